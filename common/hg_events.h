@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vocabulary shared by the preload (which writes events) and the analyzer
+ * (which reads them).  The numbers below are part of the trace format: never
+ * renumber an entry, only append.
+ */
+#ifndef HG_EVENTS_H
+#define HG_EVENTS_H
+
+#include <stdint.h>
+
+/* X(value, IDENT, "name as the user wrote it") */
+#define HG_API_LIST(X)                                                         \
+	X(0, UNKNOWN, "unknown")                                               \
+	X(1, MALLOC, "malloc")                                                 \
+	X(2, CALLOC, "calloc")                                                 \
+	X(3, REALLOC, "realloc")                                               \
+	X(4, POSIX_MEMALIGN, "posix_memalign")                                 \
+	X(5, ALIGNED_ALLOC, "aligned_alloc")                                   \
+	X(6, MEMALIGN, "memalign")                                             \
+	X(7, VALLOC, "valloc")                                                 \
+	X(8, PVALLOC, "pvalloc")                                               \
+	X(9, FREE, "free")                                                     \
+	X(10, NEW, "operator new")                                             \
+	X(11, NEW_ARRAY, "operator new[]")                                     \
+	X(12, DELETE, "operator delete")                                       \
+	X(13, DELETE_ARRAY, "operator delete[]")                               \
+	X(20, HIP_MALLOC, "hipMalloc")                                         \
+	X(21, HIP_MALLOC_MANAGED, "hipMallocManaged")                          \
+	X(22, HIP_HOST_MALLOC, "hipHostMalloc")                                \
+	X(23, HIP_HOST_ALLOC, "hipHostAlloc")                                  \
+	X(24, HIP_EXT_HOST_ALLOC, "hipExtHostAlloc")                           \
+	X(25, HIP_EXT_MALLOC_WITH_FLAGS, "hipExtMallocWithFlags")              \
+	X(26, HIP_MALLOC_PITCH, "hipMallocPitch")                              \
+	X(27, HIP_MALLOC_3D, "hipMalloc3D")                                    \
+	X(28, HIP_MALLOC_ASYNC, "hipMallocAsync")                              \
+	X(29, HIP_MALLOC_FROM_POOL_ASYNC, "hipMallocFromPoolAsync")            \
+	X(30, HIP_HOST_REGISTER, "hipHostRegister")                            \
+	X(31, HIP_MEM_MAP, "hipMemMap")                                        \
+	X(40, HIP_FREE, "hipFree")                                             \
+	X(41, HIP_HOST_FREE, "hipHostFree")                                    \
+	X(42, HIP_FREE_HOST, "hipFreeHost")                                    \
+	X(43, HIP_FREE_ASYNC, "hipFreeAsync")                                  \
+	X(44, HIP_HOST_UNREGISTER, "hipHostUnregister")                        \
+	X(45, HIP_MEM_UNMAP, "hipMemUnmap")                                    \
+	X(50, HIP_MEMCPY, "hipMemcpy")                                         \
+	X(51, HIP_MEMCPY_ASYNC, "hipMemcpyAsync")                              \
+	X(52, HIP_MEMCPY_HTOD, "hipMemcpyHtoD")                                \
+	X(53, HIP_MEMCPY_DTOH, "hipMemcpyDtoH")                                \
+	X(54, HIP_MEMCPY_DTOD, "hipMemcpyDtoD")                                \
+	X(55, HIP_MEMCPY_HTOD_ASYNC, "hipMemcpyHtoDAsync")                     \
+	X(56, HIP_MEMCPY_DTOH_ASYNC, "hipMemcpyDtoHAsync")                     \
+	X(57, HIP_MEMCPY_DTOD_ASYNC, "hipMemcpyDtoDAsync")                     \
+	X(58, HIP_MEMCPY_2D, "hipMemcpy2D")                                    \
+	X(59, HIP_MEMCPY_2D_ASYNC, "hipMemcpy2DAsync")                         \
+	X(60, HIP_MEMCPY_WITH_STREAM, "hipMemcpyWithStream")                   \
+	X(61, HIP_MEMCPY_PEER, "hipMemcpyPeer")                                \
+	X(62, HIP_MEMCPY_PEER_ASYNC, "hipMemcpyPeerAsync")                     \
+	X(70, HIP_MEMSET, "hipMemset")                                         \
+	X(71, HIP_MEMSET_ASYNC, "hipMemsetAsync")                              \
+	X(72, HIP_MEMSET_D8, "hipMemsetD8")                                    \
+	X(73, HIP_MEMSET_D32, "hipMemsetD32")                                  \
+	X(74, HIP_MEMSET_2D, "hipMemset2D")                                    \
+	X(80, HIP_MEM_PREFETCH_ASYNC, "hipMemPrefetchAsync")                   \
+	X(81, HIP_MEM_PREFETCH_ASYNC_V2, "hipMemPrefetchAsync_v2")             \
+	X(82, HIP_MEM_ADVISE, "hipMemAdvise")                                  \
+	X(83, HIP_MEM_ADVISE_V2, "hipMemAdvise_v2")                            \
+	X(90, HIP_LAUNCH_KERNEL, "hipLaunchKernel")                            \
+	X(91, HIP_EXT_LAUNCH_KERNEL, "hipExtLaunchKernel")                     \
+	X(92, HIP_MODULE_LAUNCH_KERNEL, "hipModuleLaunchKernel")               \
+	X(93, HIP_EXT_MODULE_LAUNCH_KERNEL, "hipExtModuleLaunchKernel")        \
+	X(94, HIP_LAUNCH_COOPERATIVE_KERNEL, "hipLaunchCooperativeKernel")     \
+	X(95, HIP_GRAPH_LAUNCH, "hipGraphLaunch")                              \
+	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize")                 \
+	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize")                 \
+	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize")                   \
+	X(110, HIP_REGISTER_FAT_BINARY, "__hipRegisterFatBinary")              \
+	X(111, HIP_REGISTER_FUNCTION, "__hipRegisterFunction")                 \
+	X(112, HIP_MODULE_LOAD, "hipModuleLoad")                               \
+	X(113, HIP_MODULE_LOAD_DATA, "hipModuleLoadData")                      \
+	X(114, HIP_MODULE_LOAD_DATA_EX, "hipModuleLoadDataEx")                 \
+	X(115, HIP_MODULE_GET_FUNCTION, "hipModuleGetFunction")                \
+	X(116, HIP_UNREGISTER_FAT_BINARY, "__hipUnregisterFatBinary")          \
+	X(120, HIP_GET_DEVICE_PROPERTIES, "hipGetDeviceProperties")            \
+	X(121, HIP_POINTER_GET_ATTRIBUTES, "hipPointerGetAttributes")          \
+	X(122, HIP_MEM_RANGE_GET_ATTRIBUTE, "hipMemRangeGetAttribute")         \
+	X(123, HIP_GET_DEVICE, "hipGetDevice")                                 \
+	X(124, HIP_RUNTIME_GET_VERSION, "hipRuntimeGetVersion")                \
+	X(125, HIP_SET_DEVICE, "hipSetDevice")
+
+enum hg_api {
+#define HG_X(v, id, name) HG_API_##id = (v),
+	HG_API_LIST(HG_X)
+#undef HG_X
+};
+
+/*
+ * What kind of memory a pointer reaches.  Decided by the registry from the
+ * allocator that produced the range, not from the address.
+ */
+#define HG_MEM_LIST(X)                                                         \
+	X(0, UNKNOWN, "unknown")                                               \
+	X(1, DEVICE, "device")                /* hipMalloc family */           \
+	X(2, DEVICE_FINE, "device-fine")      /* hipExtMallocWithFlags fine */ \
+	X(3, MANAGED, "managed")              /* hipMallocManaged */           \
+	X(4, HOST_PINNED, "host-pinned")      /* hipHostMalloc family */       \
+	X(5, HOST_REGISTERED, "host-registered") /* hipHostRegister */         \
+	X(6, SYSTEM, "system")                /* malloc/new, tracked */        \
+	X(7, SYSTEM_UNTRACKED, "system-untracked") /* stack, static, mmap */   \
+	X(8, NULLPTR, "null")
+
+enum hg_mem {
+#define HG_X(v, id, name) HG_MEM_##id = (v),
+	HG_MEM_LIST(HG_X)
+#undef HG_X
+};
+
+#define HG_GRAN_LIST(X)                                                        \
+	X(0, UNKNOWN, "unknown")                                               \
+	X(1, COARSE, "coarse")                                                 \
+	X(2, FINE, "fine")                                                     \
+	X(3, MIXED, "mixed") /* part coarse, part fine (hipMemAdvise split) */
+
+enum hg_gran {
+#define HG_X(v, id, name) HG_GRAN_##id = (v),
+	HG_GRAN_LIST(HG_X)
+#undef HG_X
+};
+
+/* Where a granularity record came from. */
+enum hg_gran_source {
+	HG_GRAN_SRC_MODEL = 0,  /* allocator + flags + environment */
+	HG_GRAN_SRC_ADVISE = 1, /* hipMemAdvise(Set/UnsetCoarseGrain) */
+	HG_GRAN_SRC_QUERY = 2,  /* the runtime's own answer */
+};
+
+/* A target feature (xnack, sramecc) as a code object or device states it. */
+enum hg_feature {
+	HG_FEAT_UNSUPPORTED = 0,
+	HG_FEAT_ANY = 1,
+	HG_FEAT_OFF = 2,
+	HG_FEAT_ON = 3,
+};
+
+/* AMDHSA metadata .value_kind of a kernel argument. */
+#define HG_VK_LIST(X)                                                          \
+	X(0, UNKNOWN, "unknown")                                               \
+	X(1, BY_VALUE, "by_value")                                             \
+	X(2, GLOBAL_BUFFER, "global_buffer")                                   \
+	X(3, DYNAMIC_SHARED_POINTER, "dynamic_shared_pointer")                 \
+	X(4, SAMPLER, "sampler")                                               \
+	X(5, IMAGE, "image")                                                   \
+	X(6, PIPE, "pipe")                                                     \
+	X(7, QUEUE, "queue")                                                   \
+	X(8, HIDDEN, "hidden") /* every hidden_* kind */
+
+enum hg_value_kind {
+#define HG_X(v, id, name) HG_VK_##id = (v),
+	HG_VK_LIST(HG_X)
+#undef HG_X
+};
+
+/* AMDHSA metadata .address_space of a pointer argument. */
+enum hg_addr_space {
+	HG_AS_NONE = 0,
+	HG_AS_PRIVATE = 1,
+	HG_AS_GLOBAL = 2,
+	HG_AS_CONSTANT = 3,
+	HG_AS_LOCAL = 4,
+	HG_AS_GENERIC = 5,
+	HG_AS_REGION = 6,
+};
+
+/*
+ * Atomic operations found in a kernel's machine code, as a bit set.  FP bits
+ * are hardware floating-point read-modify-write instructions; CAS loops that
+ * emulate FP atomics are reported as CMPSWAP.
+ */
+#define HG_AOP_LIST(X)                                                         \
+	X(0, ADD, "add")                                                       \
+	X(1, SUB, "sub")                                                       \
+	X(2, MIN, "min")                                                       \
+	X(3, MAX, "max")                                                       \
+	X(4, AND, "and")                                                       \
+	X(5, OR, "or")                                                         \
+	X(6, XOR, "xor")                                                       \
+	X(7, INC, "inc")                                                       \
+	X(8, DEC, "dec")                                                       \
+	X(9, SWAP, "swap")                                                     \
+	X(10, CMPSWAP, "cmpswap")                                              \
+	X(16, FADD, "fadd")                                                    \
+	X(17, FMIN, "fmin")                                                    \
+	X(18, FMAX, "fmax")                                                    \
+	X(19, PK_FADD_F16, "pk_add_f16")                                       \
+	X(20, PK_FADD_BF16, "pk_add_bf16")
+
+enum hg_aop {
+#define HG_X(bit, id, name) HG_AOP_##id = (1u << (bit)),
+	HG_AOP_LIST(HG_X)
+#undef HG_X
+};
+
+#define HG_AOP_FP_MASK                                                         \
+	(HG_AOP_FADD | HG_AOP_FMIN | HG_AOP_FMAX | HG_AOP_PK_FADD_F16 |        \
+	 HG_AOP_PK_FADD_BF16)
+#define HG_AOP_INT_MASK (0xffffu & ~HG_AOP_CMPSWAP)
+
+/* Codes of the `warning` event. */
+#define HG_WARN_LIST(X)                                                        \
+	X(1, NO_CODE_OBJECT, "no code object for the device's target")        \
+	X(2, CODE_OBJECT_UNREADABLE, "code object could not be read")          \
+	X(3, DEEPBIND, "library opened with RTLD_DEEPBIND")                    \
+	X(4, REGISTRY_FULL, "allocation registry out of memory")               \
+	X(5, UNKNOWN_KERNEL, "launch of a kernel never registered")            \
+	X(6, SYMBOL_MISSING, "HIP symbol not found in the runtime")            \
+	X(7, HAZARD, "hazard seen at run time")
+
+enum hg_warn {
+#define HG_X(v, id, text) HG_WARN_##id = (v),
+	HG_WARN_LIST(HG_X)
+#undef HG_X
+};
+
+#endif /* HG_EVENTS_H */

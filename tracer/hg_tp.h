@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The `hipgrain` LTTng-UST provider: every event hipgrain writes.  The man
+ * page hipgrain-events(7) documents each field; tests/unit keeps the two in
+ * step.
+ */
+#undef LTTNG_UST_TRACEPOINT_PROVIDER
+#define LTTNG_UST_TRACEPOINT_PROVIDER hipgrain
+
+#undef LTTNG_UST_TRACEPOINT_INCLUDE
+#define LTTNG_UST_TRACEPOINT_INCLUDE "hg_tp.h"
+
+#if !defined(HG_TP_H) || defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
+#define HG_TP_H
+
+#include <lttng/tracepoint.h>
+#include "hg_tp_types.h"
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, process,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_process *, p),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(int32_t, ppid, p->ppid)
+		lttng_ust_field_string(exe, p->exe)
+		lttng_ust_field_string(version, p->version)
+		lttng_ust_field_integer(uint8_t, host_mode, p->host_mode)
+		lttng_ust_field_integer(uint64_t, stack_threshold, p->stack_threshold)
+		lttng_ust_field_integer(uint32_t, stack_depth, p->stack_depth)
+	)
+)
+
+/* One per whitelisted environment variable that is set. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, env,
+	LTTNG_UST_TP_ARGS(const char *, name, const char *, value),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(name, name)
+		lttng_ust_field_string(value, value)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, runtime,
+	LTTNG_UST_TP_ARGS(const char *, path, int32_t, version, int32_t, rc),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(path, path)
+		lttng_ust_field_integer(int32_t, version, version)
+		lttng_ust_field_integer(int32_t, rc, rc)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, device,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_device *, d),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(int32_t, ordinal, d->ordinal)
+		lttng_ust_field_integer(int32_t, rc, d->rc)
+		lttng_ust_field_string(arch, d->arch)
+		lttng_ust_field_string(name, d->name)
+		lttng_ust_field_integer(uint8_t, xnack, d->xnack)
+		lttng_ust_field_integer(uint8_t, sramecc, d->sramecc)
+		lttng_ust_field_integer(int32_t, managed_memory, d->managed_memory)
+		lttng_ust_field_integer(int32_t, runtime_version, d->runtime_version)
+	)
+)
+
+/* A distinct stack, emitted once; other events refer to it by id. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, callsite,
+	LTTNG_UST_TP_ARGS(uint64_t, id, const uint64_t *, frames, uint16_t, n),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, id, id)
+		lttng_ust_field_sequence_hex(uint64_t, frames, frames, uint16_t, n)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, alloc,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_alloc *, a),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, id, a->id)
+		lttng_ust_field_integer(uint8_t, api, a->api)
+		lttng_ust_field_integer_hex(uint64_t, addr, a->addr)
+		lttng_ust_field_integer(uint64_t, size, a->size)
+		lttng_ust_field_integer_hex(uint32_t, flags, a->flags)
+		lttng_ust_field_integer(uint8_t, mem, a->mem)
+		lttng_ust_field_integer(uint8_t, gran, a->gran)
+		lttng_ust_field_integer(int32_t, rc, a->rc)
+		lttng_ust_field_integer(uint64_t, callsite, a->callsite)
+		lttng_ust_field_integer(int32_t, device, a->device)
+		lttng_ust_field_integer(uint64_t, extra, a->extra)
+		lttng_ust_field_integer(uint8_t, lazy, a->lazy)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, free,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_free *, f),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, id, f->id)
+		lttng_ust_field_integer(uint8_t, api, f->api)
+		lttng_ust_field_integer_hex(uint64_t, addr, f->addr)
+		lttng_ust_field_integer(uint64_t, size, f->size)
+		lttng_ust_field_integer(int32_t, rc, f->rc)
+		lttng_ust_field_integer(uint8_t, alloc_api, f->alloc_api)
+		lttng_ust_field_integer(uint64_t, callsite, f->callsite)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, range_op,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_range_op *, r),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, r->api)
+		lttng_ust_field_integer_hex(uint64_t, addr, r->addr)
+		lttng_ust_field_integer(uint64_t, size, r->size)
+		lttng_ust_field_integer(int32_t, advice, r->advice)
+		lttng_ust_field_integer(int32_t, device, r->device)
+		lttng_ust_field_integer_hex(uint64_t, stream, r->stream)
+		lttng_ust_field_integer(int32_t, rc, r->rc)
+		lttng_ust_field_integer(uint64_t, id, r->id)
+		lttng_ust_field_integer(uint8_t, mem, r->mem)
+		lttng_ust_field_integer(uint64_t, callsite, r->callsite)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, range_op, hipgrain, advise,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_range_op *, r))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, range_op, hipgrain, prefetch,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_range_op *, r))
+
+/* Granularity of a range changed (advice) or as the runtime reports it. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, granularity,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_granularity *, g),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, id, g->id)
+		lttng_ust_field_integer_hex(uint64_t, addr, g->addr)
+		lttng_ust_field_integer(uint64_t, size, g->size)
+		lttng_ust_field_integer(uint8_t, gran, g->gran)
+		lttng_ust_field_integer(uint8_t, source, g->source)
+		lttng_ust_field_integer(int32_t, rc, g->rc)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memcpy,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_memcpy *, m),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, m->api)
+		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
+		lttng_ust_field_integer_hex(uint64_t, src, m->src)
+		lttng_ust_field_integer(uint64_t, size, m->size)
+		lttng_ust_field_integer(int32_t, kind, m->kind)
+		lttng_ust_field_integer(uint8_t, async, m->async)
+		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
+		lttng_ust_field_integer(int32_t, rc, m->rc)
+		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
+		lttng_ust_field_integer(uint64_t, src_id, m->src_id)
+		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
+		lttng_ust_field_integer(uint8_t, src_mem, m->src_mem)
+		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memset,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_memset *, m),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, m->api)
+		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
+		lttng_ust_field_integer(int32_t, value, m->value)
+		lttng_ust_field_integer(uint64_t, size, m->size)
+		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
+		lttng_ust_field_integer(int32_t, rc, m->rc)
+		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
+		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
+		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, code_object,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_code_object *, c),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, c->api)
+		lttng_ust_field_integer_hex(uint64_t, module, c->module)
+		lttng_ust_field_integer_hex(uint64_t, image, c->image)
+		lttng_ust_field_integer(uint64_t, size, c->size)
+		lttng_ust_field_integer_hex(uint64_t, hash, c->hash)
+		lttng_ust_field_string(targets, c->targets)
+		lttng_ust_field_string(path, c->path)
+		lttng_ust_field_integer(int32_t, rc, c->rc)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, function,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_function *, f),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, f->api)
+		lttng_ust_field_integer_hex(uint64_t, module, f->module)
+		lttng_ust_field_integer_hex(uint64_t, handle, f->handle)
+		lttng_ust_field_string(name, f->name)
+		lttng_ust_field_integer(int32_t, rc, f->rc)
+	)
+)
+
+/* A kernel's facts, once per (handle, target), at its first launch. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_kernel *, k),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, handle, k->handle)
+		lttng_ust_field_integer_hex(uint64_t, module, k->module)
+		lttng_ust_field_string(name, k->name)
+		lttng_ust_field_string(target, k->target)
+		lttng_ust_field_integer(int32_t, status, k->status)
+		lttng_ust_field_integer_hex(uint64_t, co_hash, k->co_hash)
+		lttng_ust_field_integer(uint8_t, xnack, k->xnack)
+		lttng_ust_field_integer(uint32_t, kernarg_size, k->kernarg_size)
+		lttng_ust_field_sequence(uint32_t, arg_offset, k->arg_offset, uint16_t, k->nargs)
+		lttng_ust_field_sequence(uint32_t, arg_size, k->arg_size, uint16_t, k->nargs)
+		lttng_ust_field_sequence(uint8_t, arg_kind, k->arg_kind, uint16_t, k->nargs)
+		lttng_ust_field_sequence(uint8_t, arg_space, k->arg_space, uint16_t, k->nargs)
+		lttng_ust_field_integer_hex(uint32_t, fp_ops, k->fp_ops)
+		lttng_ust_field_integer(uint32_t, fp_count, k->fp_count)
+		lttng_ust_field_string(fp_mnemonics, k->fp_mnemonics)
+		lttng_ust_field_integer_hex(uint64_t, fp_first, k->fp_first)
+		lttng_ust_field_integer_hex(uint32_t, int_ops, k->int_ops)
+		lttng_ust_field_integer(uint32_t, int_count, k->int_count)
+		lttng_ust_field_string(int_mnemonics, k->int_mnemonics)
+		lttng_ust_field_integer(uint32_t, cas_count, k->cas_count)
+		lttng_ust_field_integer(uint32_t, lds_count, k->lds_count)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_launch *, l),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, l->api)
+		lttng_ust_field_integer_hex(uint64_t, handle, l->handle)
+		lttng_ust_field_array(uint32_t, grid, l->grid, 3)
+		lttng_ust_field_array(uint32_t, block, l->block, 3)
+		lttng_ust_field_integer(uint32_t, shmem, l->shmem)
+		lttng_ust_field_integer_hex(uint64_t, stream, l->stream)
+		lttng_ust_field_integer(int32_t, rc, l->rc)
+		lttng_ust_field_integer(uint64_t, callsite, l->callsite)
+		lttng_ust_field_sequence(uint16_t, arg_index, l->arg_index, uint16_t, l->nptr)
+		lttng_ust_field_sequence_hex(uint64_t, arg_value, l->arg_value, uint16_t, l->nptr)
+		lttng_ust_field_sequence(uint64_t, arg_id, l->arg_id, uint16_t, l->nptr)
+		lttng_ust_field_sequence(uint64_t, arg_offset, l->arg_offset, uint16_t, l->nptr)
+		lttng_ust_field_sequence(uint8_t, arg_mem, l->arg_mem, uint16_t, l->nptr)
+		lttng_ust_field_sequence(uint8_t, arg_gran, l->arg_gran, uint16_t, l->nptr)
+	)
+)
+
+/* Any other intercepted HIP call: its return code is evidence too. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,
+	LTTNG_UST_TP_ARGS(uint8_t, api, int32_t, rc, uint64_t, arg),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, api)
+		lttng_ust_field_integer(int32_t, rc, rc)
+		lttng_ust_field_integer_hex(uint64_t, arg, arg)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, warning,
+	LTTNG_UST_TP_ARGS(uint16_t, code, const char *, message),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint16_t, code, code)
+		lttng_ust_field_string(message, message)
+	)
+)
+
+#endif /* HG_TP_H */
+
+#include <lttng/tracepoint-event.h>

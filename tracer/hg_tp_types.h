@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Argument records of the `hipgrain` tracepoints.  Passing one record per
+ * event keeps every tracepoint under the argument limit and gives the preload
+ * and the unit tests one place to fill.
+ */
+#ifndef HG_TP_TYPES_H
+#define HG_TP_TYPES_H
+
+#include <stdint.h>
+
+struct hg_tp_process {
+	int32_t ppid;
+	const char *exe;
+	const char *version;
+	uint8_t host_mode;	  /* 0: lazy, 1: every host allocation */
+	uint64_t stack_threshold; /* host blocks >= this get full stacks */
+	uint32_t stack_depth;
+};
+
+struct hg_tp_device {
+	int32_t ordinal;
+	int32_t rc;
+	const char *arch; /* gcnArchName, e.g. "gfx90a:sramecc+:xnack-" */
+	const char *name;
+	uint8_t xnack;	  /* enum hg_feature as the device reports it */
+	uint8_t sramecc;
+	int32_t managed_memory;
+	int32_t runtime_version;
+};
+
+struct hg_tp_alloc {
+	uint64_t id;
+	uint64_t addr;
+	uint64_t size;
+	uint64_t extra; /* pitch (hipMallocPitch) or alignment */
+	uint64_t callsite;
+	uint32_t flags;
+	int32_t rc;
+	int32_t device;
+	uint8_t api;	  /* enum hg_api */
+	uint8_t mem;	  /* enum hg_mem */
+	uint8_t gran;	  /* enum hg_gran, as the model predicts */
+	uint8_t lazy;	  /* 1: emitted at first GPU use, not at allocation */
+};
+
+struct hg_tp_free {
+	uint64_t id; /* 0: the pointer was not a live allocation */
+	uint64_t addr;
+	uint64_t size;
+	uint64_t callsite;
+	int32_t rc;
+	uint8_t api;
+	uint8_t alloc_api; /* allocator of the block, HG_API_UNKNOWN if none */
+};
+
+/* hipMemAdvise, hipMemPrefetchAsync: a range, and what it resolved to. */
+struct hg_tp_range_op {
+	uint64_t addr;
+	uint64_t size;
+	uint64_t id;
+	uint64_t stream;
+	uint64_t callsite;
+	int32_t advice; /* hipMemoryAdvise; 0 for prefetch */
+	int32_t device;
+	int32_t rc;
+	uint8_t api;
+	uint8_t mem;
+};
+
+struct hg_tp_granularity {
+	uint64_t id;
+	uint64_t addr;
+	uint64_t size;
+	int32_t rc;
+	uint8_t gran;
+	uint8_t source; /* enum hg_gran_source */
+};
+
+struct hg_tp_memcpy {
+	uint64_t dst, src, size;
+	uint64_t dst_id, src_id;
+	uint64_t stream;
+	uint64_t callsite;
+	int32_t kind;
+	int32_t rc;
+	uint8_t api;
+	uint8_t dst_mem, src_mem;
+	uint8_t async;
+};
+
+struct hg_tp_memset {
+	uint64_t dst, size, dst_id, stream, callsite;
+	int32_t value;
+	int32_t rc;
+	uint8_t api;
+	uint8_t dst_mem;
+};
+
+struct hg_tp_code_object {
+	uint64_t module; /* handle the runtime returned */
+	uint64_t image;	 /* address of the fat binary or image */
+	uint64_t size;
+	uint64_t hash;
+	const char *targets; /* comma-separated targets in the bundle */
+	const char *path;    /* file for hipModuleLoad, "" otherwise */
+	int32_t rc;
+	uint8_t api;
+};
+
+struct hg_tp_function {
+	uint64_t module;
+	uint64_t handle; /* host stub or hipFunction_t */
+	const char *name;
+	int32_t rc;
+	uint8_t api;
+};
+
+struct hg_tp_kernel {
+	uint64_t handle;
+	uint64_t module;
+	uint64_t co_hash;
+	const char *name;
+	const char *target;
+	const char *fp_mnemonics;  /* unique hardware FP atomic mnemonics */
+	const char *int_mnemonics; /* unique integer atomic mnemonics */
+	const uint32_t *arg_offset;
+	const uint32_t *arg_size;
+	const uint8_t *arg_kind;  /* enum hg_value_kind */
+	const uint8_t *arg_space; /* enum hg_addr_space */
+	uint64_t fp_first;	  /* offset of the first FP atomic in the kernel */
+	int32_t status;		  /* 0, or negative errno when unreadable */
+	uint32_t kernarg_size;
+	uint32_t fp_ops, fp_count;   /* enum hg_aop bits, instruction count */
+	uint32_t int_ops, int_count; /* integer atomics reaching global memory */
+	uint32_t cas_count;
+	uint32_t lds_count; /* ds_* atomics: never a granularity hazard */
+	uint16_t nargs;
+	uint8_t xnack; /* enum hg_feature of the code object */
+};
+
+struct hg_tp_launch {
+	uint64_t handle;
+	uint64_t stream;
+	uint64_t callsite;
+	const uint16_t *arg_index; /* index of each pointer argument */
+	const uint64_t *arg_value;
+	const uint64_t *arg_id; /* allocation it points into, 0 if none */
+	const uint64_t *arg_offset;
+	const uint8_t *arg_mem;	 /* enum hg_mem */
+	const uint8_t *arg_gran; /* over [pointer, end of allocation) */
+	uint32_t grid[3], block[3];
+	uint32_t shmem;
+	int32_t rc;
+	uint16_t nptr;
+	uint8_t api;
+};
+
+#endif /* HG_TP_TYPES_H */
