@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+#include "pl_boot.h"
+
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct pl_libc pl_libc;
+bool pl_enabled;
+__thread int pl_depth __attribute__((tls_model("initial-exec")));
+
+#define ARENA_SIZE (64 * 1024)
+
+static _Alignas(64) unsigned char arena[ARENA_SIZE];
+static atomic_size_t arena_used;
+static atomic_int state; /* 0: unresolved, 1: resolving, 2: ready */
+
+/* Each arena block is preceded by its size, for realloc out of it. */
+void *pl_boot_alloc(size_t size, size_t align)
+{
+	size_t off, start;
+
+	if (align < 16)
+		align = 16;
+	off = atomic_load(&arena_used);
+	do {
+		start = (off + sizeof(size_t) + align - 1) & ~(align - 1);
+		if (start + size > ARENA_SIZE)
+			return NULL;
+	} while (!atomic_compare_exchange_weak(&arena_used, &off, start + size));
+	memcpy(&arena[start - sizeof(size_t)], &size, sizeof(size));
+	return &arena[start];
+}
+
+bool pl_boot_owns(const void *p)
+{
+	return (const unsigned char *)p >= arena &&
+	       (const unsigned char *)p < arena + ARENA_SIZE;
+}
+
+size_t pl_boot_size(const void *p)
+{
+	size_t n;
+
+	memcpy(&n, (const unsigned char *)p - sizeof(size_t), sizeof(n));
+	return n;
+}
+
+static void die(const char *what)
+{
+	static const char msg[] = "hipgrain: cannot find the real ";
+
+	(void)!write(2, msg, sizeof(msg) - 1);
+	(void)!write(2, what, strlen(what));
+	(void)!write(2, "\n", 1);
+	abort();
+}
+
+void *pl_next_sym(const char *name)
+{
+	void *p = dlsym(RTLD_NEXT, name);
+
+	if (!p)
+		die(name);
+	return p;
+}
+
+#define RESOLVE(f) pl_libc.f = (__typeof__(pl_libc.f))pl_next_sym(#f)
+
+void pl_boot_resolve(void)
+{
+	int expected = 0;
+
+	/* Whoever loses the race (the resolver itself, re-entered through
+	 * dlsym's calloc, or another thread) is served by the arena meanwhile. */
+	if (!atomic_compare_exchange_strong(&state, &expected, 1))
+		return;
+	RESOLVE(calloc);
+	RESOLVE(malloc);
+	RESOLVE(realloc);
+	RESOLVE(free);
+	RESOLVE(posix_memalign);
+	RESOLVE(aligned_alloc);
+	RESOLVE(memalign);
+	RESOLVE(valloc);
+	RESOLVE(pvalloc);
+	RESOLVE(reallocarray);
+	atomic_store(&state, 2);
+}
+
+bool pl_boot_ready(void)
+{
+	return atomic_load_explicit(&state, memory_order_acquire) == 2;
+}

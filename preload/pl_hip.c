@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* The HIP hooks, generated from pl_hip_table.h. */
+#include "pl_hip.h"
+
+#include "hg_events.h"
+#include "pl_boot.h"
+#include "pl_export.h"
+#include "pl_hip_table.h"
+#include "pl_kernel.h"
+#include "reg_emit.h"
+#include "reg_track.h"
+
+/* *ptr is ours to read only when the call succeeded. */
+static void rec_alloc(uint8_t api, hipError_t rc, void **ptr, size_t size,
+		      unsigned int flags)
+{
+	void *p = (rc == hipSuccess && ptr) ? *ptr : NULL;
+
+	reg_track_hip_alloc(api, rc, p, size, flags, 0, pl_device_current());
+}
+
+static void rec_pitch(hipError_t rc, void **ptr, size_t *pitch, size_t height)
+{
+	int ok = rc == hipSuccess && ptr && pitch;
+	size_t pt = ok ? *pitch : 0;
+
+	reg_track_hip_alloc(HG_API_HIP_MALLOC_PITCH, rc, ok ? *ptr : NULL,
+			    pt * height, 0, pt, pl_device_current());
+}
+
+static void rec_3d(hipError_t rc, hipPitchedPtr *pp, hipExtent e)
+{
+	int ok = rc == hipSuccess && pp;
+
+	reg_track_hip_alloc(HG_API_HIP_MALLOC_3D, rc, ok ? pp->ptr : NULL,
+			    ok ? pp->pitch * e.height * e.depth : 0, 0,
+			    ok ? pp->pitch : 0, pl_device_current());
+}
+
+#define PL_HIP_WRAP(name, params, args, query, pre, post)                      \
+	PL_EXPORT hipError_t name params                                       \
+	{                                                                      \
+		static __typeof__(&name) real;                                 \
+		struct reg_hip_free fst __attribute__((unused)) = {0};         \
+		int tr = pl_hip_enter(query);                                  \
+		hipError_t rc;                                                 \
+		if (!real)                                                     \
+			real = (__typeof__(&name))pl_next_sym(#name);          \
+		if (tr)                                                        \
+			pre;                                                   \
+		rc = real args;                                                \
+		if (tr)                                                        \
+			post;                                                  \
+		pl_hip_leave();                                                \
+		return rc;                                                     \
+	}
+
+PL_HIP_TABLE(PL_HIP_WRAP)

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every interposed HIP entry point that returns hipError_t, listed once.
+ * X(name, (params), (args), query, pre, post):
+ *   query - fetch the device's facts before the first such call;
+ *   pre   - statement run before the real call (the registry may need to
+ *           let go of a range first);
+ *   post  - statement that records the call's meaning, with `rc` in scope.
+ */
+#ifndef PL_HIP_TABLE_H
+#define PL_HIP_TABLE_H
+
+#define PL_NONE ((void)0)
+
+#define PL_HIP_ALLOC_TABLE(X)                                                  \
+	X(hipMalloc, (void **ptr, size_t size), (ptr, size), 1, PL_NONE,       \
+	  rec_alloc(HG_API_HIP_MALLOC, rc, ptr, size, 0))                      \
+	X(hipMallocManaged, (void **ptr, size_t size, unsigned int flags),     \
+	  (ptr, size, flags), 1, PL_NONE,                                      \
+	  rec_alloc(HG_API_HIP_MALLOC_MANAGED, rc, ptr, size, flags))          \
+	X(hipHostMalloc, (void **ptr, size_t size, unsigned int flags),        \
+	  (ptr, size, flags), 1, PL_NONE,                                      \
+	  rec_alloc(HG_API_HIP_HOST_MALLOC, rc, ptr, size, flags))             \
+	X(hipHostAlloc, (void **ptr, size_t size, unsigned int flags),         \
+	  (ptr, size, flags), 1, PL_NONE,                                      \
+	  rec_alloc(HG_API_HIP_HOST_ALLOC, rc, ptr, size, flags))              \
+	X(hipExtHostAlloc, (void **ptr, size_t size, unsigned int flags),      \
+	  (ptr, size, flags), 1, PL_NONE,                                      \
+	  rec_alloc(HG_API_HIP_EXT_HOST_ALLOC, rc, ptr, size, flags))          \
+	X(hipExtMallocWithFlags, (void **ptr, size_t size, unsigned int flags),\
+	  (ptr, size, flags), 1, PL_NONE,                                      \
+	  rec_alloc(HG_API_HIP_EXT_MALLOC_WITH_FLAGS, rc, ptr, size, flags))   \
+	X(hipMallocPitch,                                                      \
+	  (void **ptr, size_t *pitch, size_t width, size_t height),            \
+	  (ptr, pitch, width, height), 1, PL_NONE,                             \
+	  rec_pitch(rc, ptr, pitch, height))                                   \
+	X(hipMalloc3D, (hipPitchedPtr * pp, hipExtent extent), (pp, extent),   \
+	  1, PL_NONE, rec_3d(rc, pp, extent))                                  \
+	X(hipMallocAsync, (void **ptr, size_t size, hipStream_t stream),       \
+	  (ptr, size, stream), 1, PL_NONE,                                     \
+	  rec_alloc(HG_API_HIP_MALLOC_ASYNC, rc, ptr, size, 0))                \
+	X(hipMallocFromPoolAsync,                                              \
+	  (void **ptr, size_t size, hipMemPool_t pool, hipStream_t stream),    \
+	  (ptr, size, pool, stream), 1, PL_NONE,                               \
+	  rec_alloc(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, rc, ptr, size, 0))      \
+	X(hipHostRegister, (void *p, size_t size, unsigned int flags),         \
+	  (p, size, flags), 1, PL_NONE,                                        \
+	  reg_track_hip_alloc(HG_API_HIP_HOST_REGISTER, rc, p, size, flags, 0, \
+			      pl_device_current()))
+
+#define PL_FREE_ENTRY(X, name, api, params, args, ptr)                         \
+	X(name, params, args, 0, reg_track_hip_free_begin(ptr, &fst),          \
+	  reg_track_hip_free_end(api, rc, ptr, &fst))
+
+#define PL_HIP_FREE_TABLE(X)                                                   \
+	PL_FREE_ENTRY(X, hipFree, HG_API_HIP_FREE, (void *p), (p), p)          \
+	PL_FREE_ENTRY(X, hipHostFree, HG_API_HIP_HOST_FREE, (void *p), (p), p) \
+	PL_FREE_ENTRY(X, hipFreeHost, HG_API_HIP_FREE_HOST, (void *p), (p), p) \
+	PL_FREE_ENTRY(X, hipFreeAsync, HG_API_HIP_FREE_ASYNC,                  \
+		      (void *p, hipStream_t s), (p, s), p)                     \
+	PL_FREE_ENTRY(X, hipHostUnregister, HG_API_HIP_HOST_UNREGISTER,        \
+		      (void *p), (p), p)
+
+#define PL_COPY(api, dst, src, n, kind, stream, async)                         \
+	reg_track_memcpy(api, rc, (void *)(dst), src, n, kind,                 \
+			 (uint64_t)(uintptr_t)(stream), async)
+
+#define PL_HIP_COPY_TABLE(X)                                                   \
+	X(hipMemcpy, (void *d, const void *s, size_t n, hipMemcpyKind k),      \
+	  (d, s, n, k), 0, PL_NONE, PL_COPY(HG_API_HIP_MEMCPY, d, s, n, k, 0, 0)) \
+	X(hipMemcpyAsync,                                                      \
+	  (void *d, const void *s, size_t n, hipMemcpyKind k, hipStream_t st), \
+	  (d, s, n, k, st), 0, PL_NONE,                                        \
+	  PL_COPY(HG_API_HIP_MEMCPY_ASYNC, d, s, n, k, st, 1))                 \
+	X(hipMemcpyWithStream,                                                 \
+	  (void *d, const void *s, size_t n, hipMemcpyKind k, hipStream_t st), \
+	  (d, s, n, k, st), 0, PL_NONE,                                        \
+	  PL_COPY(HG_API_HIP_MEMCPY_WITH_STREAM, d, s, n, k, st, 0))           \
+	X(hipMemcpyHtoD, (hipDeviceptr_t d, void *s, size_t n), (d, s, n), 0,  \
+	  PL_NONE, PL_COPY(HG_API_HIP_MEMCPY_HTOD, d, s, n, 1, 0, 0))          \
+	X(hipMemcpyDtoH, (void *d, hipDeviceptr_t s, size_t n), (d, s, n), 0,  \
+	  PL_NONE, PL_COPY(HG_API_HIP_MEMCPY_DTOH, d, s, n, 2, 0, 0))          \
+	X(hipMemcpyDtoD, (hipDeviceptr_t d, hipDeviceptr_t s, size_t n),       \
+	  (d, s, n), 0, PL_NONE,                                               \
+	  PL_COPY(HG_API_HIP_MEMCPY_DTOD, d, s, n, 3, 0, 0))                   \
+	X(hipMemcpyHtoDAsync,                                                  \
+	  (hipDeviceptr_t d, void *s, size_t n, hipStream_t st), (d, s, n, st),\
+	  0, PL_NONE, PL_COPY(HG_API_HIP_MEMCPY_HTOD_ASYNC, d, s, n, 1, st, 1))\
+	X(hipMemcpyDtoHAsync,                                                  \
+	  (void *d, hipDeviceptr_t s, size_t n, hipStream_t st), (d, s, n, st),\
+	  0, PL_NONE, PL_COPY(HG_API_HIP_MEMCPY_DTOH_ASYNC, d, s, n, 2, st, 1))\
+	X(hipMemcpyDtoDAsync,                                                  \
+	  (hipDeviceptr_t d, hipDeviceptr_t s, size_t n, hipStream_t st),      \
+	  (d, s, n, st), 0, PL_NONE,                                           \
+	  PL_COPY(HG_API_HIP_MEMCPY_DTOD_ASYNC, d, s, n, 3, st, 1))            \
+	X(hipMemcpy2D,                                                         \
+	  (void *d, size_t dp, const void *s, size_t sp, size_t w, size_t h,   \
+	   hipMemcpyKind k),                                                   \
+	  (d, dp, s, sp, w, h, k), 0, PL_NONE,                                 \
+	  PL_COPY(HG_API_HIP_MEMCPY_2D, d, s, w * h, k, 0, 0))                 \
+	X(hipMemcpy2DAsync,                                                    \
+	  (void *d, size_t dp, const void *s, size_t sp, size_t w, size_t h,   \
+	   hipMemcpyKind k, hipStream_t st),                                   \
+	  (d, dp, s, sp, w, h, k, st), 0, PL_NONE,                             \
+	  PL_COPY(HG_API_HIP_MEMCPY_2D_ASYNC, d, s, w * h, k, st, 1))          \
+	X(hipMemcpyPeer, (void *d, int dd, const void *s, int sd, size_t n),   \
+	  (d, dd, s, sd, n), 0, PL_NONE,                                       \
+	  PL_COPY(HG_API_HIP_MEMCPY_PEER, d, s, n, 3, 0, 0))                   \
+	X(hipMemcpyPeerAsync,                                                  \
+	  (void *d, int dd, const void *s, int sd, size_t n, hipStream_t st),  \
+	  (d, dd, s, sd, n, st), 0, PL_NONE,                                   \
+	  PL_COPY(HG_API_HIP_MEMCPY_PEER_ASYNC, d, s, n, 3, st, 1))
+
+#define PL_SET(api, dst, v, n, stream)                                         \
+	reg_track_memset(api, rc, (void *)(dst), (int)(v), n,                  \
+			 (uint64_t)(uintptr_t)(stream))
+
+#define PL_HIP_SET_TABLE(X)                                                    \
+	X(hipMemset, (void *d, int v, size_t n), (d, v, n), 0, PL_NONE,        \
+	  PL_SET(HG_API_HIP_MEMSET, d, v, n, 0))                               \
+	X(hipMemsetAsync, (void *d, int v, size_t n, hipStream_t st),          \
+	  (d, v, n, st), 0, PL_NONE, PL_SET(HG_API_HIP_MEMSET_ASYNC, d, v, n, st)) \
+	X(hipMemsetD8, (hipDeviceptr_t d, unsigned char v, size_t n),          \
+	  (d, v, n), 0, PL_NONE, PL_SET(HG_API_HIP_MEMSET_D8, d, v, n, 0))     \
+	X(hipMemsetD32, (hipDeviceptr_t d, int v, size_t n), (d, v, n), 0,     \
+	  PL_NONE, PL_SET(HG_API_HIP_MEMSET_D32, d, v, n * 4, 0))              \
+	X(hipMemset2D, (void *d, size_t p, int v, size_t w, size_t h),         \
+	  (d, p, v, w, h), 0, PL_NONE, PL_SET(HG_API_HIP_MEMSET_2D, d, v, p * h, 0))
+
+#define PL_HIP_RANGE_TABLE(X)                                                  \
+	X(hipMemPrefetchAsync,                                                 \
+	  (const void *p, size_t n, int dev, hipStream_t st), (p, n, dev, st), \
+	  1, PL_NONE,                                                          \
+	  reg_track_prefetch(HG_API_HIP_MEM_PREFETCH_ASYNC, rc, p, n, dev,     \
+			     (uint64_t)(uintptr_t)st))                         \
+	X(hipMemPrefetchAsync_v2,                                              \
+	  (const void *p, size_t n, hipMemLocation loc, unsigned int fl,       \
+	   hipStream_t st),                                                    \
+	  (p, n, loc, fl, st), 1, PL_NONE,                                     \
+	  reg_track_prefetch(HG_API_HIP_MEM_PREFETCH_ASYNC_V2, rc, p, n,       \
+			     loc.id, (uint64_t)(uintptr_t)st))                 \
+	X(hipMemAdvise, (const void *p, size_t n, hipMemoryAdvise a, int dev), \
+	  (p, n, a, dev), 1, PL_NONE,                                          \
+	  reg_track_advise(HG_API_HIP_MEM_ADVISE, rc, p, n, a, dev))           \
+	X(hipMemAdvise_v2,                                                     \
+	  (const void *p, size_t n, hipMemoryAdvise a, hipMemLocation loc),    \
+	  (p, n, a, loc), 1, PL_NONE,                                          \
+	  reg_track_advise(HG_API_HIP_MEM_ADVISE_V2, rc, p, n, a, loc.id))
+
+#define PL_HIP_LAUNCH_TABLE(X)                                                 \
+	X(hipLaunchKernel,                                                     \
+	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
+	   hipStream_t st),                                                    \
+	  (f, g, b, args, shm, st), 1, PL_NONE,                                \
+	  pl_rec_launch(HG_API_HIP_LAUNCH_KERNEL, rc, f, g, b, args, NULL,     \
+			shm, st))                                              \
+	X(hipExtLaunchKernel,                                                  \
+	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
+	   hipStream_t st, hipEvent_t e0, hipEvent_t e1, int fl),              \
+	  (f, g, b, args, shm, st, e0, e1, fl), 1, PL_NONE,                    \
+	  pl_rec_launch(HG_API_HIP_EXT_LAUNCH_KERNEL, rc, f, g, b, args, NULL, \
+			shm, st))                                              \
+	X(hipLaunchCooperativeKernel,                                          \
+	  (const void *f, dim3 g, dim3 b, void **args, unsigned int shm,       \
+	   hipStream_t st),                                                    \
+	  (f, g, b, args, shm, st), 1, PL_NONE,                                \
+	  pl_rec_launch(HG_API_HIP_LAUNCH_COOPERATIVE_KERNEL, rc, f, g, b,     \
+			args, NULL, shm, st))                                  \
+	X(hipModuleLaunchKernel,                                               \
+	  (hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz, \
+	   unsigned int bx, unsigned int by, unsigned int bz,                  \
+	   unsigned int shm, hipStream_t st, void **args, void **extra),       \
+	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra), 1, PL_NONE,       \
+	  pl_rec_launch(HG_API_HIP_MODULE_LAUNCH_KERNEL, rc, f,                \
+			(dim3){gx, gy, gz}, (dim3){bx, by, bz}, args, extra,   \
+			shm, st))                                              \
+	X(hipExtModuleLaunchKernel,                                            \
+	  (hipFunction_t f, uint32_t gx, uint32_t gy, uint32_t gz,             \
+	   uint32_t bx, uint32_t by, uint32_t bz, size_t shm, hipStream_t st,  \
+	   void **args, void **extra, hipEvent_t e0, hipEvent_t e1,            \
+	   uint32_t fl),                                                       \
+	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra, e0, e1, fl), 1,    \
+	  PL_NONE,                                                             \
+	  pl_rec_launch(HG_API_HIP_EXT_MODULE_LAUNCH_KERNEL, rc, f,            \
+			(dim3){gx / (bx ? bx : 1), gy / (by ? by : 1),         \
+			       gz / (bz ? bz : 1)},                            \
+			(dim3){bx, by, bz}, args, extra, shm, st))
+
+#define PL_CALL(api, arg) reg_emit_call(api, rc, (uint64_t)(uintptr_t)(arg))
+
+#define PL_HIP_MISC_TABLE(X)                                                   \
+	X(hipGraphLaunch, (hipGraphExec_t g, hipStream_t st), (g, st), 1,      \
+	  PL_NONE, PL_CALL(HG_API_HIP_GRAPH_LAUNCH, g))                        \
+	X(hipDeviceSynchronize, (void), (), 0, PL_NONE,                        \
+	  PL_CALL(HG_API_HIP_DEVICE_SYNCHRONIZE, 0))                           \
+	X(hipStreamSynchronize, (hipStream_t st), (st), 0, PL_NONE,            \
+	  PL_CALL(HG_API_HIP_STREAM_SYNCHRONIZE, st))                          \
+	X(hipSetDevice, (int dev), (dev), 0, PL_NONE,                          \
+	  pl_rec_set_device(rc, dev))                                          \
+	X(hipModuleLoad, (hipModule_t * m, const char *path), (m, path), 0,    \
+	  PL_NONE, pl_rec_module_load(HG_API_HIP_MODULE_LOAD, rc, m, NULL, path)) \
+	X(hipModuleLoadData, (hipModule_t * m, const void *img), (m, img), 0,  \
+	  PL_NONE,                                                             \
+	  pl_rec_module_load(HG_API_HIP_MODULE_LOAD_DATA, rc, m, img, NULL))   \
+	X(hipModuleLoadDataEx,                                                 \
+	  (hipModule_t * m, const void *img, unsigned int n, hipJitOption *o,  \
+	   void **v),                                                          \
+	  (m, img, n, o, v), 0, PL_NONE,                                       \
+	  pl_rec_module_load(HG_API_HIP_MODULE_LOAD_DATA_EX, rc, m, img, NULL))\
+	X(hipModuleGetFunction,                                                \
+	  (hipFunction_t * f, hipModule_t m, const char *name), (f, m, name),  \
+	  0, PL_NONE, pl_rec_get_function(rc, f, m, name))
+
+#define PL_HIP_TABLE(X)                                                        \
+	PL_HIP_ALLOC_TABLE(X)                                                  \
+	PL_HIP_FREE_TABLE(X)                                                   \
+	PL_HIP_COPY_TABLE(X)                                                   \
+	PL_HIP_SET_TABLE(X)                                                    \
+	PL_HIP_RANGE_TABLE(X)                                                  \
+	PL_HIP_LAUNCH_TABLE(X)                                                 \
+	PL_HIP_MISC_TABLE(X)
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Kernels: registration, modules, and what a launch hands the GPU. */
+#ifndef PL_KERNEL_H
+#define PL_KERNEL_H
+
+#include "pl_hip.h"
+
+void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
+		   dim3 block, void **args, void **extra, size_t shmem,
+		   hipStream_t stream);
+void pl_rec_module_load(uint8_t api, hipError_t rc, hipModule_t *m,
+			const void *image, const char *path);
+void pl_rec_get_function(hipError_t rc, hipFunction_t *f, hipModule_t m,
+			 const char *name);
+void pl_rec_set_device(hipError_t rc, int dev);
+
+#endif

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef PL_PROFILE_H
+#define PL_PROFILE_H
+
+#include "reg_kernel.h"
+
+/* Read the kernel's code object for the current device, fill in where its
+ * pointer arguments sit, and emit its `kernel` event.  Called once. */
+void pl_profile_kernel(struct reg_kernel *k);
+
+#endif

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+#include "reg_emit.h"
+
+#include "hg_tp.h"
+
+void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
+{
+	lttng_ust_tracepoint(hipgrain, callsite, id, frames, n);
+}
+
+void reg_emit_alloc(const struct hg_tp_alloc *a)
+{
+	lttng_ust_tracepoint(hipgrain, alloc, a);
+}
+
+void reg_emit_free(const struct hg_tp_free *f)
+{
+	lttng_ust_tracepoint(hipgrain, free, f);
+}
+
+void reg_emit_advise(const struct hg_tp_range_op *r)
+{
+	lttng_ust_tracepoint(hipgrain, advise, r);
+}
+
+void reg_emit_prefetch(const struct hg_tp_range_op *r)
+{
+	lttng_ust_tracepoint(hipgrain, prefetch, r);
+}
+
+void reg_emit_granularity(const struct hg_tp_granularity *g)
+{
+	lttng_ust_tracepoint(hipgrain, granularity, g);
+}
+
+void reg_emit_memcpy(const struct hg_tp_memcpy *m)
+{
+	lttng_ust_tracepoint(hipgrain, memcpy, m);
+}
+
+void reg_emit_memset(const struct hg_tp_memset *m)
+{
+	lttng_ust_tracepoint(hipgrain, memset, m);
+}
+
+void reg_emit_launch(const struct hg_tp_launch *l)
+{
+	lttng_ust_tracepoint(hipgrain, launch, l);
+}
+
+void reg_emit_kernel(const struct hg_tp_kernel *k)
+{
+	lttng_ust_tracepoint(hipgrain, kernel, k);
+}
+
+void reg_emit_code_object(const struct hg_tp_code_object *c)
+{
+	lttng_ust_tracepoint(hipgrain, code_object, c);
+}
+
+void reg_emit_function(const struct hg_tp_function *f)
+{
+	lttng_ust_tracepoint(hipgrain, function, f);
+}
+
+void reg_emit_call(uint8_t api, int32_t rc, uint64_t arg)
+{
+	lttng_ust_tracepoint(hipgrain, call, api, rc, arg);
+}
+
+void reg_emit_warning(uint16_t code, const char *message)
+{
+	lttng_ust_tracepoint(hipgrain, warning, code, message);
+}
+
+void reg_emit_process(const struct hg_tp_process *p)
+{
+	lttng_ust_tracepoint(hipgrain, process, p);
+}
+
+void reg_emit_env(const char *name, const char *value)
+{
+	lttng_ust_tracepoint(hipgrain, env, name, value);
+}
+
+void reg_emit_device(const struct hg_tp_device *d)
+{
+	lttng_ust_tracepoint(hipgrain, device, d);
+}
+
+void reg_emit_runtime(const char *path, int32_t version, int32_t rc)
+{
+	lttng_ust_tracepoint(hipgrain, runtime, path, version, rc);
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* The one door from the registry to the trace. */
+#ifndef REG_EMIT_H
+#define REG_EMIT_H
+
+#include <stdint.h>
+
+#include "hg_tp_types.h"
+
+void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n);
+void reg_emit_alloc(const struct hg_tp_alloc *a);
+void reg_emit_free(const struct hg_tp_free *f);
+void reg_emit_advise(const struct hg_tp_range_op *r);
+void reg_emit_prefetch(const struct hg_tp_range_op *r);
+void reg_emit_granularity(const struct hg_tp_granularity *g);
+void reg_emit_memcpy(const struct hg_tp_memcpy *m);
+void reg_emit_memset(const struct hg_tp_memset *m);
+void reg_emit_launch(const struct hg_tp_launch *l);
+void reg_emit_kernel(const struct hg_tp_kernel *k);
+void reg_emit_code_object(const struct hg_tp_code_object *c);
+void reg_emit_function(const struct hg_tp_function *f);
+void reg_emit_call(uint8_t api, int32_t rc, uint64_t arg);
+void reg_emit_warning(uint16_t code, const char *message);
+void reg_emit_process(const struct hg_tp_process *p);
+void reg_emit_env(const char *name, const char *value);
+void reg_emit_device(const struct hg_tp_device *d);
+void reg_emit_runtime(const char *path, int32_t version, int32_t rc);
+
+#endif

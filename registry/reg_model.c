@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+#include "reg_model.h"
+
+#include "hg_events.h"
+
+static uint8_t host_malloc_gran(uint32_t flags, int host_coherent)
+{
+	const uint32_t always_fine = REG_HOST_MALLOC_MAPPED |
+				     REG_HOST_MALLOC_NUMA_USER;
+	int coherent = !!(flags & REG_HOST_MALLOC_COHERENT);
+	int noncoherent = !!(flags & REG_HOST_MALLOC_NON_COHERENT);
+
+	if (coherent && noncoherent)
+		return HG_GRAN_UNKNOWN; /* illegal; the runtime refuses it */
+	if (coherent)
+		return HG_GRAN_FINE;
+	if (noncoherent)
+		return HG_GRAN_COARSE;
+	if ((flags & ~always_fine) == 0)
+		return HG_GRAN_FINE;
+	/* Portable/WriteCombined without a coherence flag: the variable
+	 * decides, coherent when it is unset (seed 001). */
+	return host_coherent == 0 ? HG_GRAN_COARSE : HG_GRAN_FINE;
+}
+
+void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
+	       uint8_t *gran)
+{
+	switch (api) {
+	case HG_API_HIP_MALLOC:
+	case HG_API_HIP_MALLOC_PITCH:
+	case HG_API_HIP_MALLOC_3D:
+	case HG_API_HIP_MALLOC_ASYNC:
+	case HG_API_HIP_MALLOC_FROM_POOL_ASYNC:
+	case HG_API_HIP_MEM_MAP:
+		*mem = HG_MEM_DEVICE;
+		*gran = HG_GRAN_COARSE;
+		return;
+	case HG_API_HIP_EXT_MALLOC_WITH_FLAGS:
+		/* Finegrained (1), signal memory (2), Uncached (3). */
+		*mem = flags ? HG_MEM_DEVICE_FINE : HG_MEM_DEVICE;
+		*gran = flags ? HG_GRAN_FINE : HG_GRAN_COARSE;
+		return;
+	case HG_API_HIP_MALLOC_MANAGED:
+		*mem = HG_MEM_MANAGED;
+		*gran = HG_GRAN_FINE;
+		return;
+	case HG_API_HIP_HOST_MALLOC:
+	case HG_API_HIP_HOST_ALLOC:
+	case HG_API_HIP_EXT_HOST_ALLOC:
+		*mem = HG_MEM_HOST_PINNED;
+		*gran = host_malloc_gran(flags, host_coherent);
+		return;
+	case HG_API_HIP_HOST_REGISTER:
+		*mem = HG_MEM_HOST_REGISTERED;
+		*gran = HG_GRAN_FINE;
+		return;
+	default: /* the system allocator: malloc, new, ... */
+		*mem = HG_MEM_SYSTEM;
+		*gran = HG_GRAN_FINE;
+		return;
+	}
+}
+
+int reg_model_is_hip_alloc(uint8_t api)
+{
+	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MEM_MAP;
+}

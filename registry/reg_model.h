@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the allocator, its flags and the environment say about memory:
+ * DESIGN.md's granularity table, from seed 000, seed 001 and the ROCm docs.
+ * This is the model; the runtime's own answer is recorded beside it.
+ */
+#ifndef REG_MODEL_H
+#define REG_MODEL_H
+
+#include <stdint.h>
+
+/* hipHostMalloc flags (hip_runtime_api.h, stable across ROCm 5 and 6). */
+#define REG_HOST_MALLOC_MAPPED 0x2u
+#define REG_HOST_MALLOC_NUMA_USER 0x20000000u
+#define REG_HOST_MALLOC_COHERENT 0x40000000u
+#define REG_HOST_MALLOC_NON_COHERENT 0x80000000u
+
+/* hipMemAdvise values that change granularity. */
+#define REG_ADVISE_SET_COARSE 100
+#define REG_ADVISE_UNSET_COARSE 101
+
+/* host_coherent: HIP_HOST_COHERENT as read at start, -1 when unset. */
+void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
+	       uint8_t *gran);
+/* Whether an API allocates (rather than frees or registers). */
+int reg_model_is_hip_alloc(uint8_t api);
+
+#endif

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+#include "reg_track.h"
+
+#include <stdatomic.h>
+
+#include "hg_events.h"
+#include "reg_emit.h"
+#include "reg_host.h"
+#include "reg_model.h"
+#include "reg_site.h"
+
+struct reg_config reg_cfg = {65536, 24, 0, -1};
+static atomic_uint_fast64_t ids = 1;
+
+/* Frames of hipgrain itself above the hook's caller: this file and the hook. */
+#define SKIP_FRAMES 2
+
+void reg_track_init(const struct reg_config *cfg)
+{
+	reg_cfg = *cfg;
+	reg_site_set_depth(cfg->stack_depth);
+}
+
+uint64_t reg_next_id(void)
+{
+	return atomic_fetch_add_explicit(&ids, 1, memory_order_relaxed);
+}
+
+static uint64_t site_id(uintptr_t site)
+{
+	if (site & REG_SITE_ID_TAG)
+		return site & ~REG_SITE_ID_TAG;
+	return site ? reg_site_from_ip(site) : 0;
+}
+
+/* Trace a host block that was only in the registry until now. */
+static uint64_t emit_host_block(const struct reg_host_block *b, int lazy)
+{
+	struct hg_tp_alloc a = {
+		.id = reg_next_id(), .addr = b->addr, .size = b->size,
+		.callsite = site_id(b->site), .api = b->api,
+		.mem = HG_MEM_SYSTEM, .gran = HG_GRAN_FINE, .lazy = (uint8_t)lazy,
+		.device = -1,
+	};
+
+	reg_emit_alloc(&a);
+	return a.id;
+}
+
+void reg_track_host_alloc(void *p, size_t size, uint8_t api, uintptr_t caller)
+{
+	uintptr_t site = caller;
+	struct reg_host_block b;
+
+	if (!p)
+		return;
+	if (size >= reg_cfg.stack_threshold)
+		site = REG_SITE_ID_TAG | reg_site_capture(SKIP_FRAMES);
+	if (!reg_host_insert((uintptr_t)p, size, api, site))
+		return;
+	if (!reg_cfg.host_all)
+		return;
+	b = (struct reg_host_block){(uintptr_t)p, size, site, 0, api};
+	reg_host_set_id(b.addr, emit_host_block(&b, 0));
+}
+
+/* The deallocator that matches each allocator family. */
+static int host_pair_ok(uint8_t alloc_api, uint8_t free_api)
+{
+	switch (alloc_api) {
+	case HG_API_NEW:
+		return free_api == HG_API_DELETE;
+	case HG_API_NEW_ARRAY:
+		return free_api == HG_API_DELETE_ARRAY;
+	default:
+		return free_api == HG_API_FREE || free_api == HG_API_REALLOC;
+	}
+}
+
+static void emit_free(uint64_t id, uint8_t api, uintptr_t addr, size_t size,
+		      int rc, uint8_t alloc_api, uint64_t callsite)
+{
+	struct hg_tp_free f = {id, addr, size, callsite, rc, api, alloc_api};
+
+	reg_emit_free(&f);
+}
+
+/* free()/delete on memory the HIP runtime owns: about to corrupt the heap. */
+static void foreign_host_free(uintptr_t p, uint8_t api, uintptr_t caller)
+{
+	struct reg_dev_info d;
+
+	if (!reg_dev_find(p, &d) || d.base != p)
+		return;
+	emit_free(d.id, api, p, d.size, 0, d.api, reg_site_from_ip(caller));
+}
+
+void reg_track_host_free(void *p, uint8_t api, uintptr_t caller)
+{
+	struct reg_host_block b;
+	struct reg_dev_info d;
+
+	if (!p)
+		return;
+	if (!reg_host_remove((uintptr_t)p, &b)) {
+		foreign_host_free((uintptr_t)p, api, caller);
+		return;
+	}
+	if (!host_pair_ok(b.api, api) && !b.id)
+		b.id = emit_host_block(&b, 1);
+	if (!b.id)
+		return;
+	reg_dev_remove(b.addr, &d); /* where hipMemAdvise put it, if it did */
+	emit_free(b.id, api, b.addr, b.size, 0, b.api, reg_site_from_ip(caller));
+}
+
+void reg_track_hip_alloc(uint8_t api, int rc, void *p, size_t size,
+			 uint32_t flags, uint64_t extra, int device)
+{
+	struct hg_tp_alloc a = {
+		.addr = (uintptr_t)p, .size = size, .extra = extra,
+		.flags = flags, .rc = rc, .device = device, .api = api,
+		.callsite = reg_site_capture(SKIP_FRAMES),
+	};
+
+	reg_model(api, flags, reg_cfg.host_coherent, &a.mem, &a.gran);
+	if (rc == 0 && p) {
+		struct reg_dev_info d = {(uintptr_t)p, size, 0, a.callsite,
+					 flags, api, a.mem, a.gran};
+
+		a.id = d.id = reg_next_id();
+		reg_dev_add(&d);
+	}
+	reg_emit_alloc(&a);
+}
+
+void reg_track_hip_free_begin(void *p, struct reg_hip_free *st)
+{
+	st->found = p && reg_dev_remove((uintptr_t)p, &st->info);
+}
+
+void reg_track_hip_free_end(uint8_t api, int rc, void *p,
+			    const struct reg_hip_free *st)
+{
+	uint64_t site = reg_site_capture(SKIP_FRAMES);
+	struct reg_host_block b;
+
+	if (st->found) {
+		if (rc != 0)
+			reg_dev_add(&st->info); /* the runtime kept it */
+		emit_free(st->info.id, api, (uintptr_t)p, st->info.size, rc,
+			  st->info.api, site);
+		return;
+	}
+	/* hipFree on malloc memory, or on nothing we know. */
+	if (p && reg_host_find((uintptr_t)p, &b) && b.addr == (uintptr_t)p) {
+		if (!b.id) {
+			b.id = emit_host_block(&b, 1);
+			reg_host_set_id(b.addr, b.id);
+		}
+		emit_free(b.id, api, b.addr, b.size, rc, b.api, site);
+		return;
+	}
+	emit_free(0, api, (uintptr_t)p, 0, rc, HG_API_UNKNOWN, site);
+}
+
+void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
+{
+	struct reg_dev_info d;
+	struct reg_host_block b;
+
+	*out = (struct reg_ptr){0, 0, HG_MEM_NULLPTR, HG_GRAN_UNKNOWN};
+	if (!p)
+		return;
+	if (reg_dev_find(p, &d)) {
+		*out = (struct reg_ptr){d.id, p - d.base, d.mem, d.gran};
+		return;
+	}
+	if (reg_host_find(p, &b)) {
+		if (!b.id) {
+			b.id = emit_host_block(&b, 1);
+			reg_host_set_id(b.addr, b.id);
+		}
+		*out = (struct reg_ptr){b.id, p - b.addr, HG_MEM_SYSTEM,
+					HG_GRAN_FINE};
+		return;
+	}
+	out->mem = HG_MEM_SYSTEM_UNTRACKED;
+}
