@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_host.h"
 
-#include <stdatomic.h>
-
 #include "reg_lock.h"
 #include "reg_os.h"
 #include "reg_rangeset.h"
@@ -29,7 +27,6 @@ struct shard {
 
 static struct shard shards[NSHARDS];
 static struct reg_rangeset large = REG_RANGESET_INIT;
-static atomic_size_t live;
 
 static inline uint64_t mix(uintptr_t a)
 {
@@ -114,10 +111,8 @@ bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site)
 	}
 	if (!sh->slots || (sh->used + sh->tombs + 1) * 4 > (sh->mask + 1) * 3)
 		ok = rehash(sh);
-	if (ok) {
+	if (ok)
 		place(sh, &s);
-		atomic_fetch_add_explicit(&live, 1, memory_order_relaxed);
-	}
 out:
 	reg_unlock(&sh->lock);
 	if (ok && size >= REG_HOST_LARGE)
@@ -152,7 +147,6 @@ bool reg_host_remove(uintptr_t addr, struct reg_host_block *out)
 	reg_unlock(&sh->lock);
 	if (!s)
 		return false;
-	atomic_fetch_sub_explicit(&live, 1, memory_order_relaxed);
 	if (out->size >= REG_HOST_LARGE)
 		reg_rangeset_remove(&large, addr, &unused);
 	return true;
@@ -207,9 +201,17 @@ bool reg_host_set_id(uintptr_t addr, uint64_t id)
 	return s != NULL;
 }
 
+/* Summed on demand: a shared counter would cost every malloc a locked add. */
 size_t reg_host_count(void)
 {
-	return atomic_load_explicit(&live, memory_order_relaxed);
+	size_t n = 0;
+
+	for (unsigned i = 0; i < NSHARDS; i++) {
+		reg_lock(&shards[i].lock);
+		n += shards[i].used;
+		reg_unlock(&shards[i].lock);
+	}
+	return n;
 }
 
 void reg_host_fork_prepare(void)

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""malloc+free pairs: hipgrain's preload against its anchors, in one run.
+
+Anchors: plain glibc; lttng-ust's own libc wrapper with a session recording
+its events; heaptrack.  Prints ns/pair (median of --runs) and each one's
+ratio to glibc and to hipgrain.  A benchmark, not a test: it never fails on
+a number.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+from lttng_session import Session  # noqa: E402
+
+LIBC_WRAPPER = 'liblttng-ust-libc-wrapper.so.1'
+
+
+def run(cmd, env=None):
+    """The program prints ns/pair alone on a line; wrappers add their own."""
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True,
+                         text=True).stdout.splitlines()
+    for line in reversed(out):
+        try:
+            return float(line)
+        except ValueError:
+            continue
+    raise RuntimeError(f'no timing in the output of {cmd}')
+
+
+def median(fn, runs):
+    return statistics.median(fn() for _ in range(runs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--prog', required=True)
+    ap.add_argument('--preload', required=True)
+    ap.add_argument('--pairs', type=int, default=5_000_000)
+    ap.add_argument('--runs', type=int, default=5)
+    a = ap.parse_args()
+    prog = [a.prog, str(a.pairs)]
+    env = dict(os.environ)
+    rows = []
+
+    rows.append(('glibc', median(lambda: run(prog), a.runs)))
+    hg = dict(env, LD_PRELOAD=a.preload)
+    rows.append(('hipgrain (default)', median(lambda: run(prog, hg), a.runs)))
+    with Session(['hipgrain:*']) as s:
+        traced = dict(s.app_env(), LD_PRELOAD=a.preload)
+        rows.append(('hipgrain, session on',
+                     median(lambda: run(prog, traced), a.runs)))
+    with Session(['lttng_ust_libc:*']) as s:
+        wrapped = dict(s.app_env(), LD_PRELOAD=LIBC_WRAPPER)
+        rows.append(('lttng-ust libc wrapper, session on',
+                     median(lambda: run(prog, wrapped), a.runs)))
+    if shutil.which('heaptrack'):
+        with tempfile.TemporaryDirectory() as d:
+            ht = ['heaptrack', '-o', os.path.join(d, 'ht')] + prog
+            rows.append(('heaptrack', median(lambda: run(ht), a.runs)))
+
+    base = rows[0][1]
+    ours = rows[1][1]
+    print(f'{"malloc+free pair":36} {"ns":>8} {"x glibc":>8} {"x hipgrain":>10}')
+    for name, ns in rows:
+        print(f'{name:36} {ns:8.1f} {ns / base:8.2f} {ns / ours:10.2f}')
+    print(f'hipgrain adds {ours - base:.1f} ns per pair (target: total <= 40 ns)')
+
+
+if __name__ == '__main__':
+    main()
