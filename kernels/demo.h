@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+//
+// Shared helpers for the kernels/ demo programs: error checking with the
+// "hipXxx failed: <hipGetErrorString>" contract, argv variant parsing and the
+// allocators the programs choose between at run time.
+//
+// These programs are the fixtures hipgrain's tests run (against the real
+// libamdhip64, against tests/fakehip, and under the preload), so every helper
+// here calls the allocator the variant names directly: hipgrain must see the
+// same call a user's program would make.
+#ifndef HG_DEMO_H
+#define HG_DEMO_H
+
+#include <hip/hip_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+// The name of the HIP call in a stringified expression, "hipMalloc(&p, n)"
+// -> "hipMalloc", so messages name the call that failed and nothing else.
+static inline void demo_fail(const char *expr, hipError_t err)
+{
+	int len = (int)strcspn(expr, "( ");
+	fprintf(stderr, "%.*s failed: %s\n", len, expr, hipGetErrorString(err));
+	exit(1);
+}
+
+#define CHECK(call)                                                            \
+	do {                                                                   \
+		hipError_t check_err_ = (call);                                \
+		if (check_err_ != hipSuccess)                                  \
+			demo_fail(#call, check_err_);                          \
+	} while (0)
+
+// A <<<>>> launch returns nothing; its error is the runtime's last error.
+// The message names hipLaunchKernel, the call the launch turns into.
+#define CHECK_LAUNCH()                                                         \
+	do {                                                                   \
+		hipError_t check_err_ = hipGetLastError();                     \
+		if (check_err_ != hipSuccess)                                  \
+			demo_fail("hipLaunchKernel", check_err_);              \
+	} while (0)
+
+// The index of arg in names[], or -1.
+static inline int demo_pick(const char *arg, const char *const *names, int count)
+{
+	for (int i = 0; arg && i < count; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+// Usage on stderr and exit 2: a bad variant is the caller's mistake.
+[[noreturn]] static inline void demo_usage(const char *argv0, const char *args)
+{
+	fprintf(stderr, "usage: %s %s\n", argv0, args);
+	exit(2);
+}
+
+static inline const char *demo_verdict(bool ok)
+{
+	return ok ? "OK" : "MISMATCH";
+}
+
+#endif // HG_DEMO_H

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/fakehip: a TEST DOUBLE of libamdhip64.so.5, never a way to run HIP
+ * programs.  Kernels are never executed; memory is plain host memory.
+ * Internal declarations shared by its files; nothing here is exported (the
+ * version script fakehip.map exports only the HIP API).
+ */
+#ifndef FH_H
+#define FH_H
+
+#include <hip/hip_runtime_api.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FH_HIDDEN __attribute__((visibility("hidden")))
+#define FH_PAGE ((size_t)4096)
+
+enum fh_kind {
+	FH_DEVICE,     /* hipMalloc, hipMallocPitch, hipMallocAsync */
+	FH_DEVICE_FINE, /* hipExtMallocWithFlags(Finegrained/Uncached) */
+	FH_MANAGED,    /* hipMallocManaged */
+	FH_HOST,       /* hipHostMalloc, hipHostAlloc */
+	FH_REGISTERED, /* hipHostRegister: the caller's memory */
+};
+
+struct fh_alloc {
+	uintptr_t base;
+	size_t size;
+	void *map; /* mmap'd region, NULL for FH_REGISTERED */
+	size_t map_size;
+	enum fh_kind kind;
+	unsigned int flags;
+	int live;
+};
+
+/* Records err as the thread's last error (HIP 5.2 does so on every call). */
+FH_HIDDEN hipError_t fh_ret(hipError_t err);
+/* Appends one line to $HGFAKE_LOG, if set. */
+FH_HIDDEN void fh_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+FH_HIDDEN void fh_lock(void);
+FH_HIDDEN void fh_unlock(void);
+/* Page-aligned zeroed memory behind a read-only zero page; never malloc. */
+FH_HIDDEN hipError_t fh_map(void **ptr, size_t size, enum fh_kind kind,
+			    unsigned int flags);
+/* The live allocation containing p (caller holds the lock), or NULL. */
+FH_HIDDEN struct fh_alloc *fh_find(const void *p);
+FH_HIDDEN struct fh_alloc *fh_add(uintptr_t base, size_t size, void *map,
+				  size_t map_size, enum fh_kind kind,
+				  unsigned int flags);
+/* Unmaps and forgets the allocation starting at p; hipErrorInvalidValue
+ * when p is not the start of a live allocation of an accepted kind. */
+FH_HIDDEN hipError_t fh_unmap(void *p, unsigned int kind_mask);
+/* Whether [p, p+n) touches memory this runtime freed earlier. */
+FH_HIDDEN int fh_was_freed(const void *p, size_t n);
+/* Forget advice recorded for [base, base+size). */
+FH_HIDDEN void fh_advice_forget(uintptr_t base, size_t size);
+
+/* Every entry point but the version and error queries starts with this:
+ * without a device the real runtime answers hipErrorInvalidDevice. */
+#define FH_INIT()                                                              \
+	do {                                                                   \
+		if (fh_no_device())                                            \
+			return fh_ret(hipErrorInvalidDevice);                  \
+	} while (0)
+
+#define FH_KIND_BIT(k) (1u << (k))
+
+FH_HIDDEN const char *fh_arch(void);
+FH_HIDDEN int fh_no_device(void);
+FH_HIDDEN const char *fh_kernel_name(const void *host_fn);
+
+/* Declared in hip_ext.h for C++ only. */
+hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
+			      dim3 dimBlocks, void **args, size_t sharedMemBytes,
+			      hipStream_t stream, hipEvent_t startEvent,
+			      hipEvent_t stopEvent, int flags);
+
+#endif /* FH_H */

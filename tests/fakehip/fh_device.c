@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * TEST DOUBLE of libamdhip64 (see README.md): the one device, versions,
+ * synchronisation, streams and events.  Everything is synchronous, so
+ * synchronisation has nothing to wait for; streams and events are slots in
+ * static pools (no malloc).
+ */
+#include "fh.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FH_POOL 256
+/* ROCm 5.2.3, as the real library reports it (major*1e7 + minor*1e5 + patch). */
+#define FH_VERSION 50221153
+
+struct ihipStream_t {
+	int used;
+	unsigned int flags;
+};
+struct ihipEvent_t {
+	int used;
+	int recorded;
+};
+static struct ihipStream_t fh_streams[FH_POOL];
+static struct ihipEvent_t fh_events[FH_POOL];
+
+hipError_t hipInit(unsigned int flags)
+{
+	FH_INIT();
+	return fh_ret(flags ? hipErrorInvalidValue : hipSuccess);
+}
+
+hipError_t hipRuntimeGetVersion(int *v)
+{
+	if (!v)
+		return fh_ret(hipErrorInvalidValue);
+	*v = FH_VERSION;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipDriverGetVersion(int *v)
+{
+	if (!v)
+		return fh_ret(hipErrorInvalidValue);
+	*v = FH_VERSION;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipGetDeviceCount(int *count)
+{
+	if (!count)
+		return fh_ret(hipErrorInvalidValue);
+	*count = fh_no_device() ? 0 : 1;
+	return fh_ret(*count ? hipSuccess : hipErrorNoDevice);
+}
+
+hipError_t hipGetDevice(int *device)
+{
+	FH_INIT();
+	if (!device)
+		return fh_ret(hipErrorInvalidValue);
+	*device = 0;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipSetDevice(int device)
+{
+	FH_INIT();
+	return fh_ret(device == 0 ? hipSuccess : hipErrorInvalidDevice);
+}
+
+hipError_t hipDeviceGet(hipDevice_t *device, int ordinal)
+{
+	FH_INIT();
+	if (!device)
+		return fh_ret(hipErrorInvalidValue);
+	if (ordinal != 0)
+		return fh_ret(hipErrorInvalidDevice);
+	*device = 0;
+	return fh_ret(hipSuccess);
+}
+
+/* "gfx90a:sramecc+:xnack-" -> 90a's number as the deprecated gcnArch. */
+static int fh_gcn_arch(const char *arch)
+{
+	if (strncmp(arch, "gfx90a", 6) == 0)
+		return 910;
+	if (strncmp(arch, "gfx", 3) == 0)
+		return atoi(arch + 3);
+	return 0;
+}
+
+hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
+{
+	FH_INIT();
+	if (!p)
+		return fh_ret(hipErrorInvalidValue);
+	if (device != 0)
+		return fh_ret(hipErrorInvalidDevice);
+	const char *arch = fh_arch();
+	int xnack = strstr(arch, "xnack+") != NULL;
+	memset(p, 0, sizeof(*p));
+	strncpy(p->name, "hipgrain fakehip test double", sizeof(p->name) - 1);
+	strncpy(p->gcnArchName, arch, sizeof(p->gcnArchName) - 1);
+	p->gcnArch = fh_gcn_arch(arch);
+	p->totalGlobalMem = (size_t)64 << 30;
+	p->sharedMemPerBlock = 64 << 10;
+	p->regsPerBlock = 65536;
+	p->warpSize = 64;
+	p->maxThreadsPerBlock = 1024;
+	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
+	p->maxGridSize[0] = p->maxGridSize[1] = p->maxGridSize[2] = 0x7fffffff;
+	p->clockRate = 1700000;
+	p->memoryClockRate = 1600000;
+	p->memoryBusWidth = 4096;
+	p->totalConstMem = (size_t)2 << 30;
+	p->major = 9;
+	p->multiProcessorCount = 104;
+	p->l2CacheSize = 8 << 20;
+	p->maxThreadsPerMultiProcessor = 2048;
+	p->clockInstructionRate = 100000;
+	p->concurrentKernels = 1;
+	p->maxSharedMemoryPerMultiProcessor = 64 << 10;
+	p->canMapHostMemory = 1;
+	p->isLargeBar = 1;
+	p->managedMemory = 1;
+	p->directManagedMemAccessFromHost = 1;
+	p->concurrentManagedAccess = xnack;
+	p->pageableMemoryAccess = xnack;
+	p->pageableMemoryAccessUsesHostPageTables = xnack;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipDeviceSynchronize(void)
+{
+	FH_INIT();
+	fh_log("hipDeviceSynchronize -> hipSuccess");
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipDeviceReset(void)
+{
+	FH_INIT();
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags)
+{
+	FH_INIT();
+	if (!stream)
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	struct ihipStream_t *s = NULL;
+	for (size_t i = 0; i < FH_POOL && !s; i++)
+		if (!fh_streams[i].used)
+			s = &fh_streams[i];
+	if (s)
+		*s = (struct ihipStream_t){1, flags};
+	fh_unlock();
+	if (!s)
+		return fh_ret(hipErrorOutOfMemory);
+	*stream = s;
+	fh_log("hipStreamCreate stream=%p flags=0x%x -> hipSuccess", (void *)s, flags);
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipStreamCreate(hipStream_t *stream)
+{
+	return hipStreamCreateWithFlags(stream, hipStreamDefault);
+}
+
+/* NULL is the null stream; anything else must be one of ours, alive. */
+static int fh_stream_ok(hipStream_t s)
+{
+	return !s || (s >= fh_streams && s < fh_streams + FH_POOL && s->used);
+}
+
+hipError_t hipStreamDestroy(hipStream_t stream)
+{
+	FH_INIT();
+	if (!stream || !fh_stream_ok(stream))
+		return fh_ret(hipErrorInvalidHandle);
+	stream->used = 0;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipStreamSynchronize(hipStream_t stream)
+{
+	FH_INIT();
+	return fh_ret(fh_stream_ok(stream) ? hipSuccess : hipErrorInvalidHandle);
+}
+
+hipError_t hipStreamQuery(hipStream_t stream)
+{
+	FH_INIT();
+	return fh_ret(fh_stream_ok(stream) ? hipSuccess : hipErrorInvalidHandle);
+}
+
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags)
+{
+	FH_INIT();
+	return fh_ret(fh_stream_ok(stream) && event ? hipSuccess : hipErrorInvalidHandle);
+}
+
+hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned int flags)
+{
+	FH_INIT();
+	if (!event)
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	struct ihipEvent_t *e = NULL;
+	for (size_t i = 0; i < FH_POOL && !e; i++)
+		if (!fh_events[i].used)
+			e = &fh_events[i];
+	if (e)
+		*e = (struct ihipEvent_t){1, 0};
+	fh_unlock();
+	if (!e)
+		return fh_ret(hipErrorOutOfMemory);
+	*event = e;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipEventCreate(hipEvent_t *event)
+{
+	return hipEventCreateWithFlags(event, hipEventDefault);
+}
+
+static int fh_event_ok(hipEvent_t e)
+{
+	return e >= fh_events && e < fh_events + FH_POOL && e->used;
+}
+
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
+{
+	FH_INIT();
+	if (!fh_event_ok(event) || !fh_stream_ok(stream))
+		return fh_ret(hipErrorInvalidHandle);
+	event->recorded = 1;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipEventSynchronize(hipEvent_t event)
+{
+	FH_INIT();
+	return fh_ret(fh_event_ok(event) ? hipSuccess : hipErrorInvalidHandle);
+}
+
+hipError_t hipEventQuery(hipEvent_t event)
+{
+	FH_INIT();
+	return fh_ret(fh_event_ok(event) ? hipSuccess : hipErrorInvalidHandle);
+}
+
+hipError_t hipEventDestroy(hipEvent_t event)
+{
+	FH_INIT();
+	if (!fh_event_ok(event))
+		return fh_ret(hipErrorInvalidHandle);
+	event->used = 0;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
+{
+	FH_INIT();
+	if (!ms)
+		return fh_ret(hipErrorInvalidValue);
+	if (!fh_event_ok(start) || !fh_event_ok(stop))
+		return fh_ret(hipErrorInvalidHandle);
+	if (!start->recorded || !stop->recorded)
+		return fh_ret(hipErrorNotReady);
+	*ms = 0.0f; /* nothing ran */
+	return fh_ret(hipSuccess);
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The test double's own contract: the return codes and memory behaviour
+ * hipgrain's tests rely on (see README.md).  TAP output.
+ */
+#include <hip/hip_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failed, count;
+
+static void check(int ok, const char *what)
+{
+	count++;
+	printf("%s %d - %s\n", ok ? "ok" : "not ok", count, what);
+	failed += !ok;
+}
+
+static int coherency(const void *p, size_t n)
+{
+	int mode = -1;
+	if (hipMemRangeGetAttribute(&mode, sizeof(mode),
+				    hipMemRangeAttributeCoherencyMode, p, n) != hipSuccess)
+		return -1;
+	return mode;
+}
+
+static void test_alloc(void)
+{
+	void *p = (void *)1, *h;
+	check(hipMalloc(NULL, 64) == hipErrorInvalidValue, "hipMalloc(NULL) is hipErrorInvalidValue");
+	check(hipMalloc(&p, 0) == hipSuccess && p == NULL, "hipMalloc of 0 bytes gives NULL");
+	check(hipHostMalloc(&h, 64, hipHostMallocCoherent | hipHostMallocNonCoherent) ==
+		      hipErrorInvalidValue,
+	      "hipHostMalloc(Coherent|NonCoherent) is hipErrorInvalidValue");
+	check(hipGetLastError() == hipErrorInvalidValue && hipGetLastError() == hipSuccess,
+	      "hipGetLastError returns the last error once");
+	check(hipFree(NULL) == hipSuccess, "hipFree(NULL) succeeds");
+	int on_stack;
+	check(hipFree(&on_stack) == hipErrorInvalidValue, "hipFree of an unknown pointer fails");
+	check(hipMalloc(&p, 100) == hipSuccess && ((size_t)p & 4095) == 0,
+	      "hipMalloc memory is page-aligned");
+	check(hipFree((char *)p + 8) == hipErrorInvalidValue, "hipFree of an interior pointer fails");
+	check(hipFree(p) == hipSuccess && hipFree(p) == hipErrorInvalidValue,
+	      "a double hipFree fails the second time");
+	check(hipMemcpy(&on_stack, p, 4, hipMemcpyDeviceToHost) == hipErrorInvalidValue,
+	      "a copy from freed device memory is hipErrorInvalidValue");
+}
+
+static void test_copy(void)
+{
+	int src[4] = {1, 2, 3, 4}, dst[4] = {0};
+	void *d;
+	hipMalloc(&d, sizeof(src));
+	check(hipMemcpy(d, src, sizeof(src), hipMemcpyHostToDevice) == hipSuccess &&
+		      hipMemsetD32((char *)d + 8, 7, 2) == hipSuccess &&
+		      hipMemcpy(dst, d, sizeof(dst), hipMemcpyDeviceToHost) == hipSuccess &&
+		      dst[0] == 1 && dst[1] == 2 && dst[2] == 7 && dst[3] == 7,
+	      "hipMemcpy and hipMemsetD32 move real bytes");
+	hipFree(d);
+}
+
+static void test_hmm(void)
+{
+	void *dev, *host, *nc, *managed, *sys = malloc(8192);
+	int dev0 = 0;
+	hipMalloc(&dev, 8192);
+	hipHostMalloc(&host, 8192, 0);
+	hipHostMalloc(&nc, 8192, hipHostMallocNonCoherent);
+	hipMallocManaged(&managed, 8192, hipMemAttachGlobal);
+	check(hipMemPrefetchAsync(managed, 8192, dev0, 0) == hipSuccess &&
+		      hipMemPrefetchAsync(dev, 8192, dev0, 0) == hipSuccess &&
+		      hipMemPrefetchAsync(sys, 8192, dev0, 0) == hipErrorInvalidValue,
+	      "prefetch: managed and hipMalloc accepted, malloc memory rejected");
+	check(hipMemAdvise(managed, 4096, hipMemAdviseSetCoarseGrain, dev0) == hipSuccess &&
+		      hipMemAdvise(dev, 8192, hipMemAdviseSetCoarseGrain, dev0) ==
+			      hipErrorInvalidValue &&
+		      hipMemAdvise(host, 8192, hipMemAdviseSetReadMostly, dev0) ==
+			      hipErrorInvalidValue,
+	      "advise: managed accepted, hipMalloc and hipHostMalloc rejected");
+	check(coherency(managed, 4096) == hipMemRangeCoherencyModeCoarseGrain &&
+		      coherency((char *)managed + 4096, 64) == hipMemRangeCoherencyModeFineGrain &&
+		      coherency(managed, 8192) == hipMemRangeCoherencyModeIndeterminate,
+	      "SetCoarseGrain on the first page splits a managed range");
+	check(coherency(dev, 8) == hipMemRangeCoherencyModeCoarseGrain &&
+		      coherency(host, 8) == hipMemRangeCoherencyModeFineGrain &&
+		      coherency(nc, 8) == hipMemRangeCoherencyModeCoarseGrain,
+	      "coherency: hipMalloc coarse, hipHostMalloc fine, NonCoherent coarse");
+	hipPointerAttribute_t a;
+	check(hipPointerGetAttributes(&a, (char *)managed + 100) == hipSuccess && a.isManaged &&
+		      hipPointerGetAttributes(&a, dev) == hipSuccess &&
+		      a.memoryType == hipMemoryTypeDevice && !a.isManaged &&
+		      hipPointerGetAttributes(&a, sys) == hipErrorInvalidValue,
+	      "hipPointerGetAttributes: managed, device, unknown");
+	check(hipFree(host) == hipSuccess && hipHostFree(dev) == hipSuccess,
+	      "hipFree and hipHostFree release either kind (as ROCm 5.2 does)");
+	hipHostFree(nc);
+	hipFree(managed);
+	free(sys);
+}
+
+static void test_device(void)
+{
+	int n = -1, v = 0;
+	hipDeviceProp_t prop;
+	const char *arch = getenv("HGFAKE_ARCH");
+	check(hipGetDeviceCount(&n) == hipSuccess && n == 1, "one device");
+	check(hipGetDeviceProperties(&prop, 0) == hipSuccess &&
+		      strcmp(prop.gcnArchName, arch ? arch : "gfx90a:sramecc+:xnack-") == 0,
+	      "gcnArchName comes from HGFAKE_ARCH");
+	check(hipRuntimeGetVersion(&v) == hipSuccess && v / 100000 == 502,
+	      "runtime version is 5.2");
+	check(hipLaunchKernel((const void *)test_device, (dim3){1, 1, 1}, (dim3){1, 1, 1},
+			      NULL, 0, NULL) == hipErrorInvalidDeviceFunction,
+	      "launching an unregistered function fails");
+}
+
+int main(void)
+{
+	test_alloc();
+	test_copy();
+	test_hmm();
+	test_device();
+	printf("1..%d\n", count);
+	return failed != 0;
+}
