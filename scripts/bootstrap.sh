@@ -1,0 +1,33 @@
+#!/bin/sh
+# Install what hipgrain needs from Debian 12 (only what is missing), then
+# configure and build into ./build.  Idempotent: a second run changes nothing.
+# Usage: scripts/bootstrap.sh [extra meson options...]
+set -eu
+cd "$(dirname "$0")/.."
+
+PKGS="hipcc libamdhip64-dev libamd-comgr-dev rocm-device-libs
+libhsa-runtime-dev liblttng-ust-dev lttng-tools liblttng-ctl-dev babeltrace2
+libbabeltrace2-dev libunwind-dev libelf-dev libdw-dev meson ninja-build
+pkg-config llvm-15 clang-15 heaptrack librocsparse0 zlib1g-dev libzstd-dev
+scdoc zzuf python3 gcc g++ procps"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "hipgrain: installing:$missing" >&2
+	SUDO=""
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	$SUDO apt-get update -q
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q \
+		--no-install-recommends $missing
+fi
+
+if [ ! -f build/build.ninja ]; then
+	meson setup build "$@"
+elif [ $# -gt 0 ]; then
+	meson configure build "$@"
+fi
+ninja -C build
