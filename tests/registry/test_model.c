@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* The granularity model against DESIGN.md's table. */
+#include "hg_events.h"
+#include "reg_model.h"
+#include "tap.h"
+
+static int is(uint8_t api, uint32_t flags, int env, uint8_t mem, uint8_t gran)
+{
+	uint8_t m, g;
+
+	reg_model(api, flags, env, &m, &g);
+	return m == mem && g == gran;
+}
+
+int main(void)
+{
+	ok(is(HG_API_HIP_MALLOC, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMalloc: coarse device memory");
+	ok(is(HG_API_HIP_EXT_MALLOC_WITH_FLAGS, 1, -1, HG_MEM_DEVICE_FINE,
+	      HG_GRAN_FINE), "hipExtMallocWithFlags(Finegrained): fine");
+	ok(is(HG_API_HIP_EXT_MALLOC_WITH_FLAGS, 3, -1, HG_MEM_DEVICE_FINE,
+	      HG_GRAN_FINE), "hipExtMallocWithFlags(Uncached): fine");
+	ok(is(HG_API_HIP_MALLOC_MANAGED, 1, -1, HG_MEM_MANAGED, HG_GRAN_FINE),
+	   "hipMallocManaged: fine");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0, 0, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "hipHostMalloc(Default): fine even with HIP_HOST_COHERENT=0");
+	ok(is(HG_API_HIP_HOST_MALLOC, REG_HOST_MALLOC_NON_COHERENT, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_COARSE), "NonCoherent: coarse");
+	ok(is(HG_API_HIP_HOST_MALLOC, REG_HOST_MALLOC_COHERENT, 0,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "Coherent: fine, env ignored");
+	ok(is(HG_API_HIP_HOST_MALLOC,
+	      REG_HOST_MALLOC_COHERENT | REG_HOST_MALLOC_NON_COHERENT, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_UNKNOWN),
+	   "Coherent|NonCoherent: illegal, no granularity");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0x4 /* WriteCombined */, 0,
+	      HG_MEM_HOST_PINNED, HG_GRAN_COARSE),
+	   "WriteCombined with HIP_HOST_COHERENT=0: coarse");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0x4, -1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "WriteCombined with HIP_HOST_COHERENT unset: fine");
+	ok(is(HG_API_MALLOC, 0, -1, HG_MEM_SYSTEM, HG_GRAN_FINE),
+	   "malloc: fine system memory");
+	ok(reg_model_is_hip_alloc(HG_API_HIP_HOST_REGISTER) &&
+		   !reg_model_is_hip_alloc(HG_API_HIP_FREE),
+	   "allocation APIs are told from frees");
+	return done();
+}
