@@ -30,7 +30,10 @@ struct reg_module *reg_module_add(uint64_t handle, const void *image,
 
 	if (!m)
 		return NULL;
-	*m = (struct reg_module){handle, image, dup(path), api};
+	m->handle = handle;
+	m->image = image;
+	m->path = dup(path);
+	m->api = api;
 	if (!reg_map_put(&modules, handle, m)) {
 		__libc_free(m->path);
 		__libc_free(m);

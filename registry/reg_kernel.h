@@ -17,6 +17,10 @@ struct reg_module {
 	const void *image; /* bundle or ELF in memory, NULL if from a file */
 	char *path;	   /* hipModuleLoad's file, else NULL */
 	uint8_t api;
+	/* The module's code for the device, read at its first launch. */
+	atomic_int state;  /* 0: not read, 1: reading, 2: read */
+	void *profiles;	   /* owned by the reader (preload/pl_profile.c) */
+	int status;	   /* 0, or -errno when no profile could be had */
 };
 
 struct reg_kernel {
