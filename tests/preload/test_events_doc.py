@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""hipgrain-events(7) documents every event and field the provider defines.
+usage: test_events_doc.py hg_tp.h hipgrain-events.7.scd"""
+import re
+import sys
+
+tp, page = (open(p).read() for p in sys.argv[1:3])
+n = failed = 0
+classes = {}
+for m in re.finditer(r'LTTNG_UST_TRACEPOINT_EVENT(?:_CLASS)?\(hipgrain,\s*(\w+),'
+                     r'(.*?)\n\)\n', tp, re.S):
+    fields = re.findall(r'lttng_ust_field_\w+\((?:[\w ]+,\s*)?(\w+),', m.group(2))
+    classes[m.group(1)] = fields
+events = dict(classes)
+for m in re.finditer(r'EVENT_INSTANCE\(hipgrain,\s*(\w+),\s*hipgrain,\s*(\w+)', tp):
+    events[m.group(2)] = classes[m.group(1)]
+events.pop('range_op', None)
+rows = {}
+for m in re.finditer(r'^\|\s+(\w+)\n:\s+(.*?)\n:', page, re.S | re.M):
+    rows[m.group(1)] = set(re.findall(r'\w+', m.group(2)))
+for ev, fields in sorted(events.items()):
+    n += 1
+    missing = [f for f in fields if f not in rows.get(ev, set())]
+    ok = ev in rows and not missing
+    failed += not ok
+    print(f'{"" if ok else "not "}ok {n} - event {ev} documented with its fields')
+    if not ok:
+        print(f'#   missing: {missing if ev in rows else "the whole event"}')
+n += 1
+extra = sorted(set(rows) - set(events))
+failed += bool(extra)
+print(f'{"" if not extra else "not "}ok {n} - no documented event is gone {extra}')
+print(f'1..{n}')
+sys.exit(1 if failed else 0)
