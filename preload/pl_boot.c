@@ -58,10 +58,32 @@ static void die(const char *what)
 	abort();
 }
 
+/* A HIP runtime that came in with a plugin opened RTLD_LOCAL is not in the
+ * global scope, so RTLD_NEXT misses it; ask the loaded library itself. */
+static void *from_loaded_runtime(const char *name)
+{
+	static const char *const sonames[] = {"libamdhip64.so.5",
+					      "libamdhip64.so.6",
+					      "libamdhip64.so.7"};
+	void *p = NULL;
+
+	for (size_t i = 0; !p && i < sizeof(sonames) / sizeof(*sonames); i++) {
+		void *h = dlopen(sonames[i], RTLD_LAZY | RTLD_NOLOAD);
+
+		if (h) {
+			p = dlsym(h, name);
+			dlclose(h);
+		}
+	}
+	return p;
+}
+
 void *pl_next_sym(const char *name)
 {
 	void *p = dlsym(RTLD_NEXT, name);
 
+	if (!p && (!strncmp(name, "hip", 3) || !strncmp(name, "__hip", 5)))
+		p = from_loaded_runtime(name);
 	if (!p)
 		die(name);
 	return p;
