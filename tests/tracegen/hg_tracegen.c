@@ -91,9 +91,10 @@ static int tg_run(const struct tg_script *s, size_t from, size_t to,
 			i = end;
 			continue;
 		}
+		if (src[strspn(src, " \t")] == '#')
+			continue;
 		tg_subst(src, iter, buf, sizeof(buf));
-		if (tg_tokenise(buf, &l) || (*l.event && *l.event != '#' &&
-					     tg_emit(&l))) {
+		if (tg_tokenise(buf, &l) || (*l.event && tg_emit(&l))) {
 			fprintf(stderr, "hg_tracegen: line %zu: cannot read '%s'\n",
 				i + 1, src);
 			return -1;
