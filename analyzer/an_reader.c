@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "an_replay.h"
+#include "an_salvage.h"
 #include "an_schema.h"
 
 struct an_sink {
@@ -30,11 +31,12 @@ void an_print_bt_error(FILE *err, const char *what)
 	uint64_t n = e ? bt_error_get_cause_count(e) : 0;
 
 	fprintf(err, "hipgrain report: %s", what);
-	for (uint64_t i = n; i > 0; i--) {
+	/* Cause 0 is the innermost, most specific one; outer ones add noise. */
+	for (uint64_t i = 0; i < n && i < 2; i++) {
 		const char *m =
-			bt_error_cause_get_message(bt_error_borrow_cause_by_index(e, i - 1));
+			bt_error_cause_get_message(bt_error_borrow_cause_by_index(e, i));
 
-		fprintf(err, "%s %s", i == n ? ":" : ";", m);
+		fprintf(err, "%s %s", i ? ";" : ":", m);
 	}
 	fputc('\n', err);
 	if (e)
@@ -72,7 +74,7 @@ end:
 }
 
 /* Whether dir's source starts and has streams to read. */
-static bool an_probe(const char *dir, FILE *err)
+bool an_probe(const char *dir, FILE *err)
 {
 	bt_graph *g = bt_graph_create(0);
 	const bt_component_source *src = g ? an_add_source(g, dir, "probe") : NULL;
@@ -265,7 +267,7 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const bt_component_source *src;
 
-		if (!an_probe(dirs[i], err)) {
+		if (!an_probe(dirs[i], err) && an_salvage(s->c, &dirs[i], err)) {
 			s->c->traces_failed++;
 			continue;
 		}

@@ -111,6 +111,8 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
 		c->unknown_launches++;
+	else if (!l.rc)
+		l.kernel->launched = true;
 	for (unsigned r = 0; r < an_nrules; r++)
 		if (an_rules[r]->on_launch)
 			an_rules[r]->on_launch(c, an_rules[r], &l);

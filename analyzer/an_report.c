@@ -9,6 +9,8 @@
 #include "an_output.h"
 #include "an_reader.h"
 #include "an_replay.h"
+#include "an_salvage.h"
+#include "an_rule.h"
 
 static const char *const an_sev_names[] = {"none", "note", "warning", "error"};
 
@@ -47,8 +49,26 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 	return 0;
 }
 
+static void an_static_kernel(void *val, void *arg)
+{
+	const struct an_kernel *k = val;
+
+	if (!k->profiled || k->launched || k->status < 0 || !k->fp_ops)
+		return;
+	an_warn(arg, "%s (%s) holds hardware FP atomics (%s) but never ran: "
+		     "on gfx908/gfx90a it must only get coarse-grained memory",
+		an_kernel_label(k), k->target, k->fp_mnemonics);
+}
+
+static void an_static_proc(void *val, void *arg)
+{
+	an_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
+}
+
 static void an_trace_notes(struct an_ctx *c)
 {
+	/* Without a GPU nothing runs: the kernels' own facts still count. */
+	an_map_each(&c->procs, an_static_proc, c);
 	if (c->unknown_launches)
 		an_warn(c, "%llu launches of kernels the trace never named: "
 			   "their atomics were not checked",
@@ -113,8 +133,10 @@ end:
 	if (c)
 		an_state_fini(c);
 	free(c);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		an_salvage_cleanup(dirs[i]);
 		free(dirs[i]);
+	}
 	free(dirs);
 	return rc;
 }

@@ -35,6 +35,7 @@ struct an_kernel {
 	uint32_t fp_ops, int_ops, cas_count;
 	uint8_t xnack; /* enum hg_feature */
 	bool profiled; /* a `kernel` event was seen, not just a `function` */
+	bool launched; /* some launch of it succeeded */
 };
 
 struct an_callsite {
