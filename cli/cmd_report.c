@@ -57,7 +57,7 @@ int cmd_report(int argc, char **argv)
 	struct an_outcome res;
 	int ch;
 
-	optind = 1;
+	optind = 0; /* glibc: 0 also resets state a previous getopt left */
 	while ((ch = getopt_long(argc, argv, "h", report_opts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
