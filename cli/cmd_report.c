@@ -1,13 +1,102 @@
 /* SPDX-License-Identifier: MIT */
-/* Placeholder until the report module lands; replaced by its owner. */
+/* `hipgrain report`: options in, analyzer/ does the work. */
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "an.h"
 #include "cli.h"
+
+static const char report_usage[] =
+	"usage: hipgrain report [OPTIONS] TRACE...\n"
+	"\n"
+	"Explain the GPU memory hazards recorded in hipgrain traces.\n"
+	"\n"
+	"  --format text|json     output for people (default) or machines\n"
+	"  --inventory            add the allocation inventory\n"
+	"  --fail-on error|warning|note\n"
+	"                         exit 2 when a finding this severe exists\n"
+	"  --color auto|always|never\n"
+	"                         colour (auto: on a terminal, unless NO_COLOR)\n"
+	"  -h, --help             this text\n";
+
+enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR };
+
+static const struct option report_opts[] = {
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"inventory", no_argument, NULL, OPT_INVENTORY},
+	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
+	{"color", required_argument, NULL, OPT_COLOR},
+	{"help", no_argument, NULL, 'h'},
+	{0},
+};
+
+static int report_bad(const char *what, const char *arg)
+{
+	fprintf(stderr, "hipgrain report: %s '%s'; see 'hipgrain report --help'\n",
+		what, arg);
+	return CLI_EXIT_USAGE;
+}
+
+static bool report_color(const char *mode)
+{
+	if (!strcmp(mode, "always"))
+		return true;
+	if (!strcmp(mode, "never"))
+		return false;
+	return isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+}
 
 int cmd_report(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "hipgrain report: not built yet\n");
-	return CLI_EXIT_FAILURE;
+	struct an_opts o = {.format = AN_FMT_TEXT};
+	enum an_sev fail_on = AN_SEV_NONE;
+	const char *color = "auto";
+	struct an_outcome res;
+	int ch;
+
+	optind = 0; /* glibc: 0 also resets state a previous getopt left */
+	while ((ch = getopt_long(argc, argv, "h", report_opts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+				return report_bad("unknown format", optarg);
+			o.format = strcmp(optarg, "json") ? AN_FMT_TEXT : AN_FMT_JSON;
+			break;
+		case OPT_INVENTORY:
+			o.inventory = true;
+			break;
+		case OPT_FAIL_ON:
+			fail_on = an_sev_parse(optarg);
+			if (fail_on == AN_SEV_NONE)
+				return report_bad("unknown severity", optarg);
+			break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") && strcmp(optarg, "always") &&
+			    strcmp(optarg, "never"))
+				return report_bad("unknown colour mode", optarg);
+			color = optarg;
+			break;
+		case 'h':
+			fputs(report_usage, stdout);
+			return CLI_EXIT_OK;
+		default:
+			fputs(report_usage, stderr);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fputs(report_usage, stderr);
+		return CLI_EXIT_USAGE;
+	}
+	o.inputs = argv + optind;
+	o.ninputs = argc - optind;
+	o.color = o.format == AN_FMT_TEXT && report_color(color);
+	if (an_report(&o, stdout, stderr, &res))
+		return CLI_EXIT_FAILURE;
+	if (fail_on != AN_SEV_NONE && res.worst >= fail_on)
+		return CLI_EXIT_FINDINGS;
+	return CLI_EXIT_OK;
 }

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* The analyzer: hipgrain traces in, a report of hazards out. */
+#ifndef AN_H
+#define AN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum an_sev {
+	AN_SEV_NONE = 0,
+	AN_SEV_NOTE = 1,
+	AN_SEV_WARNING = 2,
+	AN_SEV_ERROR = 3,
+};
+
+enum an_format {
+	AN_FMT_TEXT,
+	AN_FMT_JSON,
+};
+
+struct an_opts {
+	char **inputs; /* trace directories, or folders holding some */
+	int ninputs;
+	enum an_format format;
+	bool inventory; /* add the allocation inventory */
+	bool color;
+};
+
+struct an_outcome {
+	enum an_sev worst; /* most severe finding */
+	bool partial;	   /* some input could not be read to the end */
+};
+
+/*
+ * Reads every trace, replays it and writes the report to out; messages about
+ * unreadable input go to err.  Returns 0 when a report was written.
+ */
+int an_report(const struct an_opts *o, FILE *out, FILE *err,
+	      struct an_outcome *res);
+
+const char *an_sev_name(enum an_sev s);
+/* Parses "error", "warning" or "note"; AN_SEV_NONE if none of them. */
+enum an_sev an_sev_parse(const char *s);
+
+#endif

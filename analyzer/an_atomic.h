@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What an atomic does on some memory on some GPU.  A small table from seed
+ * 000 for now; it will forward to codeobj/co_rules once that lands.
+ */
+#ifndef AN_ATOMIC_H
+#define AN_ATOMIC_H
+
+#include <stdint.h>
+
+enum an_atomic_effect {
+	AN_ATOMIC_OK,
+	AN_ATOMIC_UNKNOWN,	  /* arch or memory not covered: no claim */
+	AN_ATOMIC_NOP,		  /* silently does nothing */
+	AN_ATOMIC_NOP_OVER_PCIE,  /* NOP over PCIe, works over Infinity Fabric */
+	AN_ATOMIC_SCOPE_DOWNGRADE, /* system scope becomes device scope */
+};
+
+/* arch: "gfx90a:sramecc+:xnack-" or "gfx90a"; aops: enum hg_aop bits. */
+enum an_atomic_effect an_atomic_effect(const char *arch, uint32_t aops,
+				       uint8_t mem, uint8_t gran);
+
+#endif

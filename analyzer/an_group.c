@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/* Merging findings across processes by their symbolised call site. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_names.h"
+#include "an_output.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+const char *an_site_text(const struct an_frame *f, int n, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (f[i].file) {
+			const char *base = strrchr(f[i].file, '/');
+
+			snprintf(buf, cap, "%s:%d%s%s%s", base ? base + 1 : f[i].file,
+				 f[i].line, f[i].function ? " (" : "",
+				 f[i].function ? f[i].function : "",
+				 f[i].function ? ")" : "");
+			return buf;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (f[i].function) {
+			snprintf(buf, cap, "%s", f[i].function);
+			return buf;
+		}
+	return buf;
+}
+
+void an_where(const struct an_proc *p, char *buf, size_t cap)
+{
+	int o = snprintf(buf, cap, "%s[%lld]", p->procname[0] ? p->procname : "?",
+			 (long long)p->vpid);
+
+	if (p->host[0] && o > 0 && (size_t)o < cap)
+		o += snprintf(buf + o, cap - (size_t)o, " on %s", p->host);
+	if (p->rank[0] && o > 0 && (size_t)o < cap)
+		snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
+}
+
+static unsigned an_rule_pos(const struct an_rule *r)
+{
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i] == r)
+			return i;
+	return an_nrules;
+}
+
+static int an_group_cmp(const void *a, const void *b)
+{
+	const struct an_group *x = a, *y = b;
+
+	if (x->first->sev != y->first->sev)
+		return (int)y->first->sev - (int)x->first->sev;
+	if (x->first->rule != y->first->rule)
+		return (int)an_rule_pos(x->first->rule) - (int)an_rule_pos(y->first->rule);
+	return x->count < y->count ? 1 : x->count > y->count ? -1 : 0;
+}
+
+static bool an_same_group(const struct an_group *g, const struct an_finding *f,
+			  const char *site)
+{
+	const struct an_finding *h = g->first;
+	const char *kn = h->kernel ? h->kernel->name : NULL;
+	const char *fn = f->kernel ? f->kernel->name : NULL;
+
+	return h->rule == f->rule && h->sev == f->sev &&
+	       (kn == fn || (kn && fn && !strcmp(kn, fn))) &&
+	       h->has_alloc == f->has_alloc &&
+	       (!h->has_alloc || h->alloc.api == f->alloc.api) &&
+	       !strcmp(g->site, site) &&
+	       (site[0] || (h->proc == f->proc && h->alloc.callsite == f->alloc.callsite));
+}
+
+static int an_group_add(struct an_groups *gs, const struct an_finding *f)
+{
+	struct an_frame fr[AN_MAX_FRAMES];
+	int n = f->has_alloc ? an_sym_callsite(f->proc, f->alloc.callsite, fr,
+					       AN_MAX_FRAMES) : 0;
+	char site[1024];
+	struct an_group *g;
+
+	an_site_text(fr, n, site, sizeof(site));
+	for (size_t i = 0; i < gs->n; i++) {
+		if (an_same_group(&gs->g[i], f, site)) {
+			gs->g[i].count += f->count;
+			gs->g[i].nprocs += gs->g[i].first->proc != f->proc;
+			an_frames_free(fr, n);
+			return 0;
+		}
+	}
+	g = realloc(gs->g, (gs->n + 1) * sizeof(*g));
+	if (!g) {
+		an_frames_free(fr, n);
+		return -1;
+	}
+	gs->g = g;
+	g = &gs->g[gs->n++];
+	*g = (struct an_group){.first = f, .count = f->count, .nprocs = 1,
+			       .nframes = n, .site = strdup(site)};
+	memcpy(g->frames, fr, (size_t)n * sizeof(fr[0]));
+	gs->by_sev[f->sev & 3]++;
+	return 0;
+}
+
+int an_groups_build(struct an_ctx *c, struct an_groups *out)
+{
+	*out = (struct an_groups){0};
+	for (const struct an_finding *f = c->findings; f; f = f->all_next)
+		if (an_group_add(out, f))
+			return -1;
+	if (out->n)
+		qsort(out->g, out->n, sizeof(out->g[0]), an_group_cmp);
+	return 0;
+}
+
+void an_groups_free(struct an_groups *gs)
+{
+	for (size_t i = 0; i < gs->n; i++) {
+		an_frames_free(gs->g[i].frames, gs->g[i].nframes);
+		free(gs->g[i].site);
+	}
+	free(gs->g);
+	*gs = (struct an_groups){0};
+}
+
+void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
+		  size_t cap)
+{
+	const char *name = an_hip_error_name(f->rc);
+	bool nogpu = c->no_gpu || f->rc == 100;
+
+	if (name)
+		snprintf(buf, cap, "%s failed %llu× with %s%s",
+			 an_api_name(f->api), (unsigned long long)f->count, name,
+			 nogpu ? ": no usable GPU" : "");
+	else
+		snprintf(buf, cap, "%s failed %llu× with error %d%s",
+			 an_api_name(f->api), (unsigned long long)f->count, f->rc,
+			 nogpu ? ": no usable GPU" : "");
+}
+
+static void an_count_proc(void *val, void *arg)
+{
+	(*(unsigned *)arg)++;
+}
+
+unsigned an_nprocs(const struct an_ctx *c)
+{
+	unsigned n = 0;
+
+	an_map_each(&c->procs, an_count_proc, &n);
+	return n;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/* The report for machines: one JSON object (see hipgrain-report(1)). */
+#include <string.h>
+
+#include "an_inventory.h"
+#include "an_json.h"
+#include "an_names.h"
+#include "an_output.h"
+#include "an_rule.h"
+
+void an_json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", out);
+		else if (ch < 0x20)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+	fputc('"', out);
+}
+
+void an_json_frames(FILE *out, const struct an_frame *f, int n)
+{
+	fputc('[', out);
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%s{\"function\":", i ? "," : "");
+		an_json_str(out, f[i].function);
+		fputs(",\"file\":", out);
+		an_json_str(out, f[i].file);
+		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\"}", f[i].line,
+			(unsigned long long)f[i].pc);
+	}
+	fputc(']', out);
+}
+
+static void an_json_alloc(FILE *out, const struct an_group *g)
+{
+	const struct an_alloc *a = &g->first->alloc;
+
+	fputs(",\"allocation\":{\"api\":", out);
+	an_json_str(out, an_api_name(a->api));
+	fprintf(out, ",\"size\":%llu,\"flags\":%u,\"granularity\":",
+		(unsigned long long)a->size, a->flags);
+	an_json_str(out, an_gran_name(a->gran));
+	fputs(",\"memory\":", out);
+	an_json_str(out, an_mem_name(a->mem));
+	fputs(",\"callsite\":", out);
+	an_json_frames(out, g->frames, g->nframes);
+	fputc('}', out);
+}
+
+static void an_json_group(FILE *out, const struct an_group *g)
+{
+	const struct an_finding *f = g->first;
+	char where[256];
+
+	fputs("{\"rule\":", out);
+	an_json_str(out, f->rule->id);
+	fputs(",\"severity\":", out);
+	an_json_str(out, an_sev_name(f->sev));
+	fprintf(out, ",\"count\":%llu,\"message\":", (unsigned long long)g->count);
+	an_json_str(out, f->message);
+	fputs(",\"fix\":", out);
+	an_json_str(out, f->rule->fix);
+	if (f->kernel) {
+		fputs(",\"kernel\":{\"name\":", out);
+		an_json_str(out, f->kernel->name);
+		fputs(",\"demangled\":", out);
+		an_json_str(out, an_kernel_label(f->kernel));
+		fputc('}', out);
+	}
+	if (f->has_alloc)
+		an_json_alloc(out, g);
+	an_where(f->proc, where, sizeof(where));
+	fputs(",\"where\":{\"process\":", out);
+	an_json_str(out, where);
+	fprintf(out, ",\"vpid\":%lld,\"processes\":%u}}", (long long)f->proc->vpid,
+		g->nprocs);
+}
+
+static void an_json_summary(FILE *out, struct an_ctx *c,
+			    const struct an_groups *gs)
+{
+	char buf[512];
+
+	fprintf(out, "\"summary\":{\"findings\":%zu,\"errors\":%u,\"warnings\":%u,"
+		     "\"notes\":%u,\"processes\":%u,\"events\":%llu,"
+		     "\"hipgrain_events\":%llu,\"discarded_events\":%llu,"
+		     "\"discarded_packets\":%llu,\"traces_read\":%u,"
+		     "\"traces_failed\":%u,\"partial\":%s,\"failed_calls\":[",
+		gs->n, gs->by_sev[AN_SEV_ERROR], gs->by_sev[AN_SEV_WARNING],
+		gs->by_sev[AN_SEV_NOTE], an_nprocs(c),
+		(unsigned long long)c->events, (unsigned long long)c->hg_events,
+		(unsigned long long)c->discarded_events,
+		(unsigned long long)c->discarded_packets, c->traces_read,
+		c->traces_failed,
+		c->partial || c->traces_failed ? "true" : "false");
+	for (const struct an_fail *f = c->fails; f; f = f->next) {
+		an_fail_text(c, f, buf, sizeof(buf));
+		fprintf(out, "%s{\"api\":", f == c->fails ? "" : ",");
+		an_json_str(out, an_api_name(f->api));
+		fputs(",\"error\":", out);
+		an_json_str(out, an_hip_error_name(f->rc));
+		fprintf(out, ",\"code\":%d,\"count\":%llu,\"message\":", f->rc,
+			(unsigned long long)f->count);
+		an_json_str(out, buf);
+		fputc('}', out);
+	}
+	fputs("]}", out);
+}
+
+void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
+{
+	fputs("{\"findings\":[", out);
+	for (size_t i = 0; i < gs->n; i++) {
+		if (i)
+			fputc(',', out);
+		an_json_group(out, &gs->g[i]);
+	}
+	fputs("],", out);
+	an_json_summary(out, c, gs);
+	fputs(",\"warnings\":[", out);
+	for (size_t i = 0; i < c->nwarnings; i++) {
+		if (i)
+			fputc(',', out);
+		an_json_str(out, c->warnings[i]);
+	}
+	fputc(']', out);
+	if (c->opts->inventory) {
+		fputs(",\"inventory\":", out);
+		an_inventory_json(c, out);
+	}
+	fputs("}\n", out);
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+#include "an_names.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hg_events.h"
+
+const char *an_api_name(unsigned api)
+{
+	switch (api) {
+#define HG_X(v, id, name) case v: return name;
+		HG_API_LIST(HG_X)
+#undef HG_X
+	}
+	return "unknown";
+}
+
+const char *an_mem_name(unsigned mem)
+{
+	switch (mem) {
+#define HG_X(v, id, name) case v: return name;
+		HG_MEM_LIST(HG_X)
+#undef HG_X
+	}
+	return "unknown";
+}
+
+const char *an_gran_name(unsigned gran)
+{
+	switch (gran) {
+#define HG_X(v, id, name) case v: return name;
+		HG_GRAN_LIST(HG_X)
+#undef HG_X
+	}
+	return "unknown";
+}
+
+const char *an_aop_names(uint32_t bits, char *buf, size_t cap)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} ops[] = {
+#define HG_X(b, id, name) {1u << (b), name},
+		HG_AOP_LIST(HG_X)
+#undef HG_X
+	};
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]) && o < cap; i++)
+		if (bits & ops[i].bit)
+			o += (size_t)snprintf(buf + o, cap - o, "%s%s",
+					      o ? ", " : "", ops[i].name);
+	return buf;
+}

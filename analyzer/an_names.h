@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Names users read, from the shared vocabulary in common/hg_events.h. */
+#ifndef AN_NAMES_H
+#define AN_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+const char *an_api_name(unsigned api);
+const char *an_mem_name(unsigned mem);
+const char *an_gran_name(unsigned gran);
+/* NULL for a code hip_runtime_api.h does not name. */
+const char *an_hip_error_name(int code);
+/* "min, max" for a set of enum hg_aop bits. */
+const char *an_aop_names(uint32_t bits, char *buf, size_t cap);
+
+#endif

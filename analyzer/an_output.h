@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the writers print: findings merged by (rule, severity, kernel,
+ * allocator, call site as symbolised), most severe first.
+ */
+#ifndef AN_OUTPUT_H
+#define AN_OUTPUT_H
+
+#include <stdio.h>
+
+#include "an_state.h"
+#include "an_sym.h"
+
+struct an_group {
+	const struct an_finding *first;
+	uint64_t count;
+	unsigned nprocs;
+	struct an_frame frames[AN_MAX_FRAMES];
+	int nframes;
+	char *site; /* the call site as text, the merge key */
+};
+
+struct an_groups {
+	struct an_group *g;
+	size_t n;
+	unsigned by_sev[4];
+};
+
+int an_groups_build(struct an_ctx *c, struct an_groups *out);
+void an_groups_free(struct an_groups *gs);
+/* "procname[vpid] on host, rank N" */
+void an_where(const struct an_proc *p, char *buf, size_t cap);
+/* "file:line (function)" of the first frame with a location, or "". */
+const char *an_site_text(const struct an_frame *f, int n, char *buf,
+			 size_t cap);
+/* The message of a failed call, e.g. "hipErrorInvalidDevice: no usable GPU" */
+void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
+		  size_t cap);
+unsigned an_nprocs(const struct an_ctx *c);
+
+void an_write_text(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+
+#endif

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading: one graph, a source.ctf.fs per trace directory, utils.muxer to
+ * order everything by time, and a simple sink of ours that feeds replay.
+ * A trace whose source cannot even start is left out with a message (tried
+ * in a throwaway graph first: a failed addition makes a graph unusable).
+ */
+#include "an_reader.h"
+
+#include <babeltrace2/babeltrace.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_replay.h"
+#include "an_salvage.h"
+#include "an_schema.h"
+
+struct an_sink {
+	struct an_ctx *c;
+	struct an_evcache *cache;
+	struct an_map discard_traces; /* traces that lost events */
+	const void *last_trace;
+	int64_t last_vpid;
+	struct an_proc *last_proc;
+};
+
+/* Prints the causes of the current thread's error, newest last. */
+void an_print_bt_error(FILE *err, const char *what)
+{
+	const bt_error *e = bt_current_thread_take_error();
+	uint64_t n = e ? bt_error_get_cause_count(e) : 0;
+
+	fprintf(err, "hipgrain report: %s", what);
+	/* Cause 0 is the innermost, most specific one; outer ones add noise. */
+	for (uint64_t i = 0; i < n && i < 2; i++) {
+		const char *m =
+			bt_error_cause_get_message(bt_error_borrow_cause_by_index(e, i));
+
+		fprintf(err, "%s %s", i ? ";" : ":", m);
+	}
+	fputc('\n', err);
+	if (e)
+		bt_error_release(e);
+}
+
+static const bt_component_class_source *an_ctf_class(const bt_plugin **pl)
+{
+	if (bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
+			   pl) != BT_PLUGIN_FIND_STATUS_OK)
+		return NULL;
+	return bt_plugin_borrow_source_component_class_by_name_const(*pl, "fs");
+}
+
+static const bt_component_source *an_add_source(bt_graph *g, const char *dir,
+						const char *name)
+{
+	const bt_plugin *pl = NULL;
+	const bt_component_class_source *cls = an_ctf_class(&pl);
+	bt_value *params = bt_value_map_create();
+	bt_value *inputs = NULL;
+	const bt_component_source *src = NULL;
+
+	if (!cls || !params ||
+	    bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) ||
+	    bt_value_array_append_string_element(inputs, dir))
+		goto end;
+	if (bt_graph_add_source_component(g, cls, name, params,
+					  BT_LOGGING_LEVEL_NONE, &src))
+		src = NULL;
+end:
+	bt_value_put_ref(params);
+	bt_plugin_put_ref(pl);
+	return src;
+}
+
+/* Whether dir's source starts and has streams to read. */
+bool an_probe(const char *dir, FILE *err)
+{
+	bt_graph *g = bt_graph_create(0);
+	const bt_component_source *src = g ? an_add_source(g, dir, "probe") : NULL;
+	bool ok = src && bt_component_source_get_output_port_count(src) > 0;
+	char what[4200];
+
+	if (!src) {
+		snprintf(what, sizeof(what), "%s: not a readable CTF trace", dir);
+		an_print_bt_error(err, what);
+	} else if (!ok) {
+		fprintf(err, "hipgrain report: %s: the trace holds no event "
+			     "stream (empty trace)\n", dir);
+	}
+	bt_graph_put_ref(g);
+	return ok;
+}
+
+static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
+{
+	const bt_trace *t = bt_stream_borrow_trace_const(e->stream);
+	int64_t vpid = -1;
+	struct an_proc *p;
+
+	if (e->ctx && e->cls->ctx_vpid >= 0)
+		vpid = (int64_t)an_field_int(
+			bt_field_structure_borrow_member_field_by_index_const(
+				e->ctx, (uint64_t)e->cls->ctx_vpid));
+	if (t == s->last_trace && vpid == s->last_vpid && s->last_proc &&
+	    s->last_proc->procname[0])
+		return s->last_proc;
+	p = an_proc_get(s->c, t, vpid);
+	if (p && !p->trace) {
+		const bt_value *host =
+			bt_trace_borrow_environment_entry_value_by_name_const(t, "hostname");
+
+		if (host && bt_value_is_string(host))
+			snprintf(p->host, sizeof(p->host), "%s",
+				 bt_value_string_get(host));
+		p->trace = t;
+	}
+	/* The statedump thread is named "<proc>-ust": take an app thread's. */
+	if (p && !p->procname[0] && e->cls->kind < AN_EV_BIN_INFO && e->ctx &&
+	    e->cls->ctx_procname >= 0)
+		snprintf(p->procname, sizeof(p->procname), "%s",
+			 bt_field_string_get_value(
+				 bt_field_structure_borrow_member_field_by_index_const(
+					 e->ctx, (uint64_t)e->cls->ctx_procname)));
+	s->last_trace = t;
+	s->last_vpid = vpid;
+	s->last_proc = p;
+	return p;
+}
+
+static void an_on_event(struct an_sink *s, const bt_message *m)
+{
+	const bt_event *ev = bt_message_event_borrow_event_const(m);
+	struct an_ev e = {
+		.cls = an_evclass_of(s->cache, bt_event_borrow_class_const(ev)),
+	};
+	struct an_proc *p;
+
+	s->c->events++;
+	if (!e.cls || e.cls->kind == AN_EV_OTHER)
+		return;
+	e.payload = bt_event_borrow_payload_field_const(ev);
+	e.ctx = bt_event_borrow_common_context_field_const(ev);
+	e.stream = bt_event_borrow_stream_const(ev);
+	p = an_proc_of(s, &e);
+	if (!p || !e.payload)
+		return;
+	if (e.cls->kind < AN_EV_BIN_INFO)
+		s->c->hg_events++;
+	an_replay(s->c, p, &e);
+}
+
+static void an_on_discard(struct an_sink *s, const bt_message *m, bool packets)
+{
+	const bt_stream *st = packets
+		? bt_message_discarded_packets_borrow_stream_const(m)
+		: bt_message_discarded_events_borrow_stream_const(m);
+	uint64_t n = 1;
+
+	if (packets) {
+		if (bt_message_discarded_packets_get_count(m, &n) !=
+		    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+			n = 1;
+		s->c->discarded_packets += n;
+	} else {
+		if (bt_message_discarded_events_get_count(m, &n) !=
+		    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+			n = 1;
+		s->c->discarded_events += n;
+	}
+	an_map_put(&s->discard_traces,
+		   (uintptr_t)bt_stream_borrow_trace_const(st), (void *)st);
+}
+
+static bt_graph_simple_sink_component_consume_func_status
+an_consume(bt_message_iterator *it, void *data)
+{
+	struct an_sink *s = data;
+	bt_message_array_const msgs;
+	uint64_t n;
+
+	switch (bt_message_iterator_next(it, &msgs, &n)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		break;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+	default:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+	for (uint64_t i = 0; i < n; i++) {
+		switch (bt_message_get_type(msgs[i])) {
+		case BT_MESSAGE_TYPE_EVENT:
+			an_on_event(s, msgs[i]);
+			break;
+		case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+			an_on_discard(s, msgs[i], false);
+			break;
+		case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+			an_on_discard(s, msgs[i], true);
+			break;
+		default:
+			break;
+		}
+		bt_message_put_ref(msgs[i]);
+	}
+	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+}
+
+static const bt_component_filter *an_add_muxer(bt_graph *g)
+{
+	const bt_plugin *pl = NULL;
+	const bt_component_filter *mux = NULL;
+	const bt_component_class_filter *cls;
+
+	if (bt_plugin_find("utils", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
+			   &pl) != BT_PLUGIN_FIND_STATUS_OK)
+		return NULL;
+	cls = bt_plugin_borrow_filter_component_class_by_name_const(pl, "muxer");
+	if (!cls || bt_graph_add_filter_component(g, cls, "muxer", NULL,
+						  BT_LOGGING_LEVEL_NONE, &mux))
+		mux = NULL;
+	bt_plugin_put_ref(pl);
+	return mux;
+}
+
+/* Connects every output port of src to a fresh muxer input port. */
+static int an_connect_source(bt_graph *g, const bt_component_source *src,
+			     const bt_component_filter *mux, uint64_t *nin)
+{
+	uint64_t n = bt_component_source_get_output_port_count(src);
+
+	for (uint64_t i = 0; i < n; i++, (*nin)++) {
+		const bt_port_output *out =
+			bt_component_source_borrow_output_port_by_index_const(src, i);
+		const bt_port_input *in =
+			bt_component_filter_borrow_input_port_by_index_const(mux, *nin);
+
+		if (!in || bt_graph_connect_ports(g, out, in, NULL))
+			return -1;
+	}
+	return 0;
+}
+
+static void an_mark_discards(void *val, void *arg)
+{
+	struct an_proc *p = val;
+	struct an_sink *s = arg;
+
+	if (an_map_get(&s->discard_traces, (uintptr_t)p->trace))
+		p->discarded = true;
+}
+
+static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
+		    FILE *err)
+{
+	const bt_component_filter *mux = an_add_muxer(g);
+	const bt_component_sink *sink;
+	uint64_t nin = 0;
+	char name[32];
+
+	if (!mux)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const bt_component_source *src;
+
+		if (!an_probe(dirs[i], err) && an_salvage(s->c, &dirs[i], err)) {
+			s->c->traces_failed++;
+			continue;
+		}
+		snprintf(name, sizeof(name), "src%zu", i);
+		src = an_add_source(g, dirs[i], name);
+		if (!src || an_connect_source(g, src, mux, &nin))
+			return -1;
+		s->c->traces_read++;
+	}
+	if (!nin)
+		return 1;
+	if (bt_graph_add_simple_sink_component(g, "hipgrain", NULL, an_consume,
+					       NULL, s, &sink))
+		return -1;
+	return bt_graph_connect_ports(
+		       g, bt_component_filter_borrow_output_port_by_name_const(mux, "out"),
+		       bt_component_sink_borrow_input_port_by_name_const(sink, "in"),
+		       NULL) ? -1 : 0;
+}
+
+int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
+{
+	struct an_sink s = {.c = c, .cache = an_evcache_new(), .last_vpid = -2};
+	bt_graph *g = bt_graph_create(0);
+	bt_graph_run_status st;
+	int rc = -1;
+
+	if (!g || !s.cache)
+		goto end;
+	rc = an_build(g, &s, dirs, n, err);
+	if (rc) {
+		if (rc < 0)
+			an_print_bt_error(err, "cannot set up the trace reader");
+		goto end;
+	}
+	do
+		st = bt_graph_run(g);
+	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
+	if (st != BT_GRAPH_RUN_STATUS_OK) {
+		/* What was read so far still makes a report: a partial one. */
+		an_print_bt_error(err, "reading stopped early");
+		c->partial = true;
+	}
+	an_map_each(&c->procs, an_mark_discards, &s);
+end:
+	bt_graph_put_ref(g);
+	an_evcache_free(s.cache);
+	an_map_fini(&s.discard_traces);
+	return rc;
+}

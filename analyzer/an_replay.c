@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: MIT */
+/* Replay dispatch, and the events that describe a process. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_replay.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+static void an_copy_str(char *dst, size_t cap, const char *src)
+{
+	snprintf(dst, cap, "%s", src);
+}
+
+static void an_on_env(struct an_proc *p, const struct an_ev *e)
+{
+	const char *name = an_ev_str(e, F_ENV_NAME);
+	const char *value = an_ev_str(e, F_ENV_VALUE);
+
+	if (!strcmp(name, "HSA_XNACK"))
+		an_copy_str(p->xnack_env, sizeof(p->xnack_env), value);
+	else if (!strcmp(name, "OMPI_COMM_WORLD_RANK") ||
+		 !strcmp(name, "PMI_RANK") || !strcmp(name, "SLURM_PROCID"))
+		an_copy_str(p->rank, sizeof(p->rank), value);
+}
+
+static void an_on_device(struct an_ctx *c, struct an_proc *p,
+			 const struct an_ev *e)
+{
+	int32_t rc = (int32_t)an_ev_i64(e, F_DEV_RC);
+	const char *arch = an_ev_str(e, F_DEV_ARCH);
+
+	if (rc) {
+		c->no_gpu = true;
+		an_fail_add(c, HG_API_HIP_GET_DEVICE_PROPERTIES, rc);
+		return;
+	}
+	if (p->have_device)
+		return; /* the first device decides; multi-GPU: same arch */
+	p->have_device = true;
+	an_copy_str(p->arch, sizeof(p->arch), arch);
+	p->dev_xnack = (uint8_t)an_ev_u64(e, F_DEV_XNACK);
+	if (p->dev_xnack != HG_FEAT_ON && p->dev_xnack != HG_FEAT_OFF)
+		p->dev_xnack = strstr(arch, "xnack+") ? HG_FEAT_ON
+			       : strstr(arch, "xnack-") ? HG_FEAT_OFF
+							: p->dev_xnack;
+}
+
+static void an_on_callsite(struct an_proc *p, const struct an_ev *e)
+{
+	uint64_t n;
+	const bt_field *fr = an_ev_arr(e, F_CS_FRAMES, &n);
+	uint64_t id = an_ev_u64(e, F_CS_ID);
+	struct an_callsite *cs;
+
+	if (!fr || an_map_get(&p->callsites, id))
+		return;
+	n = n > 256 ? 256 : n;
+	cs = malloc(sizeof(*cs) + n * sizeof(cs->frames[0]));
+	if (!cs)
+		return;
+	cs->id = id;
+	cs->n = (uint16_t)n;
+	for (uint64_t i = 0; i < n; i++)
+		cs->frames[i] = an_arr_u64(fr, i);
+	if (an_map_put(&p->callsites, id, cs))
+		free(cs);
+}
+
+static void an_on_bin(struct an_proc *p, const struct an_ev *e, bool is_pic)
+{
+	struct an_bin *grown = realloc(p->bins, (p->nbins + 1) * sizeof(*grown));
+
+	if (!grown)
+		return;
+	p->bins = grown;
+	grown[p->nbins] = (struct an_bin){
+		.baddr = an_ev_u64(e, F_BIN_BADDR),
+		.memsz = an_ev_u64(e, F_BIN_MEMSZ),
+		.path = strdup(an_ev_str(e, F_BIN_PATH)), .is_pic = is_pic,
+	};
+	if (grown[p->nbins].path)
+		p->nbins++;
+}
+
+static void an_on_warning(struct an_ctx *c, const struct an_ev *e)
+{
+	unsigned code = (unsigned)an_ev_u64(e, F_WARN_CODE);
+
+	if (code < AN_WARN_CODES && !c->hg_warn[code]++)
+		an_warn(c, "the preload warned: %s", an_ev_str(e, F_WARN_MSG));
+}
+
+void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	switch (e->cls->kind) {
+	case AN_EV_ENV: an_on_env(p, e); break;
+	case AN_EV_DEVICE: an_on_device(c, p, e); break;
+	case AN_EV_CALLSITE: an_on_callsite(p, e); break;
+	case AN_EV_ALLOC: an_on_alloc(c, p, e); break;
+	case AN_EV_FREE: an_on_free(c, p, e); break;
+	case AN_EV_ADVISE: an_on_range(c, p, e, false); break;
+	case AN_EV_PREFETCH: an_on_range(c, p, e, true); break;
+	case AN_EV_GRANULARITY: an_on_granularity(c, p, e); break;
+	case AN_EV_MEMCPY: an_on_memcpy(c, p, e); break;
+	case AN_EV_MEMSET: an_on_memset(c, p, e); break;
+	case AN_EV_FUNCTION: an_on_function(c, p, e); break;
+	case AN_EV_KERNEL: an_on_kernel(c, p, e); break;
+	case AN_EV_LAUNCH: an_on_launch(c, p, e); break;
+	case AN_EV_BIN_INFO:
+		an_on_bin(p, e, an_ev_u64(e, F_BIN_IS_PIC) != 0);
+		break;
+	case AN_EV_DLOPEN: an_on_bin(p, e, true); break;
+	case AN_EV_WARNING: an_on_warning(c, e); break;
+	case AN_EV_CODE_OBJECT:
+		if (an_ev_i64(e, F_CO_RC))
+			an_fail_add(c, (unsigned)an_ev_u64(e, F_CO_API),
+				    (int32_t)an_ev_i64(e, F_CO_RC));
+		break;
+	case AN_EV_CALL:
+		if (an_ev_i64(e, F_CALL_RC))
+			an_fail_add(c, (unsigned)an_ev_u64(e, F_CALL_API),
+				    (int32_t)an_ev_i64(e, F_CALL_RC));
+		break;
+	case AN_EV_RUNTIME:
+		if (an_ev_i64(e, F_RT_RC))
+			an_warn(c, "the HIP runtime %s could not be loaded "
+				   "(rc %d)", an_ev_str(e, F_RT_PATH),
+				(int)an_ev_i64(e, F_RT_RC));
+		break;
+	default:
+		break;
+	}
+}
+
+static void an_end_proc(void *val, void *arg)
+{
+	struct an_proc *p = val;
+	struct an_ctx *c = arg;
+
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_end)
+			an_rules[i]->on_end(c, an_rules[i], p);
+}
+
+static void an_inv_live(void *val, void *arg)
+{
+	struct an_ctx *c = ((void **)arg)[0];
+	struct an_proc *p = ((void **)arg)[1];
+
+	an_inv_add(c, p, val);
+}
+
+static void an_inv_proc(void *val, void *arg)
+{
+	void *pair[2] = {arg, val};
+
+	an_map_each(&((struct an_proc *)val)->allocs, an_inv_live, pair);
+}
+
+void an_replay_end(struct an_ctx *c)
+{
+	an_map_each(&c->procs, an_end_proc, c);
+	an_map_each(&c->procs, an_inv_proc, c);
+}
+
+/* Inventory: each block counted once, when it is freed or at the end. */
+void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a)
+{
+	struct an_inv_bucket *b = &c->inv[a->api][a->gran & 3];
+	unsigned i = AN_TOP_ALLOCS;
+
+	b->count++;
+	b->bytes += a->size;
+	while (i > 0 && (!c->top[i - 1].has_alloc || c->top[i - 1].alloc.size < a->size))
+		i--;
+	if (i == AN_TOP_ALLOCS)
+		return;
+	memmove(&c->top[i + 1], &c->top[i],
+		(AN_TOP_ALLOCS - 1 - i) * sizeof(c->top[0]));
+	c->top[i] = (struct an_finding){.proc = p, .has_alloc = true, .alloc = *a};
+}

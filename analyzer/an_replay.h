@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* Replay: one event at a time into the state, calling the rules. */
+#ifndef AN_REPLAY_H
+#define AN_REPLAY_H
+
+#include "an_schema.h"
+#include "an_state.h"
+
+void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+/* The end of all input: end-of-trace rules and the inventory's tail. */
+void an_replay_end(struct an_ctx *c);
+
+/* Internal to replay: the handlers of an_replay_mem.c and an_replay_code.c. */
+void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc);
+void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
+		 bool prefetch);
+void an_on_granularity(struct an_ctx *c, struct an_proc *p,
+		       const struct an_ev *e);
+void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_memset(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_function(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a);
+
+#endif

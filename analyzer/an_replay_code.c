@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* Replay of code: registered functions, kernel profiles and launches. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_replay.h"
+#include "an_rule.h"
+#include "an_sym.h"
+#include "hg_events.h"
+
+static void an_kernel_name(struct an_kernel *k, const char *name)
+{
+	if (k->name || !name[0])
+		return;
+	k->name = strdup(name);
+	k->demangled = an_demangle(name);
+}
+
+void an_on_function(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	int32_t rc = (int32_t)an_ev_i64(e, F_FN_RC);
+	struct an_kernel *k;
+
+	if (rc) {
+		an_fail_add(c, (unsigned)an_ev_u64(e, F_FN_API), rc);
+		return;
+	}
+	k = an_kernel_get(p, an_ev_u64(e, F_FN_HANDLE), true);
+	if (k)
+		an_kernel_name(k, an_ev_str(e, F_FN_NAME));
+}
+
+/* Whether target names the same processor as the device arch. */
+static bool an_same_gfx(const char *arch, const char *target)
+{
+	size_t n = strcspn(arch, ":");
+
+	return n && !strncmp(arch, target, n) &&
+	       (target[n] == '\0' || target[n] == ':');
+}
+
+void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_kernel *k = an_kernel_get(p, an_ev_u64(e, F_KE_HANDLE), true);
+	const char *target = an_ev_str(e, F_KE_TARGET);
+
+	if (!k)
+		return;
+	an_kernel_name(k, an_ev_str(e, F_KE_NAME));
+	/* One profile per handle: the device's target wins over others. */
+	if (k->profiled && (!an_same_gfx(p->arch, target) ||
+			    an_same_gfx(p->arch, k->target)))
+		return;
+	free(k->target);
+	free(k->fp_mnemonics);
+	free(k->int_mnemonics);
+	k->target = strdup(target);
+	k->fp_mnemonics = strdup(an_ev_str(e, F_KE_FP_MN));
+	k->int_mnemonics = strdup(an_ev_str(e, F_KE_INT_MN));
+	k->status = (int32_t)an_ev_i64(e, F_KE_STATUS);
+	k->xnack = (uint8_t)an_ev_u64(e, F_KE_XNACK);
+	k->fp_ops = (uint32_t)an_ev_u64(e, F_KE_FP_OPS);
+	k->int_ops = (uint32_t)an_ev_u64(e, F_KE_INT_OPS);
+	k->cas_count = (uint32_t)an_ev_u64(e, F_KE_CAS);
+	k->profiled = true;
+	if (k->status < 0)
+		an_warn(c, "the code object of %s (%s) could not be read "
+			   "(status %d): its atomics were not checked",
+			an_kernel_label(k), k->target, k->status);
+}
+
+static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
+			   const struct an_ev *e)
+{
+	uint64_t n, n2;
+	const bt_field *idx = an_ev_arr(e, F_LA_IDX, &n);
+	const bt_field *val = an_ev_arr(e, F_LA_VAL, &n2);
+	const bt_field *id = an_ev_arr(e, F_LA_ID, &n2);
+	const bt_field *off = an_ev_arr(e, F_LA_OFF, &n2);
+	const bt_field *mem = an_ev_arr(e, F_LA_MEM, &n2);
+	const bt_field *gran = an_ev_arr(e, F_LA_GRAN, &n2);
+
+	if (!idx || !val || !id || !off || !mem || !gran)
+		return;
+	for (uint64_t i = 0; i < n; i++) {
+		struct an_launch_arg a = {
+			.launch = l, .value = an_arr_u64(val, i),
+			.offset = an_arr_u64(off, i),
+			.index = (unsigned)an_arr_u64(idx, i),
+			.mem = (uint8_t)an_arr_u64(mem, i),
+			.gran = (uint8_t)an_arr_u64(gran, i),
+		};
+
+		a.alloc = an_alloc_get(l->proc, an_arr_u64(id, i));
+		a.first_touch = a.alloc && !a.alloc->gpu_touched;
+		for (unsigned r = 0; r < an_nrules; r++)
+			if (an_rules[r]->on_launch_arg)
+				an_rules[r]->on_launch_arg(c, an_rules[r], &a);
+		if (a.alloc)
+			a.alloc->gpu_touched = true;
+	}
+}
+
+void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_launch l = {
+		.proc = p, .handle = an_ev_u64(e, F_LA_HANDLE),
+		.rc = (int32_t)an_ev_i64(e, F_LA_RC),
+	};
+
+	l.kernel = an_kernel_get(p, l.handle, false);
+	if (!l.kernel)
+		c->unknown_launches++;
+	else if (!l.rc)
+		l.kernel->launched = true;
+	for (unsigned r = 0; r < an_nrules; r++)
+		if (an_rules[r]->on_launch)
+			an_rules[r]->on_launch(c, an_rules[r], &l);
+	an_launch_args(c, &l, e);
+	if (l.rc)
+		an_fail_add(c, (unsigned)an_ev_u64(e, F_LA_API), l.rc);
+}

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/* Replay of the address space: allocations, frees, advice, copies. */
+#include <stdlib.h>
+
+#include "an_replay.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
+{
+	struct an_fail *f;
+
+	for (f = c->fails; f; f = f->next)
+		if (f->api == api && f->rc == rc) {
+			f->count++;
+			return;
+		}
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return;
+	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc, .count = 1,
+			      .next = c->fails};
+	c->fails = f;
+}
+
+void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_alloc a = {
+		.id = an_ev_u64(e, F_AL_ID), .addr = an_ev_u64(e, F_AL_ADDR),
+		.size = an_ev_u64(e, F_AL_SIZE),
+		.callsite = an_ev_u64(e, F_AL_CALLSITE),
+		.flags = (uint32_t)an_ev_u64(e, F_AL_FLAGS),
+		.device = (int32_t)an_ev_i64(e, F_AL_DEVICE),
+		.api = (uint8_t)an_ev_u64(e, F_AL_API),
+		.mem = (uint8_t)an_ev_u64(e, F_AL_MEM),
+		.gran = (uint8_t)an_ev_u64(e, F_AL_GRAN),
+		.lazy = (uint8_t)an_ev_u64(e, F_AL_LAZY),
+	};
+	int32_t rc = (int32_t)an_ev_i64(e, F_AL_RC);
+	struct an_alloc *stored;
+
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_alloc)
+			an_rules[i]->on_alloc(c, an_rules[i], p, &a);
+	if (rc) {
+		an_fail_add(c, a.api, rc);
+		return;
+	}
+	if (!a.id)
+		return;
+	stored = an_alloc_get(p, a.id);
+	if (!stored) {
+		stored = malloc(sizeof(*stored));
+		if (!stored || an_map_put(&p->allocs, a.id, stored)) {
+			free(stored);
+			return;
+		}
+	}
+	*stored = a;
+}
+
+/* The block leaves the live set; the ring keeps it for use-after-free. */
+static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
+{
+	an_inv_add(c, p, a);
+	p->freed[p->nfreed++ % AN_FREED_RING] = *a;
+	an_map_del(&p->allocs, a->id);
+	free(a);
+}
+
+void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_free_ev f = {
+		.proc = p, .id = an_ev_u64(e, F_FR_ID),
+		.addr = an_ev_u64(e, F_FR_ADDR),
+		.rc = (int32_t)an_ev_i64(e, F_FR_RC),
+		.api = (uint8_t)an_ev_u64(e, F_FR_API),
+		.alloc_api = (uint8_t)an_ev_u64(e, F_FR_ALLOC_API),
+	};
+
+	f.alloc = an_alloc_get(p, f.id);
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_free)
+			an_rules[i]->on_free(c, an_rules[i], &f);
+	if (f.rc)
+		an_fail_add(c, f.api, f.rc);
+	if (f.alloc && !f.rc)
+		an_retire(c, p, f.alloc);
+}
+
+void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
+		 bool prefetch)
+{
+	struct an_range_op o = {
+		.proc = p, .addr = an_ev_u64(e, F_RO_ADDR),
+		.size = an_ev_u64(e, F_RO_SIZE), .id = an_ev_u64(e, F_RO_ID),
+		.advice = (int32_t)an_ev_i64(e, F_RO_ADVICE),
+		.rc = (int32_t)an_ev_i64(e, F_RO_RC),
+		.api = (uint8_t)an_ev_u64(e, F_RO_API),
+		.mem = (uint8_t)an_ev_u64(e, F_RO_MEM), .prefetch = prefetch,
+	};
+
+	o.alloc = an_alloc_get(p, o.id);
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_range)
+			an_rules[i]->on_range(c, an_rules[i], &o);
+	if (o.rc)
+		an_fail_add(c, o.api, o.rc);
+	else if (prefetch && o.alloc && !o.alloc->gpu_touched)
+		o.alloc->prefetched = true;
+}
+
+void an_on_granularity(struct an_ctx *c, struct an_proc *p,
+		       const struct an_ev *e)
+{
+	struct an_alloc *a = an_alloc_get(p, an_ev_u64(e, F_GR_ID));
+	uint64_t addr = an_ev_u64(e, F_GR_ADDR), size = an_ev_u64(e, F_GR_SIZE);
+	uint8_t gran = (uint8_t)an_ev_u64(e, F_GR_GRAN);
+
+	if (!a || an_ev_i64(e, F_GR_RC))
+		return;
+	if (an_ev_u64(e, F_GR_SOURCE) == HG_GRAN_SRC_QUERY) {
+		if (a->gran != gran && gran != HG_GRAN_UNKNOWN)
+			c->gran_disagree++;
+		return;
+	}
+	/* Advice covering the whole block decides it; part of it splits it. */
+	if (addr <= a->addr && addr + size >= a->addr + a->size)
+		a->gran = gran;
+	else if (a->gran != gran)
+		a->gran = HG_GRAN_MIXED;
+}
+
+static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
+{
+	o->dst_alloc = an_alloc_get(o->proc, o->dst_id);
+	o->src_alloc = an_alloc_get(o->proc, o->src_id);
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_copy)
+			an_rules[i]->on_copy(c, an_rules[i], o);
+	if (o->rc)
+		an_fail_add(c, o->api, o->rc);
+}
+
+void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_copy o = {
+		.proc = p, .dst = an_ev_u64(e, F_MC_DST),
+		.src = an_ev_u64(e, F_MC_SRC), .size = an_ev_u64(e, F_MC_SIZE),
+		.dst_id = an_ev_u64(e, F_MC_DST_ID),
+		.src_id = an_ev_u64(e, F_MC_SRC_ID),
+		.kind = (int32_t)an_ev_i64(e, F_MC_KIND),
+		.rc = (int32_t)an_ev_i64(e, F_MC_RC),
+		.api = (uint8_t)an_ev_u64(e, F_MC_API),
+		.dst_mem = (uint8_t)an_ev_u64(e, F_MC_DST_MEM),
+		.src_mem = (uint8_t)an_ev_u64(e, F_MC_SRC_MEM),
+		.async = an_ev_u64(e, F_MC_ASYNC) != 0,
+	};
+
+	an_copy_rules(c, &o);
+}
+
+void an_on_memset(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_copy o = {
+		.proc = p, .dst = an_ev_u64(e, F_MS_DST),
+		.size = an_ev_u64(e, F_MS_SIZE),
+		.dst_id = an_ev_u64(e, F_MS_DST_ID),
+		.rc = (int32_t)an_ev_i64(e, F_MS_RC),
+		.api = (uint8_t)an_ev_u64(e, F_MS_API),
+		.dst_mem = (uint8_t)an_ev_u64(e, F_MS_DST_MEM), .memset = true,
+	};
+
+	an_copy_rules(c, &o);
+}

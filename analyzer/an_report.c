@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/* an_report(): inputs → reader → replay → rules → a report. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an.h"
+#include "an_inventory.h"
+#include "an_output.h"
+#include "an_reader.h"
+#include "an_replay.h"
+#include "an_salvage.h"
+#include "an_rule.h"
+
+static const char *const an_sev_names[] = {"none", "note", "warning", "error"};
+
+const char *an_sev_name(enum an_sev s)
+{
+	return an_sev_names[s & 3];
+}
+
+enum an_sev an_sev_parse(const char *s)
+{
+	for (int i = AN_SEV_NOTE; i <= AN_SEV_ERROR; i++)
+		if (!strcmp(s, an_sev_names[i]))
+			return (enum an_sev)i;
+	return AN_SEV_NONE;
+}
+
+static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
+		      size_t *n)
+{
+	for (int i = 0; i < o->ninputs; i++) {
+		size_t before = *n;
+		int rc = an_find_traces(o->inputs[i], dirs, n);
+
+		if (rc) {
+			fprintf(err, "hipgrain report: %s: %s\n", o->inputs[i],
+				strerror(-rc));
+			return -1;
+		}
+		if (*n == before) {
+			fprintf(err, "hipgrain report: %s: no CTF trace here (no "
+				     "'metadata' file in it or below it)\n",
+				o->inputs[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void an_static_kernel(void *val, void *arg)
+{
+	const struct an_kernel *k = val;
+
+	if (!k->profiled || k->launched || k->status < 0 || !k->fp_ops)
+		return;
+	an_warn(arg, "%s (%s) holds hardware FP atomics (%s) but never ran: "
+		     "on gfx908/gfx90a it must only get coarse-grained memory",
+		an_kernel_label(k), k->target, k->fp_mnemonics);
+}
+
+static void an_static_proc(void *val, void *arg)
+{
+	an_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
+}
+
+static void an_trace_notes(struct an_ctx *c)
+{
+	/* Without a GPU nothing runs: the kernels' own facts still count. */
+	an_map_each(&c->procs, an_static_proc, c);
+	if (c->unknown_launches)
+		an_warn(c, "%llu launches of kernels the trace never named: "
+			   "their atomics were not checked",
+			(unsigned long long)c->unknown_launches);
+	if (c->gran_disagree)
+		an_warn(c, "the runtime reported a granularity other than "
+			   "hipgrain's model for %llu blocks; the report uses "
+			   "the model", (unsigned long long)c->gran_disagree);
+}
+
+static enum an_sev an_worst(const struct an_groups *gs)
+{
+	for (int s = AN_SEV_ERROR; s > AN_SEV_NONE; s--)
+		if (gs->by_sev[s])
+			return (enum an_sev)s;
+	return AN_SEV_NONE;
+}
+
+static int an_write(struct an_ctx *c, FILE *out, struct an_outcome *res)
+{
+	struct an_groups gs;
+
+	if (an_groups_build(c, &gs))
+		return -1;
+	if (c->opts->format == AN_FMT_JSON) {
+		an_write_json(c, &gs, out);
+	} else {
+		an_write_text(c, &gs, out);
+		if (c->opts->inventory)
+			an_inventory_text(c, out);
+	}
+	res->worst = an_worst(&gs);
+	res->partial = c->partial || c->traces_failed;
+	an_groups_free(&gs);
+	return fflush(out) ? -1 : 0;
+}
+
+int an_report(const struct an_opts *o, FILE *out, FILE *err,
+	      struct an_outcome *res)
+{
+	struct an_ctx *c = calloc(1, sizeof(*c));
+	char **dirs = NULL;
+	size_t n = 0;
+	int rc = -1;
+
+	*res = (struct an_outcome){0};
+	if (!c || an_collect(o, err, &dirs, &n))
+		goto end;
+	c->opts = o;
+	if (an_read(c, dirs, n, err))
+		goto end;
+	if (!c->hg_events) {
+		fprintf(err, "hipgrain report: no hipgrain event in %s: not a "
+			     "hipgrain trace, or the traced program never "
+			     "started\n", n == 1 ? dirs[0] : "these traces");
+		goto end;
+	}
+	an_replay_end(c);
+	an_trace_notes(c);
+	rc = an_write(c, out, res);
+end:
+	if (c)
+		an_state_fini(c);
+	free(c);
+	for (size_t i = 0; i < n; i++) {
+		an_salvage_cleanup(dirs[i]);
+		free(dirs[i]);
+	}
+	free(dirs);
+	return rc;
+}

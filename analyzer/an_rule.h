@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A hazard rule: its public id, default severity, a one-line summary and the
+ * fix, next to the predicates replay calls at the events it cares about.
+ * Each rule lives in rules/<id>.c; an_rules.c lists them.
+ */
+#ifndef AN_RULE_H
+#define AN_RULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "an_state.h"
+
+struct an_launch {
+	struct an_proc *proc;
+	struct an_kernel *kernel; /* NULL if the handle was never named */
+	uint64_t handle;
+	int32_t rc;
+};
+
+/* One pointer argument of a launch, resolved by the preload. */
+struct an_launch_arg {
+	const struct an_launch *launch;
+	struct an_alloc *alloc; /* NULL when it points into no known block */
+	uint64_t value, offset;
+	unsigned index;
+	uint8_t mem, gran;
+	bool first_touch; /* the first launch that hands this block to a GPU */
+};
+
+struct an_range_op {
+	struct an_proc *proc;
+	struct an_alloc *alloc;
+	uint64_t addr, size, id;
+	int32_t advice, rc;
+	uint8_t api, mem;
+	bool prefetch; /* hipMemPrefetchAsync; else hipMemAdvise */
+};
+
+struct an_copy {
+	struct an_proc *proc;
+	struct an_alloc *dst_alloc, *src_alloc;
+	uint64_t dst, src, size, dst_id, src_id;
+	int32_t kind, rc;
+	uint8_t api, dst_mem, src_mem;
+	bool async, memset;
+};
+
+struct an_free_ev {
+	struct an_proc *proc;
+	struct an_alloc *alloc; /* the block freed, NULL if unknown */
+	uint64_t id, addr;
+	int32_t rc;
+	uint8_t api, alloc_api;
+};
+
+struct an_rule {
+	const char *id;
+	enum an_sev sev;
+	const char *summary;
+	const char *fix;
+	void (*on_alloc)(struct an_ctx *c, const struct an_rule *r,
+			 struct an_proc *p, const struct an_alloc *a);
+	void (*on_free)(struct an_ctx *c, const struct an_rule *r,
+			const struct an_free_ev *f);
+	void (*on_range)(struct an_ctx *c, const struct an_rule *r,
+			 const struct an_range_op *o);
+	void (*on_copy)(struct an_ctx *c, const struct an_rule *r,
+			const struct an_copy *o);
+	void (*on_launch)(struct an_ctx *c, const struct an_rule *r,
+			  const struct an_launch *l);
+	void (*on_launch_arg)(struct an_ctx *c, const struct an_rule *r,
+			      const struct an_launch_arg *a);
+	void (*on_end)(struct an_ctx *c, const struct an_rule *r,
+		       struct an_proc *p);
+};
+
+extern const struct an_rule *const an_rules[];
+extern const unsigned an_nrules;
+const struct an_rule *an_rule_by_id(const char *id);
+
+/*
+ * Records one occurrence.  Equal occurrences (rule, severity, kernel,
+ * allocator, call site, process) only count; the message is formatted once.
+ */
+void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
+	     struct an_proc *p, struct an_kernel *k, const struct an_alloc *a,
+	     const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* Helpers the predicates share. */
+bool an_mem_is_host(uint8_t mem);
+bool an_mem_is_fine(uint8_t gran);
+const char *an_kernel_label(const struct an_kernel *k);
+
+#endif

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/* The rule list, and how rules record what they find. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_rule.h"
+#include "hg_events.h"
+
+#define AN_RULE_LIST(X)                                                        \
+	X(fp_atomic_fine_grain)                                                \
+	X(int_atomic_fine_host)                                                \
+	X(pageable_kernel_arg_no_xnack)                                        \
+	X(xnack_mode_mismatch)                                                 \
+	X(host_malloc_illegal_flags)                                           \
+	X(dealloc_mismatch)                                                    \
+	X(use_after_free)                                                      \
+	X(prefetch_unsupported)                                                \
+	X(advise_unsupported)                                                  \
+	X(async_copy_pageable)                                                 \
+	X(gpu_leak)                                                            \
+	X(migratable_misaligned)                                               \
+	X(managed_no_prefetch)
+
+#define AN_X(name) extern const struct an_rule an_rule_##name;
+AN_RULE_LIST(AN_X)
+#undef AN_X
+
+const struct an_rule *const an_rules[] = {
+#define AN_X(name) &an_rule_##name,
+	AN_RULE_LIST(AN_X)
+#undef AN_X
+};
+const unsigned an_nrules = sizeof(an_rules) / sizeof(an_rules[0]);
+
+const struct an_rule *an_rule_by_id(const char *id)
+{
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (!strcmp(an_rules[i]->id, id))
+			return an_rules[i];
+	return NULL;
+}
+
+static uint64_t an_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+static bool an_same(const struct an_finding *f, const struct an_rule *r,
+		    enum an_sev sev, struct an_proc *p, struct an_kernel *k,
+		    const struct an_alloc *a)
+{
+	return f->rule == r && f->sev == sev && f->proc == p && f->kernel == k &&
+	       f->has_alloc == (a != NULL) &&
+	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite));
+}
+
+void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
+	     struct an_proc *p, struct an_kernel *k, const struct an_alloc *a,
+	     const char *fmt, ...)
+{
+	uint64_t key = an_mix(an_mix(an_mix((uintptr_t)r, sev), (uintptr_t)p),
+			      (uintptr_t)k);
+	struct an_finding *f;
+	va_list ap;
+
+	if (a)
+		key = an_mix(an_mix(key, a->api), a->callsite);
+	for (f = an_map_get(&c->finding_index, key); f; f = f->next)
+		if (an_same(f, r, sev, p, k, a)) {
+			f->count++;
+			return;
+		}
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return;
+	*f = (struct an_finding){.rule = r, .sev = sev, .proc = p, .kernel = k,
+				 .has_alloc = a != NULL, .count = 1, .nprocs = 1};
+	if (a)
+		f->alloc = *a;
+	va_start(ap, fmt);
+	if (vasprintf(&f->message, fmt, ap) < 0)
+		f->message = NULL;
+	va_end(ap);
+	/* Chain: the index points at the newest finding with this key. */
+	f->next = an_map_get(&c->finding_index, key);
+	an_map_put(&c->finding_index, key, f);
+	f->all_next = c->findings;
+	c->findings = f;
+}
+
+bool an_mem_is_host(uint8_t mem)
+{
+	return mem == HG_MEM_HOST_PINNED || mem == HG_MEM_HOST_REGISTERED ||
+	       mem == HG_MEM_SYSTEM || mem == HG_MEM_SYSTEM_UNTRACKED;
+}
+
+bool an_mem_is_fine(uint8_t gran)
+{
+	return gran == HG_GRAN_FINE || gran == HG_GRAN_MIXED;
+}
+
+const char *an_kernel_label(const struct an_kernel *k)
+{
+	if (!k)
+		return "a kernel never registered";
+	return k->demangled ? k->demangled : k->name ? k->name : "a kernel";
+}

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+#include "an_salvage.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "an_reader.h"
+
+#define AN_SALVAGE_PREFIX "/tmp/hipgrain-salvage-"
+
+static int an_link(const char *from_dir, const char *name, const char *to_dir)
+{
+	char src[PATH_MAX], dst[PATH_MAX], abs[PATH_MAX];
+
+	snprintf(src, sizeof(src), "%s/%s", from_dir, name);
+	snprintf(dst, sizeof(dst), "%s/%s", to_dir, name);
+	if (!realpath(src, abs))
+		return -1;
+	return symlink(abs, dst);
+}
+
+/* Tries one stream file alone next to the metadata. */
+static bool an_stream_ok(const char *dir, const char *name, FILE *err)
+{
+	char tmp[] = AN_SALVAGE_PREFIX "XXXXXX";
+	bool ok;
+
+	if (!mkdtemp(tmp))
+		return false;
+	ok = !an_link(dir, "metadata", tmp) && !an_link(dir, name, tmp) &&
+	     an_probe(tmp, err);
+	an_salvage_cleanup(tmp);
+	return ok;
+}
+
+/* Copies the first len bytes of src to dst. */
+static int an_copy_head(const char *src, const char *dst, off_t len)
+{
+	int in = open(src, O_RDONLY), out = open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int rc = in < 0 || out < 0 ? -1 : 0;
+
+	while (!rc && len > 0) {
+		ssize_t n = sendfile(out, in, NULL, (size_t)len);
+
+		if (n <= 0)
+			rc = -1;
+		len -= n;
+	}
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	return rc;
+}
+
+/*
+ * A stream cut short ends in a partial packet.  LTTng packets are a power
+ * of two in size, so cutting at growing powers of two finds the last whole
+ * packet: the first cut that reads is on a packet boundary.
+ */
+static bool an_stream_head(const char *dir, const char *name, const char *to,
+			   FILE *quiet)
+{
+	char src[PATH_MAX], dst[PATH_MAX], tmp[] = AN_SALVAGE_PREFIX "XXXXXX";
+	struct stat st;
+	bool ok = false;
+
+	snprintf(src, sizeof(src), "%s/%s", dir, name);
+	if (stat(src, &st) || !mkdtemp(tmp) || an_link(dir, "metadata", tmp))
+		return false;
+	snprintf(dst, sizeof(dst), "%s/%s", tmp, name);
+	for (int bits = 12; bits < 31 && !ok; bits++) {
+		off_t cut = st.st_size & ~(((off_t)1 << bits) - 1);
+
+		if (!cut)
+			break;
+		ok = !an_copy_head(src, dst, cut) && an_probe(tmp, quiet);
+	}
+	if (ok) {
+		snprintf(src, sizeof(src), "%s/%s", to, name);
+		ok = !rename(dst, src);
+	}
+	an_salvage_cleanup(tmp);
+	return ok;
+}
+
+int an_salvage(struct an_ctx *c, char **dir, FILE *err)
+{
+	char tmp[] = AN_SALVAGE_PREFIX "XXXXXX";
+	FILE *quiet = fopen("/dev/null", "w");
+	unsigned kept = 0, lost = 0;
+	struct dirent *de;
+	DIR *d = opendir(*dir);
+
+	if (!d || !quiet || !mkdtemp(tmp) || an_link(*dir, "metadata", tmp)) {
+		if (d)
+			closedir(d);
+		if (quiet)
+			fclose(quiet);
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "metadata") ||
+		    !strcmp(de->d_name, "index"))
+			continue;
+		if (an_stream_ok(*dir, de->d_name, quiet) &&
+		    !an_link(*dir, de->d_name, tmp))
+			continue;
+		lost++;
+		kept += an_stream_head(*dir, de->d_name, tmp, quiet);
+	}
+	closedir(d);
+	fclose(quiet);
+	if (!lost) {
+		an_salvage_cleanup(tmp);
+		return -1;
+	}
+	fprintf(err, "hipgrain report: %s: %u damaged stream file%s, %u read up "
+		     "to the damage\n", *dir, lost, lost == 1 ? "" : "s", kept);
+	an_warn(c, "%s: %u damaged stream file%s (%u read up to the damage): "
+		   "the report is partial", *dir, lost, lost == 1 ? "" : "s", kept);
+	c->partial = true;
+	free(*dir);
+	*dir = strdup(tmp);
+	return *dir ? 0 : -1;
+}
+
+void an_salvage_cleanup(const char *dir)
+{
+	struct dirent *de;
+	char path[PATH_MAX];
+	DIR *d;
+
+	if (strncmp(dir, AN_SALVAGE_PREFIX, strlen(AN_SALVAGE_PREFIX)))
+		return;
+	d = opendir(dir);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The events the analyzer reads and the payload fields it uses, by position.
+ * Field names are resolved to member indices once per event class
+ * (an_evclass.c); replay then reads fields by index only.  A field missing
+ * from a trace reads as 0 or "", so older or newer schemas still load.
+ */
+#ifndef AN_SCHEMA_H
+#define AN_SCHEMA_H
+
+#include <babeltrace2/babeltrace.h>
+#include <stdint.h>
+
+#define AN_MAX_FIELDS 16
+
+/* X(KIND, "provider:event", "field", ...) */
+#define AN_EVENT_LIST(X)                                                       \
+	X(PROCESS, "hipgrain:process", "exe")                                 \
+	X(ENV, "hipgrain:env", "name", "value")                               \
+	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
+	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
+	X(ALLOC, "hipgrain:alloc", "id", "api", "addr", "size", "flags", "mem", \
+	  "gran", "rc", "callsite", "device", "lazy")                         \
+	X(FREE, "hipgrain:free", "id", "api", "addr", "rc", "alloc_api")      \
+	X(ADVISE, "hipgrain:advise", "api", "addr", "size", "advice", "rc",   \
+	  "id", "mem")                                                         \
+	X(PREFETCH, "hipgrain:prefetch", "api", "addr", "size", "advice", "rc", \
+	  "id", "mem")                                                         \
+	X(GRANULARITY, "hipgrain:granularity", "id", "addr", "size", "gran",  \
+	  "source", "rc")                                                      \
+	X(MEMCPY, "hipgrain:memcpy", "api", "dst", "src", "size", "kind",     \
+	  "async", "rc", "dst_id", "src_id", "dst_mem", "src_mem")            \
+	X(MEMSET, "hipgrain:memset", "api", "dst", "size", "rc", "dst_id",    \
+	  "dst_mem")                                                           \
+	X(CODE_OBJECT, "hipgrain:code_object", "api", "rc")                   \
+	X(FUNCTION, "hipgrain:function", "handle", "name", "rc", "api")       \
+	X(KERNEL, "hipgrain:kernel", "handle", "name", "target", "status",    \
+	  "xnack", "fp_ops", "fp_mnemonics", "int_ops", "cas_count",          \
+	  "int_mnemonics")                                                     \
+	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
+	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran")         \
+	X(CALL, "hipgrain:call", "api", "rc")                                 \
+	X(WARNING, "hipgrain:warning", "code", "message")                     \
+	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
+	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
+	  "is_pic")                                                            \
+	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path")
+
+enum an_ev_kind {
+	AN_EV_OTHER = 0,
+#define AN_X(k, name, ...) AN_EV_##k,
+	AN_EVENT_LIST(AN_X)
+#undef AN_X
+	AN_EV_COUNT
+};
+
+/* Field positions, in the order the list above names them. */
+enum { F_PROCESS_EXE };
+enum { F_ENV_NAME, F_ENV_VALUE };
+enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
+enum { F_CS_ID, F_CS_FRAMES };
+enum { F_AL_ID, F_AL_API, F_AL_ADDR, F_AL_SIZE, F_AL_FLAGS, F_AL_MEM,
+       F_AL_GRAN, F_AL_RC, F_AL_CALLSITE, F_AL_DEVICE, F_AL_LAZY };
+enum { F_FR_ID, F_FR_API, F_FR_ADDR, F_FR_RC, F_FR_ALLOC_API };
+enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
+       F_RO_MEM };
+enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
+enum { F_MC_API, F_MC_DST, F_MC_SRC, F_MC_SIZE, F_MC_KIND, F_MC_ASYNC,
+       F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM };
+enum { F_MS_API, F_MS_DST, F_MS_SIZE, F_MS_RC, F_MS_DST_ID, F_MS_DST_MEM };
+enum { F_CO_API, F_CO_RC };
+enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
+enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
+       F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN };
+enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
+       F_LA_OFF, F_LA_MEM, F_LA_GRAN };
+enum { F_CALL_API, F_CALL_RC };
+enum { F_WARN_CODE, F_WARN_MSG };
+enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };
+enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
+
+/* What replay needs to know about one event class, computed once. */
+struct an_evclass {
+	enum an_ev_kind kind;
+	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
+	int16_t ctx_vpid, ctx_procname;
+};
+
+/* One event as replay sees it. */
+struct an_ev {
+	const struct an_evclass *cls;
+	const bt_field *payload;
+	const bt_field *ctx;
+	const bt_stream *stream;
+};
+
+struct an_evcache;
+struct an_evcache *an_evcache_new(void);
+void an_evcache_free(struct an_evcache *c);
+const struct an_evclass *an_evclass_of(struct an_evcache *c,
+				       const bt_event_class *ec);
+
+uint64_t an_ev_u64(const struct an_ev *e, int f);
+int64_t an_ev_i64(const struct an_ev *e, int f);
+const char *an_ev_str(const struct an_ev *e, int f);
+/* An array field and its length; NULL (and 0) if absent. */
+const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len);
+uint64_t an_arr_u64(const bt_field *arr, uint64_t i);
+/* Any integer field's value. */
+uint64_t an_field_int(const bt_field *f);
+
+#endif

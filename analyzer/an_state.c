@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+#include "an_state.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_sym.h"
+#include "hg_events.h"
+
+struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
+{
+	uint64_t key = ((uint64_t)(uintptr_t)trace * 0x9e3779b97f4a7c15ull) ^
+		       (uint64_t)vpid;
+	struct an_proc *p = an_map_get(&c->procs, key);
+
+	if (p)
+		return p;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->key = key;
+	p->vpid = vpid;
+	if (an_map_put(&c->procs, key, p)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id)
+{
+	return id ? an_map_get(&p->allocs, id) : NULL;
+}
+
+struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle, bool create)
+{
+	struct an_kernel *k = an_map_get(&p->kernels, handle);
+
+	if (k || !create)
+		return k;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return NULL;
+	k->handle = handle;
+	k->xnack = HG_FEAT_ANY;
+	if (an_map_put(&p->kernels, handle, k)) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr)
+{
+	unsigned n = p->nfreed < AN_FREED_RING ? p->nfreed : AN_FREED_RING;
+
+	/* Newest first: the latest block to have held addr explains it. */
+	for (unsigned i = 1; i <= n; i++) {
+		const struct an_alloc *a =
+			&p->freed[(p->nfreed - i) % AN_FREED_RING];
+
+		if (addr >= a->addr && addr - a->addr < (a->size ? a->size : 1))
+			return a;
+	}
+	return NULL;
+}
+
+void an_warn(struct an_ctx *c, const char *fmt, ...)
+{
+	char **grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));
+	va_list ap;
+	char *msg;
+
+	if (!grown)
+		return;
+	c->warnings = grown;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) >= 0)
+		c->warnings[c->nwarnings++] = msg;
+	va_end(ap);
+}
+
+bool an_proc_xnack_on(const struct an_proc *p)
+{
+	if (p->have_device && p->dev_xnack == HG_FEAT_ON)
+		return true;
+	if (p->have_device && p->dev_xnack == HG_FEAT_OFF)
+		return false;
+	return !strcmp(p->xnack_env, "1");
+}
+
+const char *an_arch(const struct an_proc *p, const struct an_kernel *k)
+{
+	if (p->arch[0])
+		return p->arch;
+	return k && k->target ? k->target : "";
+}
+
+static void an_free_val(void *val, void *arg)
+{
+	free(val);
+}
+
+static void an_free_kernel(void *val, void *arg)
+{
+	struct an_kernel *k = val;
+
+	free(k->name);
+	free(k->demangled);
+	free(k->target);
+	free(k->fp_mnemonics);
+	free(k->int_mnemonics);
+	free(k);
+}
+
+
+
+static void an_free_proc(void *val, void *arg)
+{
+	struct an_proc *p = val;
+
+	an_map_each(&p->allocs, an_free_val, NULL);
+	an_map_each(&p->callsites, an_free_val, NULL);
+	an_map_each(&p->kernels, an_free_kernel, NULL);
+	an_map_fini(&p->allocs);
+	an_map_fini(&p->callsites);
+	an_map_fini(&p->kernels);
+	for (size_t i = 0; i < p->nbins; i++)
+		free(p->bins[i].path);
+	free(p->bins);
+	an_sym_proc_fini(p);
+	free(p);
+}
+
+void an_state_fini(struct an_ctx *c)
+{
+	for (struct an_finding *f = c->findings, *n; f; f = n) {
+		n = f->all_next;
+		free(f->message);
+		free(f);
+	}
+	for (struct an_fail *f = c->fails, *n; f; f = n) {
+		n = f->next;
+		free(f);
+	}
+	for (size_t i = 0; i < c->nwarnings; i++)
+		free(c->warnings[i]);
+	free(c->warnings);
+	an_map_each(&c->procs, an_free_proc, NULL);
+	an_map_fini(&c->procs);
+	an_map_fini(&c->finding_index);
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What replay rebuilds: per process its allocations, kernels, call sites and
+ * mappings; across processes the findings, failed calls and counters.
+ * Memory grows with live allocations, kernels and distinct findings, never
+ * with the number of events.
+ */
+#ifndef AN_STATE_H
+#define AN_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "an.h"
+#include "an_map.h"
+
+#define AN_FREED_RING 256 /* recently freed blocks kept for use-after-free */
+#define AN_TOP_ALLOCS 10
+#define AN_WARN_CODES 32
+
+struct an_alloc {
+	uint64_t id, addr, size, callsite;
+	uint32_t flags;
+	int32_t device;
+	uint8_t api, mem, gran, lazy;
+	bool prefetched; /* hipMemPrefetchAsync seen before first GPU use */
+	bool gpu_touched;
+};
+
+struct an_kernel {
+	uint64_t handle;
+	char *name, *demangled, *target;
+	char *fp_mnemonics, *int_mnemonics;
+	int32_t status;
+	uint32_t fp_ops, int_ops, cas_count;
+	uint8_t xnack; /* enum hg_feature */
+	bool profiled; /* a `kernel` event was seen, not just a `function` */
+	bool launched; /* some launch of it succeeded */
+};
+
+struct an_callsite {
+	uint64_t id;
+	uint16_t n;
+	uint64_t frames[];
+};
+
+struct an_bin {
+	uint64_t baddr, memsz;
+	char *path;
+	bool is_pic;
+};
+
+
+struct an_proc {
+	uint64_t key;
+	const void *trace; /* the bt_trace it came from, as a key */
+	int64_t vpid;
+	char procname[32];
+	char host[64];
+	char rank[16];
+	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
+	char arch[64];	   /* device gcnArchName; "" without a device */
+	uint8_t dev_xnack; /* enum hg_feature reported by the device */
+	bool have_device;
+	bool discarded; /* some of its stream lost events */
+	struct an_map allocs, kernels, callsites;
+	struct an_bin *bins;
+	size_t nbins;
+	void *dwfl; /* symboliser state, built on first use */
+	struct an_alloc freed[AN_FREED_RING]; /* a ring */
+	unsigned nfreed;
+};
+
+/* A finding as rules record it; output merges equal ones. */
+struct an_finding {
+	const struct an_rule *rule;
+	enum an_sev sev;
+	struct an_proc *proc;	 /* first process it happened in */
+	unsigned nprocs;	 /* distinct processes */
+	struct an_kernel *kernel; /* NULL when no kernel is involved */
+	bool has_alloc;
+	struct an_alloc alloc; /* copy: the block may be freed later */
+	uint64_t count;
+	char *message;
+	struct an_finding *next;     /* same index key */
+	struct an_finding *all_next; /* every finding */
+};
+
+struct an_fail {
+	uint8_t api;
+	int32_t rc;
+	uint64_t count;
+	struct an_fail *next;
+};
+
+struct an_inv_bucket {
+	uint64_t count, bytes;
+};
+
+struct an_ctx {
+	const struct an_opts *opts;
+	struct an_map procs;
+	struct an_map finding_index; /* key hash → first finding of chain */
+	struct an_finding *findings;
+	struct an_fail *fails;
+	char **warnings;
+	size_t nwarnings;
+	uint64_t events, hg_events, discarded_events, discarded_packets;
+	uint64_t gran_disagree; /* runtime's granularity ≠ the model's */
+	uint64_t unknown_launches; /* launches of never-named kernels */
+	uint64_t hg_warn[AN_WARN_CODES]; /* preload `warning` events by code */
+	bool no_gpu; /* some process found no usable GPU */
+	unsigned traces_read, traces_failed;
+	bool partial;
+	struct an_inv_bucket inv[256][4]; /* [api][granularity] */
+	struct an_finding top[AN_TOP_ALLOCS]; /* largest allocations */
+};
+
+struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid);
+struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id);
+struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle,
+				bool create);
+/* Recently freed block that held addr, or NULL. */
+const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr);
+void an_warn(struct an_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void an_state_fini(struct an_ctx *c);
+
+/* Process is on XNACK: the device says so, else HSA_XNACK=1. */
+bool an_proc_xnack_on(const struct an_proc *p);
+/* The arch that decides hardware behaviour: device, else kernel target. */
+const char *an_arch(const struct an_proc *p, const struct an_kernel *k);
+
+#endif

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/* The report for people: like a compiler's diagnostics, grouped by rule. */
+#include <string.h>
+
+#include "an_names.h"
+#include "an_output.h"
+#include "an_rule.h"
+
+struct an_tty {
+	FILE *out;
+	bool color;
+};
+
+static const char *an_col(const struct an_tty *t, const char *code)
+{
+	return t->color ? code : "";
+}
+
+static const char *an_sev_color(enum an_sev s)
+{
+	return s == AN_SEV_ERROR ? "\033[1;31m"
+	       : s == AN_SEV_WARNING ? "\033[1;33m" : "\033[1;36m";
+}
+
+static void an_text_alloc(const struct an_tty *t, const struct an_group *g)
+{
+	const struct an_alloc *a = &g->first->alloc;
+	char site[1024];
+
+	fprintf(t->out, "    allocation: %s, %llu bytes, %s-grained %s memory",
+		an_api_name(a->api), (unsigned long long)a->size,
+		an_gran_name(a->gran), an_mem_name(a->mem));
+	an_site_text(g->frames, g->nframes, site, sizeof(site));
+	if (site[0])
+		fprintf(t->out, ", at %s", site);
+	else if (a->callsite)
+		fprintf(t->out, ", call site #%llu (no symbols)",
+			(unsigned long long)a->callsite);
+	fputc('\n', t->out);
+}
+
+static void an_text_group(const struct an_tty *t, const struct an_group *g)
+{
+	const struct an_finding *f = g->first;
+	char where[256];
+
+	fprintf(t->out, "  %s×%llu%s %s\n", an_col(t, "\033[1m"),
+		(unsigned long long)g->count, an_col(t, "\033[0m"),
+		f->message ? f->message : "");
+	if (f->kernel)
+		fprintf(t->out, "    kernel: %s\n", an_kernel_label(f->kernel));
+	if (f->has_alloc)
+		an_text_alloc(t, g);
+	an_where(f->proc, where, sizeof(where));
+	fprintf(t->out, "    where: %s", where);
+	if (g->nprocs > 1)
+		fprintf(t->out, " and %u other processes", g->nprocs - 1);
+	fputc('\n', t->out);
+}
+
+static void an_text_findings(const struct an_tty *t, const struct an_groups *gs)
+{
+	const struct an_rule *cur = NULL;
+	enum an_sev sev = AN_SEV_NONE;
+
+	for (size_t i = 0; i < gs->n; i++) {
+		const struct an_finding *f = gs->g[i].first;
+
+		if (f->rule != cur || f->sev != sev) {
+			if (cur)
+				fprintf(t->out, "  fix: %s\n", cur->fix);
+			cur = f->rule;
+			sev = f->sev;
+			fprintf(t->out, "\n%s%s%s[%s]: %s\n", an_col(t, an_sev_color(sev)),
+				an_sev_name(sev), an_col(t, "\033[0m"), cur->id,
+				cur->summary);
+		}
+		an_text_group(t, &gs->g[i]);
+	}
+	if (cur)
+		fprintf(t->out, "  fix: %s\n", cur->fix);
+}
+
+static void an_text_header(const struct an_tty *t, struct an_ctx *c,
+			   const struct an_groups *gs)
+{
+	fprintf(t->out, "hipgrain report: %zu finding%s (%u error, %u warning, "
+			"%u note) in %u process%s; %llu events read\n",
+		gs->n, gs->n == 1 ? "" : "s", gs->by_sev[AN_SEV_ERROR],
+		gs->by_sev[AN_SEV_WARNING], gs->by_sev[AN_SEV_NOTE], an_nprocs(c),
+		an_nprocs(c) == 1 ? "" : "es", (unsigned long long)c->events);
+	if (c->discarded_events || c->discarded_packets)
+		fprintf(t->out, "%sincomplete trace:%s %llu events and %llu packets "
+				"were discarded while tracing; findings may be "
+				"missing and leaks are not reported\n",
+			an_col(t, "\033[1;33m"), an_col(t, "\033[0m"),
+			(unsigned long long)c->discarded_events,
+			(unsigned long long)c->discarded_packets);
+	if (c->partial || c->traces_failed)
+		fprintf(t->out, "%spartial report:%s %s\n", an_col(t, "\033[1;33m"),
+			an_col(t, "\033[0m"),
+			c->partial ? "a trace could not be read to its end"
+				   : "some traces could not be read");
+}
+
+static void an_text_tail(const struct an_tty *t, struct an_ctx *c)
+{
+	char buf[512];
+
+	if (c->fails)
+		fprintf(t->out, "\nfailed HIP calls:\n");
+	for (const struct an_fail *f = c->fails; f; f = f->next) {
+		an_fail_text(c, f, buf, sizeof(buf));
+		fprintf(t->out, "  %s\n", buf);
+	}
+	if (c->nwarnings)
+		fprintf(t->out, "\nnotes on the trace:\n");
+	for (size_t i = 0; i < c->nwarnings; i++)
+		fprintf(t->out, "  %s\n", c->warnings[i]);
+}
+
+void an_write_text(struct an_ctx *c, const struct an_groups *gs, FILE *out)
+{
+	struct an_tty t = {out, c->opts->color};
+
+	an_text_header(&t, c, gs);
+	an_text_findings(&t, gs);
+	an_text_tail(&t, c);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* A block released by a function of another allocator family. */
+#include "an_names.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+enum family { F_NONE, F_LIBC, F_NEW, F_NEW_ARRAY, F_HIP, F_HIP_HOST,
+	      F_REGISTER, F_MAP };
+
+static enum family of_alloc(uint8_t api)
+{
+	if (api >= HG_API_MALLOC && api <= HG_API_PVALLOC)
+		return F_LIBC;
+	switch (api) {
+	case HG_API_NEW: return F_NEW;
+	case HG_API_NEW_ARRAY: return F_NEW_ARRAY;
+	case HG_API_HIP_HOST_MALLOC:
+	case HG_API_HIP_HOST_ALLOC:
+	case HG_API_HIP_EXT_HOST_ALLOC: return F_HIP_HOST;
+	case HG_API_HIP_HOST_REGISTER: return F_REGISTER;
+	case HG_API_HIP_MEM_MAP: return F_MAP;
+	}
+	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC
+		       ? F_HIP : F_NONE;
+}
+
+static enum family of_free(uint8_t api)
+{
+	switch (api) {
+	case HG_API_FREE:
+	case HG_API_REALLOC: return F_LIBC;
+	case HG_API_DELETE: return F_NEW;
+	case HG_API_DELETE_ARRAY: return F_NEW_ARRAY;
+	case HG_API_HIP_FREE:
+	case HG_API_HIP_FREE_ASYNC: return F_HIP;
+	case HG_API_HIP_HOST_FREE:
+	case HG_API_HIP_FREE_HOST: return F_HIP_HOST;
+	case HG_API_HIP_HOST_UNREGISTER: return F_REGISTER;
+	case HG_API_HIP_MEM_UNMAP: return F_MAP;
+	}
+	return F_NONE;
+}
+
+static void check(struct an_ctx *c, const struct an_rule *r,
+		  const struct an_free_ev *f)
+{
+	enum family fa = of_alloc(f->alloc_api), ff = of_free(f->api);
+
+	if (!f->id || fa == F_NONE || ff == F_NONE || fa == ff)
+		return;
+	an_find(c, r, AN_SEV_ERROR, f->proc, NULL, f->alloc,
+		"memory from %s is released with %s%s",
+		an_api_name(f->alloc_api), an_api_name(f->api),
+		f->rc ? " (and the call failed)" : "");
+}
+
+const struct an_rule an_rule_dealloc_mismatch = {
+	.id = "dealloc-mismatch",
+	.sev = AN_SEV_ERROR,
+	.summary = "memory released by another allocator's free function",
+	.fix = "pair each allocator with its own release: malloc/free, "
+	       "new/delete, new[]/delete[], hipMalloc/hipFree, "
+	       "hipHostMalloc/hipHostFree, hipHostRegister/hipHostUnregister",
+	.on_free = check,
+};

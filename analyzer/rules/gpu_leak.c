@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* HIP allocations still live when the process's trace ends. */
+#include "an_names.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+struct leak_walk {
+	struct an_ctx *c;
+	const struct an_rule *r;
+	struct an_proc *p;
+};
+
+static bool is_hip_alloc(uint8_t api)
+{
+	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC;
+}
+
+static void each(void *val, void *arg)
+{
+	const struct an_alloc *a = val;
+	struct leak_walk *w = arg;
+
+	if (!is_hip_alloc(a->api))
+		return;
+	an_find(w->c, w->r, AN_SEV_WARNING, w->p, NULL, a,
+		"%zu bytes from %s are never freed", (size_t)a->size,
+		an_api_name(a->api));
+}
+
+static void check(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
+{
+	struct leak_walk w = {c, r, p};
+
+	/* A lost free event would look like a leak: say nothing then. */
+	if (p->discarded)
+		return;
+	an_map_each(&p->allocs, each, &w);
+}
+
+const struct an_rule an_rule_gpu_leak = {
+	.id = "gpu-leak",
+	.sev = AN_SEV_WARNING,
+	.summary = "HIP allocations never freed",
+	.fix = "hipFree / hipHostFree each block when done with it",
+	.on_end = check,
+};

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* Integer min/max/and/or/xor/inc/dec on fine-grained host memory. */
+#include <string.h>
+
+#include "an_atomic.h"
+#include "an_names.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+#define AN_INT_PCIE_NOP                                                        \
+	(HG_AOP_MIN | HG_AOP_MAX | HG_AOP_AND | HG_AOP_OR | HG_AOP_XOR |       \
+	 HG_AOP_INC | HG_AOP_DEC)
+
+static void check(struct an_ctx *c, const struct an_rule *r,
+		  const struct an_launch_arg *a)
+{
+	struct an_kernel *k = a->launch->kernel;
+	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0;
+	const char *arch;
+	char names[128];
+
+	if (!ops || !k->profiled || k->status < 0)
+		return;
+	arch = an_arch(a->launch->proc, k);
+	if (an_atomic_effect(arch, ops, a->mem, a->gran) != AN_ATOMIC_NOP_OVER_PCIE)
+		return;
+	an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
+		"%s uses integer atomics (%s) and argument %u points into "
+		"fine-grained %s memory; on %.*s these are NOPs when the host is "
+		"reached over PCIe, and work only over Infinity Fabric (CPU-GPU "
+		"coherent A+A systems)",
+		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)),
+		a->index, an_mem_name(a->mem), (int)strcspn(arch, ":"), arch);
+}
+
+const struct an_rule an_rule_int_atomic_fine_host = {
+	.id = "int-atomic-fine-host",
+	.sev = AN_SEV_WARNING,
+	.summary = "integer min/max/bitwise/inc/dec atomics on fine-grained "
+		   "host memory",
+	.fix = "keep the target in device memory (hipMalloc) and copy the "
+	       "result back, or use atomicAdd/atomicExch/atomicCAS, which work "
+	       "over PCIe",
+	.on_launch_arg = check,
+};

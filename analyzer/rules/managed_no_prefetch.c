@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* Managed memory first touched by a kernel without a prefetch. */
+#include "an_names.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+static void check(struct an_ctx *c, const struct an_rule *r,
+		  const struct an_launch_arg *a)
+{
+	if (a->mem != HG_MEM_MANAGED || !a->alloc || !a->first_touch ||
+	    a->alloc->prefetched)
+		return;
+	an_find(c, r, AN_SEV_NOTE, a->launch->proc, a->launch->kernel, a->alloc,
+		"%s is the first to touch %zu bytes of managed memory "
+		"(argument %u) and nothing prefetched it: pages move on demand, "
+		"fault by fault",
+		an_kernel_label(a->launch->kernel), (size_t)a->alloc->size,
+		a->index);
+}
+
+const struct an_rule an_rule_managed_no_prefetch = {
+	.id = "managed-no-prefetch",
+	.sev = AN_SEV_NOTE,
+	.summary = "managed memory first touched by a kernel without prefetch",
+	.fix = "hipMemPrefetchAsync(ptr, size, device, stream) before the first "
+	       "launch that uses it",
+	.on_launch_arg = check,
+};

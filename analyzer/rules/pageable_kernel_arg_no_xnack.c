@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* malloc/new memory handed to a kernel while XNACK is off: the GPU faults. */
+#include "an_names.h"
+#include "an_rule.h"
+#include "hg_events.h"
+
+static void check(struct an_ctx *c, const struct an_rule *r,
+		  const struct an_launch_arg *a)
+{
+	struct an_proc *p = a->launch->proc;
+	struct an_kernel *k = a->launch->kernel;
+	const char *why;
+
+	if (a->mem != HG_MEM_SYSTEM)
+		return;
+	if (!an_proc_xnack_on(p))
+		why = p->have_device ? "the GPU runs with XNACK off"
+				     : "HSA_XNACK is not 1";
+	else if (k && k->xnack == HG_FEAT_OFF)
+		why = "the kernel's code object is built xnack-";
+	else
+		return;
+	an_find(c, r, AN_SEV_ERROR, p, k, a->alloc,
+		"%s gets pageable %s memory as argument %u while %s: the GPU "
+		"cannot fault the pages in and the kernel will stop with a "
+		"memory access fault",
+		an_kernel_label(k), a->alloc ? an_api_name(a->alloc->api) : "malloc",
+		a->index, why);
+}
+
+const struct an_rule an_rule_pageable_kernel_arg_no_xnack = {
+	.id = "pageable-kernel-arg-no-xnack",
+	.sev = AN_SEV_ERROR,
+	.summary = "pageable (malloc/new) memory passed to a kernel with XNACK "
+		   "off",
+	.fix = "allocate with hipMalloc or hipMallocManaged (or pin with "
+	       "hipHostRegister); or run with HSA_XNACK=1 on a GPU that "
+	       "supports it, with code built for xnack+ or xnack any",
+	.on_launch_arg = check,
+};

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/* A launch, copy, advice or free naming a block already freed. */
+#include <stdio.h>
+
+#include "an_names.h"
+#include "an_rule.h"
+
+static void report(struct an_ctx *c, const struct an_rule *r,
+		   struct an_proc *p, struct an_kernel *k, uint64_t addr,
+		   const char *what)
+{
+	const struct an_alloc *old = an_freed_find(p, addr);
+
+	if (!old)
+		return;
+	an_find(c, r, AN_SEV_ERROR, p, k, old,
+		"%s uses 0x%llx, inside %zu bytes from %s that were already "
+		"freed", what, (unsigned long long)addr, (size_t)old->size,
+		an_api_name(old->api));
+}
+
+static void on_arg(struct an_ctx *c, const struct an_rule *r,
+		   const struct an_launch_arg *a)
+{
+	char what[160];
+
+	if (a->alloc || !a->value)
+		return;
+	snprintf(what, sizeof(what), "%s (argument %u)",
+		 an_kernel_label(a->launch->kernel), a->index);
+	report(c, r, a->launch->proc, a->launch->kernel, a->value, what);
+}
+
+static void on_copy(struct an_ctx *c, const struct an_rule *r,
+		    const struct an_copy *o)
+{
+	if (!o->dst_id && o->dst)
+		report(c, r, o->proc, NULL, o->dst, an_api_name(o->api));
+	if (!o->memset && !o->src_id && o->src)
+		report(c, r, o->proc, NULL, o->src, an_api_name(o->api));
+}
+
+static void on_range(struct an_ctx *c, const struct an_rule *r,
+		     const struct an_range_op *o)
+{
+	if (!o->id && o->addr)
+		report(c, r, o->proc, NULL, o->addr, an_api_name(o->api));
+}
+
+static void on_free(struct an_ctx *c, const struct an_rule *r,
+		    const struct an_free_ev *f)
+{
+	char what[64];
+
+	if (f->id || !f->addr)
+		return;
+	snprintf(what, sizeof(what), "%s (a double free)", an_api_name(f->api));
+	report(c, r, f->proc, NULL, f->addr, what);
+}
+
+const struct an_rule an_rule_use_after_free = {
+	.id = "use-after-free",
+	.sev = AN_SEV_ERROR,
+	.summary = "freed memory used by a kernel, copy or free",
+	.fix = "free the block after its last use on the GPU (after the "
+	       "stream or device is synchronised), and clear the pointer",
+	.on_launch_arg = on_arg,
+	.on_copy = on_copy,
+	.on_range = on_range,
+	.on_free = on_free,
+};

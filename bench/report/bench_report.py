@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""`hipgrain report` against `babeltrace2 TRACE -o dummy` on the same trace.
+
+usage: bench_report.py HIPGRAIN TRACEGEN [EVENTS]
+
+Makes a trace of about EVENTS (default 1,050,000) hipgrain events with
+hg_tracegen in a real LTTng session, then times both readers (best of 3)
+and prints the ratio (target: at most 1.5) and each one's peak RSS.  A
+trace a quarter the size is read too: memory should not grow with events.
+"""
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tests', 'analyzer'))
+from lttng_session import Tracing  # noqa: E402
+
+# 7 events per round; a handful of live blocks, two kernels.
+ROUND = """alloc id=%i api=20 addr=0x7f0000000000 size=1048576 mem=1 gran=1 callsite=7
+alloc id=1%i api=22 addr=0x7f1000000000 size=4096 mem=4 gran=2 callsite=7
+memcpy api=50 dst=0x7f0000000000 src=0x7f1000000000 size=4096 kind=1 dst_id=%i src_id=1%i dst_mem=1 src_mem=4
+launch handle=0x1000 arg_index=0,1 arg_value=0x7f0000000000,0x7f1000000000 arg_id=%i,1%i arg_mem=1,4 arg_gran=1,2
+launch handle=0x2000 arg_index=0 arg_value=0x7f0000000000 arg_id=%i arg_mem=1 arg_gran=1
+free id=%i api=40 addr=0x7f0000000000 alloc_api=20
+free id=1%i api=41 addr=0x7f1000000000 alloc_api=22
+"""
+HEAD = """process ppid=1 exe=/bin/bench version=0.1.0
+device ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack- name=MI210 xnack=2
+callsite id=7 frames=self
+function handle=0x1000 name=_Z3sumPfS_i
+function handle=0x2000 name=_Z4copyPf
+kernel handle=0x1000 name=_Z3sumPfS_i target=gfx90a xnack=1 fp_ops=0x10000 fp_mnemonics=global_atomic_add_f32 arg_kind=2,2
+kernel handle=0x2000 name=_Z4copyPf target=gfx90a xnack=1 arg_kind=2
+"""
+
+
+def make_trace(tracegen, tmp, events):
+    rounds = events // 7 + 1
+    script = os.path.join(tmp, 'bench-%d.tg' % events)
+    with open(script, 'w') as f:
+        f.write(HEAD + 'repeat %d\n%send\n' % (rounds, ROUND))
+    out = os.path.join(tmp, 'trace-%d' % events)
+    with Tracing(out, statedump=True) as t:
+        r = t.run([tracegen, script])
+        assert r.returncode == 0, r.stderr
+    return out, rounds * 7
+
+
+def timed(argv):
+    """Best wall time of 3 runs, and the peak RSS (KiB) of the last."""
+    best = None
+    for _ in range(3):
+        t0 = time.perf_counter()
+        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        _, status, ru = os.wait4(p.pid, 0)
+        dt = time.perf_counter() - t0
+        if os.waitstatus_to_exitcode(status) not in (0, 2):
+            sys.exit('%s failed: %s' % (argv[0], p.stderr.read().decode()))
+        best = dt if best is None else min(best, dt)
+    return best, ru.ru_maxrss
+
+
+def main():
+    hipgrain, tracegen = sys.argv[1], sys.argv[2]
+    events = int(sys.argv[3]) if len(sys.argv) > 3 else 1050000
+    tmp = tempfile.mkdtemp(prefix='hgbench-')
+    try:
+        small, n_small = make_trace(tracegen, tmp, events // 4)
+        big, n_big = make_trace(tracegen, tmp, events)
+        bt, bt_rss = timed(['babeltrace2', big, '-o', 'dummy'])
+        hg, hg_rss = timed([hipgrain, 'report', big])
+        _, hg_rss_small = timed([hipgrain, 'report', small])
+        print('trace: %d hipgrain events (+ statedump)' % n_big)
+        print('babeltrace2 -o dummy: %.3f s  %.2f M events/s  rss %d KiB'
+              % (bt, n_big / bt / 1e6, bt_rss))
+        print('hipgrain report:      %.3f s  %.2f M events/s  rss %d KiB'
+              % (hg, n_big / hg / 1e6, hg_rss))
+        print('ratio report/dummy:   %.2f (target <= 1.5)' % (hg / bt))
+        print('report rss, %d vs %d events: %d vs %d KiB'
+              % (n_small, n_big, hg_rss_small, hg_rss))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Rule cases: a script (or, later, a program) in, expected findings out.
+
+usage: run_cases.py HIPGRAIN TRACEGEN CASE...
+
+Each CASE is a tracegen script whose `#!` lines say what the report must
+hold:
+  #! expect RULE [severity=S] [count=N]   RULE is reported (as S, N times)
+  #! absent RULE                          RULE is not reported
+The script is traced in a real LTTng session, then `hipgrain report
+--format json` is checked against them; fire cases also check the text
+report and `--fail-on`.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lttng_session import Tracing  # noqa: E402
+
+
+def expectations(path):
+    out = []
+    with open(path) as f:
+        for line in f:
+            if not line.startswith('#!'):
+                continue
+            words = line[2:].split()
+            opts = dict(w.split('=', 1) for w in words[2:])
+            out.append((words[0], words[1], opts))
+    return out
+
+
+def trace(tracegen, script, outdir):
+    with Tracing(outdir) as t:
+        r = t.run([tracegen, script])
+    if r.returncode != 0:
+        raise AssertionError('tracegen failed on %s: %s' % (script, r.stderr))
+
+
+def report(hipgrain, tdir, *extra):
+    return subprocess.run([hipgrain, 'report'] + list(extra) + [tdir],
+                          capture_output=True, text=True,
+                          env=dict(os.environ, NO_COLOR='1'))
+
+
+def check_case(hipgrain, tracegen, case):
+    errors = []
+    with tempfile.TemporaryDirectory(prefix='hgcase-') as tmp:
+        tdir = os.path.join(tmp, 'trace')
+        trace(tracegen, case, tdir)
+        r = report(hipgrain, tdir, '--format', 'json')
+        if r.returncode != 0:
+            return ['report failed (%d): %s' % (r.returncode, r.stderr)]
+        doc = json.loads(r.stdout)
+        by_rule = {}
+        for f in doc['findings']:
+            by_rule.setdefault(f['rule'], []).append(f)
+        for verb, rule, opts in expectations(case):
+            found = by_rule.get(rule, [])
+            if verb == 'absent' and found:
+                errors.append('%s reported: %s' % (rule, found[0]['message']))
+            if verb != 'expect':
+                continue
+            if not found:
+                errors.append('%s not reported (got %s)' %
+                              (rule, sorted(by_rule) or 'nothing'))
+                continue
+            count = sum(f['count'] for f in found)
+            if 'count' in opts and count != int(opts['count']):
+                errors.append('%s: count %d, expected %s' %
+                              (rule, count, opts['count']))
+            sev = opts.get('severity')
+            if sev and any(f['severity'] != sev for f in found):
+                errors.append('%s: severity %s, expected %s' %
+                              (rule, found[0]['severity'], sev))
+            if not found[0]['message'] or not found[0]['fix']:
+                errors.append('%s: no message or fix' % rule)
+            text = report(hipgrain, tdir)
+            if '[%s]' % rule not in text.stdout:
+                errors.append('%s missing from the text report' % rule)
+            if sev:
+                rc = report(hipgrain, tdir, '--fail-on', sev).returncode
+                if rc != 2:
+                    errors.append('--fail-on %s exited %d, not 2' % (sev, rc))
+    return errors
+
+
+def main():
+    hipgrain, tracegen, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
+    failed = 0
+    print('1..%d' % len(cases))
+    for i, case in enumerate(cases, 1):
+        errs = check_case(hipgrain, tracegen, case)
+        name = os.path.basename(case)
+        print('%s %d - %s' % ('not ok' if errs else 'ok', i, name))
+        for e in errs:
+            print('#   ' + e)
+        failed += bool(errs)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One small builder per `hipgrain` event: script keys are the field names of
+ * tracer/hg_tp.h, missing keys default to 0 or "".
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "hg_tp.h"
+#include "tg.h"
+
+#define U(k) tg_u64(l, k, 0)
+#define I(k) ((int32_t)tg_i64(l, k, 0))
+#define S(k) tg_str(l, k, "")
+
+/* Return addresses inside this program, so symbolisation has real code. */
+static __attribute__((noinline)) uint64_t tg_self_frame(void)
+{
+	return (uint64_t)(uintptr_t)__builtin_return_address(0);
+}
+
+static void tg_process(const struct tg_line *l)
+{
+	struct hg_tp_process p = {I("ppid"), S("exe"), S("version"),
+				  (uint8_t)U("host_mode"), U("stack_threshold"),
+				  (uint32_t)U("stack_depth")};
+
+	lttng_ust_tracepoint(hipgrain, process, &p);
+}
+
+static void tg_env(const struct tg_line *l)
+{
+	lttng_ust_tracepoint(hipgrain, env, S("name"), S("value"));
+}
+
+static void tg_runtime(const struct tg_line *l)
+{
+	lttng_ust_tracepoint(hipgrain, runtime, S("path"), I("version"), I("rc"));
+}
+
+static void tg_device(const struct tg_line *l)
+{
+	struct hg_tp_device d = {I("ordinal"), I("rc"), S("arch"), S("name"),
+				 (uint8_t)U("xnack"), (uint8_t)U("sramecc"),
+				 I("managed_memory"), I("runtime_version")};
+
+	lttng_ust_tracepoint(hipgrain, device, &d);
+}
+
+static void tg_callsite(const struct tg_line *l)
+{
+	uint64_t frames[TG_MAX_ARGS];
+	int n;
+
+	if (!strcmp(S("frames"), "self")) {
+		frames[0] = tg_self_frame();
+		n = 1;
+	} else {
+		n = tg_list(l, "frames", frames, TG_MAX_ARGS);
+	}
+	lttng_ust_tracepoint(hipgrain, callsite, U("id"), frames, (uint16_t)n);
+}
+
+static void tg_alloc(const struct tg_line *l)
+{
+	struct hg_tp_alloc a = {
+		.id = U("id"), .addr = U("addr"), .size = U("size"),
+		.extra = U("extra"), .callsite = U("callsite"),
+		.flags = (uint32_t)U("flags"), .rc = I("rc"),
+		.device = I("device"), .api = (uint8_t)U("api"),
+		.mem = (uint8_t)U("mem"), .gran = (uint8_t)U("gran"),
+		.lazy = (uint8_t)U("lazy"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, alloc, &a);
+}
+
+static void tg_free(const struct tg_line *l)
+{
+	struct hg_tp_free f = {
+		.id = U("id"), .addr = U("addr"), .size = U("size"),
+		.callsite = U("callsite"), .rc = I("rc"),
+		.api = (uint8_t)U("api"), .alloc_api = (uint8_t)U("alloc_api"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, free, &f);
+}
+
+static void tg_range(const struct tg_line *l, struct hg_tp_range_op *r)
+{
+	*r = (struct hg_tp_range_op){
+		.addr = U("addr"), .size = U("size"), .id = U("id"),
+		.stream = U("stream"), .callsite = U("callsite"),
+		.advice = I("advice"), .device = I("device"), .rc = I("rc"),
+		.api = (uint8_t)U("api"), .mem = (uint8_t)U("mem"),
+	};
+}
+
+static void tg_advise(const struct tg_line *l)
+{
+	struct hg_tp_range_op r;
+
+	tg_range(l, &r);
+	lttng_ust_tracepoint(hipgrain, advise, &r);
+}
+
+static void tg_prefetch(const struct tg_line *l)
+{
+	struct hg_tp_range_op r;
+
+	tg_range(l, &r);
+	lttng_ust_tracepoint(hipgrain, prefetch, &r);
+}
+
+static void tg_granularity(const struct tg_line *l)
+{
+	struct hg_tp_granularity g = {
+		.id = U("id"), .addr = U("addr"), .size = U("size"),
+		.rc = I("rc"), .gran = (uint8_t)U("gran"),
+		.source = (uint8_t)U("source"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, granularity, &g);
+}
+
+static void tg_memcpy(const struct tg_line *l)
+{
+	struct hg_tp_memcpy m = {
+		.dst = U("dst"), .src = U("src"), .size = U("size"),
+		.dst_id = U("dst_id"), .src_id = U("src_id"),
+		.stream = U("stream"), .callsite = U("callsite"),
+		.kind = I("kind"), .rc = I("rc"), .api = (uint8_t)U("api"),
+		.dst_mem = (uint8_t)U("dst_mem"),
+		.src_mem = (uint8_t)U("src_mem"), .async = (uint8_t)U("async"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, memcpy, &m);
+}
+
+static void tg_memset(const struct tg_line *l)
+{
+	struct hg_tp_memset m = {
+		.dst = U("dst"), .size = U("size"), .dst_id = U("dst_id"),
+		.stream = U("stream"), .callsite = U("callsite"),
+		.value = I("value"), .rc = I("rc"), .api = (uint8_t)U("api"),
+		.dst_mem = (uint8_t)U("dst_mem"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, memset, &m);
+}
+
+static void tg_code_object(const struct tg_line *l)
+{
+	struct hg_tp_code_object c = {
+		.module = U("module"), .image = U("image"), .size = U("size"),
+		.hash = U("hash"), .targets = S("targets"), .path = S("path"),
+		.rc = I("rc"), .api = (uint8_t)U("api"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, code_object, &c);
+}
+
+static void tg_function(const struct tg_line *l)
+{
+	struct hg_tp_function f = {
+		.module = U("module"), .handle = U("handle"), .name = S("name"),
+		.rc = I("rc"), .api = (uint8_t)U("api"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, function, &f);
+}
+
+/* Copies a number list into a narrower array. */
+#define TG_NARROW(dst, src, n)                                                 \
+	do {                                                                   \
+		for (int i_ = 0; i_ < (n); i_++)                               \
+			(dst)[i_] = (__typeof__((dst)[0]))(src)[i_];           \
+	} while (0)
+
+static void tg_kernel(const struct tg_line *l)
+{
+	uint64_t t[TG_MAX_ARGS];
+	uint32_t off[TG_MAX_ARGS] = {0}, sz[TG_MAX_ARGS] = {0};
+	uint8_t kind[TG_MAX_ARGS] = {0}, space[TG_MAX_ARGS] = {0};
+	int n = tg_list(l, "arg_kind", t, TG_MAX_ARGS);
+
+	TG_NARROW(kind, t, n);
+	TG_NARROW(off, t, tg_list(l, "arg_offset", t, n));
+	TG_NARROW(sz, t, tg_list(l, "arg_size", t, n));
+	TG_NARROW(space, t, tg_list(l, "arg_space", t, n));
+	struct hg_tp_kernel k = {
+		.handle = U("handle"), .module = U("module"),
+		.co_hash = U("co_hash"), .name = S("name"), .target = S("target"),
+		.fp_mnemonics = S("fp_mnemonics"),
+		.int_mnemonics = S("int_mnemonics"), .arg_offset = off,
+		.arg_size = sz, .arg_kind = kind, .arg_space = space,
+		.fp_first = U("fp_first"), .status = I("status"),
+		.kernarg_size = (uint32_t)U("kernarg_size"),
+		.fp_ops = (uint32_t)U("fp_ops"), .fp_count = (uint32_t)U("fp_count"),
+		.int_ops = (uint32_t)U("int_ops"),
+		.int_count = (uint32_t)U("int_count"),
+		.cas_count = (uint32_t)U("cas_count"),
+		.lds_count = (uint32_t)U("lds_count"), .nargs = (uint16_t)n,
+		.xnack = (uint8_t)U("xnack"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, kernel, &k);
+}
+
+static void tg_launch(const struct tg_line *l)
+{
+	uint64_t t[TG_MAX_ARGS], val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
+	uint64_t off[TG_MAX_ARGS] = {0};
+	uint16_t idx[TG_MAX_ARGS] = {0};
+	uint8_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
+	int n = tg_list(l, "arg_value", val, TG_MAX_ARGS);
+
+	TG_NARROW(idx, t, tg_list(l, "arg_index", t, n));
+	tg_list(l, "arg_id", id, n);
+	tg_list(l, "arg_offset", off, n);
+	TG_NARROW(mem, t, tg_list(l, "arg_mem", t, n));
+	TG_NARROW(gran, t, tg_list(l, "arg_gran", t, n));
+	struct hg_tp_launch la = {
+		.handle = U("handle"), .stream = U("stream"),
+		.callsite = U("callsite"), .arg_index = idx, .arg_value = val,
+		.arg_id = id, .arg_offset = off, .arg_mem = mem,
+		.arg_gran = gran, .grid = {1, 1, 1}, .block = {1, 1, 1},
+		.shmem = (uint32_t)U("shmem"), .rc = I("rc"), .nptr = (uint16_t)n,
+		.api = (uint8_t)tg_u64(l, "api", 90),
+	};
+
+	lttng_ust_tracepoint(hipgrain, launch, &la);
+}
+
+static void tg_call(const struct tg_line *l)
+{
+	lttng_ust_tracepoint(hipgrain, call, (uint8_t)U("api"), I("rc"), U("arg"));
+}
+
+static void tg_warning(const struct tg_line *l)
+{
+	lttng_ust_tracepoint(hipgrain, warning, (uint16_t)U("code"), S("message"));
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(const struct tg_line *l);
+} tg_events[] = {
+	{"process", tg_process},   {"env", tg_env},
+	{"runtime", tg_runtime},   {"device", tg_device},
+	{"callsite", tg_callsite}, {"alloc", tg_alloc},
+	{"free", tg_free},	   {"advise", tg_advise},
+	{"prefetch", tg_prefetch}, {"granularity", tg_granularity},
+	{"memcpy", tg_memcpy},	   {"memset", tg_memset},
+	{"code_object", tg_code_object}, {"function", tg_function},
+	{"kernel", tg_kernel},	   {"launch", tg_launch},
+	{"call", tg_call},	   {"warning", tg_warning},
+};
+
+int tg_emit(const struct tg_line *l)
+{
+	for (size_t i = 0; i < sizeof(tg_events) / sizeof(tg_events[0]); i++) {
+		if (!strcmp(l->event, tg_events[i].name)) {
+			tg_events[i].fn(l);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
