@@ -159,6 +159,7 @@ struct co_profiles {
 	enum hg_feature sramecc;
 	uint64_t hash;             /* co_hash of the code object's bytes */
 	uint32_t code_object_version; /* 4, 5, ... (0 unknown) */
+	uint64_t decoded;          /* instructions decoded by the last analysis */
 	uint32_t nkernels;
 	struct co_kernel *kernels; /* sorted by name */
 };

@@ -197,9 +197,12 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 	if (!code)
 		return 0;
 	size_t mark = o->ninsns;
-	if (dec != CO_DEC_COMGR &&
-	    co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o) >= 0)
+	long n = dec == CO_DEC_COMGR ? -1 :
+		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
+	if (n >= 0) {
+		o->own.p.decoded += (uint64_t)n;
 		return 0;
+	}
 	o->ninsns = mark; /* our decoder gave up: the reference decides */
 	if (dec == CO_DEC_OWN)
 		return co_fail(err, "kernel code", o->where, k->code_addr,
@@ -212,7 +215,8 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 			return co_fail(err, "disassembler", o->where, 0, "%s: %s",
 				       o->own.p.target, why);
 	}
-	co_comgr_scan(*dis, code, k->code_size, k->code_addr, collect, o);
+	o->own.p.decoded +=
+		(uint64_t)co_comgr_scan(*dis, code, k->code_size, k->code_addr, collect, o);
 	return 0;
 }
 
@@ -227,6 +231,7 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 	struct co_comgr *dis = NULL;
 	free(o->first);
 	o->ninsns = 0;
+	p->decoded = 0;
 	o->first = calloc(p->nkernels + 1, sizeof *o->first);
 	if (!o->first)
 		return co_fail(err, "analysis", o->where, 0, "out of memory");
