@@ -102,7 +102,10 @@ static int parse_ccob(struct co_set *set, const uint8_t *data, size_t avail,
 		return co_fail(err, "compressed bundle", where, base_off + 8,
 			       "total size %llu does not fit the %zu bytes available",
 			       (unsigned long long)total, avail);
-	if (raw < MAGIC_LEN + 8 || raw > CO_MAX_UNCOMPRESSED)
+	/* neither zlib nor zstd expands much beyond 1000:1 on real data; a
+	 * header claiming more is lying, and we would allocate what it says */
+	if (raw < MAGIC_LEN + 8 || raw > CO_MAX_UNCOMPRESSED ||
+	    raw / 1100 > total - c.pos)
 		return co_fail(err, "compressed bundle", where, base_off + 8,
 			       "implausible uncompressed size %llu",
 			       (unsigned long long)raw);

@@ -74,7 +74,9 @@ int co_elf_shdr(const struct co_elf *e, unsigned i, struct co_shdr *sh)
 	memcpy(&sh->link, h + 40, 4);
 	memcpy(&sh->entsize, h + 56, 8);
 	sh->name = "";
-	if (sh->type != CO_SHT_NOBITS && !hg_range_ok(e->n, sh->offset, sh->size))
+	if (sh->type == CO_SHT_NOBITS)
+		sh->offset = sh->size = 0; /* no bytes in the file to look at */
+	if (!hg_range_ok(e->n, sh->offset, sh->size))
 		return -1;
 	if (i != e->shstrndx) {
 		struct co_shdr s;

@@ -11,7 +11,7 @@
 /* Sane limits: anything beyond is called corrupt rather than allocated. */
 #define CO_MAX_BUNDLE_ENTRIES 4096u
 #define CO_MAX_TRIPLE 512u
-#define CO_MAX_UNCOMPRESSED (1ull << 32) /* 4 GiB */
+#define CO_MAX_UNCOMPRESSED (1ull << 30) /* 1 GiB per bundle */
 #define CO_MAX_KERNELS (1u << 20)
 #define CO_MAX_ARGS 4096u
 
