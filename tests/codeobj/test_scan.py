@@ -3,7 +3,7 @@
 """hipgrain scan on the compiled test kernels: what a user sees.
 
 usage: test_scan.py HIPGRAIN DEFAULT_EXE UNSAFE_EXE BUNDLE ZLIB_CCOB ZSTD_CCOB
-                    BARE_CO OBJDUMP BUNDLER
+                    BARE_CO OBJDUMP BUNDLER MAN_SCD
 """
 import json
 import os
@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-(HG, DEFAULT, UNSAFE, BUNDLE, ZLIB, ZSTD, BARE, OBJDUMP, BUNDLER) = sys.argv[1:10]
+(HG, DEFAULT, UNSAFE, BUNDLE, ZLIB, ZSTD, BARE, OBJDUMP, BUNDLER, MAN) = sys.argv[1:11]
 KERNELS = {"fadd_default", "dadd_unsafe", "iops", "lds", "noatom"}
 failures = []
 
@@ -138,6 +138,10 @@ check(rc == 0 and "fadd_default(float*, float const*, int)" in out and "nop" in 
       "text report names the demangled kernel and the effect")
 rc, out, _ = scan("--help")
 check(rc == 0 and "--fail-on" in out, "--help")
+man = open(MAN).read().replace("\\", "")
+opts = set(re.findall(r"--[a-z-]+", out)) | set(re.findall(r"\b(?:text|json|hw-fp-atomics|auto|own|comgr)\b", out))
+missing = sorted(o for o in opts if o not in man)
+check(not missing, f"man page documents every --help option and value (missing {missing})")
 rc, _, _ = scan("--format", "xml", DEFAULT)
 check(rc == 64, "bad option value is a usage error")
 
