@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The reference: LLVM's AMDGPU disassembler as ROCm ships it in comgr.  One
+ * instruction at a time through callbacks; slow (about 0.4 M instructions/s)
+ * but it knows every target.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <amd_comgr.h>
+
+#include "co_int.h"
+
+struct co_comgr {
+	amd_comgr_disassembly_info_t info;
+	const uint8_t *code; /* bytes being disassembled */
+	uint64_t addr;       /* their address */
+	size_t n;
+	char text[256];      /* last printed instruction */
+};
+
+static uint64_t read_cb(uint64_t from, char *to, uint64_t size, void *user)
+{
+	struct co_comgr *d = user;
+	if (from < d->addr || from - d->addr >= d->n)
+		return 0;
+	uint64_t off = from - d->addr, left = d->n - off;
+	uint64_t k = size < left ? size : left;
+	memcpy(to, d->code + off, k);
+	return k;
+}
+
+static void print_cb(const char *insn, void *user)
+{
+	struct co_comgr *d = user;
+	snprintf(d->text, sizeof d->text, "%s", insn);
+}
+
+static void addr_cb(uint64_t address, void *user)
+{
+	(void)address;
+	(void)user;
+}
+
+struct co_comgr *co_comgr_open(const char *target, const char **why)
+{
+	char isa[96];
+	struct co_target t;
+	if (co_target_parse(target, &t)) {
+		*why = "unparseable target id";
+		return NULL;
+	}
+	snprintf(isa, sizeof isa, "amdgcn-amd-amdhsa--%s", t.proc);
+	struct co_comgr *d = calloc(1, sizeof *d);
+	if (!d) {
+		*why = "out of memory";
+		return NULL;
+	}
+	if (amd_comgr_create_disassembly_info(isa, read_cb, print_cb, addr_cb,
+					      &d->info)) {
+		*why = "comgr does not know this target";
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+void co_comgr_close(struct co_comgr *d)
+{
+	if (d) {
+		amd_comgr_destroy_disassembly_info(d->info);
+		free(d);
+	}
+}
+
+/* First token of the printed instruction. */
+static void mnemonic(const char *text, char *out, size_t size)
+{
+	while (*text == ' ' || *text == '\t')
+		text++;
+	size_t n = strcspn(text, " \t");
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, text, n);
+	out[n] = 0;
+}
+
+long co_comgr_scan(struct co_comgr *d, const uint8_t *code, size_t n,
+		   uint64_t addr, co_hit_fn hit, void *ctx)
+{
+	d->code = code;
+	d->n = n;
+	d->addr = addr;
+	long count = 0;
+	for (uint64_t off = 0; off + 4 <= n;) {
+		uint64_t size = 0;
+		d->text[0] = 0;
+		amd_comgr_status_t st = amd_comgr_disassemble_instruction(
+			d->info, addr + off, d, &size);
+		if (st != AMD_COMGR_STATUS_SUCCESS || size == 0)
+			size = 4; /* undecodable word: step over it */
+		char m[48];
+		struct co_insn in;
+		mnemonic(d->text, m, sizeof m);
+		if (st == AMD_COMGR_STATUS_SUCCESS && co_classify_mnemonic(m, &in)) {
+			in.addr = addr + off;
+			hit(ctx, &in);
+		}
+		off += size;
+		count++;
+	}
+	return count;
+}

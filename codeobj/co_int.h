@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal to codeobj: shared helpers and the pieces between files. */
+#ifndef CO_INT_H
+#define CO_INT_H
+
+#include "co.h"
+#include "hg_cursor.h"
+
+#define CO_HIDDEN __attribute__((visibility("hidden")))
+
+/* Sane limits: anything beyond is called corrupt rather than allocated. */
+#define CO_MAX_BUNDLE_ENTRIES 4096u
+#define CO_MAX_TRIPLE 512u
+#define CO_MAX_UNCOMPRESSED (1ull << 30) /* 1 GiB per bundle */
+#define CO_MAX_KERNELS (1u << 20)
+#define CO_MAX_ARGS 4096u
+
+/* Fills err (if not NULL) and returns -1. */
+CO_HIDDEN int co_fail(struct co_error *err, const char *what, const char *where,
+		      uint64_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Bundles: parse one at `data` (at most `avail` bytes); on success *used is
+ * the bundle's size derived from its header. */
+struct co_set;
+CO_HIDDEN int co_bundle_parse(struct co_set *set, const uint8_t *data,
+			      size_t avail, uint64_t base_off, size_t *used,
+			      struct co_error *err);
+CO_HIDDEN bool co_is_bundle(const uint8_t *p, size_t n);
+CO_HIDDEN bool co_is_ccob(const uint8_t *p, size_t n);
+CO_HIDDEN bool co_is_amdgpu_elf(const uint8_t *p, size_t n);
+CO_HIDDEN size_t co_elf_extent(const uint8_t *p, size_t avail);
+
+/* Set building. */
+CO_HIDDEN int co_set_add(struct co_set *set, const char *triple, size_t tlen,
+			 const uint8_t *data, size_t size, uint64_t off,
+			 bool compressed, struct co_error *err);
+CO_HIDDEN uint8_t *co_set_keep(struct co_set *set, size_t size);
+CO_HIDDEN const char *co_set_where(const struct co_set *set);
+CO_HIDDEN void co_set_next_bundle(struct co_set *set);
+
+/* Decompression of a CCOB payload into `out` (exactly out_size bytes). */
+CO_HIDDEN int co_inflate(unsigned method, const uint8_t *in, size_t in_size,
+			 uint8_t *out, size_t out_size, const char **why);
+
+/* Host ELF: the .hip_fatbin section, if any. */
+CO_HIDDEN int co_host_fatbin(const uint8_t *p, size_t n, uint64_t *off,
+			     uint64_t *size, const char **why);
+
+/* Decoders: call `hit` for every atomic memory instruction in [code, code+n). */
+typedef void (*co_hit_fn)(void *ctx, const struct co_insn *insn);
+enum co_isa_family { CO_ISA_UNKNOWN = 0, CO_ISA_GFX908, CO_ISA_GFX90A,
+		     CO_ISA_GFX940, CO_ISA_GFX950 };
+CO_HIDDEN enum co_isa_family co_isa_family(const char *proc);
+/* Returns the number of instructions decoded, or -1 when the stream is not
+ * one the decoder understands (the caller then falls back to comgr). */
+CO_HIDDEN long co_isa_scan(enum co_isa_family fam, const uint8_t *code,
+			   size_t n, uint64_t addr, co_hit_fn hit, void *ctx);
+/* Classifies a mnemonic as printed by LLVM; false when not an atomic. */
+CO_HIDDEN bool co_classify_mnemonic(const char *m, struct co_insn *out);
+
+struct co_comgr;
+CO_HIDDEN struct co_comgr *co_comgr_open(const char *target, const char **why);
+CO_HIDDEN long co_comgr_scan(struct co_comgr *dis, const uint8_t *code,
+			     size_t n, uint64_t addr, co_hit_fn hit, void *ctx);
+CO_HIDDEN void co_comgr_close(struct co_comgr *dis);
+
+/* Metadata (msgpack) into profiles; strings are allocated in `pool`. */
+struct co_strpool;
+CO_HIDDEN int co_meta_parse(const uint8_t *p, size_t n, struct co_profiles *out,
+			    struct co_strpool **pool, const char **why,
+			    size_t *bad_off);
+CO_HIDDEN const char *co_pool_add(struct co_strpool **pool, const char *s,
+				  size_t n);
+/* Zeroed, max_align_t aligned, freed with the pool. */
+CO_HIDDEN void *co_pool_alloc(struct co_strpool **pool, size_t size);
+
+/* Profiles that own their memory (cache results, objects). */
+struct co_prof_owned {
+	struct co_profiles p;
+	struct co_strpool *pool;
+};
+CO_HIDDEN void co_pool_free(struct co_strpool *pool);
+
+CO_HIDDEN void co_profiles_sort(struct co_profiles *p);
+CO_HIDDEN void co_atomics_add(struct co_atomics *a, const struct co_insn *in);
+
+#endif
+
+/* ELF64 little-endian, just what codeobj needs (co_elf.c). */
+struct co_elf {
+	const uint8_t *p;
+	size_t n;
+	uint64_t shoff;
+	uint16_t shnum, shstrndx, machine, type;
+	uint32_t flags;
+};
+
+struct co_shdr {
+	const char *name; /* "" when unnamed or out of range */
+	uint32_t type, link;
+	uint64_t flags, addr, offset, size, entsize;
+};
+
+#define CO_EM_AMDGPU 224
+#define CO_SHT_SYMTAB 2
+#define CO_SHT_NOTE 7
+#define CO_SHT_NOBITS 8
+#define CO_SHT_DYNSYM 11
+
+CO_HIDDEN int co_elf_open(struct co_elf *e, const uint8_t *p, size_t n,
+			  const char **why, uint64_t *bad_off);
+/* Section i with its bytes checked to lie inside the file (NOBITS aside). */
+CO_HIDDEN int co_elf_shdr(const struct co_elf *e, unsigned i, struct co_shdr *sh);
+CO_HIDDEN long co_elf_find(const struct co_elf *e, const char *name);
+/* "gfx90a:xnack-" from e_flags; "" when the machine is unknown. */
+CO_HIDDEN void co_elf_target(const struct co_elf *e, char *buf, size_t size,
+			     enum hg_feature *xnack, enum hg_feature *sramecc);

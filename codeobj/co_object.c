@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/* One AMDGPU code object: ELF, metadata note, symbol table, analysis. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "co_int.h"
+
+#define NT_AMDGPU_METADATA 32
+
+struct co_object {
+	struct co_prof_owned own;
+	struct co_elf elf;
+	char where[256];
+	struct co_insn *insns;
+	size_t ninsns, cap;
+	uint32_t *first; /* per kernel: index of its first insn */
+};
+
+const struct co_profiles *co_object_profiles(const struct co_object *obj)
+{
+	return &obj->own.p;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct co_kernel *)a)->name,
+		      ((const struct co_kernel *)b)->name);
+}
+
+void co_profiles_sort(struct co_profiles *p)
+{
+	if (p->nkernels)
+		qsort(p->kernels, p->nkernels, sizeof *p->kernels, by_name);
+}
+
+const struct co_kernel *co_profiles_find(const struct co_profiles *p,
+					 const char *name)
+{
+	char buf[1024];
+	size_t n = strlen(name);
+	if (n > 3 && !strcmp(name + n - 3, ".kd") && n - 3 < sizeof buf) {
+		memcpy(buf, name, n - 3);
+		buf[n - 3] = 0;
+		name = buf;
+	}
+	struct co_kernel key = {.name = name};
+	if (!p->nkernels)
+		return NULL;
+	return bsearch(&key, p->kernels, p->nkernels, sizeof key, by_name);
+}
+
+/* The metadata note: in a SHT_NOTE section, owner "AMDGPU", type 32. */
+static int find_metadata(struct co_object *o, struct co_error *err)
+{
+	struct co_shdr sh;
+	for (unsigned i = 1; i < o->elf.shnum; i++) {
+		if (co_elf_shdr(&o->elf, i, &sh))
+			return co_fail(err, "ELF section", o->where,
+				       o->elf.shoff + i * 64ull,
+				       "section %u lies outside the code object", i);
+		if (sh.type != CO_SHT_NOTE)
+			continue;
+		struct hg_cursor c = hg_cursor_make(o->elf.p + sh.offset, sh.size);
+		while (hg_cursor_left(&c) >= 12) {
+			size_t at = c.pos;
+			uint32_t namesz = hg_cursor_u32(&c), descsz = hg_cursor_u32(&c);
+			uint32_t type = hg_cursor_u32(&c);
+			const uint8_t *name = hg_cursor_take(&c, (namesz + 3ull) & ~3ull);
+			const uint8_t *desc = hg_cursor_take(&c, descsz);
+			hg_cursor_skip(&c, ((descsz + 3ull) & ~3ull) - descsz);
+			if (!name || !desc)
+				return co_fail(err, "ELF note", o->where,
+					       sh.offset + at, "note runs past its section");
+			if (type != NT_AMDGPU_METADATA || namesz != 7 ||
+			    memcmp(name, "AMDGPU", 7))
+				continue;
+			const char *why = NULL;
+			size_t bad = 0;
+			if (co_meta_parse(desc, descsz, &o->own.p, &o->own.pool,
+					  &why, &bad))
+				return co_fail(err, "AMDHSA metadata", o->where,
+					       (uint64_t)(desc - o->elf.p) + bad,
+					       "%s", why);
+			return 0;
+		}
+	}
+	return co_fail(err, "AMDHSA metadata", o->where, 0,
+		       "no NT_AMDGPU_METADATA note (code object v2 or not HSA)");
+}
+
+/* Kernel code ranges: the STT_FUNC symbol named like the kernel. */
+static void code_ranges(struct co_object *o)
+{
+	struct co_shdr sh, str, target;
+	long idx = co_elf_find(&o->elf, ".symtab");
+	if (idx < 0)
+		idx = co_elf_find(&o->elf, ".dynsym");
+	if (idx < 0 || co_elf_shdr(&o->elf, (unsigned)idx, &sh) ||
+	    co_elf_shdr(&o->elf, sh.link, &str))
+		return;
+	const uint8_t *syms = o->elf.p + sh.offset;
+	const char *strs = (const char *)o->elf.p + str.offset;
+	for (uint64_t off = 0; off + 24 <= sh.size; off += 24) {
+		const uint8_t *s = syms + off;
+		uint32_t name;
+		uint16_t shndx;
+		uint64_t value, size;
+		memcpy(&name, s, 4);
+		memcpy(&shndx, s + 6, 2);
+		memcpy(&value, s + 8, 8);
+		memcpy(&size, s + 16, 8);
+		if ((s[4] & 0xf) != 2 /* STT_FUNC */ || name >= str.size ||
+		    !memchr(strs + name, 0, str.size - name))
+			continue;
+		struct co_kernel *k = (struct co_kernel *)co_profiles_find(
+			&o->own.p, strs + name);
+		if (!k || co_elf_shdr(&o->elf, shndx, &target) ||
+		    target.type == CO_SHT_NOBITS || value < target.addr ||
+		    !hg_range_ok(target.size, value - target.addr, size))
+			continue;
+		k->code_addr = value;
+		k->code_size = size;
+	}
+}
+
+struct co_object *co_object_open(const void *data, size_t size,
+				 const char *where, struct co_error *err)
+{
+	struct co_object *o = calloc(1, sizeof *o);
+	if (!o) {
+		co_fail(err, "code object", where, 0, "out of memory");
+		return NULL;
+	}
+	snprintf(o->where, sizeof o->where, "%s", where ? where : "memory");
+	const char *why = NULL;
+	uint64_t bad = 0;
+	if (co_elf_open(&o->elf, data, size, &why, &bad)) {
+		co_fail(err, "ELF header", o->where, bad, "%s", why);
+		goto fail;
+	}
+	if (o->elf.machine != CO_EM_AMDGPU) {
+		co_fail(err, "ELF header", o->where, 18,
+			"machine %u is not AMDGPU (224)", o->elf.machine);
+		goto fail;
+	}
+	struct co_profiles *p = &o->own.p;
+	co_elf_target(&o->elf, p->target, sizeof p->target, &p->xnack, &p->sramecc);
+	if (find_metadata(o, err))
+		goto fail;
+	for (uint32_t i = 0; i < p->nkernels; i++)
+		p->kernels[i].atomics.analysed = false;
+	co_profiles_sort(p);
+	code_ranges(o);
+	p->hash = co_hash(data, size);
+	return o;
+fail:
+	co_object_free(o);
+	return NULL;
+}
+
+void co_object_free(struct co_object *o)
+{
+	if (!o)
+		return;
+	co_pool_free(o->own.pool);
+	free(o->insns);
+	free(o->first);
+	free(o);
+}
+
+static void collect(void *ctx, const struct co_insn *in)
+{
+	struct co_object *o = ctx;
+	if (o->ninsns == o->cap) {
+		size_t cap = o->cap ? 2 * o->cap : 64;
+		struct co_insn *n = realloc(o->insns, cap * sizeof *n);
+		if (!n)
+			return; /* dropped: the count below would be short */
+		o->insns = n;
+		o->cap = cap;
+	}
+	o->insns[o->ninsns++] = *in;
+}
+
+static int scan_kernel(struct co_object *o, struct co_kernel *k,
+		       enum co_decoder dec, enum co_isa_family fam,
+		       struct co_comgr **dis, struct co_error *err)
+{
+	struct co_shdr sh;
+	const uint8_t *code = NULL;
+	for (unsigned i = 1; i < o->elf.shnum && !code; i++)
+		if (co_elf_shdr(&o->elf, i, &sh) == 0 && sh.type != CO_SHT_NOBITS &&
+		    k->code_addr >= sh.addr && k->code_addr - sh.addr < sh.size &&
+		    (sh.flags & 4 /* SHF_EXECINSTR */))
+			code = o->elf.p + sh.offset + (k->code_addr - sh.addr);
+	if (!code)
+		return 0;
+	size_t mark = o->ninsns;
+	long n = dec == CO_DEC_COMGR ? -1 :
+		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
+	if (n >= 0) {
+		o->own.p.decoded += (uint64_t)n;
+		return 0;
+	}
+	o->ninsns = mark; /* our decoder gave up: the reference decides */
+	if (dec == CO_DEC_OWN)
+		return co_fail(err, "kernel code", o->where, k->code_addr,
+			       "%s: own decoder does not know this code (%s)",
+			       k->name, o->own.p.target);
+	if (!*dis) {
+		const char *why = NULL;
+		*dis = co_comgr_open(o->own.p.target, &why);
+		if (!*dis)
+			return co_fail(err, "disassembler", o->where, 0, "%s: %s",
+				       o->own.p.target, why);
+	}
+	o->own.p.decoded +=
+		(uint64_t)co_comgr_scan(*dis, code, k->code_size, k->code_addr, collect, o);
+	return 0;
+}
+
+int co_object_analyse(struct co_object *o, enum co_decoder dec,
+		      struct co_error *err)
+{
+	struct co_profiles *p = &o->own.p;
+	struct co_target t;
+	enum co_isa_family fam = CO_ISA_UNKNOWN;
+	if (co_target_parse(p->target, &t) == 0)
+		fam = co_isa_family(t.proc);
+	struct co_comgr *dis = NULL;
+	free(o->first);
+	o->ninsns = 0;
+	p->decoded = 0;
+	o->first = calloc(p->nkernels + 1, sizeof *o->first);
+	if (!o->first)
+		return co_fail(err, "analysis", o->where, 0, "out of memory");
+	int rc = 0;
+	for (uint32_t i = 0; i < p->nkernels && !rc; i++) {
+		o->first[i] = (uint32_t)o->ninsns;
+		struct co_kernel *k = &p->kernels[i];
+		if (k->code_size)
+			rc = scan_kernel(o, k, dec, fam, &dis, err);
+	}
+	o->first[p->nkernels] = (uint32_t)o->ninsns;
+	co_comgr_close(dis);
+	for (uint32_t i = 0; i < p->nkernels; i++) {
+		struct co_kernel *k = &p->kernels[i];
+		memset(&k->atomics, 0, sizeof k->atomics);
+		k->insns = rc || !o->insns ? NULL : o->insns + o->first[i];
+		k->ninsns = rc ? 0 : o->first[i + 1] - o->first[i];
+		for (uint32_t j = 0; j < k->ninsns; j++)
+			co_atomics_add(&k->atomics, &k->insns[j]);
+		k->atomics.analysed = !rc && k->code_size;
+	}
+	return rc;
+}

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `hipgrain scan` reports.  Text is for people: only kernels with dangerous
+ * atomics, with what each means on its target.  JSON is for machines: every
+ * kernel, with every global/flat/buffer atomic.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "co_rules.h"
+#include "co_scan.h"
+
+struct scan {
+	const struct co_scan_opts *o;
+	struct co_scan_stats *st;
+	bool first_file, first_co;
+	struct co_target want;
+};
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_insns(FILE *f, const struct co_kernel *k, int cls)
+{
+	bool first = true;
+	fputc('[', f);
+	for (uint32_t i = 0; i < k->ninsns; i++) {
+		const struct co_insn *in = &k->insns[i];
+		if (in->cls != cls || in->space == CO_SP_LDS)
+			continue;
+		fprintf(f, "%s{\"mnemonic\":", first ? "" : ",");
+		json_str(f, in->mnemonic);
+		fprintf(f, ",\"offset\":%llu}", (unsigned long long)in->addr);
+		first = false;
+	}
+	fputc(']', f);
+}
+
+static void json_kernel(FILE *f, const struct co_profiles *p,
+			const struct co_kernel *k, bool first)
+{
+	char *dm = co_demangle(k->name);
+	fprintf(f, "%s{\"name\":", first ? "" : ",");
+	json_str(f, k->name);
+	fputs(",\"demangled\":", f);
+	json_str(f, dm ? dm : k->name);
+	fputs(",\"target\":", f);
+	json_str(f, p->target);
+	fputs(",\"hw_fp_atomics\":", f);
+	json_insns(f, k, CO_AC_FP);
+	fputs(",\"int_atomics\":", f);
+	json_insns(f, k, CO_AC_INT);
+	fprintf(f, ",\"cas\":%u,\"lds\":%u,\"analysed\":%s}",
+		k->atomics.cas_count, k->atomics.lds_count,
+		k->atomics.analysed ? "true" : "false");
+	free(dm);
+}
+
+/* One line per rule that bites this kernel on its own target. */
+static void text_effects(FILE *f, const char *target, const struct co_atomics *a)
+{
+	struct { uint32_t ops; enum hg_mem mem; } asks[] = {
+		{a->fp_ops, HG_MEM_DEVICE_FINE}, {a->fp_ops, HG_MEM_HOST_PINNED},
+		{a->int_ops, HG_MEM_HOST_PINNED},
+	};
+	const struct co_rule *seen[4] = {0};
+	for (size_t i = 0; i < 3; i++) {
+		struct co_rule_result r;
+		if (!asks[i].ops ||
+		    !co_rule_lookup(target, asks[i].ops, asks[i].mem, HG_GRAN_FINE, &r))
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < i; j++)
+			dup |= seen[j] == r.rule;
+		seen[i] = r.rule;
+		if (!dup)
+			fprintf(f, "      %s: %s\n", co_effect_name(r.effect),
+				r.rule->reason);
+	}
+}
+
+static void text_kernel(FILE *f, const char *target, const struct co_kernel *k)
+{
+	const struct co_atomics *a = &k->atomics;
+	struct co_rule_result r;
+	bool int_bites = a->int_ops &&
+		co_rule_lookup(target, a->int_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r);
+	if (!a->fp_count && !int_bites)
+		return;
+	char *dm = co_demangle(k->name);
+	fprintf(f, "    %s\n", dm ? dm : k->name);
+	free(dm);
+	if (a->fp_count)
+		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx\n",
+			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
+			(unsigned long long)a->fp_first);
+	if (int_bites)
+		fprintf(f, "      %u integer atomic%s (%s)\n", a->int_count,
+			a->int_count == 1 ? "" : "s", a->int_mnemonics);
+	text_effects(f, target, a);
+}
+
+static void report(struct scan *s, const struct co_entry *e,
+		   const struct co_profiles *p)
+{
+	FILE *f = s->o->out;
+	size_t fp = 0;
+	for (uint32_t i = 0; i < p->nkernels; i++)
+		fp += p->kernels[i].atomics.fp_count != 0;
+	s->st->fp_kernels += fp;
+	if (s->o->json) {
+		fprintf(f, "%s{\"target\":", s->first_co ? "" : ",");
+		json_str(f, e->target);
+		fprintf(f, ",\"bundle\":%u,\"kernels\":[", e->bundle);
+		for (uint32_t i = 0; i < p->nkernels; i++)
+			json_kernel(f, p, &p->kernels[i], i == 0);
+		fputs("]}", f);
+	} else {
+		fprintf(f, "  %s (bundle %u): %u kernels, %zu with hardware FP atomics\n",
+			e->target, e->bundle, p->nkernels, fp);
+		for (uint32_t i = 0; i < p->nkernels; i++)
+			text_kernel(f, p->target, &p->kernels[i]);
+	}
+	s->first_co = false;
+}
+
+static int scan_entry(struct scan *s, const char *path, const struct co_entry *e)
+{
+	struct co_error err;
+	char where[512], msg[1024];
+	snprintf(where, sizeof where, "%s[%s@0x%llx]", path, e->target,
+		 (unsigned long long)e->offset);
+	struct co_object *obj = co_object_open(e->data, e->size, where, &err);
+	if (!obj || co_object_analyse(obj, s->o->decoder, &err)) {
+		fprintf(s->o->err, "hipgrain scan: %s\n", co_error_str(&err, msg, sizeof msg));
+		co_object_free(obj);
+		return -1;
+	}
+	const struct co_profiles *p = co_object_profiles(obj);
+	s->st->code_objects++;
+	s->st->kernels += p->nkernels;
+	for (uint32_t i = 0; i < p->nkernels; i++) {
+		s->st->fp_insns += p->kernels[i].atomics.fp_count;
+		s->st->int_insns += p->kernels[i].atomics.int_count;
+		s->st->cas_insns += p->kernels[i].atomics.cas_count;
+	}
+	report(s, e, p);
+	co_object_free(obj);
+	return 0;
+}
+
+static bool wanted(const struct scan *s, const struct co_entry *e)
+{
+	struct co_target t;
+	if (!s->o->target)
+		return true;
+	return co_target_parse(e->target, &t) == 0 && co_target_match(&t, &s->want) >= 0;
+}
+
+static int scan_file(struct scan *s, const char *path)
+{
+	struct co_error err;
+	char msg[1024];
+	FILE *f = s->o->out;
+	struct co_set *set = co_set_from_file(path, &err);
+	s->st->files++;
+	if (s->o->json) {
+		fprintf(f, "%s{\"path\":", s->first_file ? "" : ",");
+		json_str(f, path);
+		fputs(",\"code_objects\":[", f);
+	} else {
+		fprintf(f, "%s:%s\n", path, set ? "" : " unreadable");
+	}
+	s->first_file = false;
+	s->first_co = true;
+	int rc = 0;
+	if (!set) {
+		fprintf(s->o->err, "hipgrain scan: %s\n", co_error_str(&err, msg, sizeof msg));
+		rc = -1;
+	}
+	for (size_t i = 0; set && i < co_set_count(set); i++) {
+		const struct co_entry *e = co_set_entry(set, i);
+		if (wanted(s, e) && scan_entry(s, path, e))
+			rc = -1;
+	}
+	if (set && !s->o->json && co_set_count(set) == 0)
+		fprintf(f, "  no GPU code objects\n");
+	if (s->o->json)
+		fprintf(f, "]%s}", rc ? ",\"error\":true" : "");
+	co_set_free(set);
+	if (rc)
+		s->st->files_bad++;
+	return rc;
+}
+
+int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
+		struct co_scan_stats *st)
+{
+	struct scan s = {.o = o, .st = st, .first_file = true};
+	memset(st, 0, sizeof *st);
+	if (o->target && co_target_parse(o->target, &s.want)) {
+		fprintf(o->err, "hipgrain scan: --target %s: not a target id (e.g. gfx90a:xnack-)\n",
+			o->target);
+		return -1;
+	}
+	if (o->json)
+		fputs("{\"files\":[", o->out);
+	int rc = 0;
+	for (int i = 0; i < n; i++)
+		if (scan_file(&s, paths[i]))
+			rc = -1;
+	if (o->json)
+		fputs("]}\n", o->out);
+	return rc;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* `hipgrain scan`: audit the code objects in files, as text or JSON. */
+#ifndef CO_SCAN_H
+#define CO_SCAN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "co.h"
+
+struct co_scan_opts {
+	bool json;
+	const char *target;     /* only code objects compatible with this id */
+	enum co_decoder decoder;
+	FILE *out;              /* report */
+	FILE *err;              /* "what, where, why" of unreadable inputs */
+};
+
+struct co_scan_stats {
+	size_t files, files_bad, code_objects, kernels;
+	size_t fp_kernels;      /* kernels with hardware FP atomics */
+	size_t fp_insns, int_insns, cas_insns;
+};
+
+/* Returns 0 when every file was read, -1 when at least one was not. */
+int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
+		struct co_scan_stats *st);
+
+/* Demangled C++ name (malloc'd), or NULL; uses libstdc++'s __cxa_demangle
+ * when the process can load it. */
+char *co_demangle(const char *mangled);
+
+#endif

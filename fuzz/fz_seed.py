@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Seed corpora from the compiled test kernels, then a short fuzz run.
+
+usage: fz_seed.py HARNESS KIND SECONDS WORKDIR INPUT...
+KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
+metadata notes).  Exits non-zero when the fuzzer finds a crash.
+"""
+import os
+import struct
+import subprocess
+import sys
+
+harness, kind, seconds, work = sys.argv[1:5]
+inputs = sys.argv[5:]
+corpus = os.path.join(work, f"corpus-{kind}")
+os.makedirs(corpus, exist_ok=True)
+
+
+def notes(elf):
+    """Descriptors of NT_AMDGPU_METADATA notes in an ELF64."""
+    shoff, = struct.unpack_from("<Q", elf, 40)
+    shnum, = struct.unpack_from("<H", elf, 60)
+    for i in range(shnum):
+        typ, = struct.unpack_from("<I", elf, shoff + 64 * i + 4)
+        off, size = struct.unpack_from("<QQ", elf, shoff + 64 * i + 24)
+        if typ != 7:
+            continue
+        p = off
+        while p + 12 <= off + size:
+            nsz, dsz, t = struct.unpack_from("<III", elf, p)
+            d = p + 12 + ((nsz + 3) & ~3)
+            if t == 32:
+                yield elf[d:d + dsz]
+            p = d + ((dsz + 3) & ~3)
+
+
+def elves(blob):
+    """AMDGPU ELFs inside a plain bundle."""
+    if not blob.startswith(b"__CLANG_OFFLOAD_BUNDLE__"):
+        return [blob] if blob[:4] == b"\x7fELF" else []
+    n, = struct.unpack_from("<Q", blob, 24)
+    p, out = 32, []
+    for _ in range(n):
+        off, size, tl = struct.unpack_from("<QQQ", blob, p)
+        p += 24 + tl
+        if size and blob[off:off + 4] == b"\x7fELF":
+            out.append(blob[off:off + size])
+    return out
+
+
+for i, path in enumerate(inputs):
+    blob = open(path, "rb").read()
+    seeds = [blob] if kind == "bundle" else []
+    for j, e in enumerate(elves(blob)):
+        if kind == "elf":
+            seeds.append(e)
+        elif kind == "msgpack":
+            seeds.extend(notes(e))
+    for j, s in enumerate(seeds):
+        open(os.path.join(corpus, f"seed-{i}-{j}"), "wb").write(s)
+
+r = subprocess.run([harness, corpus, f"-max_total_time={seconds}",
+                    "-max_len=1048576", "-rss_limit_mb=2048",
+                    f"-artifact_prefix={work}/crash-{kind}-", "-print_final_stats=1"],
+                   capture_output=True, text=True)
+stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l
+         or "stat::average_exec_per_sec" in l]
+print("\n".join(stats))
+if r.returncode:
+    print(r.stderr[-4000:])
+sys.exit(r.returncode)

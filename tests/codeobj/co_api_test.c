@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The API the preload uses, on real compiled kernels: wrapper and image
+ * opening, target selection, kernel lookup and argument layout, the profile
+ * cache, and the rule table.   co_api_test BUNDLE BARE_CO TMPDIR
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "co.h"
+#include "co_rules.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		printf("%s  ", (cond) ? "ok  " : "FAIL");                      \
+		printf(__VA_ARGS__);                                           \
+		printf("\n");                                                  \
+		failures += !(cond);                                           \
+	} while (0)
+
+static void *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	*n = (size_t)ftell(f);
+	rewind(f);
+	void *d = malloc(*n);
+	if (d && fread(d, 1, *n, f) != *n)
+		*n = 0;
+	fclose(f);
+	return d;
+}
+
+static void test_kernel(const struct co_profiles *p)
+{
+	const struct co_kernel *k = co_profiles_find(p, "_Z11dadd_unsafePdPKdi");
+	CHECK(k != NULL, "kernel found by its device function name");
+	if (!k)
+		return;
+	CHECK(co_profiles_find(p, "_Z11dadd_unsafePdPKdi.kd") == k, "... and by its .kd symbol");
+	CHECK(!strcmp(k->symbol, "_Z11dadd_unsafePdPKdi.kd"), "symbol is %s", k->symbol);
+	CHECK(k->nargs >= 3 && k->args[0].offset == 0 && k->args[0].size == 8 &&
+	      k->args[0].value_kind == HG_VK_GLOBAL_BUFFER &&
+	      k->args[0].address_space == HG_AS_GLOBAL,
+	      "first argument: global pointer at offset 0");
+	CHECK(k->nargs >= 3 && k->args[2].offset == 16 && k->args[2].size == 4 &&
+	      k->args[2].value_kind == HG_VK_BY_VALUE, "third argument: int by value at 16");
+	CHECK(k->kernarg_size >= 20, "kernarg size %u covers the arguments", k->kernarg_size);
+	CHECK(k->code_size > 0, "code range from the symbol table (%llu bytes)",
+	      (unsigned long long)k->code_size);
+	CHECK(k->atomics.analysed && (k->atomics.fp_ops & HG_AOP_FADD) &&
+	      k->atomics.fp_count >= 1 && k->atomics.fp_first >= k->code_addr &&
+	      !strcmp(k->atomics.fp_mnemonics, "flat_atomic_add_f64"),
+	      "atomic profile: %u FP (%s)", k->atomics.fp_count, k->atomics.fp_mnemonics);
+	CHECK(co_profiles_find(p, "_Z9no_such_kernelv") == NULL, "unknown kernel is NULL");
+}
+
+static void test_cache(const struct co_profiles *p, const char *dir)
+{
+	struct co_error err;
+	CHECK(co_cache_store(dir, p, &err) == 0, "cache store");
+	struct co_profiles *c = co_cache_load(dir, p->hash, &err);
+	CHECK(c != NULL, "cache load");
+	if (!c)
+		return;
+	bool same = c->nkernels == p->nkernels && !strcmp(c->target, p->target);
+	for (uint32_t i = 0; same && i < c->nkernels; i++) {
+		const struct co_kernel *a = &c->kernels[i], *b = &p->kernels[i];
+		same = !strcmp(a->name, b->name) && a->nargs == b->nargs &&
+		       a->kernarg_size == b->kernarg_size &&
+		       !memcmp(&a->atomics, &b->atomics, sizeof a->atomics) &&
+		       !memcmp(a->args, b->args, a->nargs * sizeof *a->args);
+	}
+	CHECK(same, "cached profiles equal the computed ones");
+	co_profiles_free(c);
+	CHECK(co_cache_load(dir, p->hash ^ 1, &err) == NULL &&
+	      strstr(err.why, "not cached"), "absent entry: not cached");
+	/* a flipped byte must be refused, not believed */
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%016llx.hgp", dir, (unsigned long long)p->hash);
+	size_t n;
+	unsigned char *d = slurp(path, &n);
+	if (d && n > 40) {
+		d[40] ^= 0x55;
+		FILE *f = fopen(path, "wb");
+		fwrite(d, 1, n, f);
+		fclose(f);
+	}
+	free(d);
+	c = co_cache_load(dir, p->hash, &err);
+	CHECK(c == NULL && strstr(err.why, "corrupt"), "corrupted cache file refused: %s", err.why);
+	co_profiles_free(c);
+	unlink(path);
+}
+
+static void test_rules(void)
+{
+	struct co_rule_result r;
+	CHECK(co_rule_lookup("gfx90a:xnack-", HG_AOP_FADD, HG_MEM_DEVICE_FINE, HG_GRAN_FINE, &r) ==
+	      CO_EFFECT_NOP && r.rule && r.rule->source, "gfx90a FP add on fine memory: NOP");
+	CHECK(co_rule_lookup("gfx90a", HG_AOP_FADD, HG_MEM_DEVICE, HG_GRAN_COARSE, NULL) ==
+	      CO_EFFECT_OK, "gfx90a FP add on coarse memory: ok");
+	CHECK(co_rule_lookup("gfx908", HG_AOP_MIN, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
+	      CO_EFFECT_NOP, "gfx908 integer min on fine host memory: NOP");
+	CHECK(co_rule_lookup("gfx908", HG_AOP_ADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
+	      CO_EFFECT_OK, "gfx908 integer add on fine host memory: ok");
+	CHECK(co_rule_lookup("gfx942", HG_AOP_FADD, HG_MEM_DEVICE_FINE, HG_GRAN_FINE, NULL) ==
+	      CO_EFFECT_OK, "gfx942 FP add on fine device memory: ok");
+	CHECK(co_rule_lookup("gfx942", HG_AOP_FADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
+	      CO_EFFECT_DOWNGRADED, "gfx942 FP add on fine host memory: downgraded");
+	CHECK(co_rule_lookup("gfx90a", HG_AOP_FADD, HG_MEM_MANAGED, HG_GRAN_MIXED, NULL) ==
+	      CO_EFFECT_NOP, "mixed granularity counts as fine");
+}
+
+static void test_targets(void)
+{
+	struct co_target c, d;
+	co_target_parse("gfx90a:xnack+", &c);
+	co_target_parse("gfx90a:sramecc+:xnack-", &d);
+	CHECK(co_target_match(&c, &d) < 0, "xnack+ code does not load on an xnack- device");
+	co_target_parse("gfx90a", &c);
+	CHECK(co_target_match(&c, &d) == 0, "xnack any loads on an xnack- device");
+	co_target_parse("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", &c);
+	CHECK(co_target_match(&c, &d) > 0, "xnack- is preferred (triple prefix accepted)");
+	CHECK(co_target_parse("gfx90a:bogus", &c) < 0, "malformed feature refused");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4)
+		return 64;
+	size_t n = 0, m = 0;
+	void *bundle = slurp(argv[1], &n), *bare = slurp(argv[2], &m);
+	struct co_error err;
+	char msg[1024];
+	struct { uint32_t magic, version; const void *binary, *dummy; } w = {
+		0x48495046u, 1, bundle, NULL};
+	struct co_set *set = co_set_from_wrapper(&w, &err);
+	CHECK(set && co_set_count(set) == 3, "wrapper: 3 code objects (%s)",
+	      set ? "" : co_error_str(&err, msg, sizeof msg));
+	if (!set)
+		return 1;
+	long i = co_set_select(set, "gfx90a:sramecc+:xnack-");
+	CHECK(i >= 0 && !strcmp(co_set_entry(set, i)->target, "gfx90a"),
+	      "device gfx90a:sramecc+:xnack- picks the gfx90a code object");
+	CHECK(co_set_select(set, "gfx1030") < 0, "no code object for gfx1030");
+	w.magic = 0;
+	CHECK(co_set_from_wrapper(&w, &err) == NULL && strstr(err.why, "HIPF"),
+	      "bad wrapper magic refused");
+
+	const struct co_entry *e = co_set_entry(set, i);
+	struct co_object *o = co_object_open(e->data, e->size, "wrapper", &err);
+	CHECK(o && co_object_analyse(o, CO_DEC_AUTO, &err) == 0, "open and analyse");
+	if (o) {
+		test_kernel(co_object_profiles(o));
+		test_cache(co_object_profiles(o), argv[3]);
+	}
+
+	struct co_set *img = co_set_from_image(bare, 0, &err);
+	CHECK(img && co_set_count(img) == 1 && co_set_entry(img, 0)->size == m,
+	      "bare ELF image without size: extent derived from its headers");
+	co_set_free(img);
+	img = co_set_from_image(bundle, 0, &err);
+	CHECK(img && co_set_count(img) == 3, "bundle image without size");
+	co_set_free(img);
+
+	test_rules();
+	test_targets();
+	co_object_free(o);
+	co_set_free(set);
+	free(bundle);
+	free(bare);
+	return failures != 0;
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""hipgrain scan on the compiled test kernels: what a user sees.
+
+usage: test_scan.py HIPGRAIN DEFAULT_EXE UNSAFE_EXE BUNDLE ZLIB_CCOB ZSTD_CCOB
+                    BARE_CO OBJDUMP BUNDLER MAN_SCD
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+(HG, DEFAULT, UNSAFE, BUNDLE, ZLIB, ZSTD, BARE, OBJDUMP, BUNDLER, MAN) = sys.argv[1:11]
+KERNELS = {"fadd_default", "dadd_unsafe", "iops", "lds", "noatom"}
+failures = []
+
+
+def check(cond, what):
+    print(("ok    " if cond else "FAIL  ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def scan(*args):
+    p = subprocess.run([HG, "scan", *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def scan_json(*args):
+    rc, out, err = scan("--format", "json", *args)
+    check(rc == 0, f"scan --format json {' '.join(args)} exits 0 ({err.strip()})")
+    return json.loads(out)
+
+
+def kernels(doc):
+    """{(target, short name): kernel} for the first file."""
+    out = {}
+    for co in doc["files"][0]["code_objects"]:
+        for k in co["kernels"]:
+            short = re.match(r"_Z\d+([A-Za-z_]+?)P", k["name"])
+            name = k["demangled"].split("(")[0]
+            out[(co["target"].split(":")[0], name)] = k
+    return out
+
+
+def mnems(lst):
+    return {a["mnemonic"] for a in lst}
+
+
+# -- what each kernel turns into, per target (seed 000, issue 3) ----------
+d = kernels(scan_json(DEFAULT))
+u = kernels(scan_json(UNSAFE))
+for t in ("gfx908", "gfx90a", "gfx940"):
+    check({n for (tt, n) in d if tt == t} == KERNELS, f"{t}: every kernel listed")
+    check(d[(t, "noatom")]["hw_fp_atomics"] == [] and d[(t, "noatom")]["cas"] == 0,
+          f"{t}: kernel without atomics has none")
+    check(d[(t, "lds")]["lds"] >= 2 and not d[(t, "lds")]["hw_fp_atomics"]
+          and not d[(t, "lds")]["int_atomics"], f"{t}: LDS atomics stay LDS")
+    im = mnems(d[(t, "iops")]["int_atomics"])
+    check({"global_atomic_add", "global_atomic_smin", "global_atomic_or"} <= im,
+          f"{t}: integer add/min/or found ({im})")
+for t in ("gfx908", "gfx90a"):
+    k = d[(t, "fadd_default")]
+    check(k["hw_fp_atomics"] == [] and k["cas"] >= 1,
+          f"{t}: atomicAdd(float) default is a CAS loop")
+    k = u[(t, "fadd_default")]
+    check(mnems(k["hw_fp_atomics"]) == {"global_atomic_add_f32"},
+          f"{t}: -munsafe-fp-atomics gives global_atomic_add_f32")
+check(mnems(d[("gfx90a", "dadd_unsafe")]["hw_fp_atomics"]) == {"flat_atomic_add_f64"},
+      "gfx90a: unsafeAtomicAdd(double) is flat_atomic_add_f64")
+check(d[("gfx908", "dadd_unsafe")]["hw_fp_atomics"] == [] and
+      d[("gfx908", "dadd_unsafe")]["cas"] >= 1,
+      "gfx908: unsafeAtomicAdd(double) is a CAS loop")
+
+# -- our decoder against llvm-objdump-15, every code object ----------------
+ATOMIC = re.compile(r"^\s+((?:global|flat|buffer)_atomic_\w+)\s.*//\s*([0-9A-Fa-f]+):")
+LABEL = re.compile(r"^[0-9a-f]+ <([^>]+)>:")
+
+
+def objdump_atomics(co_file, mcpu):
+    out = subprocess.run([OBJDUMP, "-d", f"--mcpu={mcpu}", co_file],
+                         capture_output=True, text=True, check=True).stdout
+    found, fn = {}, None
+    for line in out.splitlines():
+        m = LABEL.match(line)
+        if m:
+            fn = m.group(1)
+            continue
+        m = ATOMIC.match(line)
+        if m and fn:
+            found.setdefault(fn, []).append((int(m.group(2), 16), m.group(1)))
+    return found
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for exe in (DEFAULT, UNSAFE):
+        doc = scan_json("--decoder", "own", exe)
+        for co in doc["files"][0]["code_objects"]:
+            mcpu = co["target"].split(":")[0]
+            path = os.path.join(tmp, mcpu + ".co")
+            fatbin = os.path.join(tmp, "fb")
+            subprocess.run(["objcopy", "-O", "binary", "--only-section=.hip_fatbin",
+                            exe, fatbin], check=True)
+            subprocess.run([BUNDLER, "--unbundle", "--type=o", f"--input={fatbin}",
+                            f"--targets=hipv4-amdgcn-amd-amdhsa--{co['target']}",
+                            f"--output={path}"], check=True)
+            ref = objdump_atomics(path, mcpu)
+            for k in co["kernels"]:
+                ours = sorted((a["offset"], a["mnemonic"])
+                              for a in k["hw_fp_atomics"] + k["int_atomics"])
+                theirs = [x for x in ref.get(k["name"], []) if "cmpswap" not in x[1]]
+                ncas = sum("cmpswap" in x[1] for x in ref.get(k["name"], []))
+                check(ours == sorted(theirs) and k["cas"] == ncas,
+                      f"{os.path.basename(exe)} {mcpu} {k['demangled']}: "
+                      f"same atomics as llvm-objdump ({len(ours)} + {ncas} CAS)")
+
+# -- containers: compressed bundles and bare code objects ------------------
+plain = scan_json(BUNDLE)["files"][0]["code_objects"]
+for f in (ZLIB, ZSTD):
+    got = scan_json(f)["files"][0]["code_objects"]
+    check(got == plain, f"{os.path.basename(f)} reads like the plain bundle")
+bare = scan_json(BARE)["files"][0]["code_objects"]
+check(len(bare) == 1 and bare[0]["target"].startswith("gfx90a")
+      and {k["demangled"].split("(")[0] for k in bare[0]["kernels"]} == KERNELS,
+      "bare .co: one gfx90a code object with every kernel")
+sel = scan_json("--target", "gfx90a:sramecc+:xnack-", DEFAULT)["files"][0]["code_objects"]
+check([c["target"] for c in sel] == ["gfx90a"], "--target keeps the compatible code object only")
+
+# -- exit codes and messages ------------------------------------------------
+rc, out, _ = scan("--fail-on", "hw-fp-atomics", UNSAFE)
+check(rc == 2, "--fail-on hw-fp-atomics exits 2 when a kernel has them")
+rc, out, _ = scan("--fail-on", "hw-fp-atomics", "--target", "gfx908", DEFAULT)
+check(rc == 0, "--fail-on exits 0 when no kernel has them")
+rc, out, _ = scan(UNSAFE)
+check(rc == 0 and "fadd_default(float*, float const*, int)" in out and "nop" in out,
+      "text report names the demangled kernel and the effect")
+rc, out, _ = scan("--help")
+check(rc == 0 and "--fail-on" in out, "--help")
+man = open(MAN).read().replace("\\", "")
+opts = set(re.findall(r"--[a-z-]+", out)) | set(re.findall(r"\b(?:text|json|hw-fp-atomics|auto|own|comgr)\b", out))
+missing = sorted(o for o in opts if o not in man)
+check(not missing, f"man page documents every --help option and value (missing {missing})")
+rc, _, _ = scan("--format", "xml", DEFAULT)
+check(rc == 64, "bad option value is a usage error")
+
+with tempfile.TemporaryDirectory() as tmp:
+    data = open(BUNDLE, "rb").read()
+    cases = {
+        "missing": (None, "No such file"),
+        "truncated": (data[:100], "offload bundle"),
+        "garbage": (b"\x7fELF\x02\x01" + b"\xff" * 200, "ELF"),
+        "text": (b"hello world\n" * 10, "not an ELF"),
+        "short-ccob": (open(ZSTD, "rb").read()[:60], "compressed bundle"),
+    }
+    for name, (content, why) in cases.items():
+        p = os.path.join(tmp, name)
+        if content is not None:
+            open(p, "wb").write(content)
+        rc, _, err = scan(p)
+        check(rc == 1 and p in err and why in err,
+              f"{name} input: exit 1 with what/where/why ({err.strip()})")
+
+sys.exit(1 if failures else 0)
