@@ -2,8 +2,11 @@
 /*
  * The reference: LLVM's AMDGPU disassembler as ROCm ships it in comgr.  One
  * instruction at a time through callbacks; slow (about 0.4 M instructions/s)
- * but it knows every target.
+ * but it knows every target.  Loaded with dlopen on first use: comgr brings
+ * all of LLVM, which the preload must not drag into every traced process
+ * when its own decoder knows the target.
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,10 +46,35 @@ static void addr_cb(uint64_t address, void *user)
 	(void)user;
 }
 
+static struct {
+	__typeof__(&amd_comgr_create_disassembly_info) create;
+	__typeof__(&amd_comgr_destroy_disassembly_info) destroy;
+	__typeof__(&amd_comgr_disassemble_instruction) disassemble;
+} api;
+
+static int load_comgr(void)
+{
+	void *h;
+
+	if (api.disassemble)
+		return 0;
+	h = dlopen("libamd_comgr.so.2", RTLD_NOW | RTLD_LOCAL);
+	if (!h)
+		return -1;
+	api.create = (__typeof__(api.create))dlsym(h, "amd_comgr_create_disassembly_info");
+	api.destroy = (__typeof__(api.destroy))dlsym(h, "amd_comgr_destroy_disassembly_info");
+	api.disassemble = (__typeof__(api.disassemble))dlsym(h, "amd_comgr_disassemble_instruction");
+	return api.create && api.destroy && api.disassemble ? 0 : -1;
+}
+
 struct co_comgr *co_comgr_open(const char *target, const char **why)
 {
 	char isa[96];
 	struct co_target t;
+	if (load_comgr()) {
+		*why = "comgr (libamd_comgr.so.2) cannot be loaded";
+		return NULL;
+	}
 	if (co_target_parse(target, &t)) {
 		*why = "unparseable target id";
 		return NULL;
@@ -57,7 +85,7 @@ struct co_comgr *co_comgr_open(const char *target, const char **why)
 		*why = "out of memory";
 		return NULL;
 	}
-	if (amd_comgr_create_disassembly_info(isa, read_cb, print_cb, addr_cb,
+	if (api.create(isa, read_cb, print_cb, addr_cb,
 					      &d->info)) {
 		*why = "comgr does not know this target";
 		free(d);
@@ -69,7 +97,7 @@ struct co_comgr *co_comgr_open(const char *target, const char **why)
 void co_comgr_close(struct co_comgr *d)
 {
 	if (d) {
-		amd_comgr_destroy_disassembly_info(d->info);
+		api.destroy(d->info);
 		free(d);
 	}
 }
@@ -96,7 +124,7 @@ long co_comgr_scan(struct co_comgr *d, const uint8_t *code, size_t n,
 	for (uint64_t off = 0; off + 4 <= n;) {
 		uint64_t size = 0;
 		d->text[0] = 0;
-		amd_comgr_status_t st = amd_comgr_disassemble_instruction(
+		amd_comgr_status_t st = api.disassemble(
 			d->info, addr + off, d, &size);
 		if (st != AMD_COMGR_STATUS_SUCCESS || size == 0)
 			size = 4; /* undecodable word: step over it */

@@ -1,19 +1,191 @@
 /* SPDX-License-Identifier: MIT */
-/* Placeholder until the code-object reader lands: no layout, say so. */
+/*
+ * A kernel's facts, read from the code object the runtime would load for
+ * this device: where its pointer arguments sit and which atomics it uses.
+ * Each module's code object is read once (or loaded from the profile cache,
+ * keyed by content hash, so the next run of the same program pays nothing)
+ * and each kernel is emitted once, at its first launch.
+ */
 #include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
+#include "co.h"
+#include "hg_env.h"
 #include "hg_events.h"
+#include "pl_device.h"
+#include "pl_hip.h"
 #include "pl_profile.h"
 #include "reg_emit.h"
 
-void pl_profile_kernel(struct reg_kernel *k)
+struct module_code {
+	struct co_set *set;
+	struct co_object *obj;	    /* NULL when the profiles came from cache */
+	struct co_profiles *cached; /* co_cache_load's result */
+	const struct co_profiles *p;
+	char target[64];
+};
+
+static int cache_dir(char *buf, size_t n)
 {
+	const char *d = hg_env_get(HG_ENV_CACHE_DIR);
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	if (*d)
+		snprintf(buf, n, "%s", d);
+	else if (xdg && *xdg)
+		snprintf(buf, n, "%s/hipgrain", xdg);
+	else if (home && *home)
+		snprintf(buf, n, "%s/.cache/hipgrain", home);
+	else
+		return -1;
+	mkdir(buf, 0700); /* its parent may be missing: then no cache */
+	return 0;
+}
+
+static void warn(enum hg_warn code, const struct co_error *err,
+		 const char *what)
+{
+	char msg[640], e[512];
+
+	snprintf(msg, sizeof(msg), "%s: %s", what,
+		 err ? co_error_str(err, e, sizeof(e)) : "");
+	reg_emit_warning(code, msg);
+}
+
+static const struct co_profiles *analyse(struct module_code *mc,
+					 const struct co_entry *e)
+{
+	struct co_error err;
+	char dir[1024];
+	uint64_t h = co_hash(e->data, e->size);
+	int have_dir = cache_dir(dir, sizeof(dir)) == 0;
+
+	if (have_dir && (mc->cached = co_cache_load(dir, h, &err)))
+		return mc->cached;
+	mc->obj = co_object_open(e->data, e->size, "memory", &err);
+	if (!mc->obj || co_object_analyse(mc->obj, CO_DEC_AUTO, &err)) {
+		warn(HG_WARN_CODE_OBJECT_UNREADABLE, &err, e->target);
+		return NULL;
+	}
+	if (have_dir)
+		co_cache_store(dir, co_object_profiles(mc->obj), &err);
+	return co_object_profiles(mc->obj);
+}
+
+static void read_module(struct reg_module *m)
+{
+	const char *arch = pl_device_arch(pl_device_current());
+	struct module_code *mc = calloc(1, sizeof(*mc));
+	struct co_error err;
+	long i;
+
+	m->status = -ENOMEM;
+	if (!mc)
+		return;
+	m->profiles = mc;
+	mc->set = m->image ? co_set_from_image(m->image, 0, &err)
+			   : co_set_from_file(m->path ? m->path : "", &err);
+	if (!mc->set) {
+		warn(HG_WARN_CODE_OBJECT_UNREADABLE, &err, "fat binary");
+		m->status = -EINVAL;
+		return;
+	}
+	i = co_set_select(mc->set, arch);
+	if (i < 0) {
+		reg_emit_warning(HG_WARN_NO_CODE_OBJECT,
+				 *arch ? arch : "no usable GPU");
+		m->status = -ENOENT;
+		return;
+	}
+	snprintf(mc->target, sizeof(mc->target), "%s",
+		 co_set_entry(mc->set, (size_t)i)->target);
+	mc->p = analyse(mc, co_set_entry(mc->set, (size_t)i));
+	m->status = mc->p ? 0 : -EINVAL;
+}
+
+static const struct module_code *module_code(uint64_t handle, int *status)
+{
+	struct reg_module *m = reg_module_get(handle);
+	int expected = 0;
+
+	if (!m) {
+		*status = -ENOENT;
+		return NULL;
+	}
+	if (atomic_compare_exchange_strong(&m->state, &expected, 1)) {
+		read_module(m);
+		atomic_store(&m->state, 2);
+	}
+	while (atomic_load(&m->state) != 2)
+		sched_yield();
+	*status = m->status;
+	return m->status ? NULL : m->profiles;
+}
+
+/* The args array of a launch holds the explicit arguments only. */
+static void layout(struct reg_kernel *k, const struct co_kernel *ck)
+{
+	for (uint32_t a = 0; a < ck->nargs; a++) {
+		const struct co_arg *arg = &ck->args[a];
+
+		if (arg->value_kind == HG_VK_HIDDEN)
+			continue;
+		if (arg->value_kind == HG_VK_GLOBAL_BUFFER &&
+		    k->nptr < REG_KMAX_PTR) {
+			k->ptr_index[k->nptr] = k->nexplicit;
+			k->ptr_offset[k->nptr++] = arg->offset;
+		}
+		k->nexplicit++;
+	}
+	k->kernarg_size = ck->kernarg_size;
+}
+
+static void emit(const struct reg_kernel *k, const struct module_code *mc,
+		 const struct co_kernel *ck)
+{
+	uint32_t off[256], size[256];
+	uint8_t kind[256], space[256];
 	struct hg_tp_kernel ev = {
-		.handle = k->handle, .module = k->module,
-		.name = k->name ? k->name : "", .target = "",
-		.fp_mnemonics = "", .int_mnemonics = "", .status = -ENOSYS,
+		.handle = k->handle, .module = k->module, .name = k->name,
+		.target = mc ? mc->target : "", .status = k->status,
+		.fp_mnemonics = "", .int_mnemonics = "",
+		.arg_offset = off, .arg_size = size, .arg_kind = kind,
+		.arg_space = space,
 	};
 
-	k->status = -ENOSYS;
+	if (ck) {
+		const struct co_atomics *at = &ck->atomics;
+
+		ev.co_hash = mc->p->hash;
+		ev.xnack = mc->p->xnack;
+		ev.kernarg_size = ck->kernarg_size;
+		for (uint32_t a = 0; a < ck->nargs && a < 256; a++, ev.nargs++) {
+			off[a] = ck->args[a].offset;
+			size[a] = ck->args[a].size;
+			kind[a] = ck->args[a].value_kind;
+			space[a] = ck->args[a].address_space;
+		}
+		ev.fp_ops = at->fp_ops, ev.fp_count = at->fp_count;
+		ev.fp_first = at->fp_first, ev.fp_mnemonics = at->fp_mnemonics;
+		ev.int_ops = at->int_ops, ev.int_count = at->int_count;
+		ev.int_mnemonics = at->int_mnemonics;
+		ev.cas_count = at->cas_count, ev.lds_count = at->lds_count;
+	}
 	reg_emit_kernel(&ev);
+}
+
+void pl_profile_kernel(struct reg_kernel *k)
+{
+	const struct module_code *mc = module_code(k->module, &k->status);
+	const struct co_kernel *ck = NULL;
+
+	if (mc && !(ck = co_profiles_find(mc->p, k->name ? k->name : "")))
+		k->status = -ENOENT;
+	if (ck)
+		layout(k, ck);
+	emit(k, mc, ck);
 }
