@@ -1,51 +1,49 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The analyzer's view of codeobj's rule table (co_rules.c, the one source):
+ * which effect an atomic class has on some memory of some GPU, told apart
+ * the way the report words it.
+ */
 #include "an_atomic.h"
 
-#include <stdbool.h>
 #include <string.h>
 
+#include "co_rules.h"
 #include "hg_events.h"
 
-/* Integer atomics that are not NOPs over PCIe (ROCm atomics table). */
-#define AN_INT_PCIE_OK (HG_AOP_ADD | HG_AOP_SUB | HG_AOP_SWAP | HG_AOP_CMPSWAP)
-
-static bool an_arch_is(const char *arch, const char *name)
+/* Processors the table speaks for; elsewhere hipgrain makes no claim. */
+static int covered(const char *arch)
 {
-	size_t n = strlen(name);
+	static const char *const procs[] = {"gfx908", "gfx90a", "gfx940",
+					    "gfx941", "gfx942", "gfx950"};
+	size_t n = strcspn(arch, ":");
 
-	return !strncmp(arch, name, n) && (arch[n] == '\0' || arch[n] == ':');
-}
-
-static bool an_host_side(uint8_t mem)
-{
-	return mem == HG_MEM_HOST_PINNED || mem == HG_MEM_HOST_REGISTERED ||
-	       mem == HG_MEM_MANAGED || mem == HG_MEM_SYSTEM;
+	for (size_t i = 0; i < sizeof(procs) / sizeof(procs[0]); i++)
+		if (strlen(procs[i]) == n && !strncmp(arch, procs[i], n))
+			return 1;
+	return 0;
 }
 
 enum an_atomic_effect an_atomic_effect(const char *arch, uint32_t aops,
 				       uint8_t mem, uint8_t gran)
 {
-	bool mi100_200 = an_arch_is(arch, "gfx908") || an_arch_is(arch, "gfx90a");
-	bool mi300 = an_arch_is(arch, "gfx940") || an_arch_is(arch, "gfx941") ||
-		     an_arch_is(arch, "gfx942");
+	struct co_rule_result r;
 
-	if (gran == HG_GRAN_COARSE)
+	if (gran != HG_GRAN_COARSE && gran != HG_GRAN_FINE &&
+	    gran != HG_GRAN_MIXED)
+		return AN_ATOMIC_UNKNOWN;
+	if (!covered(arch))
+		return AN_ATOMIC_UNKNOWN;
+	switch (co_rule_lookup(arch, aops, (enum hg_mem)mem, (enum hg_gran)gran,
+			       &r)) {
+	case CO_EFFECT_NOP:
+		/* Integer NOPs are a PCIe limit: they work over Infinity
+		 * Fabric, and the report says both. */
+		return (r.ops & HG_AOP_FP_MASK) ? AN_ATOMIC_NOP
+						: AN_ATOMIC_NOP_OVER_PCIE;
+	case CO_EFFECT_DOWNGRADED:
+		return AN_ATOMIC_SCOPE_DOWNGRADE;
+	default:
 		return AN_ATOMIC_OK;
-	if (gran != HG_GRAN_FINE && gran != HG_GRAN_MIXED)
-		return AN_ATOMIC_UNKNOWN;
-	if (aops & HG_AOP_FP_MASK) {
-		if (mi100_200)
-			return AN_ATOMIC_NOP;
-		if (mi300)
-			return an_host_side(mem) ? AN_ATOMIC_SCOPE_DOWNGRADE
-						 : AN_ATOMIC_OK;
-		return AN_ATOMIC_UNKNOWN;
 	}
-	if (aops & HG_AOP_INT_MASK & ~AN_INT_PCIE_OK) {
-		if (mi100_200)
-			return an_host_side(mem) ? AN_ATOMIC_NOP_OVER_PCIE
-						 : AN_ATOMIC_OK;
-		return mi300 ? AN_ATOMIC_OK : AN_ATOMIC_UNKNOWN;
-	}
-	return AN_ATOMIC_OK;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What an atomic does on some memory on some GPU.  A small table from seed
- * 000 for now; it will forward to codeobj/co_rules once that lands.
+ * What an atomic does on some memory on some GPU: codeobj/co_rules' table,
+ * in the terms the report uses.
  */
 #ifndef AN_ATOMIC_H
 #define AN_ATOMIC_H
