@@ -7,6 +7,7 @@
  */
 #include "an_sym.h"
 
+#include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,28 @@ static Dwfl *an_dwfl(struct an_proc *p)
 	return d;
 }
 
+/*
+ * clang (hipcc) emits no .debug_aranges, and libdw's address lookup needs
+ * them: walk the compile units' ranges instead.
+ */
+static const char *an_line_by_cu(Dwfl_Module *m, Dwarf_Addr pc, int *lineno)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = NULL;
+
+	while ((cu = dwfl_module_nextcu(m, cu, &bias))) {
+		Dwarf_Line *l;
+
+		if (dwarf_haspc(cu, pc - bias) <= 0)
+			continue;
+		l = dwarf_getsrc_die(cu, pc - bias);
+		if (l && dwarf_lineno(l, lineno) == 0)
+			return dwarf_linesrc(l, NULL, NULL);
+		return NULL;
+	}
+	return NULL;
+}
+
 static void an_sym_frame(Dwfl *d, uint64_t ret, struct an_frame *f)
 {
 	/* A return address points after the call: look up the call itself. */
@@ -76,6 +99,8 @@ static void an_sym_frame(Dwfl *d, uint64_t ret, struct an_frame *f)
 	}
 	if (line)
 		file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+	if (!file && m)
+		file = an_line_by_cu(m, pc, &lineno);
 	if (file) {
 		f->file = strdup(file);
 		f->line = lineno;
