@@ -1,0 +1,68 @@
+"""Run programs under `hipgrain run` and read what it wrote, for tests."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+
+class Traced:
+    def __init__(self, proc, trace, tmp):
+        self.proc = proc
+        self.trace = trace
+        self._tmp = tmp
+
+    def close(self):
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+
+def run(hipgrain, argv, env=None, extra=(), timeout=120):
+    """hipgrain run --no-report -q -o TMP -- argv; returns a Traced."""
+    tmp = tempfile.mkdtemp(prefix='hgtest-')
+    trace = os.path.join(tmp, 'trace')
+    cmd = [hipgrain, 'run', '--no-report', '-q', '-o', trace] + list(extra)
+    cmd += ['--'] + list(argv)
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+    return Traced(proc, trace, tmp)
+
+
+def report(hipgrain, trace, *args, env=None):
+    """hipgrain report --format json TRACE; returns (status, dict or None)."""
+    p = subprocess.run([hipgrain, 'report', '--format', 'json', *args, trace],
+                       capture_output=True, text=True, env=env)
+    try:
+        return p.returncode, json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return p.returncode, None
+
+
+def fake_env(fakehip_dir, xnack=None, **more):
+    """The environment that puts the test double in place of libamdhip64."""
+    env = dict(os.environ)
+    env.pop('HSA_XNACK', None)
+    env.pop('LD_PRELOAD', None)
+    env['LD_LIBRARY_PATH'] = fakehip_dir
+    if xnack is not None:
+        env['HSA_XNACK'] = xnack
+    env.update(more)
+    return env
+
+
+class Tap:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def ok(self, cond, name, detail=''):
+        self.n += 1
+        print(f'{"" if cond else "not "}ok {self.n} - {name}', flush=True)
+        if not cond:
+            self.failed += 1
+            for line in str(detail).splitlines()[:40]:
+                print(f'#   {line}')
+        return cond
+
+    def done(self):
+        print(f'1..{self.n}')
+        return 1 if self.failed else 0
