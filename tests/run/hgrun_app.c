@@ -34,14 +34,32 @@ static void facts(void)
 	const char *pre = getenv("LD_PRELOAD");
 	const char *to = getenv("LTTNG_UST_REGISTER_TIMEOUT");
 	const char *bl = getenv("LTTNG_UST_ALLOW_BLOCKING");
+	const char *home = getenv("LTTNG_HOME");
 
 	if (k > 0)
 		ns[k] = '\0';
 	printf("pid=%ld\nmntns=%s\npreload=%s\nmarker=%d\n", (long)getpid(), ns,
 	       pre ? pre : "", dlsym(RTLD_DEFAULT, "hgrun_preload_marker") != NULL);
-	printf("register_timeout=%s\nallow_blocking=%s\n", to ? to : "",
-	       bl ? bl : "");
+	printf("register_timeout=%s\nallow_blocking=%s\nlttng_home=%s\n",
+	       to ? to : "", bl ? bl : "", home ? home : "");
 	fflush(stdout);
+}
+
+/* Something for lttng_ust_dl to see. */
+static void load_libm(void)
+{
+	void *h = dlopen("libm.so.6", RTLD_NOW);
+
+	if (h)
+		dlclose(h);
+}
+
+static _Noreturn void wait_forever(void)
+{
+	printf("ready\n");
+	fflush(stdout);
+	for (;;)
+		pause();
 }
 
 static volatile sig_atomic_t got_term;
@@ -103,6 +121,7 @@ int main(int argc, char **argv)
 
 	facts();
 	if (!strcmp(mode, "events")) {
+		load_libm();
 		emit_n(n, "hello");
 		return argc > 3 ? atoi(argv[3]) : 0;
 	}
@@ -110,6 +129,8 @@ int main(int argc, char **argv)
 		return emit_n(n, "hello"), crash();
 	if (!strcmp(mode, "term"))
 		return wait_term();
+	if (!strcmp(mode, "wait"))
+		wait_forever();
 	if (!strcmp(mode, "fork"))
 		return forked();
 	fprintf(stderr, "hgrun_app: unknown mode %s\n", mode);
