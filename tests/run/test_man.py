@@ -26,9 +26,8 @@ def help_options():
         fail(f'hipgrain run --help: exit {p.returncode}')
     opts = set()
     for line in p.stdout.splitlines():
-        if re.match(r'\s+-', line):  # the option table's lines
-            opts |= set(OPT_RE.findall(line.split('  ', 2)[1]
-                                       if line.startswith('  -') else line))
+        if re.match(r'\s+-', line):  # the option table: first column only
+            opts |= set(OPT_RE.findall(re.split(r'\s{2,}', line.strip())[0]))
     return opts
 
 
@@ -42,7 +41,7 @@ def man_options(text):
 
 
 def env_names():
-    names = re.findall(r'X\(\w+, "([A-Z_]+)"', open(ENV_H).read())
+    names = re.findall(r'X\(\w+, "([A-Z_]+)", HG_ENV_', open(ENV_H).read())
     if len(names) < 5:
         fail(f'could not read the environment table from {ENV_H}')
     return names
