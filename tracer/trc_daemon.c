@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -34,12 +35,17 @@
 #define ROOT_LOCK "/run/lock/hipgrain-sessiond.lock"
 #define READY_TIMEOUT_S 20
 
-static int enter_private_ns(void)
+/* A mount namespace of our own, nothing changed in it yet: the daemon
+ * check that follows still sees the machine's /var/run/lttng. */
+static int unshare_mounts(void)
 {
 	if (unshare(CLONE_NEWNS) < 0)
 		return -1;
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		return -1;
+	return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+}
+
+static int hide_root_rundir(void)
+{
 	if (mkdir(ROOT_RUNDIR, 0755) < 0 && errno != EEXIST)
 		return -1;
 	return mount("hipgrain-lttng", ROOT_RUNDIR, "tmpfs",
@@ -48,7 +54,7 @@ static int enter_private_ns(void)
 
 static int take_root_lock(struct trc_daemon *d)
 {
-	d->lock_fd = open(ROOT_LOCK, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+	d->lock_fd = open(ROOT_LOCK, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
 			  0600);
 	if (d->lock_fd < 0) {
 		trc_err("cannot open %s: %s", ROOT_LOCK, strerror(errno));
@@ -80,21 +86,33 @@ static int make_private_home(struct trc_daemon *d)
 	return setenv("LTTNG_HOME", d->home, 1);
 }
 
-static int isolate(struct trc_daemon *d)
+/* Root: a namespace if we may, else the lock, taken before looking for a
+ * daemon (the one we would find might be another run's, about to go). */
+static int prepare_root(struct trc_daemon *d)
 {
-	int e;
-
-	if (geteuid() != 0)
-		return make_private_home(d);
-	if (enter_private_ns() == 0) {
+	if (unshare_mounts() == 0) {
 		d->private_ns = true;
 		return 0;
 	}
-	e = errno;
-	trc_info("cannot make a private mount namespace for the session "
-		 "daemon (%s); runs as root take turns on %s",
-		 strerror(e), ROOT_LOCK);
+	d->ns_errno = errno;
 	return take_root_lock(d);
+}
+
+/* Make room for a private daemon nobody else can reach. */
+static int isolate(struct trc_daemon *d)
+{
+	if (geteuid() != 0)
+		return make_private_home(d);
+	if (d->private_ns && hide_root_rundir() < 0) {
+		trc_err("cannot mount a private %s: %s", ROOT_RUNDIR,
+			strerror(errno));
+		return -1;
+	}
+	if (!d->private_ns)
+		trc_info("cannot make a private mount namespace for the session "
+			 "daemon (%s); runs as root take turns on %s",
+			 strerror(d->ns_errno), ROOT_LOCK);
+	return 0;
 }
 
 static const char *sessiond_path(void)
@@ -116,6 +134,8 @@ static void exec_sessiond(const char *path, const sigset_t *mask)
 	int null = open("/dev/null", O_RDWR);
 
 	setpgid(0, 0);
+	/* Should hipgrain be killed outright, the daemon goes too. */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (null >= 0)
 		dup2(null, STDIN_FILENO);
 	sigprocmask(SIG_SETMASK, mask, NULL);
@@ -159,6 +179,11 @@ static int start_sessiond(struct trc_daemon *d)
 	const char *path = sessiond_path();
 	sigset_t block, old;
 
+	if (access(path, X_OK) < 0) {
+		trc_err("no session daemon is running and %s cannot be started: "
+			"%s (is lttng-tools installed?)", path, strerror(errno));
+		return -1;
+	}
 	sigemptyset(&block);
 	sigaddset(&block, SIGUSR1);
 	sigaddset(&block, SIGCHLD);
@@ -184,14 +209,11 @@ int trc_daemon_up(struct trc_daemon *d)
 {
 	memset(d, 0, sizeof(*d));
 	d->lock_fd = -1;
+	if (geteuid() == 0 && prepare_root(d) < 0)
+		return -1;
 	if (lttng_session_daemon_alive() == 1)
 		return 0;
-	if (isolate(d) < 0)
-		return -1;
-	/* Taking the lock may have waited for a run that left a daemon. */
-	if (!d->private_ns && d->lock_fd >= 0 && lttng_session_daemon_alive() == 1)
-		return 0;
-	if (start_sessiond(d) < 0)
+	if (isolate(d) < 0 || start_sessiond(d) < 0)
 		return -1;
 	if (lttng_session_daemon_alive() != 1) {
 		trc_err("the private session daemon is not reachable");

@@ -25,6 +25,7 @@ struct trc_daemon {
 	char home[96];	/* private LTTNG_HOME (non-root), "" otherwise */
 	int lock_fd;	/* root without namespaces: serialises runs; or -1 */
 	bool private_ns; /* we live in our own mount namespace */
+	int ns_errno;	/* why we could not, if not */
 };
 int trc_daemon_up(struct trc_daemon *d);
 void trc_daemon_down(struct trc_daemon *d);
