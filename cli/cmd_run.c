@@ -1,13 +1,153 @@
 /* SPDX-License-Identifier: MIT */
-/* Placeholder until the run module lands; replaced by its owner. */
+/* `hipgrain run`: options in, tracer/ does the work, report out. */
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "trc.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: hipgrain run [OPTIONS] [--] PROGRAM [ARGS...]\n\n"
+		"Run PROGRAM under the hipgrain preload, trace it with LTTng, "
+		"then report.\n\n"
+		"Options:\n"
+		"  -o, --output DIR     write the trace to DIR (default: "
+		"./hipgrain-trace-DATE-TIME-PID)\n"
+		"      --force          accept an existing non-empty DIR\n"
+		"      --lossless       block the program instead of dropping "
+		"events\n"
+		"      --no-report      only trace; run 'hipgrain report DIR' "
+		"later\n"
+		"      --subbuf-size SIZE  bytes per sub-buffer, power of two, "
+		"k/M/G allowed (default 256k)\n"
+		"      --num-subbuf N   sub-buffers per CPU, power of two "
+		"(default %u)\n"
+		"  -q, --quiet          print errors only\n"
+		"  -h, --help           show this help\n\n"
+		"Exit status: the program's, 128+N if signal N killed it, 125 "
+		"if tracing could not be set up,\n126 if PROGRAM cannot or "
+		"must not run, 127 if it is not found, 64 on bad usage.\n",
+		TRC_DEFAULT_NUM_SUBBUF);
+}
+
+static bool pow2(unsigned long long v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* A power of two in [lo, hi], with an optional binary k/M/G suffix. */
+static int parse_count(const char *opt, const char *s, unsigned long long lo,
+		       unsigned long long hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		shift = 10;
+	else if (*end == 'm' || *end == 'M')
+		shift = 20;
+	else if (*end == 'g' || *end == 'G')
+		shift = 30;
+	if (shift)
+		end++;
+	if (errno || end == s || *end || *s == '-' || v > (hi >> shift) ||
+	    !pow2(v << shift) || (v << shift) < lo) {
+		fprintf(stderr, "hipgrain run: %s '%s': want a power of two "
+			"between %llu and %llu\n", opt, s, lo, hi);
+		return -1;
+	}
+	*out = v << shift;
+	return 0;
+}
+
+enum { OPT_FORCE = 256, OPT_LOSSLESS, OPT_NO_REPORT, OPT_SUBBUF, OPT_NUMSUB };
+
+static const struct option longopts[] = {
+	{"output", required_argument, NULL, 'o'},
+	{"force", no_argument, NULL, OPT_FORCE},
+	{"lossless", no_argument, NULL, OPT_LOSSLESS},
+	{"no-report", no_argument, NULL, OPT_NO_REPORT},
+	{"subbuf-size", required_argument, NULL, OPT_SUBBUF},
+	{"num-subbuf", required_argument, NULL, OPT_NUMSUB},
+	{"quiet", no_argument, NULL, 'q'},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+/* 0 to go on, else the exit status (-1: help was asked for). */
+static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	int c;
+
+	/* '+': PROGRAM's own options are not ours even without "--". */
+	while ((c = getopt_long(argc, argv, "+o:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': o->output = optarg; break;
+		case OPT_FORCE: o->force = true; break;
+		case OPT_LOSSLESS: o->lossless = true; break;
+		case OPT_NO_REPORT: *report = false; break;
+		case 'q': o->quiet = true; break;
+		case 'h': return -1;
+		case OPT_SUBBUF:
+			if (parse_count("--subbuf-size", optarg,
+					page > 0 ? (unsigned long long)page : 4096,
+					1ull << 32, &o->subbuf_size) < 0)
+				return CLI_EXIT_USAGE;
+			break;
+		case OPT_NUMSUB:
+			if (parse_count("--num-subbuf", optarg, 2, 1u << 20,
+					&o->num_subbuf) < 0)
+				return CLI_EXIT_USAGE;
+			break;
+		default: return CLI_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "hipgrain run: no PROGRAM given\n");
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
 
 int cmd_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "hipgrain run: not built yet\n");
-	return CLI_EXIT_FAILURE;
+	struct trc_opts o = {
+		.subbuf_size = TRC_DEFAULT_SUBBUF_SIZE,
+		.num_subbuf = TRC_DEFAULT_NUM_SUBBUF,
+	};
+	struct trc_result *r;
+	bool report = true;
+	int st = parse(argc, argv, &o, &report);
+
+	if (st == -1) {
+		usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (st) {
+		usage(stderr);
+		return st;
+	}
+	r = malloc(sizeof(*r));
+	if (!r) {
+		fprintf(stderr, "hipgrain run: out of memory\n");
+		return TRC_EXIT_INTERNAL;
+	}
+	trc_run(&o, argv + optind, r);
+	st = r->status;
+	if (r->written && report) {
+		fflush(stderr);
+		optind = 0; /* the report parses its own options */
+		cmd_report(2, (char *[]){"report", r->dir, NULL});
+	}
+	free(r);
+	return st;
 }

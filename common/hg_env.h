@@ -28,6 +28,8 @@ enum hg_env_kind {
 	  "1 prints hazards seen at run time on stderr")                       \
 	X(CACHE_DIR, "HIPGRAIN_CACHE_DIR", HG_ENV_CONFIG, "",                  \
 	  "kernel profile cache (default $XDG_CACHE_HOME/hipgrain)")           \
+	X(PRELOAD_LIB, "HIPGRAIN_PRELOAD_LIB", HG_ENV_CONFIG, "",              \
+	  "preload object hipgrain run injects instead of the built one")      \
 	X(HSA_XNACK, "HSA_XNACK", HG_ENV_RECORDED, "",                         \
 	  "1 enables GPU page-fault retry (XNACK) for the process")            \
 	X(HIP_HOST_COHERENT, "HIP_HOST_COHERENT", HG_ENV_RECORDED, "",         \

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The man pages keep up with the code: every option `hipgrain run --help`
+prints is in hipgrain-run.1 and vice versa, and every variable of the
+environment table (common/hg_env.h) is in hipgrain.1.
+
+usage: test_man.py HIPGRAIN MANDIR HG_ENV_H
+"""
+import os
+import re
+import subprocess
+import sys
+
+HG, MANDIR, ENV_H = sys.argv[1:4]
+OPT_RE = re.compile(r'(?<![\w-])(--[a-z][a-z-]+|-[a-zA-Z])\b')
+
+
+def fail(msg):
+    print('FAIL:', msg)
+    sys.exit(1)
+
+
+def help_options():
+    p = subprocess.run([HG, 'run', '--help'], capture_output=True, text=True)
+    if p.returncode != 0:
+        fail(f'hipgrain run --help: exit {p.returncode}')
+    opts = set()
+    for line in p.stdout.splitlines():
+        if re.match(r'\s+-', line):  # the option table: first column only
+            opts |= set(OPT_RE.findall(re.split(r'\s{2,}', line.strip())[0]))
+    return opts
+
+
+def man_options(text):
+    """Options the page defines: its OPTIONS section's item headings."""
+    sect = re.search(r'^# OPTIONS\n(.*?)^# ', text, re.M | re.S)
+    if not sect:
+        fail('hipgrain-run.1.scd has no OPTIONS section')
+    heads = re.findall(r'^\*(-[^\n]*)$', sect.group(1), re.M)
+    return {o for h in heads for o in OPT_RE.findall(h)}
+
+
+def env_names():
+    names = re.findall(r'X\(\w+, "([A-Z_]+)", HG_ENV_', open(ENV_H).read())
+    if len(names) < 5:
+        fail(f'could not read the environment table from {ENV_H}')
+    return names
+
+
+def main():
+    run_page = open(os.path.join(MANDIR, 'hipgrain-run.1.scd')).read()
+    main_page = open(os.path.join(MANDIR, 'hipgrain.1.scd')).read()
+    helped, documented = help_options(), man_options(run_page)
+    if not helped:
+        fail('no options found in hipgrain run --help')
+    if helped - documented:
+        fail(f'in --help but not in hipgrain-run.1: {sorted(helped - documented)}')
+    if documented - helped:
+        fail(f'in hipgrain-run.1 but not in --help: {sorted(documented - helped)}')
+    missing = [n for n in env_names() if n not in main_page]
+    if missing:
+        fail(f'environment variables missing from hipgrain.1: {missing}')
+    print('ok', len(helped), 'options,', len(env_names()), 'variables')
+
+
+main()

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Session control behind `hipgrain run`: a session daemon (reused or
+ * private), one LTTng session writing to an output directory, the program
+ * started under the preload, and everything torn down again.
+ */
+#ifndef HG_TRC_H
+#define HG_TRC_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Exit statuses of `hipgrain run` besides the program's own (as env(1)). */
+enum trc_exit {
+	TRC_EXIT_INTERNAL = 125, /* hipgrain could not set up tracing */
+	TRC_EXIT_NOEXEC = 126,	 /* program found but cannot or must not run */
+	TRC_EXIT_NOTFOUND = 127, /* program not found */
+};
+
+#define TRC_DEFAULT_SUBBUF_SIZE (256u * 1024u)
+#define TRC_DEFAULT_NUM_SUBBUF 4u
+
+struct trc_opts {
+	const char *output; /* NULL: a fresh ./hipgrain-trace-DATE-TIME-PID */
+	bool force;	    /* accept an existing non-empty output directory */
+	bool lossless;	    /* blocking channel instead of discarding */
+	bool quiet;	    /* errors only */
+	uint64_t subbuf_size;
+	uint64_t num_subbuf;
+};
+
+struct trc_result {
+	int status;	     /* what `hipgrain run` exits with */
+	bool written;	     /* a trace exists in dir */
+	char dir[PATH_MAX];  /* absolute output directory */
+};
+
+/* Trace argv[0] (looked up like execvp) with argv; never returns early
+ * without having undone what it set up. */
+void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r);
+
+#endif /* HG_TRC_H */

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One LTTng session per run.  Per-UID buffers live in the consumer daemon,
+ * so what a crashing program wrote survives it; discard mode keeps the
+ * program's speed and LTTng counts what it drops (the report shows it);
+ * --lossless blocks the program instead.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <lttng/lttng.h>
+
+#include "trc_int.h"
+
+#define CHANNEL "hipgrain"
+
+static const char *const patterns[] = {
+	"hipgrain:*",		 /* our provider */
+	"lttng_ust_statedump:*", /* what is mapped where, at start */
+	"lttng_ust_dl:*",	 /* ... and as it changes */
+};
+
+static const enum lttng_event_context_type contexts[] = {
+	LTTNG_EVENT_CONTEXT_VPID, LTTNG_EVENT_CONTEXT_VTID,
+	LTTNG_EVENT_CONTEXT_IP, LTTNG_EVENT_CONTEXT_PROCNAME,
+};
+
+static int fail(const char *what, int rc)
+{
+	trc_err("cannot %s: %s", what, lttng_strerror(rc < 0 ? rc : -rc));
+	return -1;
+}
+
+static void make_name(char *buf, size_t len)
+{
+	struct timespec ts;
+	unsigned r;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	r = (unsigned)(ts.tv_nsec ^ (getpid() << 16)) * 2654435761u;
+	snprintf(buf, len, "hipgrain-%ld-%lld-%08x", (long)getpid(),
+		 (long long)ts.tv_sec, r);
+}
+
+static int create(struct trc_session *s, const char *dir)
+{
+	struct lttng_session_descriptor *desc;
+	enum lttng_error_code rc;
+
+	make_name(s->name, sizeof(s->name));
+	desc = lttng_session_descriptor_local_create(s->name, dir);
+	if (!desc)
+		return fail("describe the session", -LTTNG_ERR_NOMEM);
+	rc = lttng_create_session_ext(desc);
+	lttng_session_descriptor_destroy(desc);
+	if (rc != LTTNG_OK)
+		return fail("create the tracing session", -(int)rc);
+	s->created = true;
+	return 0;
+}
+
+static int add_channel(struct lttng_handle *h, struct lttng_domain *dom,
+		       const struct trc_opts *o)
+{
+	struct lttng_channel *ch = lttng_channel_create(dom);
+	int rc;
+
+	if (!ch)
+		return fail("describe the channel", -LTTNG_ERR_NOMEM);
+	snprintf(ch->name, sizeof(ch->name), "%s", CHANNEL);
+	ch->attr.overwrite = 0;
+	ch->attr.subbuf_size = o->subbuf_size;
+	ch->attr.num_subbuf = o->num_subbuf;
+	ch->attr.output = LTTNG_EVENT_MMAP;
+	rc = o->lossless ? lttng_channel_set_blocking_timeout(ch, -1) : 0;
+	if (rc == 0)
+		rc = lttng_enable_channel(h, ch);
+	lttng_channel_destroy(ch);
+	return rc < 0 ? fail("create the channel", rc) : 0;
+}
+
+static int add_events(struct lttng_handle *h)
+{
+	for (size_t i = 0; i < sizeof(patterns) / sizeof(*patterns); i++) {
+		struct lttng_event *ev = lttng_event_create();
+		int rc;
+
+		if (!ev)
+			return fail("describe an event rule", -LTTNG_ERR_NOMEM);
+		ev->type = LTTNG_EVENT_TRACEPOINT;
+		ev->loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+		snprintf(ev->name, sizeof(ev->name), "%s", patterns[i]);
+		rc = lttng_enable_event(h, ev, CHANNEL);
+		lttng_event_destroy(ev);
+		if (rc < 0) {
+			trc_err("cannot enable events %s", patterns[i]);
+			return fail("enable events", rc);
+		}
+	}
+	for (size_t i = 0; i < sizeof(contexts) / sizeof(*contexts); i++) {
+		struct lttng_event_context ctx;
+		int rc;
+
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.ctx = contexts[i];
+		rc = lttng_add_context(h, &ctx, NULL, CHANNEL);
+		if (rc < 0)
+			return fail("add a context field", rc);
+	}
+	return 0;
+}
+
+int trc_session_up(struct trc_session *s, const char *dir,
+		   const struct trc_opts *o)
+{
+	struct lttng_domain dom;
+	struct lttng_handle *h;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	if (create(s, dir) < 0)
+		return -1;
+	memset(&dom, 0, sizeof(dom));
+	dom.type = LTTNG_DOMAIN_UST;
+	dom.buf_type = LTTNG_BUFFER_PER_UID;
+	h = lttng_create_handle(s->name, &dom);
+	if (!h)
+		return fail("open the session", -LTTNG_ERR_NOMEM);
+	rc = add_channel(h, &dom, o);
+	if (rc == 0)
+		rc = add_events(h);
+	lttng_destroy_handle(h);
+	if (rc < 0)
+		return -1;
+	rc = lttng_start_tracing(s->name);
+	return rc < 0 ? fail("start tracing", rc) : 0;
+}
+
+/* Stopping waits until the consumer has written everything out. */
+int trc_session_down(struct trc_session *s)
+{
+	int rc = 0, r;
+
+	if (!s->created)
+		return 0;
+	r = lttng_stop_tracing(s->name);
+	if (r < 0 && r != -LTTNG_ERR_TRACE_ALREADY_STOPPED)
+		rc = fail("stop tracing", r);
+	r = lttng_destroy_session(s->name);
+	if (r < 0)
+		rc = fail("destroy the tracing session", r);
+	s->created = false;
+	return rc;
+}
