@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Replay of code: registered functions, kernel profiles and launches. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,12 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	k->int_ops = (uint32_t)an_ev_u64(e, F_KE_INT_OPS);
 	k->cas_count = (uint32_t)an_ev_u64(e, F_KE_CAS);
 	k->profiled = true;
-	if (k->status < 0)
+	if (k->status == -ENOEXEC)
+		an_warn(c, "no code object of %s can run on %s: the closest, "
+			   "%s, was checked instead",
+			an_kernel_label(k), p->arch[0] ? p->arch : "this GPU",
+			k->target);
+	else if (k->status < 0)
 		an_warn(c, "the code object of %s (%s) could not be read "
 			   "(status %d): its atomics were not checked",
 			an_kernel_label(k), k->target, k->status);

@@ -106,8 +106,12 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 			an_rules[i]->on_range(c, an_rules[i], &o);
 	if (o.rc)
 		an_fail_add(c, o.api, o.rc);
-	else if (prefetch && o.alloc && !o.alloc->gpu_touched)
-		o.alloc->prefetched = true;
+	else if (prefetch && o.alloc) {
+		/* hipCpuDeviceId (-1) brings the pages back to the host. */
+		o.alloc->on_gpu = an_ev_i64(e, F_RO_DEVICE) >= 0;
+		if (!o.alloc->gpu_touched)
+			o.alloc->prefetched = true;
+	}
 }
 
 void an_on_granularity(struct an_ctx *c, struct an_proc *p,

@@ -92,5 +92,8 @@ void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
 bool an_mem_is_host(uint8_t mem);
 bool an_mem_is_fine(uint8_t gran);
 const char *an_kernel_label(const struct an_kernel *k);
+/* The GPU faults on this argument (system memory, XNACK off): other rules
+ * about what the access would do stay silent, the fault comes first. */
+bool an_arg_faults(const struct an_launch_arg *a);
 
 #endif

@@ -23,9 +23,9 @@
 	  "gran", "rc", "callsite", "device", "lazy")                         \
 	X(FREE, "hipgrain:free", "id", "api", "addr", "rc", "alloc_api")      \
 	X(ADVISE, "hipgrain:advise", "api", "addr", "size", "advice", "rc",   \
-	  "id", "mem")                                                         \
+	  "id", "mem", "device")                                               \
 	X(PREFETCH, "hipgrain:prefetch", "api", "addr", "size", "advice", "rc", \
-	  "id", "mem")                                                         \
+	  "id", "mem", "device")                                               \
 	X(GRANULARITY, "hipgrain:granularity", "id", "addr", "size", "gran",  \
 	  "source", "rc")                                                      \
 	X(MEMCPY, "hipgrain:memcpy", "api", "dst", "src", "size", "kind",     \
@@ -63,7 +63,7 @@ enum { F_AL_ID, F_AL_API, F_AL_ADDR, F_AL_SIZE, F_AL_FLAGS, F_AL_MEM,
        F_AL_GRAN, F_AL_RC, F_AL_CALLSITE, F_AL_DEVICE, F_AL_LAZY };
 enum { F_FR_ID, F_FR_API, F_FR_ADDR, F_FR_RC, F_FR_ALLOC_API };
 enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
-       F_RO_MEM };
+       F_RO_MEM, F_RO_DEVICE };
 enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
 enum { F_MC_API, F_MC_DST, F_MC_SRC, F_MC_SIZE, F_MC_KIND, F_MC_ASYNC,
        F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM };

@@ -24,6 +24,7 @@ struct an_alloc {
 	int32_t device;
 	uint8_t api, mem, gran, lazy;
 	bool prefetched; /* hipMemPrefetchAsync seen before first GPU use */
+	bool on_gpu;	 /* last prefetch moved it to a GPU (managed memory) */
 	bool gpu_touched;
 };
 

@@ -76,6 +76,22 @@ static const struct co_profiles *analyse(struct module_code *mc,
 	return co_object_profiles(mc->obj);
 }
 
+/* No compatible code object (say xnack+ code under XNACK off): the runtime
+ * will refuse the launch; profile the same processor's code anyway, so the
+ * report can say which mode mismatched. */
+static long same_processor(const struct co_set *set, const char *arch)
+{
+	struct co_target dev, code;
+
+	if (co_target_parse(arch, &dev))
+		return -1;
+	for (size_t i = 0; i < co_set_count(set); i++)
+		if (!co_target_parse(co_set_entry(set, i)->target, &code) &&
+		    !strcmp(code.proc, dev.proc))
+			return (long)i;
+	return -1;
+}
+
 static void read_module(struct reg_module *m)
 {
 	const char *arch = pl_device_arch(pl_device_current());
@@ -95,6 +111,8 @@ static void read_module(struct reg_module *m)
 		return;
 	}
 	i = co_set_select(mc->set, arch);
+	if (i < 0 && (i = same_processor(mc->set, arch)) >= 0)
+		m->status = -ENOEXEC;
 	if (i < 0) {
 		reg_emit_warning(HG_WARN_NO_CODE_OBJECT,
 				 *arch ? arch : "no usable GPU");
@@ -104,7 +122,10 @@ static void read_module(struct reg_module *m)
 	snprintf(mc->target, sizeof(mc->target), "%s",
 		 co_set_entry(mc->set, (size_t)i)->target);
 	mc->p = analyse(mc, co_set_entry(mc->set, (size_t)i));
-	m->status = mc->p ? 0 : -EINVAL;
+	if (!mc->p)
+		m->status = -EINVAL;
+	else if (m->status != -ENOEXEC)
+		m->status = 0;
 }
 
 static const struct module_code *module_code(uint64_t handle, int *status)
@@ -123,7 +144,7 @@ static const struct module_code *module_code(uint64_t handle, int *status)
 	while (atomic_load(&m->state) != 2)
 		sched_yield();
 	*status = m->status;
-	return m->status ? NULL : m->profiles;
+	return m->status && m->status != -ENOEXEC ? NULL : m->profiles;
 }
 
 /* The args array of a launch holds the explicit arguments only. */

@@ -13,7 +13,8 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	const char *arch;
 	enum an_atomic_effect e;
 
-	if (!k || !k->profiled || k->status < 0 || !k->fp_ops)
+	if (!k || !k->profiled || k->status < 0 || !k->fp_ops ||
+	    an_arg_faults(a))
 		return;
 	arch = an_arch(a->launch->proc, k);
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);

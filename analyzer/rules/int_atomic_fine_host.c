@@ -19,7 +19,10 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	const char *arch;
 	char names[128];
 
-	if (!ops || !k->profiled || k->status < 0)
+	if (!ops || !k->profiled || k->status < 0 || an_arg_faults(a))
+		return;
+	/* Managed pages prefetched to the GPU are in device memory there. */
+	if (a->mem == HG_MEM_MANAGED && a->alloc && a->alloc->on_gpu)
 		return;
 	arch = an_arch(a->launch->proc, k);
 	if (an_atomic_effect(arch, ops, a->mem, a->gran) != AN_ATOMIC_NOP_OVER_PCIE)

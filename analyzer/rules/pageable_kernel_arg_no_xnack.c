@@ -4,21 +4,35 @@
 #include "an_rule.h"
 #include "hg_events.h"
 
+/* Why the GPU cannot reach this argument's pages, or NULL when it can. */
+static const char *fault_reason(const struct an_launch_arg *a)
+{
+	struct an_proc *p = a->launch->proc;
+	struct an_kernel *k = a->launch->kernel;
+
+	if (a->mem != HG_MEM_SYSTEM)
+		return NULL;
+	if (!an_proc_xnack_on(p))
+		return p->have_device ? "the GPU runs with XNACK off"
+				      : "HSA_XNACK is not 1";
+	if (k && k->xnack == HG_FEAT_OFF)
+		return "the kernel's code object is built xnack-";
+	return NULL;
+}
+
+bool an_arg_faults(const struct an_launch_arg *a)
+{
+	return fault_reason(a) != NULL;
+}
+
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_proc *p = a->launch->proc;
 	struct an_kernel *k = a->launch->kernel;
-	const char *why;
+	const char *why = fault_reason(a);
 
-	if (a->mem != HG_MEM_SYSTEM)
-		return;
-	if (!an_proc_xnack_on(p))
-		why = p->have_device ? "the GPU runs with XNACK off"
-				     : "HSA_XNACK is not 1";
-	else if (k && k->xnack == HG_FEAT_OFF)
-		why = "the kernel's code object is built xnack-";
-	else
+	if (!why)
 		return;
 	an_find(c, r, AN_SEV_ERROR, p, k, a->alloc,
 		"%s gets pageable %s memory as argument %u while %s: the GPU "
