@@ -11,28 +11,31 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: hipgrain run [OPTIONS] [--] PROGRAM [ARGS...]\n\n"
-		"Run PROGRAM under the hipgrain preload, trace it with LTTng, "
-		"then report.\n\n"
-		"Options:\n"
-		"  -o, --output DIR     write the trace to DIR (default: "
-		"./hipgrain-trace-DATE-TIME-PID)\n"
-		"      --force          accept an existing non-empty DIR\n"
-		"      --lossless       block the program instead of dropping "
-		"events\n"
-		"      --no-report      only trace; run 'hipgrain report DIR' "
-		"later\n"
-		"      --subbuf-size SIZE  bytes per sub-buffer, power of two, "
-		"k/M/G allowed (default 256k)\n"
-		"      --num-subbuf N   sub-buffers per CPU, power of two "
-		"(default %u)\n"
-		"  -q, --quiet          print errors only\n"
-		"  -h, --help           show this help\n\n"
-		"Exit status: the program's, 128+N if signal N killed it, 125 "
-		"if tracing could not be set up,\n126 if PROGRAM cannot or "
-		"must not run, 127 if it is not found, 64 on bad usage.\n",
-		TRC_DEFAULT_NUM_SUBBUF);
+	fprintf(
+	    f,
+	    "usage: hipgrain run [OPTIONS] [--] PROGRAM [ARGS...]\n\n"
+	    "Run PROGRAM under the hipgrain preload, trace it with LTTng, "
+	    "then report.\n\n"
+	    "Options:\n"
+	    "  -o, --output DIR          write the trace to DIR\n"
+	    "                            (default "
+	    "./hipgrain-trace-DATE-TIME-PID)\n"
+	    "      --force               accept an existing non-empty DIR\n"
+	    "      --lossless            block the program rather than drop "
+	    "events\n"
+	    "      --no-report           only trace; 'hipgrain report DIR' "
+	    "reads it later\n"
+	    "      --subbuf-size SIZE    sub-buffer bytes, power of two, "
+	    "k/M/G (default 256k)\n"
+	    "      --num-subbuf N        sub-buffers per CPU, power of two "
+	    "(default %u)\n"
+	    "  -q, --quiet               print errors only\n"
+	    "  -h, --help                show this help\n\n"
+	    "Exit status: the program's, or 128+N if signal N killed it; "
+	    "125 if tracing\ncould not be set up, 126 if PROGRAM cannot or "
+	    "must not run, 127 if it is not\nfound, 64 on bad usage. "
+	    "See hipgrain-run(1).\n",
+	    TRC_DEFAULT_NUM_SUBBUF);
 }
 
 static bool pow2(unsigned long long v)
@@ -60,8 +63,10 @@ static int parse_count(const char *opt, const char *s, unsigned long long lo,
 		end++;
 	if (errno || end == s || *end || *s == '-' || v > (hi >> shift) ||
 	    !pow2(v << shift) || (v << shift) < lo) {
-		fprintf(stderr, "hipgrain run: %s '%s': want a power of two "
-			"between %llu and %llu\n", opt, s, lo, hi);
+		fprintf(stderr,
+			"hipgrain run: %s '%s': want a power of two "
+			"between %llu and %llu\n",
+			opt, s, lo, hi);
 		return -1;
 	}
 	*out = v << shift;
@@ -71,15 +76,15 @@ static int parse_count(const char *opt, const char *s, unsigned long long lo,
 enum { OPT_FORCE = 256, OPT_LOSSLESS, OPT_NO_REPORT, OPT_SUBBUF, OPT_NUMSUB };
 
 static const struct option longopts[] = {
-	{"output", required_argument, NULL, 'o'},
-	{"force", no_argument, NULL, OPT_FORCE},
-	{"lossless", no_argument, NULL, OPT_LOSSLESS},
-	{"no-report", no_argument, NULL, OPT_NO_REPORT},
-	{"subbuf-size", required_argument, NULL, OPT_SUBBUF},
-	{"num-subbuf", required_argument, NULL, OPT_NUMSUB},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+    {"output", required_argument, NULL, 'o'},
+    {"force", no_argument, NULL, OPT_FORCE},
+    {"lossless", no_argument, NULL, OPT_LOSSLESS},
+    {"no-report", no_argument, NULL, OPT_NO_REPORT},
+    {"subbuf-size", required_argument, NULL, OPT_SUBBUF},
+    {"num-subbuf", required_argument, NULL, OPT_NUMSUB},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 /* 0 to go on, else the exit status (-1: help was asked for). */
@@ -91,15 +96,27 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 	/* '+': PROGRAM's own options are not ours even without "--". */
 	while ((c = getopt_long(argc, argv, "+o:qh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'o': o->output = optarg; break;
-		case OPT_FORCE: o->force = true; break;
-		case OPT_LOSSLESS: o->lossless = true; break;
-		case OPT_NO_REPORT: *report = false; break;
-		case 'q': o->quiet = true; break;
-		case 'h': return -1;
+		case 'o':
+			o->output = optarg;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_LOSSLESS:
+			o->lossless = true;
+			break;
+		case OPT_NO_REPORT:
+			*report = false;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			return -1;
 		case OPT_SUBBUF:
 			if (parse_count("--subbuf-size", optarg,
-					page > 0 ? (unsigned long long)page : 4096,
+					page > 0 ? (unsigned long long)page
+						 : 4096,
 					1ull << 32, &o->subbuf_size) < 0)
 				return CLI_EXIT_USAGE;
 			break;
@@ -108,7 +125,8 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 					&o->num_subbuf) < 0)
 				return CLI_EXIT_USAGE;
 			break;
-		default: return CLI_EXIT_USAGE;
+		default:
+			return CLI_EXIT_USAGE;
 		}
 	}
 	if (optind >= argc) {
@@ -121,8 +139,8 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 int cmd_run(int argc, char **argv)
 {
 	struct trc_opts o = {
-		.subbuf_size = TRC_DEFAULT_SUBBUF_SIZE,
-		.num_subbuf = TRC_DEFAULT_NUM_SUBBUF,
+	    .subbuf_size = TRC_DEFAULT_SUBBUF_SIZE,
+	    .num_subbuf = TRC_DEFAULT_NUM_SUBBUF,
 	};
 	struct trc_result *r;
 	bool report = true;

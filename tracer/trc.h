@@ -19,7 +19,7 @@ enum trc_exit {
 };
 
 #define TRC_DEFAULT_SUBBUF_SIZE (256u * 1024u)
-#define TRC_DEFAULT_NUM_SUBBUF 4u
+#define TRC_DEFAULT_NUM_SUBBUF	4u
 
 struct trc_opts {
 	const char *output; /* NULL: a fresh ./hipgrain-trace-DATE-TIME-PID */
@@ -31,13 +31,14 @@ struct trc_opts {
 };
 
 struct trc_result {
-	int status;	     /* what `hipgrain run` exits with */
-	bool written;	     /* a trace exists in dir */
-	char dir[PATH_MAX];  /* absolute output directory */
+	int status;	    /* what `hipgrain run` exits with */
+	bool written;	    /* a trace exists in dir */
+	char dir[PATH_MAX]; /* absolute output directory */
 };
 
 /* Trace argv[0] (looked up like execvp) with argv; never returns early
  * without having undone what it set up. */
-void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r);
+void trc_run(const struct trc_opts *o, char *const argv[],
+	     struct trc_result *r);
 
 #endif /* HG_TRC_H */

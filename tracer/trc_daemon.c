@@ -31,8 +31,8 @@
 
 #include "trc_int.h"
 
-#define ROOT_RUNDIR "/var/run/lttng"
-#define ROOT_LOCK "/run/lock/hipgrain-sessiond.lock"
+#define ROOT_RUNDIR	"/var/run/lttng"
+#define ROOT_LOCK	"/run/lock/hipgrain-sessiond.lock"
 #define READY_TIMEOUT_S 20
 
 /* A mount namespace of our own, nothing changed in it yet: the daemon
@@ -54,8 +54,8 @@ static int hide_root_rundir(void)
 
 static int take_root_lock(struct trc_daemon *d)
 {
-	d->lock_fd = open(ROOT_LOCK, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
-			  0600);
+	d->lock_fd =
+	    open(ROOT_LOCK, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (d->lock_fd < 0) {
 		trc_err("cannot open %s: %s", ROOT_LOCK, strerror(errno));
 		return -1;
@@ -109,9 +109,10 @@ static int isolate(struct trc_daemon *d)
 		return -1;
 	}
 	if (!d->private_ns)
-		trc_info("cannot make a private mount namespace for the session "
-			 "daemon (%s); runs as root take turns on %s",
-			 strerror(d->ns_errno), ROOT_LOCK);
+		trc_info(
+		    "cannot make a private mount namespace for the session "
+		    "daemon (%s); runs as root take turns on %s",
+		    strerror(d->ns_errno), ROOT_LOCK);
 	return 0;
 }
 
@@ -163,7 +164,8 @@ static int wait_ready(pid_t pid, const char *path)
 		if (waitpid(pid, &st, WNOHANG) == pid) {
 			trc_err("%s exited during start-up (%s %d)", path,
 				WIFSIGNALED(st) ? "signal" : "status",
-				WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+				WIFSIGNALED(st) ? WTERMSIG(st)
+						: WEXITSTATUS(st));
 			return -1;
 		}
 		if (sig < 0 && errno == EAGAIN) {
@@ -180,8 +182,10 @@ static int start_sessiond(struct trc_daemon *d)
 	sigset_t block, old;
 
 	if (access(path, X_OK) < 0) {
-		trc_err("no session daemon is running and %s cannot be started: "
-			"%s (is lttng-tools installed?)", path, strerror(errno));
+		trc_err(
+		    "no session daemon is running and %s cannot be started: "
+		    "%s (is lttng-tools installed?)",
+		    path, strerror(errno));
 		return -1;
 	}
 	sigemptyset(&block);

@@ -38,16 +38,19 @@ static int find_preload(char *buf, size_t len)
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
-		snprintf(buf, len, "%s/../preload/%s", dirname(exe), PRELOAD_NAME);
+		snprintf(buf, len, "%s/../preload/%s", dirname(exe),
+			 PRELOAD_NAME);
 		if (access(buf, R_OK) == 0)
 			return 0;
 	}
 	snprintf(buf, len, "%s/%s", HG_LIBDIR, PRELOAD_NAME);
 	if (access(buf, R_OK) == 0)
 		return 0;
-	trc_err("cannot find the preload object %s (looked next to the hipgrain "
-		"executable in ../preload/ and in %s); set "
-		"HIPGRAIN_PRELOAD_LIB to use another", PRELOAD_NAME, HG_LIBDIR);
+	trc_err(
+	    "cannot find the preload object %s (looked next to the hipgrain "
+	    "executable in ../preload/ and in %s); set "
+	    "HIPGRAIN_PRELOAD_LIB to use another",
+	    PRELOAD_NAME, HG_LIBDIR);
 	return -1;
 }
 
@@ -58,8 +61,7 @@ static bool env_is(const char *entry, const char *name)
 	return !strncmp(entry, name, n) && entry[n] == '=';
 }
 
-static char *join(const char *name, const char *a, const char *b,
-		  const char *c)
+static char *join(const char *name, const char *a, const char *b, const char *c)
 {
 	char *s = NULL;
 
@@ -79,7 +81,8 @@ char **trc_env_build(bool lossless)
 	if (find_preload(lib, sizeof(lib)) < 0)
 		return NULL;
 	if (strpbrk(lib, " :")) {
-		trc_err("%s: LD_PRELOAD cannot carry a path with ':' or ' '", lib);
+		trc_err("%s: LD_PRELOAD cannot carry a path with ':' or ' '",
+			lib);
 		return NULL;
 	}
 	while (environ[n])
@@ -92,8 +95,8 @@ char **trc_env_build(bool lossless)
 		    !env_is(environ[i], "LTTNG_UST_REGISTER_TIMEOUT") &&
 		    !env_is(environ[i], "LTTNG_UST_ALLOW_BLOCKING"))
 			env[k++] = strdup(environ[i]);
-	env[k++] = join("LD_PRELOAD", lib, UST_HELPERS,
-			user && *user ? user : NULL);
+	env[k++] =
+	    join("LD_PRELOAD", lib, UST_HELPERS, user && *user ? user : NULL);
 	/* Wait for the session daemon's go-ahead: no early event is lost. */
 	env[k++] = strdup("LTTNG_UST_REGISTER_TIMEOUT=-1");
 	if (lossless)

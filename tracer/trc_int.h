@@ -21,11 +21,11 @@ void trc_outdir_default(char *buf, size_t len);
 
 /* trc_daemon.c */
 struct trc_daemon {
-	pid_t pid;	/* private lttng-sessiond we started; 0 if reused */
-	char home[96];	/* private LTTNG_HOME (non-root), "" otherwise */
-	int lock_fd;	/* root without namespaces: serialises runs; or -1 */
+	pid_t pid;	 /* private lttng-sessiond we started; 0 if reused */
+	char home[96];	 /* private LTTNG_HOME (non-root), "" otherwise */
+	int lock_fd;	 /* root without namespaces: serialises runs; or -1 */
 	bool private_ns; /* we live in our own mount namespace */
-	int ns_errno;	/* why we could not, if not */
+	int ns_errno;	 /* why we could not, if not */
 };
 int trc_daemon_up(struct trc_daemon *d);
 void trc_daemon_down(struct trc_daemon *d);

@@ -61,7 +61,7 @@ static int step(int dirfd, const char *comp, bool last, bool *created)
 		return -1;
 	fd = openat(dirfd, comp,
 		    O_RDONLY | O_DIRECTORY | O_CLOEXEC |
-			    ((*created || last) ? O_NOFOLLOW : 0));
+			((*created || last) ? O_NOFOLLOW : 0));
 	if (fd >= 0 && *created && fchmod(fd, 0700) < 0) {
 		close(fd);
 		return -1;
@@ -88,11 +88,14 @@ static int walk(const char *path, bool force)
 			int e = errno;
 
 			if (e == ELOOP || e == ENOTDIR)
-				trc_err("%s: refusing output directory: '%s' is a "
-					"symlink or not a directory", path, comp);
+				trc_err(
+				    "%s: refusing output directory: '%s' is a "
+				    "symlink or not a directory",
+				    path, comp);
 			else
 				trc_err("%s: cannot create output directory at "
-					"'%s': %s", path, comp, strerror(e));
+					"'%s': %s",
+					path, comp, strerror(e));
 			free(copy);
 			return -1;
 		}
@@ -100,13 +103,15 @@ static int walk(const char *path, bool force)
 	free(copy);
 	if (!created && !force && !dir_is_empty(dirfd)) {
 		trc_err("%s: output directory exists and is not empty "
-			"(--force to write into it anyway)", path);
+			"(--force to write into it anyway)",
+			path);
 		close(dirfd);
 		return -1;
 	}
 	return dirfd;
 fail:
-	trc_err("%s: cannot create output directory: %s", path, strerror(errno));
+	trc_err("%s: cannot create output directory: %s", path,
+		strerror(errno));
 	free(copy);
 	if (dirfd >= 0)
 		close(dirfd);

@@ -122,7 +122,8 @@ static int vet_image(const char *path, int fd)
 	if (id[0] == '#' && id[1] == '!')
 		return 0; /* the interpreter is what gets preloaded */
 	if (memcmp(id, ELFMAG, SELFMAG)) {
-		trc_err("%s: cannot execute: not an ELF binary or script", path);
+		trc_err("%s: cannot execute: not an ELF binary or script",
+			path);
 		return TRC_EXIT_NOEXEC;
 	}
 	interp = has_interp(fd, id);
@@ -132,7 +133,8 @@ static int vet_image(const char *path, int fd)
 	}
 	if (!interp) {
 		trc_err("%s: statically linked: LD_PRELOAD cannot enter it, so "
-			"nothing could be traced; refusing to run it", path);
+			"nothing could be traced; refusing to run it",
+			path);
 		return TRC_EXIT_NOEXEC;
 	}
 	return 0;
@@ -155,7 +157,8 @@ int trc_prog_vet(const char *path)
 	    ((st.st_mode & S_ISGID) && st.st_gid != getgid())) {
 		trc_err("%s: set-uid/set-gid: the dynamic loader ignores "
 			"LD_PRELOAD for it, so nothing could be traced; "
-			"refusing to run it", path);
+			"refusing to run it",
+			path);
 		close(fd);
 		return TRC_EXIT_NOEXEC;
 	}

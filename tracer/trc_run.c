@@ -43,7 +43,8 @@ static int trace_program(const char *path, char *const argv[], char **env)
 	int st, sig = trc_signal_pending();
 
 	if (sig) {
-		trc_err("interrupted by signal %d before the program started", sig);
+		trc_err("interrupted by signal %d before the program started",
+			sig);
 		return 128 + sig;
 	}
 	st = trc_spawn(path, argv, env, &pid);

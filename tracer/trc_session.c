@@ -18,14 +18,16 @@
 #define CHANNEL "hipgrain"
 
 static const char *const patterns[] = {
-	"hipgrain:*",		 /* our provider */
-	"lttng_ust_statedump:*", /* what is mapped where, at start */
-	"lttng_ust_dl:*",	 /* ... and as it changes */
+    "hipgrain:*",	     /* our provider */
+    "lttng_ust_statedump:*", /* what is mapped where, at start */
+    "lttng_ust_dl:*",	     /* ... and as it changes */
 };
 
 static const enum lttng_event_context_type contexts[] = {
-	LTTNG_EVENT_CONTEXT_VPID, LTTNG_EVENT_CONTEXT_VTID,
-	LTTNG_EVENT_CONTEXT_IP, LTTNG_EVENT_CONTEXT_PROCNAME,
+    LTTNG_EVENT_CONTEXT_VPID,
+    LTTNG_EVENT_CONTEXT_VTID,
+    LTTNG_EVENT_CONTEXT_IP,
+    LTTNG_EVENT_CONTEXT_PROCNAME,
 };
 
 static int fail(const char *what, int rc)

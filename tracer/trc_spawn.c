@@ -112,7 +112,8 @@ int trc_wait(pid_t pid)
 
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
-			trc_err("lost track of the program: %s", strerror(errno));
+			trc_err("lost track of the program: %s",
+				strerror(errno));
 			child_pid = 0;
 			return TRC_EXIT_INTERNAL;
 		}

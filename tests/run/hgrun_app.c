@@ -39,7 +39,8 @@ static void facts(void)
 	if (k > 0)
 		ns[k] = '\0';
 	printf("pid=%ld\nmntns=%s\npreload=%s\nmarker=%d\n", (long)getpid(), ns,
-	       pre ? pre : "", dlsym(RTLD_DEFAULT, "hgrun_preload_marker") != NULL);
+	       pre ? pre : "",
+	       dlsym(RTLD_DEFAULT, "hgrun_preload_marker") != NULL);
 	printf("register_timeout=%s\nallow_blocking=%s\nlttng_home=%s\n",
 	       to ? to : "", bl ? bl : "", home ? home : "");
 	fflush(stdout);

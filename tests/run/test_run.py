@@ -456,17 +456,85 @@ def t_reuse():
 
 
 def t_no_namespace():
+    """Root without CAP_SYS_ADMIN: no namespace, so runs take turns."""
     if not (ROOT and shutil.which('unshare') and shutil.which('capsh')):
         print('SKIP: needs root, unshare and capsh')
         sys.exit(SKIP)
-    out = os.path.join(tmpdir(), 'trace')
-    inner = quote(hg_argv(['--no-report', '-o', out, APP, 'events', '2']))
+    d = tmpdir()
+    runs = []
+    for i in range(2):
+        argv = hg_argv(['--no-report', '-o', f'{d}/t{i}', APP, 'events',
+                        str(10 + i)])
+        runs.append(f'({quote(argv)} >{d}/o{i} 2>{d}/e{i}; '
+                    f'echo $? >{d}/r{i}) &')
+    inner = '\n'.join(runs + ['wait'])
     script = f'exec capsh --drop=cap_sys_admin -- -c {quote([inner])}'
     p = subprocess.run(isolating(script), capture_output=True, text=True,
-                       timeout=90)
-    expect(p, 0, 'run without CAP_SYS_ADMIN')
-    check('cannot make a private mount namespace' in p.stderr, p.stderr)
-    check(len(ours(trace(out)[0])) == 2, 'events missing')
+                       timeout=120)
+    check(p.returncode == 0, f'wrapper: {p.stderr}')
+    for i in range(2):
+        err = open(f'{d}/e{i}').read()
+        check(open(f'{d}/r{i}').read().strip() == '0', f'run {i}: {err}')
+        check('cannot make a private mount namespace' in err, err)
+        pid = facts(open(f'{d}/o{i}').read())['pid']
+        mine = ours(trace(f'{d}/t{i}')[0])
+        check(len(mine) == 10 + i and all(e['vpid'] == pid for e in mine),
+              f'run {i}: {len(mine)} events')
+
+
+def t_killed():
+    """hipgrain killed outright: its private daemon does not outlive it."""
+    out = os.path.join(tmpdir(), 'trace')
+    argv = isolating('exec ' + quote(hg_argv(['--no-report', '-o', out,
+                                               APP, 'wait'])))
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env=test_env())
+    app = facts(read_until_ready(proc))['pid']
+    # Announced before the program started; read no further, since a
+    # daemon that outlives hipgrain keeps the pipe open.
+    err = proc.stderr.readline()
+    m = re.search(r'private session daemon \(pid (\d+)\)', err)
+    proc.kill()
+    proc.wait()
+    os.kill(int(app), signal.SIGKILL)  # the program is the user's to stop
+    check(m, f'no private daemon: {err}')
+    for _ in range(200):
+        try:
+            if open(f'/proc/{m.group(1)}/comm').read().strip() != \
+                    'lttng-sessiond':
+                return
+        except OSError:
+            return
+        time.sleep(0.05)
+    fail(f'daemon {m.group(1)} outlived the hipgrain that started it')
+
+
+def t_as_user():
+    """The non-root path: a private LTTNG_HOME, removed afterwards."""
+    if not (ROOT and shutil.which('setpriv')):
+        print('SKIP: needs root and setpriv to become another user')
+        sys.exit(SKIP)
+    d = tmpdir()
+    os.chmod(d, 0o755)
+    home = os.path.join(d, 'home')
+    os.mkdir(home)
+    os.chown(home, 65534, 65534)
+    out = os.path.join(home, 'trace')
+    env = dict(os.environ, HOME=home, LTTNG_HOME=home, TMPDIR=home)
+    p = subprocess.run(['setpriv', '--reuid', '65534', '--regid', '65534',
+                        '--clear-groups'] +
+                       hg_argv(['--no-report', '-o', out, APP, 'events', '4']),
+                       capture_output=True, text=True, env=env, timeout=90)
+    expect(p, 0, 'run as nobody')
+    check('started a private session daemon' in p.stderr, p.stderr)
+    f = facts(p.stdout)
+    check(f['lttng_home'].startswith(home + '/hipgrain-lttng-'),
+          f'LTTNG_HOME of the program: {f["lttng_home"]}')
+    check(not os.path.exists(f['lttng_home']), 'private LTTNG_HOME left')
+    mine = ours(trace(out)[0])
+    check(len(mine) == 4 and all(e['vpid'] == f['pid'] for e in mine),
+          f'{len(mine)} events')
 
 
 TESTS = {name[2:].replace('_', '-'): fn
