@@ -16,9 +16,11 @@
 #include "trc_int.h"
 
 #define PRELOAD_NAME "libhipgrain-preload.so"
-/* lttng_ust_dl:* events (dlopen/dlclose) for symbolisation; the fork
- * helper re-registers children that fork without exec. */
-#define UST_HELPERS "liblttng-ust-dl.so.1 liblttng-ust-fork.so.1"
+/* lttng_ust_dl:* events (dlopen/dlclose) for symbolisation.  Children that
+ * fork without exec are re-registered by the preload's own fork(), which
+ * does what liblttng-ust-fork.so would: preloading both would run the
+ * fork handlers twice. */
+#define UST_HELPERS "liblttng-ust-dl.so.1"
 
 extern char **environ;
 
