@@ -48,9 +48,13 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	if (!k)
 		return;
 	an_kernel_name(k, an_ev_str(e, F_KE_NAME));
-	/* One profile per handle: the device's target wins over others. */
-	if (k->profiled && (!an_same_gfx(p->arch, target) ||
-			    an_same_gfx(p->arch, k->target)))
+	/* One profile per handle: the device's target wins over others; with
+	 * no device, the target whose code has hardware FP atomics does. */
+	if (k->profiled && p->arch[0] &&
+	    (!an_same_gfx(p->arch, target) || an_same_gfx(p->arch, k->target)))
+		return;
+	if (k->profiled && !p->arch[0] &&
+	    (k->fp_ops || !an_ev_u64(e, F_KE_FP_OPS)))
 		return;
 	free(k->target);
 	free(k->fp_mnemonics);

@@ -86,7 +86,10 @@
 	X(122, HIP_MEM_RANGE_GET_ATTRIBUTE, "hipMemRangeGetAttribute")         \
 	X(123, HIP_GET_DEVICE, "hipGetDevice")                                 \
 	X(124, HIP_RUNTIME_GET_VERSION, "hipRuntimeGetVersion")                \
-	X(125, HIP_SET_DEVICE, "hipSetDevice")
+	X(125, HIP_SET_DEVICE, "hipSetDevice")                                 \
+	X(126, HIP_GET_DEVICE_COUNT, "hipGetDeviceCount")                      \
+	X(127, HIP_INIT, "hipInit")                                            \
+	X(128, HIP_STREAM_CREATE, "hipStreamCreate")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),

@@ -92,6 +92,13 @@ const char *pl_device_arch(int ord)
 	return atomic_load(&d->state) == 2 ? d->arch : "";
 }
 
+int pl_device_failed(void)
+{
+	struct device *d = &devices[current_device];
+
+	return atomic_load(&d->state) == 2 && !d->arch[0];
+}
+
 int pl_device_current(void)
 {
 	return current_device;

@@ -197,6 +197,16 @@
 	  PL_CALL(HG_API_HIP_STREAM_SYNCHRONIZE, st))                          \
 	X(hipSetDevice, (int dev), (dev), 0, PL_NONE,                          \
 	  pl_rec_set_device(rc, dev))                                          \
+	X(hipInit, (unsigned int fl), (fl), 1, PL_NONE,                        \
+	  PL_CALL(HG_API_HIP_INIT, fl))                                        \
+	X(hipGetDevice, (int *dev), (dev), 1, PL_NONE,                         \
+	  PL_CALL(HG_API_HIP_GET_DEVICE, 0))                                   \
+	X(hipGetDeviceCount, (int *n), (n), 1, PL_NONE,                        \
+	  PL_CALL(HG_API_HIP_GET_DEVICE_COUNT, 0))                             \
+	X(hipGetDeviceProperties, (hipDeviceProp_t * p, int dev), (p, dev), 1, \
+	  PL_NONE, PL_CALL(HG_API_HIP_GET_DEVICE_PROPERTIES, dev))             \
+	X(hipStreamCreate, (hipStream_t * s), (s), 1, PL_NONE,                 \
+	  PL_CALL(HG_API_HIP_STREAM_CREATE, 0))                                \
 	X(hipModuleLoad, (hipModule_t * m, const char *path), (m, path), 0,    \
 	  PL_NONE, pl_rec_module_load(HG_API_HIP_MODULE_LOAD, rc, m, NULL, path)) \
 	X(hipModuleLoadData, (hipModule_t * m, const void *img), (m, img), 0,  \

@@ -10,7 +10,9 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_hip.h"
+#include "pl_device.h"
 #include "pl_kernel.h"
+#include "pl_profile.h"
 #include "reg_emit.h"
 #include "reg_kernel.h"
 
@@ -91,6 +93,8 @@ PL_EXPORT void __hipUnregisterFatBinary(void **modules)
 		real = (__typeof__(&__hipUnregisterFatBinary))pl_next_sym(
 			"__hipUnregisterFatBinary");
 	if (tr) {
+		if (pl_device_failed())
+			pl_profile_unlaunched((uintptr_t)modules);
 		reg_module_forget((uintptr_t)modules);
 		reg_emit_call(HG_API_HIP_UNREGISTER_FAT_BINARY, 0,
 			      (uintptr_t)modules);

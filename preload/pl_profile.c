@@ -165,14 +165,15 @@ static void layout(struct reg_kernel *k, const struct co_kernel *ck)
 	k->kernarg_size = ck->kernarg_size;
 }
 
-static void emit(const struct reg_kernel *k, const struct module_code *mc,
-		 const struct co_kernel *ck)
+static void emit_for(const struct reg_kernel *k, const char *target,
+		     const struct co_profiles *p, const struct co_kernel *ck,
+		     int status)
 {
 	uint32_t off[256], size[256];
 	uint8_t kind[256], space[256];
 	struct hg_tp_kernel ev = {
 		.handle = k->handle, .module = k->module, .name = k->name,
-		.target = mc ? mc->target : "", .status = k->status,
+		.target = target, .status = status,
 		.fp_mnemonics = "", .int_mnemonics = "",
 		.arg_offset = off, .arg_size = size, .arg_kind = kind,
 		.arg_space = space,
@@ -181,8 +182,8 @@ static void emit(const struct reg_kernel *k, const struct module_code *mc,
 	if (ck) {
 		const struct co_atomics *at = &ck->atomics;
 
-		ev.co_hash = mc->p->hash;
-		ev.xnack = mc->p->xnack;
+		ev.co_hash = p->hash;
+		ev.xnack = p->xnack;
 		ev.kernarg_size = ck->kernarg_size;
 		for (uint32_t a = 0; a < ck->nargs && a < 256; a++, ev.nargs++) {
 			off[a] = ck->args[a].offset;
@@ -199,6 +200,12 @@ static void emit(const struct reg_kernel *k, const struct module_code *mc,
 	reg_emit_kernel(&ev);
 }
 
+static void emit(const struct reg_kernel *k, const struct module_code *mc,
+		 const struct co_kernel *ck)
+{
+	emit_for(k, mc ? mc->target : "", mc ? mc->p : NULL, ck, k->status);
+}
+
 void pl_profile_kernel(struct reg_kernel *k)
 {
 	const struct module_code *mc = module_code(k->module, &k->status);
@@ -209,4 +216,42 @@ void pl_profile_kernel(struct reg_kernel *k)
 	if (ck)
 		layout(k, ck);
 	emit(k, mc, ck);
+}
+
+static void unlaunched_in(const struct co_entry *e, struct reg_kernel **ks,
+			  size_t n, uint64_t module)
+{
+	struct module_code mc = {0};
+	const struct co_profiles *p = analyse(&mc, e);
+
+	for (size_t i = 0; p && i < n; i++) {
+		const struct co_kernel *ck;
+
+		if (ks[i]->module != module || atomic_load(&ks[i]->state))
+			continue;
+		ck = co_profiles_find(p, ks[i]->name ? ks[i]->name : "");
+		if (ck)
+			emit_for(ks[i], e->target, p, ck, 0);
+	}
+	co_object_free(mc.obj);
+	co_profiles_free(mc.cached);
+}
+
+void pl_profile_unlaunched(uint64_t module)
+{
+	enum { MAX_KERNELS = 1 << 16 };
+	struct reg_module *m = reg_module_get(module);
+	struct reg_kernel **ks;
+	struct co_set *set;
+	struct co_error err;
+	size_t n;
+
+	if (!m || !m->image || !(ks = malloc(MAX_KERNELS * sizeof(*ks))))
+		return;
+	n = reg_kernel_all(ks, MAX_KERNELS);
+	set = co_set_from_image(m->image, 0, &err);
+	for (size_t i = 0; set && i < co_set_count(set); i++)
+		unlaunched_in(co_set_entry(set, i), ks, n, module);
+	co_set_free(set);
+	free(ks);
 }

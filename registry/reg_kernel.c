@@ -97,3 +97,8 @@ struct reg_kernel *reg_kernel_get(uint64_t handle)
 {
 	return reg_map_get(&kernels, handle);
 }
+
+size_t reg_kernel_all(struct reg_kernel **out, size_t max)
+{
+	return reg_map_values(&kernels, (void **)out, max);
+}

@@ -8,6 +8,7 @@
 #define REG_KERNEL_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define REG_KMAX_PTR 64
@@ -44,5 +45,7 @@ void reg_module_forget(uint64_t handle);
 struct reg_kernel *reg_kernel_add(uint64_t handle, uint64_t module,
 				  const char *name);
 struct reg_kernel *reg_kernel_get(uint64_t handle);
+/* Up to max registered kernels, for a walk at exit. */
+size_t reg_kernel_all(struct reg_kernel **out, size_t max);
 
 #endif

@@ -71,6 +71,18 @@ void *reg_map_get(struct reg_map *m, uint64_t key)
 	return v;
 }
 
+size_t reg_map_values(struct reg_map *m, void **out, size_t max)
+{
+	size_t n = 0;
+
+	reg_lock(&m->lock);
+	for (uint32_t i = 0; m->slots && i <= m->mask && n < max; i++)
+		if (m->slots[i].key)
+			out[n++] = m->slots[i].value;
+	reg_unlock(&m->lock);
+	return n;
+}
+
 /* Rebuilds the table: removals are rare (a library unloading). */
 void reg_map_remove_if(struct reg_map *m, bool (*pred)(void *, void *),
 		       void *arg, void (*drop)(void *))

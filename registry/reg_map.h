@@ -5,6 +5,7 @@
 #define REG_MAP_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "reg_lock.h"
@@ -24,6 +25,8 @@ struct reg_map {
 
 bool reg_map_put(struct reg_map *m, uint64_t key, void *value);
 void *reg_map_get(struct reg_map *m, uint64_t key);
+/* Up to max values, copied out under the lock; returns how many. */
+size_t reg_map_values(struct reg_map *m, void **out, size_t max);
 /* Remove every entry whose value satisfies pred; calls drop on each. */
 void reg_map_remove_if(struct reg_map *m, bool (*pred)(void *, void *),
 		       void *arg, void (*drop)(void *));
