@@ -14,8 +14,9 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
-from lttng_session import Session  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..', 'tests',
+                                'lib'))
+from lttng_session import Tracing  # noqa: E402
 
 LIBC_WRAPPER = 'liblttng-ust-libc-wrapper.so.1'
 
@@ -24,6 +25,17 @@ def run(cmd, env=None):
     """The program prints ns/pair alone on a line; wrappers add their own."""
     out = subprocess.run(cmd, env=env, check=True, capture_output=True,
                          text=True).stdout.splitlines()
+    for line in reversed(out):
+        try:
+            return float(line)
+        except ValueError:
+            continue
+    raise RuntimeError(f'no timing in the output of {cmd}')
+
+
+def run_in(session, cmd, env):
+    """The same, inside the session's private daemon namespace."""
+    out = session.run(cmd, env).stdout.splitlines()
     for line in reversed(out):
         try:
             return float(line)
@@ -50,14 +62,16 @@ def main():
     rows.append(('glibc', median(lambda: run(prog), a.runs)))
     hg = dict(env, LD_PRELOAD=a.preload)
     rows.append(('hipgrain (default)', median(lambda: run(prog, hg), a.runs)))
-    with Session(['hipgrain:*']) as s:
-        traced = dict(s.app_env(), LD_PRELOAD=a.preload)
-        rows.append(('hipgrain, session on',
-                     median(lambda: run(prog, traced), a.runs)))
-    with Session(['lttng_ust_libc:*']) as s:
-        wrapped = dict(s.app_env(), LD_PRELOAD=LIBC_WRAPPER)
-        rows.append(('lttng-ust libc wrapper, session on',
-                     median(lambda: run(prog, wrapped), a.runs)))
+    with tempfile.TemporaryDirectory() as d:
+        with Tracing(os.path.join(d, 'hg'), statedump=False, blocking=False,
+                     events=['hipgrain:*']) as s:
+            rows.append(('hipgrain, session on', median(
+                lambda: run_in(s, prog, dict(LD_PRELOAD=a.preload)), a.runs)))
+        with Tracing(os.path.join(d, 'ust'), statedump=False, blocking=False,
+                     events=['lttng_ust_libc:*']) as s:
+            rows.append(('lttng-ust libc wrapper, session on', median(
+                lambda: run_in(s, prog, dict(LD_PRELOAD=LIBC_WRAPPER)),
+                a.runs)))
     if shutil.which('heaptrack'):
         with tempfile.TemporaryDirectory() as d:
             ht = ['heaptrack', '-o', os.path.join(d, 'ht')] + prog

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'tests', 'analyzer'))
+                                '..', '..', 'tests', 'lib'))
 from lttng_session import Tracing  # noqa: E402
 
 # 7 events per round; a handful of live blocks, two kernels.
