@@ -85,6 +85,22 @@ static void an_on_bin(struct an_proc *p, const struct an_ev *e, bool is_pic)
 		p->nbins++;
 }
 
+/*
+ * RTLD_DEEPBIND makes a library bind to its own dependencies first: its
+ * calls to the HIP runtime and to malloc never reach the preload.  Say which
+ * library, since nothing it allocates or launches is in the trace.
+ */
+static void an_on_dlopen(struct an_ctx *c, const struct an_ev *e)
+{
+	const int rtld_deepbind = 0x8; /* <dlfcn.h>, glibc */
+
+	if (an_ev_u64(e, F_DL_FLAGS) & rtld_deepbind)
+		an_warn(c, "%s was opened with RTLD_DEEPBIND: its own calls to "
+			   "the HIP runtime and to malloc bypass hipgrain, so "
+			   "what it allocates and launches is not in this trace",
+			an_ev_str(e, F_BIN_PATH));
+}
+
 static void an_on_warning(struct an_ctx *c, const struct an_ev *e)
 {
 	unsigned code = (unsigned)an_ev_u64(e, F_WARN_CODE);
@@ -112,7 +128,10 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_BIN_INFO:
 		an_on_bin(p, e, an_ev_u64(e, F_BIN_IS_PIC) != 0);
 		break;
-	case AN_EV_DLOPEN: an_on_bin(p, e, true); break;
+	case AN_EV_DLOPEN:
+		an_on_bin(p, e, true);
+		an_on_dlopen(c, e);
+		break;
 	case AN_EV_WARNING: an_on_warning(c, e); break;
 	case AN_EV_CODE_OBJECT:
 		if (an_ev_i64(e, F_CO_RC))

@@ -44,7 +44,7 @@
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
-	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path")
+	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")
 
 enum an_ev_kind {
 	AN_EV_OTHER = 0,
@@ -78,6 +78,7 @@ enum { F_CALL_API, F_CALL_RC };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
+enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 
 /* What replay needs to know about one event class, computed once. */
 struct an_evclass {
