@@ -118,6 +118,8 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		.rc = (int32_t)an_ev_i64(e, F_LA_RC),
 	};
 
+	/* A coalesced event stands for `repeat` identical launches. */
+	c->weight = (uint32_t)an_ev_u64(e, F_LA_REPEAT);
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
 		c->unknown_launches++;
@@ -127,6 +129,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		if (an_rules[r]->on_launch)
 			an_rules[r]->on_launch(c, an_rules[r], &l);
 	an_launch_args(c, &l, e);
+	c->weight = 0;
 	if (l.rc)
 		an_fail_add(c, (unsigned)an_ev_u64(e, F_LA_API), l.rc);
 }

@@ -100,6 +100,7 @@ struct an_inv_bucket {
 
 struct an_ctx {
 	const struct an_opts *opts;
+	uint32_t weight; /* launches the event being replayed stands for (0: 1) */
 	struct an_map procs;
 	struct an_map finding_index; /* key hash → first finding of chain */
 	struct an_finding *findings;

@@ -116,6 +116,8 @@ int pl_hip_enter(int query)
 	int tr = pl_tracking();
 
 	pl_depth++;
+	if (tr && query != PL_Q_LAUNCH)
+		pl_launch_flush(); /* counted launches come before this call */
 	if (tr && query)
 		pl_device_arch(current_device);
 	return tr;

@@ -38,6 +38,7 @@ hipError_t hipMemAdvise_v2(const void *dev_ptr, size_t count,
 /* Around every real HIP call: returns whether to record it.  `query` asks
  * for the device's facts first, before the call, so our own queries never
  * overwrite the error the program will read back with hipGetLastError. */
+#define PL_Q_LAUNCH 3 /* query, and the call is a launch */
 int pl_hip_enter(int query);
 void pl_hip_leave(void);
 int pl_device_current(void);

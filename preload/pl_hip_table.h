@@ -2,7 +2,8 @@
 /*
  * Every interposed HIP entry point that returns hipError_t, listed once.
  * X(name, (params), (args), query, pre, post):
- *   query - fetch the device's facts before the first such call;
+ *   query - 1: fetch the device's facts before the first such call;
+ *           PL_Q_LAUNCH: that, and it is a launch (see pl_launch.c);
  *   pre   - statement run before the real call (the registry may need to
  *           let go of a range first);
  *   post  - statement that records the call's meaning, with `rc` in scope.
@@ -151,26 +152,26 @@
 	X(hipLaunchKernel,                                                     \
 	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
 	   hipStream_t st),                                                    \
-	  (f, g, b, args, shm, st), 1, PL_NONE,                                \
+	  (f, g, b, args, shm, st), PL_Q_LAUNCH, PL_NONE,                                \
 	  pl_rec_launch(HG_API_HIP_LAUNCH_KERNEL, rc, f, g, b, args, NULL,     \
 			shm, st))                                              \
 	X(hipExtLaunchKernel,                                                  \
 	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
 	   hipStream_t st, hipEvent_t e0, hipEvent_t e1, int fl),              \
-	  (f, g, b, args, shm, st, e0, e1, fl), 1, PL_NONE,                    \
+	  (f, g, b, args, shm, st, e0, e1, fl), PL_Q_LAUNCH, PL_NONE,                    \
 	  pl_rec_launch(HG_API_HIP_EXT_LAUNCH_KERNEL, rc, f, g, b, args, NULL, \
 			shm, st))                                              \
 	X(hipLaunchCooperativeKernel,                                          \
 	  (const void *f, dim3 g, dim3 b, void **args, unsigned int shm,       \
 	   hipStream_t st),                                                    \
-	  (f, g, b, args, shm, st), 1, PL_NONE,                                \
+	  (f, g, b, args, shm, st), PL_Q_LAUNCH, PL_NONE,                                \
 	  pl_rec_launch(HG_API_HIP_LAUNCH_COOPERATIVE_KERNEL, rc, f, g, b,     \
 			args, NULL, shm, st))                                  \
 	X(hipModuleLaunchKernel,                                               \
 	  (hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz, \
 	   unsigned int bx, unsigned int by, unsigned int bz,                  \
 	   unsigned int shm, hipStream_t st, void **args, void **extra),       \
-	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra), 1, PL_NONE,       \
+	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra), PL_Q_LAUNCH, PL_NONE,       \
 	  pl_rec_launch(HG_API_HIP_MODULE_LAUNCH_KERNEL, rc, f,                \
 			(dim3){gx, gy, gz}, (dim3){bx, by, bz}, args, extra,   \
 			shm, st))                                              \
@@ -179,7 +180,8 @@
 	   uint32_t bx, uint32_t by, uint32_t bz, size_t shm, hipStream_t st,  \
 	   void **args, void **extra, hipEvent_t e0, hipEvent_t e1,            \
 	   uint32_t fl),                                                       \
-	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra, e0, e1, fl), 1,    \
+	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra, e0, e1, fl),\
+	  PL_Q_LAUNCH,    \
 	  PL_NONE,                                                             \
 	  pl_rec_launch(HG_API_HIP_EXT_MODULE_LAUNCH_KERNEL, rc, f,            \
 			(dim3){gx / (bx ? bx : 1), gy / (by ? by : 1),         \

@@ -11,6 +11,7 @@
 #include "hg_tp_init.h"
 #include "pl_boot.h"
 #include "pl_export.h"
+#include "pl_kernel.h"
 #include "reg_emit.h"
 #include "reg_track.h"
 
@@ -65,6 +66,16 @@ __attribute__((constructor)) static void pl_init(void)
 	announce();
 }
 
+/* The main thread's counted launches, at exit. */
+__attribute__((destructor)) static void pl_fini(void)
+{
+	if (!pl_enabled)
+		return;
+	pl_depth++;
+	pl_launch_flush();
+	pl_depth--;
+}
+
 /* lttng-ust must hear about a fork to trace the child under its own vpid
  * (what liblttng-ust-fork.so would do, without a second preload). */
 PL_EXPORT pid_t fork(void);
@@ -82,6 +93,7 @@ PL_EXPORT pid_t fork(void)
 	pid = real();
 	if (pid == 0) {
 		lttng_ust_after_fork_child(&saved);
+		pl_launch_forget();
 		announce();
 	} else {
 		lttng_ust_after_fork_parent(&saved);

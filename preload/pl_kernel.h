@@ -13,5 +13,9 @@ void pl_rec_module_load(uint8_t api, hipError_t rc, hipModule_t *m,
 void pl_rec_get_function(hipError_t rc, hipFunction_t *f, hipModule_t m,
 			 const char *name);
 void pl_rec_set_device(hipError_t rc, int dev);
+/* Write the launches this thread counted but has not written yet. */
+void pl_launch_flush(void);
+/* In a forked child: the parent's counted launches are the parent's. */
+void pl_launch_forget(void);
 
 #endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_dev.h"
 
+#include <stdatomic.h>
+
 #include "reg_gran_map.h"
 #include "reg_rangeset.h"
 
@@ -13,6 +15,17 @@ struct dev_range {
 };
 
 static struct reg_rangeset ranges = REG_RANGESET_INIT;
+static atomic_uint_fast64_t generation;
+
+static void changed(void)
+{
+	atomic_fetch_add_explicit(&generation, 1, memory_order_release);
+}
+
+uint64_t reg_dev_generation(void)
+{
+	return atomic_load_explicit(&generation, memory_order_acquire);
+}
 
 static void drop(void *v)
 {
@@ -33,6 +46,7 @@ bool reg_dev_add(const struct reg_dev_info *info)
 		__libc_free(d);
 		return false;
 	}
+	changed();
 	if (!reg_rangeset_insert(&ranges, info->base, info->base + info->size,
 				 d, drop)) {
 		drop(d);
@@ -47,6 +61,7 @@ bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out)
 
 	if (!reg_rangeset_remove(&ranges, base, &v))
 		return false;
+	changed();
 	*out = ((struct dev_range *)v)->info;
 	drop(v);
 	return true;
@@ -92,6 +107,8 @@ int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 			cb(&d->info, lo, hi - lo, gran, arg);
 	}
 	reg_unlock(&ranges.lock);
+	if (touched)
+		changed();
 	return touched;
 }
 

@@ -35,6 +35,9 @@ typedef void (*reg_gran_cb)(const struct reg_dev_info *r, uintptr_t addr,
 int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 		     void *arg);
 size_t reg_dev_count(void);
+/* Changes whenever a range is added, removed or changes granularity: a
+ * lookup result is still valid while the generation is the same. */
+uint64_t reg_dev_generation(void);
 
 void reg_dev_fork_prepare(void);
 void reg_dev_fork_parent(void);

@@ -237,6 +237,7 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
 		lttng_ust_field_sequence(uint64_t, arg_offset, l->arg_offset, uint16_t, l->nptr)
 		lttng_ust_field_sequence(uint8_t, arg_mem, l->arg_mem, uint16_t, l->nptr)
 		lttng_ust_field_sequence(uint8_t, arg_gran, l->arg_gran, uint16_t, l->nptr)
+		lttng_ust_field_integer(uint32_t, repeat, l->repeat)
 	)
 )
 

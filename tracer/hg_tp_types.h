@@ -152,6 +152,7 @@ struct hg_tp_launch {
 	uint32_t grid[3], block[3];
 	uint32_t shmem;
 	int32_t rc;
+	uint32_t repeat; /* identical launches this event stands for */
 	uint16_t nptr;
 	uint8_t api;
 };

@@ -23,7 +23,8 @@ class Tracing:
     """with Tracing(outdir) as t: t.run([...]) -> outdir holds a CTF trace."""
 
     def __init__(self, outdir, statedump=True, events=('hipgrain:*',),
-                 subbuf='1M', nsubbuf=8, blocking=True):
+                 subbuf='1M', nsubbuf=8, blocking=True,
+                 contexts=('vpid', 'vtid', 'ip', 'procname')):
         self.outdir = os.path.abspath(outdir)
         self.name = 'hgtest-' + uuid.uuid4().hex[:12]
         self.events = list(events) + (['lttng_ust_statedump:*']
@@ -31,6 +32,7 @@ class Tracing:
         self.channel = ['--subbuf-size=' + subbuf, '--num-subbuf=%d' % nsubbuf]
         if blocking:  # a test trace must never lose events
             self.channel.append('--blocking-timeout=inf')
+        self.contexts = [a for c in contexts for a in ('-t', c)]
         self.holder = None
         self.home = None
 
@@ -78,7 +80,7 @@ class Tracing:
         for ev in self.events:
             self._lttng('enable-event', '-u', '-s', self.name, '-c', 'ch', ev)
         self._lttng('add-context', '-u', '-s', self.name, '-c', 'ch',
-                    '-t', 'vpid', '-t', 'vtid', '-t', 'ip', '-t', 'procname')
+                    *self.contexts)
         self._lttng('start', self.name)
         return self
 
@@ -86,7 +88,13 @@ class Tracing:
         e = self._env(env)
         e['LTTNG_UST_REGISTER_TIMEOUT'] = '-1'
         e['LTTNG_UST_ALLOW_BLOCKING'] = '1'
-        return subprocess.run(self._enter(list(argv)), env=e,
+        argv = list(argv)
+        # nsenter must stay single-threaded to enter the namespace: a preload
+        # (lttng-ust starts threads) is handed to the program only.
+        preload = e.pop('LD_PRELOAD', None)
+        if preload:
+            argv = ['env', 'LD_PRELOAD=' + preload] + argv
+        return subprocess.run(self._enter(argv), env=e,
                               capture_output=True, text=True)
 
     def _stop_daemon(self):

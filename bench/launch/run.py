@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""hipLaunchKernel with four pointer arguments: the same program with and
+without hipgrain, in one run.  Prints ns per launch (median of --runs) and
+what hipgrain adds (target: <= 250 ns).  A benchmark, never a test."""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..', 'tests',
+                                'lib'))
+from lttng_session import Tracing  # noqa: E402
+
+
+def number(out):
+    for line in reversed(out.splitlines()):
+        try:
+            return float(line)
+        except ValueError:
+            continue
+    raise RuntimeError('no timing in: ' + out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--prog', required=True)
+    ap.add_argument('--preload', required=True)
+    ap.add_argument('--fakehip', required=True)
+    ap.add_argument('--launches', type=int, default=200000)
+    ap.add_argument('--runs', type=int, default=5)
+    a = ap.parse_args()
+    cmd = [a.prog, str(a.launches)]
+    vary = cmd + ['vary']
+    env = dict(os.environ, LD_LIBRARY_PATH=a.fakehip)
+    env.pop('LD_PRELOAD', None)
+
+    def med(fn):
+        return statistics.median(fn() for _ in range(a.runs))
+
+    def plain(argv, extra):
+        return number(subprocess.run(argv, env=dict(env, **extra), check=True,
+                                     capture_output=True, text=True).stdout)
+
+    pre = {'LD_PRELOAD': a.preload}
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        # hipgrain run's contexts: vpid and ip.
+        with Tracing(os.path.join(d, 't'), statedump=False, blocking=False,
+                     subbuf='4M', nsubbuf=4, contexts=('vpid', 'ip')) as s:
+            for label, argv in (('same buffers', cmd), ('rotating buffers', vary)):
+                base = med(lambda: plain(argv, {}))
+                rows.append((label, 'without hipgrain', base, base))
+                rows.append((label, 'hipgrain, no session',
+                             med(lambda: plain(argv, pre)), base))
+                rows.append((label, 'hipgrain, session on', med(
+                    lambda: number(s.run(argv, dict(env, **pre)).stdout)), base))
+    print(f'{"launch, 4 pointer args":40} {"ns":>8} {"added ns":>9} {"ratio":>6}')
+    for label, name, ns, base in rows:
+        print(f'{label + ": " + name:40} {ns:8.1f} {ns - base:9.1f} '
+              f'{ns / base:6.2f}')
+    print(f'hipgrain adds {rows[2][2] - rows[2][3]:.0f} ns per repeated launch '
+          f'and {rows[5][2] - rows[5][3]:.0f} ns per launch written as an event '
+          '(target: <= 250 ns)')
+
+
+if __name__ == '__main__':
+    main()
