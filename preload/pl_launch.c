@@ -21,6 +21,7 @@
 #include "pl_boot.h"
 #include "pl_kernel.h"
 #include "pl_profile.h"
+#include "pl_warn.h"
 #include "reg_dev.h"
 #include "reg_emit.h"
 #include "reg_kernel.h"
@@ -192,6 +193,8 @@ static void record(struct memo *m, struct reg_kernel *k,
 		m->id[i] = r.id, m->off[i] = r.off;
 		m->mem[i] = r.mem, m->gran[i] = r.gran;
 		m->coalescable &= gpu_memory(r.mem);
+		if (k)
+			pl_warn_launch(k, idx[i], r.id, r.mem, r.gran);
 	}
 	reg_emit_launch(&m->ev);
 }

@@ -163,6 +163,9 @@ static void layout(struct reg_kernel *k, const struct co_kernel *ck)
 		k->nexplicit++;
 	}
 	k->kernarg_size = ck->kernarg_size;
+	k->atomic_ops = ck->atomics.fp_ops | ck->atomics.int_ops;
+	snprintf(k->fp_mnemonics, sizeof(k->fp_mnemonics), "%s",
+		 ck->atomics.fp_mnemonics);
 }
 
 static void emit_for(const struct reg_kernel *k, const char *target,

@@ -31,6 +31,8 @@ struct reg_kernel {
 	atomic_int state; /* 0: not profiled, 1: profiling, 2: profiled */
 	int status;	  /* 0, or why the profile is missing (-errno) */
 	uint32_t kernarg_size;
+	uint32_t atomic_ops;	  /* enum hg_aop bits reaching global memory */
+	char fp_mnemonics[64];	  /* for the online warning */
 	uint16_t nexplicit; /* entries a launch's args array holds */
 	uint16_t nptr;
 	uint16_t ptr_index[REG_KMAX_PTR];  /* index in the args array */

@@ -143,4 +143,17 @@ ev, _ = traced('misuse', 'illegal-flags')
 bad = of(ev, 'alloc', api=API['hipHostMalloc'], flags=0xC0000000)
 tap.ok(bad and bad[0]['rc'] != 0 and bad[0]['id'] == 0,
        'hipHostMalloc(Coherent|NonCoherent) forwarded; its error recorded', bad)
+# HIPGRAIN_WARN=1: the early word on stderr, once, from the same rule table.
+for variant, fires in (('hostmalloc', True), ('hipmalloc', False),
+                       ('hostmalloc-noncoherent', False)):
+    t = hgrun.run(hipgrain, [os.path.join(kdir, 'arraysum_unsafe'), variant],
+                  env=hgrun.fake_env(fakehip, HIPGRAIN_WARN='1'))
+    ev = hgtrace.hipgrain_events(t.trace)
+    t.close()
+    said = t.proc.stderr.count('hipgrain: warning:')
+    warned = [w for w in of(ev, 'warning', code=7)]
+    tap.ok(said == len(warned) == (1 if fires else 0) and
+           (not fires or '[fp-atomic-fine-grain]' in t.proc.stderr),
+           f'HIPGRAIN_WARN on {variant}: {"one warning" if fires else "silent"}',
+           t.proc.stderr)
 sys.exit(tap.done())

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * HIPGRAIN_WARN=1: say on stderr, while the program runs, when a launch
+ * hands an atomic kernel memory on which codeobj's rule table says its
+ * atomics do nothing or lose scope.  Once per (kernel, allocation).  The
+ * offline report remains the full verdict; this is the early word.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "co_rules.h"
+#include "hg_env.h"
+#include "hg_events.h"
+#include "pl_device.h"
+#include "pl_hip.h"
+#include "pl_warn.h"
+#include "reg_emit.h"
+#include "reg_lock.h"
+
+#define SEEN 256
+
+static int enabled = -1;
+static reg_lock_t lock = REG_LOCK_INIT;
+static uint64_t seen[SEEN][2];
+static unsigned nseen;
+
+static int first_time(uint64_t handle, uint64_t id)
+{
+	int fresh = 1;
+
+	reg_lock(&lock);
+	for (unsigned i = 0; i < nseen && fresh; i++)
+		fresh = !(seen[i][0] == handle && seen[i][1] == id);
+	if (fresh && nseen < SEEN) {
+		seen[nseen][0] = handle;
+		seen[nseen++][1] = id;
+	}
+	reg_unlock(&lock);
+	return fresh;
+}
+
+static const char *const mem_names[] = {
+#define HG_X(v, id, name) [v] = name,
+	HG_MEM_LIST(HG_X)
+#undef HG_X
+};
+
+void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
+		    uint8_t mem, uint8_t gran)
+{
+	const char *arch;
+	struct co_rule_result r;
+	char msg[512];
+	int n;
+
+	if (enabled < 0)
+		enabled = !strcmp(hg_env_get(HG_ENV_WARN), "1");
+	if (!enabled || !k->atomic_ops ||
+	    (gran != HG_GRAN_FINE && gran != HG_GRAN_MIXED))
+		return;
+	arch = pl_device_arch(pl_device_current());
+	if (co_rule_lookup(arch, k->atomic_ops, (enum hg_mem)mem,
+			   (enum hg_gran)gran, &r) == CO_EFFECT_OK ||
+	    !first_time(k->handle, id))
+		return;
+	n = snprintf(msg, sizeof(msg),
+		     "hipgrain: warning: %s gets %s-grained %s memory as argument "
+		     "%d: on %s, %s [%s]\n", k->name ? k->name : "a kernel",
+		     gran == HG_GRAN_MIXED ? "partly fine" : "fine",
+		     mem < sizeof(mem_names) / sizeof(*mem_names) && mem_names[mem]
+			     ? mem_names[mem] : "unknown",
+		     arg, arch, r.rule->reason,
+		     (r.ops & HG_AOP_FP_MASK) ? "fp-atomic-fine-grain"
+					      : "int-atomic-fine-host");
+	reg_emit_warning(HG_WARN_HAZARD, msg);
+	(void)!write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n
+							       : strlen(msg));
+}

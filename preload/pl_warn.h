@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef PL_WARN_H
+#define PL_WARN_H
+
+#include <stdint.h>
+
+#include "reg_kernel.h"
+
+/* The online warning for one resolved pointer argument of a launch. */
+void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
+		    uint8_t mem, uint8_t gran);
+
+#endif
