@@ -7,6 +7,7 @@
 #include "pl_export.h"
 #include "pl_hip_table.h"
 #include "pl_kernel.h"
+#include "pl_query.h"
 #include "reg_emit.h"
 #include "reg_track.h"
 
@@ -17,6 +18,17 @@ static void rec_alloc(uint8_t api, hipError_t rc, void **ptr, size_t size,
 	void *p = (rc == hipSuccess && ptr) ? *ptr : NULL;
 
 	reg_track_hip_alloc(api, rc, p, size, flags, 0, pl_device_current());
+	if (p && api == HG_API_HIP_MALLOC_MANAGED)
+		pl_query_coherency(p, size);
+}
+
+static void rec_advise(uint8_t api, hipError_t rc, const void *p, size_t n,
+		       int advice, int dev)
+{
+	reg_track_advise(api, rc, p, n, advice, dev);
+	if (rc == hipSuccess && (advice == hipMemAdviseSetCoarseGrain ||
+				 advice == hipMemAdviseUnsetCoarseGrain))
+		pl_query_coherency(p, n);
 }
 
 static void rec_pitch(hipError_t rc, void **ptr, size_t *pitch, size_t height)

@@ -142,11 +142,11 @@
 			     loc.id, (uint64_t)(uintptr_t)st))                 \
 	X(hipMemAdvise, (const void *p, size_t n, hipMemoryAdvise a, int dev), \
 	  (p, n, a, dev), 1, PL_NONE,                                          \
-	  reg_track_advise(HG_API_HIP_MEM_ADVISE, rc, p, n, a, dev))           \
+	  rec_advise(HG_API_HIP_MEM_ADVISE, rc, p, n, a, dev))                 \
 	X(hipMemAdvise_v2,                                                     \
 	  (const void *p, size_t n, hipMemoryAdvise a, hipMemLocation loc),    \
 	  (p, n, a, loc), 1, PL_NONE,                                          \
-	  reg_track_advise(HG_API_HIP_MEM_ADVISE_V2, rc, p, n, a, loc.id))
+	  rec_advise(HG_API_HIP_MEM_ADVISE_V2, rc, p, n, a, loc.id))
 
 #define PL_HIP_LAUNCH_TABLE(X)                                                 \
 	X(hipLaunchKernel,                                                     \
