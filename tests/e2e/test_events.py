@@ -73,7 +73,8 @@ tap.ok(frames and len(frames[0]['frames']) >= 2,
 ev, rep = traced('arraysum_fastflag', 'managed-coarse-half')
 m = of(ev, 'alloc', api=API['hipMallocManaged'])
 adv = of(ev, 'advise', advice=100)
-g = of(ev, 'granularity')
+g = of(ev, 'granularity', source=1)
+q = of(ev, 'granularity', source=2, rc=0)
 tap.ok(len(m) == 1 and m[0]['gran'] == GRAN['fine'] and m[0]['size'] == 8192,
        'hipMallocManaged: two pages, fine', m)
 tap.ok(len(adv) == 1 and adv[0]['id'] == m[0]['id'] and adv[0]['rc'] == 0,
@@ -81,6 +82,10 @@ tap.ok(len(adv) == 1 and adv[0]['id'] == m[0]['id'] and adv[0]['rc'] == 0,
 tap.ok(len(g) == 1 and g[0]['gran'] == GRAN['coarse'] and g[0]['size'] == 4096
        and g[0]['addr'] == m[0]['addr'],
        'granularity event: first page coarse', g)
+tap.ok([(x['size'], x['gran']) for x in q] ==
+       [(8192, GRAN['fine']), (4096, GRAN['coarse'])],
+       "the runtime's own answers recorded: fine when made, coarse once advised",
+       q)
 ln = of(ev, 'launch')
 i = ln[0]['arg_id'].index(m[0]['id']) if ln and m and m[0]['id'] in ln[0]['arg_id'] else None
 tap.ok(i is not None and ln[0]['arg_offset'][i] >= 4096 and
