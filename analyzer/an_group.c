@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "an_names.h"
+#include "hg_hiperr.h"
 #include "an_output.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -130,7 +131,7 @@ void an_groups_free(struct an_groups *gs)
 void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap)
 {
-	const char *name = an_hip_error_name(f->rc);
+	const char *name = hg_hip_error_name(f->rc);
 	bool nogpu = c->no_gpu || f->rc == 100;
 
 	if (name)

@@ -5,6 +5,7 @@
 #include "an_inventory.h"
 #include "an_json.h"
 #include "an_names.h"
+#include "hg_hiperr.h"
 #include "an_output.h"
 #include "an_rule.h"
 
@@ -107,7 +108,7 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		fprintf(out, "%s{\"api\":", f == c->fails ? "" : ",");
 		an_json_str(out, an_api_name(f->api));
 		fputs(",\"error\":", out);
-		an_json_str(out, an_hip_error_name(f->rc));
+		an_json_str(out, hg_hip_error_name(f->rc));
 		fprintf(out, ",\"code\":%d,\"count\":%llu,\"message\":", f->rc,
 			(unsigned long long)f->count);
 		an_json_str(out, buf);

@@ -10,7 +10,6 @@ const char *an_api_name(unsigned api);
 const char *an_mem_name(unsigned mem);
 const char *an_gran_name(unsigned gran);
 /* NULL for a code hip_runtime_api.h does not name. */
-const char *an_hip_error_name(int code);
 /* "min, max" for a set of enum hg_aop bits. */
 const char *an_aop_names(uint32_t bits, char *buf, size_t cap);
 

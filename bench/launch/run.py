@@ -4,23 +4,14 @@ without hipgrain, in one run.  Prints ns per launch (median of --runs) and
 what hipgrain adds (target: <= 250 ns).  A benchmark, never a test."""
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..', 'tests',
                                 'lib'))
+from benchlib import median, timing  # noqa: E402
 from lttng_session import Tracing  # noqa: E402
-
-
-def number(out):
-    for line in reversed(out.splitlines()):
-        try:
-            return float(line)
-        except ValueError:
-            continue
-    raise RuntimeError('no timing in: ' + out)
 
 
 def main():
@@ -37,10 +28,10 @@ def main():
     env.pop('LD_PRELOAD', None)
 
     def med(fn):
-        return statistics.median(fn() for _ in range(a.runs))
+        return median(fn, a.runs)
 
     def plain(argv, extra):
-        return number(subprocess.run(argv, env=dict(env, **extra), check=True,
+        return timing(subprocess.run(argv, env=dict(env, **extra), check=True,
                                      capture_output=True, text=True).stdout)
 
     pre = {'LD_PRELOAD': a.preload}
@@ -55,7 +46,7 @@ def main():
                 rows.append((label, 'hipgrain, no session',
                              med(lambda: plain(argv, pre)), base))
                 rows.append((label, 'hipgrain, session on', med(
-                    lambda: number(s.run(argv, dict(env, **pre)).stdout)), base))
+                    lambda: timing(s.run(argv, dict(env, **pre)).stdout)), base))
     print(f'{"launch, 4 pointer args":40} {"ns":>8} {"added ns":>9} {"ratio":>6}')
     for label, name, ns, base in rows:
         print(f'{label + ": " + name:40} {ns:8.1f} {ns - base:9.1f} '

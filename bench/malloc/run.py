@@ -9,43 +9,26 @@ a number.
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..', 'tests',
                                 'lib'))
+from benchlib import median, timing  # noqa: E402
 from lttng_session import Tracing  # noqa: E402
 
 LIBC_WRAPPER = 'liblttng-ust-libc-wrapper.so.1'
 
 
 def run(cmd, env=None):
-    """The program prints ns/pair alone on a line; wrappers add their own."""
-    out = subprocess.run(cmd, env=env, check=True, capture_output=True,
-                         text=True).stdout.splitlines()
-    for line in reversed(out):
-        try:
-            return float(line)
-        except ValueError:
-            continue
-    raise RuntimeError(f'no timing in the output of {cmd}')
+    return timing(subprocess.run(cmd, env=env, check=True, capture_output=True,
+                                 text=True).stdout)
 
 
 def run_in(session, cmd, env):
     """The same, inside the session's private daemon namespace."""
-    out = session.run(cmd, env).stdout.splitlines()
-    for line in reversed(out):
-        try:
-            return float(line)
-        except ValueError:
-            continue
-    raise RuntimeError(f'no timing in the output of {cmd}')
-
-
-def median(fn, runs):
-    return statistics.median(fn() for _ in range(runs))
+    return timing(session.run(cmd, env).stdout)
 
 
 def main():
