@@ -5,11 +5,33 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 struct pl_libc pl_libc;
 bool pl_enabled;
 __thread int pl_depth __attribute__((tls_model("initial-exec")));
+__thread bool pl_thread_known __attribute__((tls_model("initial-exec")));
+
+/*
+ * lttng-ust's listener threads (named "<program>-ust") allocate while they
+ * register with the session daemon; an event from them could recurse into
+ * the tracer, and blocking channels never block them, so --lossless would
+ * lose their events.  They are the tracer's, not the program's: a thread
+ * found to be one stays nested for good.
+ */
+bool pl_thread_check(void)
+{
+	char name[17] = "";
+	size_t n;
+
+	pl_thread_known = true;
+	prctl(PR_GET_NAME, name, 0, 0, 0);
+	n = strlen(name);
+	if (n >= 4 && !strcmp(name + n - 4, "-ust"))
+		pl_depth = 1 << 20;
+	return pl_depth == 0;
+}
 
 #define ARENA_SIZE (64 * 1024)
 

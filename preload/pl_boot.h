@@ -30,12 +30,17 @@ extern bool pl_enabled; /* set once the constructor ran, unless disabled */
  * allocations made by hipgrain, lttng-ust or the HIP runtime on our behalf
  * are forwarded untouched.  initial-exec: no allocation on first use. */
 extern __thread int pl_depth __attribute__((tls_model("initial-exec")));
+extern __thread bool pl_thread_known __attribute__((tls_model("initial-exec")));
 
 #define PL_CALLER() ((uintptr_t)__builtin_return_address(0))
 
+/* First call on a thread: lttng-ust's own threads are never traced. */
+bool pl_thread_check(void);
+
 static inline bool pl_tracking(void)
 {
-	return __builtin_expect(pl_enabled && pl_depth == 0, 1);
+	return __builtin_expect(pl_enabled && pl_depth == 0 &&
+				(pl_thread_known || pl_thread_check()), 1);
 }
 
 /* Resolve pl_libc; until then allocations come from a static arena, which

@@ -16,12 +16,24 @@ class Traced:
         shutil.rmtree(self._tmp, ignore_errors=True)
 
 
+def hermetic(cmd):
+    """As root, run cmd where no session daemon of the machine is reachable
+    (a private mount namespace with an empty /var/run/lttng), so tests never
+    share a daemon, nor record each other's programs."""
+    if os.geteuid() != 0 or not shutil.which('unshare'):
+        return cmd
+    os.makedirs('/var/run/lttng', exist_ok=True)
+    return ['unshare', '--mount', '--propagation', 'private', 'sh', '-c',
+            'mount -t tmpfs -o mode=0755 hgtest /var/run/lttng && exec "$@"',
+            'sh'] + cmd
+
+
 def run(hipgrain, argv, env=None, extra=(), timeout=120):
     """hipgrain run --no-report -q -o TMP -- argv; returns a Traced."""
     tmp = tempfile.mkdtemp(prefix='hgtest-')
     trace = os.path.join(tmp, 'trace')
     cmd = [hipgrain, 'run', '--no-report', '-q', '-o', trace] + list(extra)
-    cmd += ['--'] + list(argv)
+    cmd = hermetic(cmd + ['--'] + list(argv))
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
                           timeout=timeout)
     return Traced(proc, trace, tmp)

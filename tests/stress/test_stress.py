@@ -88,8 +88,11 @@ def case_flood():
            f'discarded events counted in the summary ({lost})', rep and rep['summary'])
     tap.ok(str(lost) in text.split('\n\n')[0] and 'discard' in text.lower(),
            'and said at the top of the text report', text[:600])
+    # Default buffer sizes: with 64 KiB sub-buffers, LTTng's blocking mode
+    # was seen to drop events at program start under load (counted, as
+    # hipgrain-run(1) says).
     t = traced([prog('hg_stress'), '8', '200'], HIPGRAIN_HOST_EVENTS='all',
-               extra=['--lossless', '--subbuf-size', '65536', '--num-subbuf', '4'])
+               extra=['--lossless'])
     try:
         status, rep = hgrun.report(HG, t.trace)
     finally:
