@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""The man pages keep up with the code: every option `hipgrain run --help`
-prints is in hipgrain-run.1 and vice versa, and every variable of the
-environment table (common/hg_env.h) is in hipgrain.1.
+"""The man pages keep up with the code: every option `hipgrain CMD --help`
+prints is in hipgrain-CMD.1 and vice versa (run, report, scan), and every
+variable of the environment table (common/hg_env.h) is in hipgrain.1.
 
 usage: test_man.py HIPGRAIN MANDIR HG_ENV_H
 """
@@ -20,10 +20,10 @@ def fail(msg):
     sys.exit(1)
 
 
-def help_options():
-    p = subprocess.run([HG, 'run', '--help'], capture_output=True, text=True)
+def help_options(cmd):
+    p = subprocess.run([HG, cmd, '--help'], capture_output=True, text=True)
     if p.returncode != 0:
-        fail(f'hipgrain run --help: exit {p.returncode}')
+        fail(f'hipgrain {cmd} --help: exit {p.returncode}')
     opts = set()
     for line in p.stdout.splitlines():
         if re.match(r'\s+-', line):  # the option table: first column only
@@ -31,11 +31,11 @@ def help_options():
     return opts
 
 
-def man_options(text):
+def man_options(cmd, text):
     """Options the page defines: its OPTIONS section's item headings."""
     sect = re.search(r'^# OPTIONS\n(.*?)^# ', text, re.M | re.S)
     if not sect:
-        fail('hipgrain-run.1.scd has no OPTIONS section')
+        fail(f'hipgrain-{cmd}.1.scd has no OPTIONS section')
     heads = re.findall(r'^\*(-[^\n]*)$', sect.group(1), re.M)
     return {o for h in heads for o in OPT_RE.findall(h)}
 
@@ -48,19 +48,23 @@ def env_names():
 
 
 def main():
-    run_page = open(os.path.join(MANDIR, 'hipgrain-run.1.scd')).read()
     main_page = open(os.path.join(MANDIR, 'hipgrain.1.scd')).read()
-    helped, documented = help_options(), man_options(run_page)
-    if not helped:
-        fail('no options found in hipgrain run --help')
-    if helped - documented:
-        fail(f'in --help but not in hipgrain-run.1: {sorted(helped - documented)}')
-    if documented - helped:
-        fail(f'in hipgrain-run.1 but not in --help: {sorted(documented - helped)}')
+    for cmd in ('run', 'report', 'scan'):
+        page = open(os.path.join(MANDIR, f'hipgrain-{cmd}.1.scd')).read()
+        helped, documented = help_options(cmd), man_options(cmd, page)
+        if not helped:
+            fail(f'no options found in hipgrain {cmd} --help')
+        if helped - documented:
+            fail(f'in --help but not in hipgrain-{cmd}.1: '
+                 f'{sorted(helped - documented)}')
+        if documented - helped:
+            fail(f'in hipgrain-{cmd}.1 but not in --help: '
+                 f'{sorted(documented - helped)}')
+        print('ok', cmd, len(helped), 'options')
     missing = [n for n in env_names() if n not in main_page]
     if missing:
         fail(f'environment variables missing from hipgrain.1: {missing}')
-    print('ok', len(helped), 'options,', len(env_names()), 'variables')
+    print('ok', len(env_names()), 'variables')
 
 
 main()
