@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_site.h"
 
+#include <link.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -109,15 +110,50 @@ uint64_t reg_site_intern(const uint64_t *frames, unsigned n)
 	return id;
 }
 
+/* The address range of the object this code is linked into (the preload),
+ * whose frames are hipgrain's own, not the program's. */
+static uintptr_t self_lo, self_hi;
+
+static int find_self(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	uintptr_t me = (uintptr_t)arg;
+
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && me >= lo &&
+		    me < lo + ph->p_memsz) {
+			self_lo = lo;
+			self_hi = lo + ph->p_memsz;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Unwind and drop the leading frames that are hipgrain's own.  Which ones
+ * those are depends on inlining, so they are found by address; `skip` is
+ * only a floor.
+ */
 uint64_t reg_site_capture(unsigned skip)
 {
-	void *buf[REG_SITE_MAX_DEPTH + 8];
+	void *buf[REG_SITE_MAX_DEPTH + 24];
 	uint64_t frames[REG_SITE_MAX_DEPTH];
-	int got = unw_backtrace(buf, (int)(depth + skip + 1));
+	int got = unw_backtrace(buf, (int)(depth + skip + 16));
 	unsigned n = 0;
+	int i = 0;
 
-	/* +1: unw_backtrace's own caller, this function. */
-	for (int i = (int)skip + 1; i < got && n < depth; i++)
+	if (!self_hi)
+		dl_iterate_phdr(find_self, (void *)(uintptr_t)reg_site_capture);
+	while (i < got && (uintptr_t)buf[i] >= self_lo &&
+	       (uintptr_t)buf[i] < self_hi)
+		i++;
+	if (!self_hi) /* not found: fall back on the caller's count */
+		i = (int)skip + 1;
+	for (; i < got && n < depth; i++)
 		frames[n++] = (uint64_t)(uintptr_t)buf[i];
 	return reg_site_intern(frames, n);
 }
