@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_guard.h"
+#include "an_meta.h"
 #include "an_replay.h"
 #include "an_salvage.h"
 #include "an_schema.h"
@@ -73,23 +75,50 @@ end:
 	return src;
 }
 
+struct an_probe_arg {
+	const char *dir;
+	FILE *err;
+	bt_graph *g;
+};
+
+static int an_probe_guarded(void *arg)
+{
+	struct an_probe_arg *a = arg;
+	const bt_component_source *src;
+	bool ok;
+	char what[4200];
+
+	a->g = bt_graph_create(0);
+	src = a->g ? an_add_source(a->g, a->dir, "probe") : NULL;
+	ok = src && bt_component_source_get_output_port_count(src) > 0;
+	if (!src) {
+		snprintf(what, sizeof(what), "%s: not a readable CTF trace", a->dir);
+		an_print_bt_error(a->err, what);
+	} else if (!ok) {
+		fprintf(a->err, "hipgrain report: %s: the trace holds no event "
+				"stream (empty trace)\n", a->dir);
+	}
+	bt_graph_put_ref(a->g);
+	return ok;
+}
+
+static void an_reader_crashed(FILE *err, const char *dir, int sig)
+{
+	fprintf(err, "hipgrain report: %s: the trace reader (libbabeltrace2) "
+		     "crashed on damaged data (%s)\n", dir, strsignal(sig));
+}
+
 /* Whether dir's source starts and has streams to read. */
 bool an_probe(const char *dir, FILE *err)
 {
-	bt_graph *g = bt_graph_create(0);
-	const bt_component_source *src = g ? an_add_source(g, dir, "probe") : NULL;
-	bool ok = src && bt_component_source_get_output_port_count(src) > 0;
-	char what[4200];
+	struct an_probe_arg a = {.dir = dir, .err = err};
+	int sig, rc = an_guard_call(an_probe_guarded, &a, &sig);
 
-	if (!src) {
-		snprintf(what, sizeof(what), "%s: not a readable CTF trace", dir);
-		an_print_bt_error(err, what);
-	} else if (!ok) {
-		fprintf(err, "hipgrain report: %s: the trace holds no event "
-			     "stream (empty trace)\n", dir);
-	}
-	bt_graph_put_ref(g);
-	return ok;
+	if (rc != AN_GUARD_CRASHED)
+		return rc;
+	an_guard_abandon(a.g);
+	an_reader_crashed(err, dir, sig);
+	return false;
 }
 
 static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
@@ -191,6 +220,7 @@ an_consume(bt_message_iterator *it, void *data)
 	default:
 		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
 	}
+	an_guard_ours(true);
 	for (uint64_t i = 0; i < n; i++) {
 		switch (bt_message_get_type(msgs[i])) {
 		case BT_MESSAGE_TYPE_EVENT:
@@ -207,6 +237,7 @@ an_consume(bt_message_iterator *it, void *data)
 		}
 		bt_message_put_ref(msgs[i]);
 	}
+	an_guard_ours(false);
 	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
 }
 
@@ -267,7 +298,9 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const bt_component_source *src;
 
-		if (!an_probe(dirs[i], err) && an_salvage(s->c, &dirs[i], err)) {
+		/* Metadata that would hang the reader is not worth salvaging. */
+		if (!an_meta_ok(dirs[i], err) ||
+		    (!an_probe(dirs[i], err) && an_salvage(s->c, &dirs[i], err))) {
 			s->c->traces_failed++;
 			continue;
 		}
@@ -288,12 +321,21 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 		       NULL) ? -1 : 0;
 }
 
+static int an_run_guarded(void *g)
+{
+	bt_graph_run_status st;
+
+	do
+		st = bt_graph_run(g);
+	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
+	return (int)st;
+}
+
 int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 {
 	struct an_sink s = {.c = c, .cache = an_evcache_new(), .last_vpid = -2};
 	bt_graph *g = bt_graph_create(0);
-	bt_graph_run_status st;
-	int rc = -1;
+	int st, sig, rc = -1;
 
 	if (!g || !s.cache)
 		goto end;
@@ -303,10 +345,14 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 			an_print_bt_error(err, "cannot set up the trace reader");
 		goto end;
 	}
-	do
-		st = bt_graph_run(g);
-	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
-	if (st != BT_GRAPH_RUN_STATUS_OK) {
+	st = an_guard_call(an_run_guarded, g, &sig);
+	if (st == AN_GUARD_CRASHED) {
+		/* What was read before the crash still makes a partial report. */
+		an_reader_crashed(err, n == 1 ? dirs[0] : "a trace", sig);
+		an_guard_abandon(g);
+		g = NULL;
+		c->partial = true;
+	} else if (st != BT_GRAPH_RUN_STATUS_OK) {
 		/* What was read so far still makes a report: a partial one. */
 		an_print_bt_error(err, "reading stopped early");
 		c->partial = true;

@@ -79,16 +79,32 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 			an_kernel_label(k), k->target, k->status);
 }
 
+/*
+ * One of the launch event's parallel arrays; *n shrinks to its length.  Each
+ * array has its own length field, and a damaged trace can make them differ
+ * (found by tests/hostile): an index past an array's end would read out of
+ * bounds inside libbabeltrace2.
+ */
+static const bt_field *an_launch_arr(const struct an_ev *e, int f, uint64_t *n)
+{
+	uint64_t len;
+	const bt_field *a = an_ev_arr(e, f, &len);
+
+	if (len < *n)
+		*n = len;
+	return a;
+}
+
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   const struct an_ev *e)
 {
-	uint64_t n, n2;
-	const bt_field *idx = an_ev_arr(e, F_LA_IDX, &n);
-	const bt_field *val = an_ev_arr(e, F_LA_VAL, &n2);
-	const bt_field *id = an_ev_arr(e, F_LA_ID, &n2);
-	const bt_field *off = an_ev_arr(e, F_LA_OFF, &n2);
-	const bt_field *mem = an_ev_arr(e, F_LA_MEM, &n2);
-	const bt_field *gran = an_ev_arr(e, F_LA_GRAN, &n2);
+	uint64_t n = UINT64_MAX;
+	const bt_field *idx = an_launch_arr(e, F_LA_IDX, &n);
+	const bt_field *val = an_launch_arr(e, F_LA_VAL, &n);
+	const bt_field *id = an_launch_arr(e, F_LA_ID, &n);
+	const bt_field *off = an_launch_arr(e, F_LA_OFF, &n);
+	const bt_field *mem = an_launch_arr(e, F_LA_MEM, &n);
+	const bt_field *gran = an_launch_arr(e, F_LA_GRAN, &n);
 
 	if (!idx || !val || !id || !off || !mem || !gran)
 		return;

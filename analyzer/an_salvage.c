@@ -116,11 +116,13 @@ int an_salvage(struct an_ctx *c, char **dir, FILE *err)
 		kept += an_stream_head(*dir, de->d_name, tmp, quiet);
 	}
 	closedir(d);
-	fclose(quiet);
-	if (!lost) {
+	/* Nothing readable (bad metadata, every stream broken): no trace. */
+	if (!lost || !an_probe(tmp, quiet)) {
+		fclose(quiet);
 		an_salvage_cleanup(tmp);
 		return -1;
 	}
+	fclose(quiet);
 	fprintf(err, "hipgrain report: %s: %u damaged stream file%s, %u read up "
 		     "to the damage\n", *dir, lost, lost == 1 ? "" : "s", kept);
 	an_warn(c, "%s: %u damaged stream file%s (%u read up to the damage): "

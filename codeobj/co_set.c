@@ -247,7 +247,12 @@ struct co_set *co_set_from_file(const char *path, struct co_error *err)
 		co_fail(err, "file", path, 0, "out of memory");
 		return NULL;
 	}
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK: a FIFO with no writer would block open() forever (found
+	 * by tests/hostile); this way it opens at once and fstat() refuses it
+	 * below.  Regular files, the only ones read, ignore the flag.
+	 */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st)) {
 		co_fail(err, "file", path, 0, "%s", strerror(errno));

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef AN_META_H
+#define AN_META_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/*
+ * Whether dir/metadata can be handed to libbabeltrace2 without hanging it:
+ * every packet of packetized metadata holds the content its header claims.
+ * Says what is wrong, and where, on err.
+ */
+bool an_meta_ok(const char *dir, FILE *err);
+
+#endif

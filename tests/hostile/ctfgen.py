@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+"""Hand-made CTF 1.8 traces: plain-text metadata and one stream file.
+
+LTTng writes every sequence with its own length field, even where the
+producer uses one count for several (the launch event's parallel argument
+arrays).  A real trace can therefore only disagree with itself by damage;
+this writer builds such a trace on purpose, byte for byte reproducible.
+"""
+import os
+import struct
+
+METADATA = """/* CTF 1.8 */
+typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
+typealias integer { size = 16; align = 8; signed = false; } := uint16_t;
+typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
+typealias integer { size = 64; align = 8; signed = false; } := uint64_t;
+typealias integer { size = 32; align = 8; signed = true; } := int32_t;
+trace {
+    major = 1; minor = 8; byte_order = le;
+    packet.header := struct { uint32_t magic; uint32_t stream_id; };
+};
+stream { id = 0; event.header := struct { uint32_t id; }; };
+event {
+    name = "hipgrain:launch"; id = 0; stream_id = 0;
+    fields := struct {
+        uint8_t api; uint64_t handle; int32_t rc;
+        uint16_t _arg_index_length; uint16_t arg_index[_arg_index_length];
+        uint16_t _arg_value_length; uint64_t arg_value[_arg_value_length];
+        uint16_t _arg_id_length; uint64_t arg_id[_arg_id_length];
+        uint16_t _arg_offset_length; uint64_t arg_offset[_arg_offset_length];
+        uint16_t _arg_mem_length; uint8_t arg_mem[_arg_mem_length];
+        uint16_t _arg_gran_length; uint8_t arg_gran[_arg_gran_length];
+    };
+};
+"""
+
+CTF_MAGIC = 0xC1FC1FC1
+
+
+def _seq(fmt, values):
+    return struct.pack('<H', len(values)) + b''.join(
+        struct.pack('<' + fmt, v) for v in values)
+
+
+def launch(index, value, ids, offset, mem, gran, handle=0x1000):
+    """One hipgrain:launch event, each array as long as its list."""
+    return (struct.pack('<I', 0) + struct.pack('<BQi', 90, handle, 0) +
+            _seq('H', index) + _seq('Q', value) + _seq('Q', ids) +
+            _seq('Q', offset) + _seq('B', mem) + _seq('B', gran))
+
+
+def write(d, events):
+    """d/metadata and d/stream_0 holding events (bytes, one packet)."""
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, 'metadata'), 'w') as f:
+        f.write(METADATA)
+    with open(os.path.join(d, 'stream_0'), 'wb') as f:
+        f.write(struct.pack('<II', CTF_MAGIC, 0) + b''.join(events))
+    return d

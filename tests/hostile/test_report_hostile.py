@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""`hipgrain report` on truncated, zzuf-mutated and foreign traces.
+
+usage: test_report_hostile.py HIPGRAIN TRACEGEN ANALYZER_CASES RUN_BUILD
+
+Real traces are made at run time: kernels/ programs under `hipgrain run`
+against tests/fakehip (RUN_BUILD: a build directory with the preload, '' in
+a build without one; HIPGRAIN_HOSTILE_BUILD overrides it, so a sanitized
+build can borrow a normal build's `hipgrain run`), and tracegen scripts in a
+private LTTng session.  Every case must end in a report (partial where the
+damage is known) or a clear error: see hostile.judge().
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, '..', 'analyzer'))
+import ctfgen  # noqa: E402
+import hostile  # noqa: E402
+from hostile import Case  # noqa: E402
+
+SCALE = int(os.environ.get('HIPGRAIN_HOSTILE_SCALE', '1'))
+N_STREAM, N_META, N_INDEX, N_ALL = (n * SCALE for n in (20, 10, 4, 6))
+KERNEL_RUNS = [('arraysum_unsafe', 'hostmalloc'), ('vectoradd', 'malloc')]
+TG_SCRIPTS = ['fp_atomic_host.fire.tg', 'managed_no_prefetch.fire.tg']
+LIBC_WRAPPER = 'liblttng-ust-libc-wrapper.so'
+
+
+def ctf_dir(root):
+    """The directory holding the trace's metadata (one per trace here)."""
+    for d, _, files in os.walk(root):
+        if 'metadata' in files:
+            return d
+    raise AssertionError('no CTF trace written under %s' % root)
+
+
+def streams(d):
+    return sorted(f for f in os.listdir(d)
+                  if f != 'metadata' and os.path.isfile(os.path.join(d, f)))
+
+
+def indexes(d):
+    idx = os.path.join(d, 'index')
+    return sorted(os.path.join('index', f) for f in os.listdir(idx)) \
+        if os.path.isdir(idx) else []
+
+
+def run_traces(build, work):
+    """kernels/ programs under a normal build's `hipgrain run`."""
+    import subprocess
+    hg = os.path.join(build, 'cli', 'hipgrain')
+    env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(build, 'tests',
+                                                        'fakehip'))
+    env.pop('HSA_XNACK', None)
+    out = []
+    for prog, arg in KERNEL_RUNS:
+        t = os.path.join(work, 'run-' + prog)
+        subprocess.run([hg, 'run', '--no-report', '-q', '-o', t, '--',
+                        os.path.join(build, 'kernels', prog), arg],
+                       env=env, capture_output=True, timeout=120, check=True)
+        out.append(ctf_dir(t))
+    # Foreign: an LTTng trace of a program hipgrain does not record.
+    t = os.path.join(work, 'run-disabled')
+    subprocess.run([hg, 'run', '--no-report', '-q', '-o', t, '--', 'true'],
+                   env=dict(env, HIPGRAIN_DISABLE='1'), capture_output=True,
+                   timeout=120, check=True)
+    return out, ctf_dir(t)
+
+
+def tracegen_traces(tracegen, cases_dir, work):
+    """tracegen scripts, plus lttng's libc wrapper (a foreign trace)."""
+    from lttng_session import Tracing, _lttng
+    out = []
+    for s in TG_SCRIPTS:
+        t = os.path.join(work, 'tg-' + s)
+        with Tracing(t) as tr:
+            r = tr.run([tracegen, os.path.join(cases_dir, s)])
+        assert r.returncode == 0, r.stderr
+        out.append(ctf_dir(t))
+    t = os.path.join(work, 'tg-libc')
+    with Tracing(t, statedump=False) as tr:
+        _lttng('enable-event', '-u', '-s', tr.name, '-c', 'ch',
+               'lttng_ust_libc:*')
+        tr.run(['ls', '/'], env={'LD_PRELOAD': LIBC_WRAPPER})
+    return out, ctf_dir(t)
+
+
+def report_argv(hg, i, path):
+    """Alternates output formats and options over the cases."""
+    opts = [['--format', 'json', '--fail-on', 'warning'],
+            ['--inventory'], ['--format', 'json', '--inventory'],
+            ['--fail-on', 'note', '--color', 'always']][i % 4]
+    return [hg, 'report'] + opts + [path], '--format' in opts
+
+
+def mutant(hg, work, name, base, i, mutate):
+    """A copy of base's directory, one file mutated, one case."""
+    d = hostile.copy_tree(base, os.path.join(work, name))
+    mutate(d)
+    argv, js = report_argv(hg, i, d)
+    return Case(name, argv, json_out=js)
+
+
+def zzuf_cases(hg, bases, work):
+    cases = []
+    plan = [('stream', N_STREAM, streams, '0.001:0.01'),
+            ('meta', N_META, lambda d: ['metadata'], '0.0002:0.002'),
+            ('index', N_INDEX, indexes, '0.01:0.05')]
+    for kind, n, files, ratio in plan:
+        for seed in range(n):
+            base = bases[seed % len(bases)]
+            fs = files(base)
+            if not fs:
+                continue
+            f = fs[(seed // len(bases)) % len(fs)]
+
+            def mutate(d, f=f, seed=seed, ratio=ratio):
+                hostile.zzuf(os.path.join(base, f), os.path.join(d, f), seed,
+                             ratio)
+            cases.append(mutant(hg, work, 'zzuf-%s-s%d-%s' % (
+                kind, seed, os.path.basename(f)), base, seed, mutate))
+    for seed in range(N_ALL):
+        base = bases[seed % len(bases)]
+
+        def mutate_all(d, base=base, seed=seed):
+            for f in ['metadata'] + streams(base) + indexes(base):
+                hostile.zzuf(os.path.join(base, f), os.path.join(d, f),
+                             seed, '0.0001:0.001')
+        cases.append(mutant(hg, work, 'zzuf-all-s%d' % seed, base, seed,
+                            mutate_all))
+    return cases
+
+
+def is_partial(proc):
+    """A report over data we damaged must say it is partial."""
+    if proc.returncode not in (0, 2):
+        return None
+    if not json.loads(proc.stdout)['summary'].get('partial'):
+        return 'report of a damaged trace not marked partial'
+    return None
+
+
+def truncation_cases(hg, base, work):
+    cases = []
+    size = lambda f: os.path.getsize(os.path.join(base, f))  # noqa: E731
+    s = max(streams(base), key=size)
+    # Cuts inside a packet: what is left cannot be the whole trace.
+    cuts = [1, 37, 4096 + 13, size(s) // 2 + 5, size(s) - 1]
+    for cut in sorted(set(c for c in cuts if c < size(s))):
+        d = hostile.copy_tree(base, os.path.join(work, 'cut-stream-%d' % cut))
+        hostile.truncate(os.path.join(base, s), os.path.join(d, s), cut)
+        cases.append(Case('truncated stream %s at %d' % (s, cut),
+                          [hg, 'report', '--format', 'json', d],
+                          json_out=True, check=is_partial))
+    d = hostile.copy_tree(base, os.path.join(work, 'cut-stream-0'))
+    hostile.truncate(os.path.join(base, s), os.path.join(d, s), 0)
+    cases.append(Case('empty stream %s' % s, [hg, 'report', d]))
+    for cut in [0, 16, 40, 1000, size('metadata') // 2, size('metadata') - 1]:
+        d = hostile.copy_tree(base, os.path.join(work, 'cut-meta-%d' % cut))
+        hostile.truncate(os.path.join(base, 'metadata'),
+                         os.path.join(d, 'metadata'), cut)
+        cases.append(Case('truncated metadata at %d' % cut,
+                          [hg, 'report', '--format', 'json', d],
+                          json_out=True))
+    for f in indexes(base)[:1]:
+        for cut in [0, 10, 50]:
+            d = hostile.copy_tree(base, os.path.join(work, 'cut-idx-%d' % cut))
+            hostile.truncate(os.path.join(base, f), os.path.join(d, f), cut)
+            cases.append(Case('truncated index at %d' % cut,
+                              [hg, 'report', d]))
+    return cases
+
+
+def mkdir(work, name, files=()):
+    d = os.path.join(work, name)
+    os.makedirs(d)
+    for fname, data in files:
+        os.makedirs(os.path.dirname(os.path.join(d, fname)), exist_ok=True)
+        with open(os.path.join(d, fname), 'wb') as f:
+            f.write(data)
+    return d
+
+
+def says(*words):
+    def check(proc):
+        missing = [w for w in words if w not in proc.stderr]
+        return 'message lacks %s: %s' % (missing, proc.stderr.strip()) \
+            if missing else None
+    return check
+
+
+def foreign_cases(hg, base, foreign, work):
+    meta = open(os.path.join(base, 'metadata'), 'rb').read()
+    s = streams(base)[0]
+    sdata = open(os.path.join(base, s), 'rb').read()
+    garbage = bytes((i * 131 + 7) % 256 for i in range(4096))
+    one = lambda d: [hg, 'report', d]  # noqa: E731
+    err = (1,)
+    cases = [Case('foreign trace %s' % f, one(f), err,
+                  check=says('no hipgrain event')) for f in foreign]
+    cases += [
+        Case('empty directory', one(mkdir(work, 'empty')), err,
+             check=says('no CTF trace')),
+        Case('not a CTF directory', one(mkdir(work, 'notctf', [
+            ('README', b'hello\n'), ('sub/data.bin', garbage)])), err),
+        Case('garbage metadata', one(mkdir(work, 'garbage-meta', [
+            ('metadata', garbage), (s, sdata)])), err),
+        Case('text metadata, not TSDL', one(mkdir(work, 'text-meta', [
+            ('metadata', b'/* CTF 1.8 */\ntrace { major = 1; minor = ;\n'),
+            (s, sdata)])), err),
+        Case('empty metadata', one(mkdir(work, 'empty-meta', [
+            ('metadata', b''), (s, sdata)])), err),
+        Case('metadata without streams', one(mkdir(work, 'meta-only', [
+            ('metadata', meta)])), err),
+        Case('streams without metadata', one(mkdir(work, 'no-meta', [
+            (s, sdata)])), err, check=says('no CTF trace')),
+        Case('garbage stream', one(mkdir(work, 'garbage-stream', [
+            ('metadata', meta), (s, garbage)])), err),
+        Case('nonexistent path', one(os.path.join(work, 'nowhere')), err,
+             check=says('nowhere')),
+        Case('regular file', one(os.path.join(base, 'metadata')), err),
+        Case('/dev/null', one('/dev/null'), err),
+    ]
+    loop = mkdir(work, 'loop')
+    os.symlink(loop, os.path.join(loop, 'again'))
+    cases.append(Case('symlink loop', one(loop), err))
+    d = mkdir(work, 'meta-is-dir', [('metadata/x', b''), (s, sdata)])
+    cases.append(Case('metadata is a directory', one(d), err))
+    # A FIFO among the stream files: nobody writes to it, so reading it
+    # would block forever.
+    d = hostile.copy_tree(base, os.path.join(work, 'fifo-stream'))
+    os.mkfifo(os.path.join(d, 'fifo_0'))
+    cases.append(Case('FIFO among the stream files', one(d), (0, 1, 2)))
+    # One good trace and one bad: the report is made and marked partial.
+    bad = mkdir(work, 'bad-half', [('metadata', garbage), (s, sdata)])
+    cases.append(Case('good trace plus garbage trace',
+                      [hg, 'report', '--format', 'json', base, bad], (0, 2),
+                      json_out=True, check=is_partial))
+    return cases
+
+
+def main():
+    hg, tracegen, cases_dir, run_build = sys.argv[1:5]
+    run_build = os.environ.get('HIPGRAIN_HOSTILE_BUILD', run_build)
+    tap = hostile.Tap()
+    home = hostile.isolate_lttng()
+    work = tempfile.mkdtemp(prefix='hghostile-report-')
+    try:
+        bases, foreign = tracegen_traces(tracegen, cases_dir, work)
+        foreign = [foreign]
+        if run_build:
+            real, disabled = run_traces(run_build, work)
+            bases = real + bases
+            foreign.append(disabled)
+        else:
+            tap.skip('traces of kernels/ programs',
+                     'no preload in this build; set HIPGRAIN_HOSTILE_BUILD')
+        cases = zzuf_cases(hg, bases, work)
+        cases += truncation_cases(hg, bases[0], work)
+        cases += foreign_cases(hg, bases[0], foreign, work)
+        cases += regression_cases(hg, bases[0], work)
+        print('# %d cases on %d base traces' % (len(cases), len(bases)))
+        hostile.run_all(tap, cases)
+    finally:
+        if os.environ.get('HIPGRAIN_HOSTILE_KEEP'):
+            print('# inputs kept in %s' % work)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
+    return tap.done()
+
+
+def build_id(path):
+    """The GNU build ID in an ELF64's notes (struct-level, no tools)."""
+    import struct
+    elf = open(path, 'rb').read()
+    shoff, = struct.unpack_from('<Q', elf, 40)
+    shnum, = struct.unpack_from('<H', elf, 60)
+    for i in range(shnum):
+        typ, = struct.unpack_from('<I', elf, shoff + 64 * i + 4)
+        off, size = struct.unpack_from('<QQ', elf, shoff + 64 * i + 24)
+        p = off
+        while typ == 7 and p + 12 <= off + size:
+            nsz, dsz, t = struct.unpack_from('<III', elf, p)
+            d = p + 12 + ((nsz + 3) & ~3)
+            if t == 3 and elf[p + 12:p + 15] == b'GNU':
+                return elf[d:d + dsz]
+            p = d + ((dsz + 3) & ~3)
+    return None
+
+
+def huge_sequence(base, work):
+    """A sequence whose length field says 2^32 + its length: here the
+    lttng_ust_statedump:build_id event of liblttng-ust, found by its bytes.
+    babeltrace2 2.0.4 tried to allocate the fields, failed and wrote through
+    NULL (SIGSEGV); a length of 2^31 made it eat all memory instead (fixed
+    by analyzer/an_seqcap.c)."""
+    import struct
+    bid = build_id(os.path.realpath('/usr/lib/x86_64-linux-gnu/'
+                                    'liblttng-ust.so.1'))
+    if not bid:
+        return None
+    needle = struct.pack('<Q', len(bid)) + bid
+    d = hostile.copy_tree(base, os.path.join(work, 'huge-sequence'))
+    for f in streams(d):
+        p = os.path.join(d, f)
+        data = bytearray(open(p, 'rb').read())
+        i = data.find(needle)
+        if i >= 0:
+            data[i + 4] = 1
+            open(p, 'wb').write(data)
+            return d
+    return None
+
+
+def regression_cases(hg, base, work):
+    """Inputs that once crashed or hung `hipgrain report`."""
+    cases = []
+    d = huge_sequence(base, work)
+    if d:
+        cases.append(Case('regression: sequence length 2^32+20 (babeltrace '
+                          'crash)', [hg, 'report', '--format', 'json', d],
+                          json_out=True, check=says('sequence claims')))
+    # A launch whose parallel argument arrays differ in length: replay
+    # indexed the shorter ones past their end (SIGSEGV; an_replay_code.c).
+    d = ctfgen.write(os.path.join(work, 'launch-arrays'), [ctfgen.launch(
+        list(range(64)), [0x7f0000000000], [1], [0], [4], [2])])
+    cases.append(Case('regression: launch arrays of different lengths',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True))
+    # Packetized metadata cut inside its first packet: babeltrace 2.0.4's
+    # decoder looped forever at end of file.
+    d = hostile.copy_tree(base, os.path.join(work, 'meta-cut-40'))
+    hostile.truncate(os.path.join(base, 'metadata'),
+                     os.path.join(d, 'metadata'), 40)
+    cases.append(Case('regression: metadata cut in its first packet (hang)',
+                      [hg, 'report', d], (1,),
+                      check=says('damaged metadata')))
+    return cases
+
+
+if __name__ == '__main__':
+    sys.exit(main())
