@@ -45,6 +45,31 @@ def isolate_lttng():
     return home
 
 
+def start_sessiond():
+    """One session daemon for all of this test's sessions: starting and
+    killing one per session races (the next session finds the dying one).
+    Returns its pid, for stop_sessiond()."""
+    import time
+    subprocess.run(['lttng-sessiond', '--daemonize', '--no-kernel'],
+                   check=True, capture_output=True)
+    for d in ['/var/run/lttng', os.path.expanduser('~/.lttng')]:
+        for _ in range(100):
+            try:
+                with open(os.path.join(d, 'lttng-sessiond.pid')) as f:
+                    return int(f.read())
+            except (OSError, ValueError):
+                if os.geteuid() != 0:
+                    break
+                time.sleep(0.05)
+    return None
+
+
+def stop_sessiond(pid):
+    import signal
+    if pid:
+        os.kill(pid, signal.SIGTERM)
+
+
 def zzuf(src, dst, seed, ratio, byte_range=None):
     """dst = src with bits flipped by zzuf (seed and ratio fixed)."""
     cmd = ['zzuf', '-s', str(seed), '-r', ratio]

@@ -13,6 +13,7 @@ damage is known) or a clear error: see hostile.judge().
 """
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -250,6 +251,7 @@ def main():
     tap = hostile.Tap()
     home = hostile.isolate_lttng()
     work = tempfile.mkdtemp(prefix='hghostile-report-')
+    sessiond = hostile.start_sessiond()
     try:
         bases, foreign = tracegen_traces(tracegen, cases_dir, work)
         foreign = [foreign]
@@ -267,6 +269,7 @@ def main():
         print('# %d cases on %d base traces' % (len(cases), len(bases)))
         hostile.run_all(tap, cases)
     finally:
+        hostile.stop_sessiond(sessiond)
         if os.environ.get('HIPGRAIN_HOSTILE_KEEP'):
             print('# inputs kept in %s' % work)
         else:
@@ -294,28 +297,54 @@ def build_id(path):
     return None
 
 
-def huge_sequence(base, work):
-    """A sequence whose length field says 2^32 + its length: here the
-    lttng_ust_statedump:build_id event of liblttng-ust, found by its bytes.
-    babeltrace2 2.0.4 tried to allocate the fields, failed and wrote through
-    NULL (SIGSEGV); a length of 2^31 made it eat all memory instead (fixed
-    by analyzer/an_seqcap.c)."""
+def patch_build_id_length(base, work, name, byte, value):
+    """A copy of base with one byte of liblttng-ust's build-ID length (a
+    64-bit little-endian field before the ID) set to value."""
     import struct
     bid = build_id(os.path.realpath('/usr/lib/x86_64-linux-gnu/'
                                     'liblttng-ust.so.1'))
     if not bid:
         return None
     needle = struct.pack('<Q', len(bid)) + bid
-    d = hostile.copy_tree(base, os.path.join(work, 'huge-sequence'))
+    d = hostile.copy_tree(base, os.path.join(work, name))
     for f in streams(d):
         p = os.path.join(d, f)
         data = bytearray(open(p, 'rb').read())
         i = data.find(needle)
         if i >= 0:
-            data[i + 4] = 1
+            data[i + byte] = value
             open(p, 'wb').write(data)
             return d
     return None
+
+
+# The tail of a build_id event's user-space baddr, then a length of 20.
+BUILD_ID_LEN = re.compile(rb'\x7f\x00\x00\x14\x00{7}')
+
+
+def long_sequences(hg, base, work, most=8):
+    cases = []
+    for f in streams(base):
+        data = open(os.path.join(base, f), 'rb').read()
+        for m in list(BUILD_ID_LEN.finditer(data))[:most - len(cases)]:
+            name = 'long-sequence-%s-%d' % (f, m.start())
+            d = hostile.copy_tree(base, os.path.join(work, name))
+            with open(os.path.join(d, f), 'r+b') as fo:
+                fo.seek(m.start() + 4)
+                fo.write(b'\x40')
+            cases.append(Case('build-ID length 16404 in %s at %d' % (
+                f, m.start() + 3), [hg, 'report', '--format', 'json', d],
+                json_out=True))
+    return cases
+
+
+def huge_sequence(base, work):
+    """A sequence whose length field says 2^32 + its length: here the
+    lttng_ust_statedump:build_id event of liblttng-ust, found by its bytes.
+    babeltrace2 2.0.4 tried to allocate the fields, failed and wrote through
+    NULL (SIGSEGV); a length of 2^31 made it eat all memory instead (fixed
+    by analyzer/an_seqcap.c)."""
+    return patch_build_id_length(base, work, 'huge-sequence', 4, 1)
 
 
 def regression_cases(hg, base, work):
@@ -333,6 +362,21 @@ def regression_cases(hg, base, work):
     cases.append(Case('regression: launch arrays of different lengths',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    # Build-ID lengths made 16404, more than a packet holds, one event at a
+    # time: on one of them babeltrace2 2.0.4 failed, broke its own
+    # precondition and aborted (where depends on the packet's layout).
+    cases += long_sequences(hg, base, work)
+    # An index entry placing its packet 4 MiB into a 4 KiB stream file:
+    # babeltrace2 2.0.4 failed an assertion (SIGABRT); contained as above.
+    idx = indexes(base)
+    if idx:
+        d = hostile.copy_tree(base, os.path.join(work, 'index-offset'))
+        with open(os.path.join(d, idx[0]), 'r+b') as f:
+            f.seek(16)  # header: magic, major, minor, entry size
+            f.write((4 << 20).to_bytes(8, 'big'))
+        cases.append(Case('regression: index entry past the end of its '
+                          'stream (babeltrace assertion)', [hg, 'report', d],
+                          (0, 1, 2), check=says('crashed on damaged data')))
     # Packetized metadata cut inside its first packet: babeltrace 2.0.4's
     # decoder looped forever at end of file.
     d = hostile.copy_tree(base, os.path.join(work, 'meta-cut-40'))
