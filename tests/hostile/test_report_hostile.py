@@ -26,7 +26,7 @@ import hostile  # noqa: E402
 from hostile import Case  # noqa: E402
 
 SCALE = int(os.environ.get('HIPGRAIN_HOSTILE_SCALE', '1'))
-N_STREAM, N_META, N_INDEX, N_ALL = (n * SCALE for n in (20, 10, 4, 6))
+N_STREAM, N_META, N_INDEX, N_ALL = (n * SCALE for n in (60, 24, 12, 12))
 KERNEL_RUNS = [('arraysum_unsafe', 'hostmalloc'), ('vectoradd', 'malloc')]
 TG_SCRIPTS = ['fp_atomic_host.fire.tg', 'managed_no_prefetch.fire.tg']
 LIBC_WRAPPER = 'liblttng-ust-libc-wrapper.so'

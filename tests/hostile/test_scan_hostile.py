@@ -25,7 +25,7 @@ from hostile import Case  # noqa: E402
 PROGRAMS = ['arraysum_unsafe', 'vectoradd', 'histogram', 'xnack']
 SCALE = int(os.environ.get('HIPGRAIN_HOSTILE_SCALE', '1'))
 N_FATBIN, N_PROGRAM, N_BUNDLE, N_CCOB, N_CO = (
-    n * SCALE for n in (24, 8, 16, 12, 40))
+    n * SCALE for n in (48, 16, 32, 24, 80))
 
 
 def sections(elf):
