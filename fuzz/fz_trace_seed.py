@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Seed corpus for fz_trace, then a fuzz run.
+
+usage: fz_trace_seed.py HARNESS SECONDS WORKDIR [TRACE_DIR...]
+
+A seed is one trace packed for fz_trace: metadata length (u32 LE), the
+metadata, one stream file.  Seeds come from tests/hostile/ctfgen.py (a
+launch event written by hand) and from every stream file of each
+TRACE_DIR given (real LTTng traces: `hipgrain run -o DIR`).  Exits non-zero
+when the fuzzer finds a crash.
+"""
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'tests', 'hostile'))
+import ctfgen  # noqa: E402
+
+harness, seconds, work = sys.argv[1:4]
+corpus = os.path.join(work, 'corpus-trace')
+os.makedirs(corpus, exist_ok=True)
+
+
+def pack(metadata, stream):
+    return struct.pack('<I', len(metadata)) + metadata + stream
+
+
+def ctf_dirs(root):
+    for d, _, files in os.walk(root):
+        if 'metadata' in files:
+            yield d
+
+
+n = 0
+with tempfile.TemporaryDirectory() as tmp:
+    roots = [ctfgen.write(tmp, [ctfgen.launch([0, 1], [0x7f0000000000, 8],
+                                              [1, 2], [0, 8], [4, 1],
+                                              [2, 1])])]
+    for root in roots + sys.argv[4:]:
+        for d in ctf_dirs(root):
+            meta = open(os.path.join(d, 'metadata'), 'rb').read()
+            for f in sorted(os.listdir(d)):
+                p = os.path.join(d, f)
+                if f == 'metadata' or not os.path.isfile(p):
+                    continue
+                open(os.path.join(corpus, 'seed-%d' % n), 'wb').write(
+                    pack(meta, open(p, 'rb').read()))
+                n += 1
+
+r = subprocess.run([harness, corpus, '-max_total_time=' + seconds,
+                    '-max_len=262144', '-rss_limit_mb=2048', '-timeout=20',
+                    '-detect_leaks=0', '-artifact_prefix=%s/crash-trace-' % work,
+                    '-print_final_stats=1'],
+                   capture_output=True, text=True,
+                   env=dict(os.environ, ASAN_OPTIONS='detect_leaks=0'))
+print('\n'.join(l for l in r.stderr.splitlines()
+                if 'stat::number_of_executed_units' in l or
+                'stat::average_exec_per_sec' in l))
+if r.returncode:
+    print(r.stderr[-4000:])
+sys.exit(r.returncode)
