@@ -88,6 +88,7 @@ static int an_probe_guarded(void *arg)
 	bool ok;
 	char what[4200];
 
+	bt_current_thread_clear_error(); /* see an_read() */
 	a->g = bt_graph_create(0);
 	src = a->g ? an_add_source(a->g, a->dir, "probe") : NULL;
 	ok = src && bt_component_source_get_output_port_count(src) > 0;
@@ -104,6 +105,7 @@ static int an_probe_guarded(void *arg)
 
 static void an_reader_crashed(FILE *err, const char *dir, int sig)
 {
+	bt_current_thread_clear_error(); /* what it left is not worth reading */
 	fprintf(err, "hipgrain report: %s: the trace reader (libbabeltrace2) "
 		     "crashed on damaged data (%s)\n", dir, strsignal(sig));
 }
@@ -334,8 +336,16 @@ static int an_run_guarded(void *g)
 int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 {
 	struct an_sink s = {.c = c, .cache = an_evcache_new(), .last_vpid = -2};
-	bt_graph *g = bt_graph_create(0);
+	bt_graph *g;
 	int st, sig, rc = -1;
+
+	/*
+	 * babeltrace aborts when called with an error still set on the thread.
+	 * Some of its failure paths leave one behind without failing (found by
+	 * fz_trace, one input after another): start every graph clean.
+	 */
+	bt_current_thread_clear_error();
+	g = bt_graph_create(0);
 
 	if (!g || !s.cache)
 		goto end;

@@ -145,6 +145,13 @@ static bool read_kernel(struct meta *m, struct co_kernel *k)
 
 static bool read_kernels(struct meta *m, struct co_profiles *out)
 {
+	/*
+	 * A second amdhsa.kernels key replaced the array but kept the first
+	 * one's count: kernels past the new array's end, with NULL names,
+	 * were sorted (found by fz_msgpack).  No compiler writes it twice.
+	 */
+	if (out->kernels)
+		return bad(m, "amdhsa.kernels appears twice");
 	struct mp_val arr = mp_read(&m->c);
 	if (arr.t != MP_ARRAY || arr.n > CO_MAX_KERNELS)
 		return bad(m, "amdhsa.kernels is not an array of plausible length");

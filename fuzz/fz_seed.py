@@ -4,7 +4,7 @@
 
 usage: fz_seed.py HARNESS KIND SECONDS WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
-metadata notes).  Exits non-zero when the fuzzer finds a crash.
+metadata notes), plus fuzz/corpus/KIND/ (inputs that once crashed).  Exits non-zero when the fuzzer finds a crash.
 """
 import os
 import struct
@@ -59,6 +59,12 @@ for i, path in enumerate(inputs):
             seeds.extend(notes(e))
     for j, s in enumerate(seeds):
         open(os.path.join(corpus, f"seed-{i}-{j}"), "wb").write(s)
+
+# Inputs that once crashed a harness (fuzz/corpus/KIND/) stay in the corpus.
+saved = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'corpus', kind)
+for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
+    with open(os.path.join(saved, name), 'rb') as f:
+        open(os.path.join(corpus, 'saved-' + name), 'wb').write(f.read())
 
 r = subprocess.run([harness, corpus, f"-max_total_time={seconds}",
                     "-max_len=1048576", "-rss_limit_mb=2048",

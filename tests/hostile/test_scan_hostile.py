@@ -214,9 +214,47 @@ def main():
     return tap.done()
 
 
+def note_only_co(metadata):
+    """A minimal gfx90a code object: an ELF header, an NT_AMDGPU_METADATA
+    note holding metadata (msgpack), and the section table."""
+    size = len(metadata)
+    note = 12 + 8 + ((size + 3) & ~3)
+    shoff = 64 + note
+    elf = bytearray(shoff + 3 * 64)
+    elf[0:7] = b'\x7fELF\x02\x01\x01'
+    struct.pack_into('<HH', elf, 16, 3, 224)            # ET_DYN, EM_AMDGPU
+    struct.pack_into('<Q', elf, 40, shoff)
+    struct.pack_into('<I', elf, 48, 0x3f | 0x200)       # gfx90a, xnack-
+    struct.pack_into('<HHH', elf, 58, 64, 3, 2)
+    struct.pack_into('<III', elf, 64, 7, size, 32)      # NT_AMDGPU_METADATA
+    elf[76:83] = b'AMDGPU\0'
+    elf[84:84 + size] = metadata
+    struct.pack_into('<I', elf, shoff + 64 + 4, 7)      # SHT_NOTE
+    struct.pack_into('<QQ', elf, shoff + 64 + 24, 64, note)
+    struct.pack_into('<I', elf, shoff + 128 + 4, 3)     # SHT_STRTAB
+    struct.pack_into('<QQ', elf, shoff + 128 + 24, len(elf), 1)
+    return bytes(elf) + b'\0'
+
+
+def mp_str(s):
+    return bytes([0xa0 | len(s)]) + s.encode()
+
+
 def regression_cases(hg, work):
-    """Inputs that once crashed or hung `hipgrain scan` (none yet)."""
-    return []
+    """Inputs that once crashed or hung `hipgrain scan`."""
+    def kernel(name):
+        return (b'\x83' + mp_str('.name') + mp_str(name) + mp_str('.symbol') +
+                mp_str(name + '.kd') + mp_str('.args') + b'\x90')
+    # amdhsa.kernels twice, the second empty: the first one's count was
+    # kept, and kernels past the new array's end were sorted (SIGSEGV in
+    # strcmp; found by fz_msgpack, fixed in codeobj/co_meta.c).
+    twice = os.path.join(work, 'kernels-twice.co')
+    with open(twice, 'wb') as f:
+        f.write(note_only_co(b'\x82' + mp_str('amdhsa.kernels') + b'\x92' +
+                             kernel('_Z1av') + kernel('_Z1bv') +
+                             mp_str('amdhsa.kernels') + b'\x90'))
+    return [Case('regression: amdhsa.kernels twice', [hg, 'scan', twice],
+                 (1,), check=says('twice'))]
 
 
 if __name__ == '__main__':
