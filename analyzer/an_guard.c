@@ -29,7 +29,8 @@ static void an_guard_handler(int sig, siginfo_t *si, void *uc)
 	(void)si;
 	(void)uc;
 	if (!an_guard_env || an_guard_depth_ours) {
-		/* Ours: the faulting instruction runs again under the old one. */
+		/* Ours: the faulting instruction runs again under the old one.
+		 */
 		an_guard_restore();
 		return;
 	}
@@ -41,7 +42,8 @@ static void an_guard_install(void)
 {
 	struct sigaction sa = {.sa_sigaction = an_guard_handler,
 			       .sa_flags = SA_SIGINFO | SA_ONSTACK};
-	stack_t ss = {.ss_sp = an_guard_stack, .ss_size = sizeof(an_guard_stack)};
+	stack_t ss = {.ss_sp = an_guard_stack,
+		      .ss_size = sizeof(an_guard_stack)};
 
 	sigemptyset(&sa.sa_mask);
 	sigaltstack(&ss, &an_guard_prev_stack);
@@ -78,6 +80,7 @@ void an_guard_ours(bool entering)
 
 void an_guard_abandon(const void *obj)
 {
-	if (obj && an_guard_nkept < sizeof(an_guard_kept) / sizeof(*an_guard_kept))
+	if (obj &&
+	    an_guard_nkept < sizeof(an_guard_kept) / sizeof(*an_guard_kept))
 		an_guard_kept[an_guard_nkept++] = obj;
 }

@@ -17,7 +17,8 @@
 #include <string.h>
 
 #define AN_META_MAGIC 0x75d11d57u
-#define AN_META_HDR 37 /* magic, uuid[16], checksum, content, packet sizes, 5 bytes */
+#define AN_META_HDR                                                            \
+	37 /* magic, uuid[16], checksum, content, packet sizes, 5 bytes */
 
 struct an_meta_hdr {
 	uint32_t content_bits, packet_bits;
@@ -77,12 +78,14 @@ static bool an_meta_walk(FILE *f, bool swap, const char *path, FILE *err)
 		else if (content > size - off)
 			why = "content runs past the end of the file";
 		if (why) {
-			fprintf(err, "hipgrain report: %s: damaged metadata: packet "
-				     "%u at byte %ld: %s (%ld bytes, %ld left)\n",
+			fprintf(err,
+				"hipgrain report: %s: damaged metadata: packet "
+				"%u at byte %ld: %s (%ld bytes, %ld left)\n",
 				path, i, off, why, content, size - off);
 			return false;
 		}
-		/* The last packet's padding may be missing: only content counts. */
+		/* The last packet's padding may be missing: only content
+		 * counts. */
 		off += packet < size - off ? packet : size - off;
 		if (fseek(f, off, SEEK_SET))
 			return true;
@@ -100,7 +103,8 @@ bool an_meta_ok(const char *dir, FILE *err)
 	snprintf(path, sizeof(path), "%s/metadata", dir);
 	f = fopen(path, "rb");
 	if (!f) {
-		fprintf(err, "hipgrain report: %s: %s\n", path, strerror(errno));
+		fprintf(err, "hipgrain report: %s: %s\n", path,
+			strerror(errno));
 		return false;
 	}
 	if (an_meta_packetized(f, &swap))

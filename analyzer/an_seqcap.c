@@ -22,8 +22,8 @@
 
 #define AN_SEQ_MAX (UINT64_C(1) << 22)
 
-typedef bt_field_array_dynamic_set_length_status (*an_set_length_fn)(
-	bt_field *, uint64_t);
+typedef bt_field_array_dynamic_set_length_status (*an_set_length_fn)(bt_field *,
+								     uint64_t);
 
 __attribute__((visibility("default"), used))
 bt_field_array_dynamic_set_length_status
@@ -33,15 +33,15 @@ bt_field_array_dynamic_set_length(bt_field *field, uint64_t length)
 
 	if (length > AN_SEQ_MAX) {
 		bt_current_thread_error_append_cause_from_unknown(
-			"hipgrain", __FILE__, __LINE__,
-			"a sequence claims %" PRIu64 " elements (more than %" PRIu64
-			"): its length field is damaged",
-			length, AN_SEQ_MAX);
+		    "hipgrain", __FILE__, __LINE__,
+		    "a sequence claims %" PRIu64 " elements (more than %" PRIu64
+		    "): its length field is damaged",
+		    length, AN_SEQ_MAX);
 		return BT_FIELD_DYNAMIC_ARRAY_SET_LENGTH_STATUS_MEMORY_ERROR;
 	}
 	if (!real)
-		real = (an_set_length_fn)dlsym(RTLD_NEXT,
-					       "bt_field_array_dynamic_set_length");
+		real = (an_set_length_fn)dlsym(
+		    RTLD_NEXT, "bt_field_array_dynamic_set_length");
 	if (!real)
 		return BT_FIELD_DYNAMIC_ARRAY_SET_LENGTH_STATUS_MEMORY_ERROR;
 	return real(field, length);
