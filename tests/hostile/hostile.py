@@ -52,15 +52,14 @@ def start_sessiond():
     import time
     subprocess.run(['lttng-sessiond', '--daemonize', '--no-kernel'],
                    check=True, capture_output=True)
-    for d in ['/var/run/lttng', os.path.expanduser('~/.lttng')]:
-        for _ in range(100):
-            try:
-                with open(os.path.join(d, 'lttng-sessiond.pid')) as f:
-                    return int(f.read())
-            except (OSError, ValueError):
-                if os.geteuid() != 0:
-                    break
-                time.sleep(0.05)
+    rundir = '/var/run/lttng' if os.geteuid() == 0 else \
+        os.path.expanduser('~/.lttng')
+    for _ in range(100):
+        try:
+            with open(os.path.join(rundir, 'lttng-sessiond.pid')) as f:
+                return int(f.read())
+        except (OSError, ValueError):
+            time.sleep(0.05)
     return None
 
 
