@@ -24,12 +24,13 @@ OWN_MSG = re.compile(r'^hipgrain( [a-z]+)?: \S', re.M)
 
 
 def isolate_lttng():
-    """Give this process (and its children) a session daemon nobody else sees.
+    """Keep other runs' session daemons out of this process's sight.
 
-    Concurrent test runs share /var/run/lttng as root: a daemon started and
-    killed by another run would take our traces with it.  Root gets a private
-    mount namespace with a tmpfs there (as `hipgrain run` does); a user gets
-    a fresh HOME/LTTNG_HOME.  Returns a directory to remove at the end.
+    Concurrent test runs share /var/run/lttng as root: `hipgrain run` would
+    reuse a daemon another run may kill halfway.  Root gets a private mount
+    namespace with an empty tmpfs there, so `hipgrain run` starts its own;
+    a user gets a fresh HOME/LTTNG_HOME.  (lttng_session.Tracing isolates
+    itself.)  Returns a directory to remove at the end.
     """
     home = tempfile.mkdtemp(prefix='hghostile-home-')
     if os.geteuid() == 0:
@@ -43,30 +44,6 @@ def isolate_lttng():
     os.environ['HOME'] = home
     os.environ['LTTNG_HOME'] = home
     return home
-
-
-def start_sessiond():
-    """One session daemon for all of this test's sessions: starting and
-    killing one per session races (the next session finds the dying one).
-    Returns its pid, for stop_sessiond()."""
-    import time
-    subprocess.run(['lttng-sessiond', '--daemonize', '--no-kernel'],
-                   check=True, capture_output=True)
-    rundir = '/var/run/lttng' if os.geteuid() == 0 else \
-        os.path.expanduser('~/.lttng')
-    for _ in range(100):
-        try:
-            with open(os.path.join(rundir, 'lttng-sessiond.pid')) as f:
-                return int(f.read())
-        except (OSError, ValueError):
-            time.sleep(0.05)
-    return None
-
-
-def stop_sessiond(pid):
-    import signal
-    if pid:
-        os.kill(pid, signal.SIGTERM)
 
 
 def zzuf(src, dst, seed, ratio, byte_range=None):

@@ -20,7 +20,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, '..', 'analyzer'))
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 import ctfgen  # noqa: E402
 import hostile  # noqa: E402
 from hostile import Case  # noqa: E402
@@ -75,7 +75,7 @@ def run_traces(build, work):
 
 def tracegen_traces(tracegen, cases_dir, work):
     """tracegen scripts, plus lttng's libc wrapper (a foreign trace)."""
-    from lttng_session import Tracing, _lttng
+    from lttng_session import Tracing
     out = []
     for s in TG_SCRIPTS:
         t = os.path.join(work, 'tg-' + s)
@@ -84,9 +84,7 @@ def tracegen_traces(tracegen, cases_dir, work):
         assert r.returncode == 0, r.stderr
         out.append(ctf_dir(t))
     t = os.path.join(work, 'tg-libc')
-    with Tracing(t, statedump=False) as tr:
-        _lttng('enable-event', '-u', '-s', tr.name, '-c', 'ch',
-               'lttng_ust_libc:*')
+    with Tracing(t, statedump=False, events=('lttng_ust_libc:*',)) as tr:
         tr.run(['ls', '/'], env={'LD_PRELOAD': LIBC_WRAPPER})
     return out, ctf_dir(t)
 
@@ -251,7 +249,6 @@ def main():
     tap = hostile.Tap()
     home = hostile.isolate_lttng()
     work = tempfile.mkdtemp(prefix='hghostile-report-')
-    sessiond = hostile.start_sessiond()
     try:
         bases, foreign = tracegen_traces(tracegen, cases_dir, work)
         foreign = [foreign]
@@ -269,7 +266,6 @@ def main():
         print('# %d cases on %d base traces' % (len(cases), len(bases)))
         hostile.run_all(tap, cases)
     finally:
-        hostile.stop_sessiond(sessiond)
         if os.environ.get('HIPGRAIN_HOSTILE_KEEP'):
             print('# inputs kept in %s' % work)
         else:
