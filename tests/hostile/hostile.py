@@ -117,6 +117,15 @@ def foreign_leaks_only(err):
     return bool(callers) and not any(OUR_SOURCES.search(c) for c in callers)
 
 
+def says(*words):
+    """A case check: stderr names every one of words."""
+    def check(proc):
+        missing = [w for w in words if w not in proc.stderr]
+        return 'message lacks %s: %s' % (missing, proc.stderr.strip()) \
+            if missing else None
+    return check
+
+
 def judge(case, proc):
     """Everything wrong with one outcome, as a list of strings."""
     errs = []

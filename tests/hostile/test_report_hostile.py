@@ -23,7 +23,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 import ctfgen  # noqa: E402
 import hostile  # noqa: E402
-from hostile import Case  # noqa: E402
+from hostile import Case, says  # noqa: E402
 
 SCALE = int(os.environ.get('HIPGRAIN_HOSTILE_SCALE', '1'))
 N_STREAM, N_META, N_INDEX, N_ALL = (n * SCALE for n in (60, 24, 12, 12))
@@ -183,14 +183,6 @@ def mkdir(work, name, files=()):
         with open(os.path.join(d, fname), 'wb') as f:
             f.write(data)
     return d
-
-
-def says(*words):
-    def check(proc):
-        missing = [w for w in words if w not in proc.stderr]
-        return 'message lacks %s: %s' % (missing, proc.stderr.strip()) \
-            if missing else None
-    return check
 
 
 def foreign_cases(hg, base, foreign, work):

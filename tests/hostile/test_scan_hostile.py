@@ -20,7 +20,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hostile  # noqa: E402
-from hostile import Case  # noqa: E402
+from hostile import Case, says  # noqa: E402
 
 PROGRAMS = ['arraysum_unsafe', 'vectoradd', 'histogram', 'xnack']
 SCALE = int(os.environ.get('HIPGRAIN_HOSTILE_SCALE', '1'))
@@ -161,14 +161,6 @@ def co_cases(hg, cos, work):
         cases.append(Case('truncated %s at %d' % (os.path.basename(co), cut),
                           scan_argv(hg, cut, dst)[0]))
     return cases
-
-
-def says(*words):
-    def check(proc):
-        missing = [w for w in words if w not in proc.stderr]
-        return 'message lacks %s: %s' % (missing, proc.stderr.strip()) \
-            if missing else None
-    return check
 
 
 def odd_cases(hg, work):
