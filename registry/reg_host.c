@@ -101,11 +101,14 @@ bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site)
 	struct shard *sh = shard_of(h);
 	struct slot s = {addr, ((uint64_t)size << 8) | api, site, 0};
 	struct slot *old;
+	size_t stale = 0;
 	bool ok = true;
+	void *unused;
 
 	reg_lock(&sh->lock);
 	old = probe(sh, h, addr);
 	if (old) {
+		stale = old->meta >> 8;
 		*old = s; /* freed behind our back, then reused */
 		goto out;
 	}
@@ -115,6 +118,8 @@ bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site)
 		place(sh, &s);
 out:
 	reg_unlock(&sh->lock);
+	if (stale >= REG_HOST_LARGE && size < REG_HOST_LARGE)
+		reg_rangeset_remove(&large, addr, &unused);
 	if (ok && size >= REG_HOST_LARGE)
 		ok = reg_rangeset_insert(&large, addr, addr + size, NULL, NULL);
 	return ok;
@@ -176,8 +181,8 @@ bool reg_host_find(uintptr_t p, struct reg_host_block *out)
 	if (r)
 		base = r->base;
 	reg_unlock(&large.lock);
-	if (base)
-		return lookup(base, out);
+	if (base) /* the range may be stale: the block there now may be small */
+		return lookup(base, out) && p < out->addr + out->size;
 	/* Blocks never overlap, so the first live start at or below p either
 	 * contains p or proves that no small block does. */
 	for (uintptr_t a = p & ~(uintptr_t)15; a + REG_HOST_LARGE > p && a > TOMB;

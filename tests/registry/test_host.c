@@ -51,6 +51,13 @@ int main(void)
 	ok(reg_host_remove(0x10000000, &b), "remove the large block");
 	ok(!reg_host_find(0x10000000 + 700000, &b),
 	   "its interior no longer resolves");
+	ok(reg_host_insert(0x30000000, 1 << 20, 1, 0) &&
+		   reg_host_insert(0x30000000, 64, 1, 0) &&
+		   !reg_host_find(0x30000000 + 4096, &b) &&
+		   reg_host_find(0x30000000 + 8, &b) && b.size == 64,
+	   "a large block reused as a small one (free unseen): only the small "
+	   "one resolves");
+	ok(reg_host_remove(0x30000000, &b), "and it is removed");
 	for (int i = 0; i < 100000; i++)
 		reg_host_insert(0x200000000ull + (uintptr_t)i * 32, 16, 1, 0);
 	ok(reg_host_count() == 100000, "tables grow to 100000 blocks");
