@@ -47,6 +47,15 @@ static uint64_t emit_host_block(const struct reg_host_block *b, int lazy)
 	return a.id;
 }
 
+/* Trace a still-live block once, remembering its id for its free. */
+static void trace_live_block(struct reg_host_block *b)
+{
+	if (!b->id) {
+		b->id = emit_host_block(b, 1);
+		reg_host_set_id(b->addr, b->id);
+	}
+}
+
 void reg_track_host_alloc(void *p, size_t size, uint8_t api, uintptr_t caller)
 {
 	uintptr_t site = caller;
@@ -154,10 +163,7 @@ void reg_track_hip_free_end(uint8_t api, int rc, void *p,
 	}
 	/* hipFree on malloc memory, or on nothing we know. */
 	if (p && reg_host_find((uintptr_t)p, &b) && b.addr == (uintptr_t)p) {
-		if (!b.id) {
-			b.id = emit_host_block(&b, 1);
-			reg_host_set_id(b.addr, b.id);
-		}
+		trace_live_block(&b);
 		emit_free(b.id, api, b.addr, b.size, rc, b.api, site);
 		return;
 	}
@@ -177,10 +183,7 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
 		return;
 	}
 	if (reg_host_find(p, &b)) {
-		if (!b.id) {
-			b.id = emit_host_block(&b, 1);
-			reg_host_set_id(b.addr, b.id);
-		}
+		trace_live_block(&b);
 		*out = (struct reg_ptr){b.id, p - b.addr, HG_MEM_SYSTEM,
 					HG_GRAN_FINE};
 		return;

@@ -47,19 +47,28 @@ static void change_granularity(const void *p, size_t n, int advice)
 	reg_dev_set_gran(lo, hi - lo, gran, emit_gran_piece, NULL);
 }
 
-void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
-		      int advice, int device)
+/* An advise or prefetch record, with the allocation the range starts in. */
+static struct hg_tp_range_op range_op(uint8_t api, int rc, const void *p,
+				      size_t n, int device)
 {
 	struct hg_tp_range_op op = {
-		.addr = (uintptr_t)p, .size = n, .advice = advice,
-		.device = device, .rc = rc, .api = api,
-		.callsite = reg_site_capture(SKIP_FRAMES),
+		.addr = (uintptr_t)p, .size = n, .device = device, .rc = rc,
+		.api = api, .callsite = reg_site_capture(SKIP_FRAMES),
 	};
 	struct reg_ptr r;
 
 	reg_track_resolve((uintptr_t)p, &r);
 	op.id = r.id;
 	op.mem = r.mem;
+	return op;
+}
+
+void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
+		      int advice, int device)
+{
+	struct hg_tp_range_op op = range_op(api, rc, p, n, device);
+
+	op.advice = advice;
 	reg_emit_advise(&op);
 	if (rc == 0 && n && (advice == REG_ADVISE_SET_COARSE ||
 			     advice == REG_ADVISE_UNSET_COARSE))
@@ -69,16 +78,9 @@ void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
 void reg_track_prefetch(uint8_t api, int rc, const void *p, size_t n,
 			int device, uint64_t stream)
 {
-	struct hg_tp_range_op op = {
-		.addr = (uintptr_t)p, .size = n, .device = device,
-		.stream = stream, .rc = rc, .api = api,
-		.callsite = reg_site_capture(SKIP_FRAMES),
-	};
-	struct reg_ptr r;
+	struct hg_tp_range_op op = range_op(api, rc, p, n, device);
 
-	reg_track_resolve((uintptr_t)p, &r);
-	op.id = r.id;
-	op.mem = r.mem;
+	op.stream = stream;
 	reg_emit_prefetch(&op);
 }
 
