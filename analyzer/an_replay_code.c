@@ -111,13 +111,17 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 	for (uint64_t i = 0; i < n; i++) {
 		struct an_launch_arg a = {
 			.launch = l, .value = an_arr_u64(val, i),
+			.id = an_arr_u64(id, i),
 			.offset = an_arr_u64(off, i),
 			.index = (unsigned)an_arr_u64(idx, i),
 			.mem = (uint8_t)an_arr_u64(mem, i),
 			.gran = (uint8_t)an_arr_u64(gran, i),
 		};
 
-		a.alloc = an_alloc_get(l->proc, an_arr_u64(id, i));
+		/* Live when launched, freed since: a count written late. */
+		a.alloc = an_alloc_get(l->proc, a.id);
+		if (!a.alloc)
+			a.alloc = an_freed_by_id(l->proc, a.id);
 		a.first_touch = a.alloc && !a.alloc->gpu_touched;
 		for (unsigned r = 0; r < an_nrules; r++)
 			if (an_rules[r]->on_launch_arg)
@@ -138,14 +142,14 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	c->weight = (uint32_t)an_ev_u64(e, F_LA_REPEAT);
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
-		c->unknown_launches++;
+		c->unknown_launches += c->weight ? c->weight : 1;
 	else if (!l.rc)
 		l.kernel->launched = true;
 	for (unsigned r = 0; r < an_nrules; r++)
 		if (an_rules[r]->on_launch)
 			an_rules[r]->on_launch(c, an_rules[r], &l);
 	an_launch_args(c, &l, e);
-	c->weight = 0;
 	if (l.rc)
 		an_fail_add(c, (unsigned)an_ev_u64(e, F_LA_API), l.rc);
+	c->weight = 0;
 }

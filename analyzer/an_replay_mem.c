@@ -12,13 +12,14 @@ void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
 
 	for (f = c->fails; f; f = f->next)
 		if (f->api == api && f->rc == rc) {
-			f->count++;
+			f->count += c->weight ? c->weight : 1;
 			return;
 		}
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return;
-	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc, .count = 1,
+	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc,
+			      .count = c->weight ? c->weight : 1,
 			      .next = c->fails};
 	c->fails = f;
 }

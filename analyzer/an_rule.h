@@ -23,6 +23,7 @@ struct an_launch {
 struct an_launch_arg {
 	const struct an_launch *launch;
 	struct an_alloc *alloc; /* NULL when it points into no known block */
+	uint64_t id;		/* what the preload resolved at launch time */
 	uint64_t value, offset;
 	unsigned index;
 	uint8_t mem, gran;

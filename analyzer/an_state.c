@@ -67,6 +67,19 @@ const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr)
 	return NULL;
 }
 
+struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id)
+{
+	unsigned n = p->nfreed < AN_FREED_RING ? p->nfreed : AN_FREED_RING;
+
+	for (unsigned i = 1; id && i <= n; i++) {
+		struct an_alloc *a = &p->freed[(p->nfreed - i) % AN_FREED_RING];
+
+		if (a->id == id)
+			return a;
+	}
+	return NULL;
+}
+
 void an_warn(struct an_ctx *c, const char *fmt, ...)
 {
 	char **grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));

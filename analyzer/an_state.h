@@ -124,6 +124,9 @@ struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle,
 				bool create);
 /* Recently freed block that held addr, or NULL. */
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr);
+/* A recently freed block by id: launches counted before its free may be
+ * written after it (another thread freed it). */
+struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id);
 void an_warn(struct an_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void an_state_fini(struct an_ctx *c);

@@ -83,6 +83,8 @@ const char *pl_device_arch(int ord)
 	if (ord < 0 || ord >= MAX_DEVICES)
 		return "";
 	d = &devices[ord];
+	if (atomic_load_explicit(&d->state, memory_order_acquire) == 2)
+		return d->arch; /* every launch asks: no locked instruction */
 	if (atomic_compare_exchange_strong(&d->state, &expected, 1)) {
 		if (!atomic_exchange(&runtime_reported, 1))
 			report_runtime();
@@ -116,8 +118,6 @@ int pl_hip_enter(int query)
 	int tr = pl_tracking();
 
 	pl_depth++;
-	if (tr && query != PL_Q_LAUNCH)
-		pl_launch_flush(); /* counted launches come before this call */
 	if (tr && query)
 		pl_device_arch(current_device);
 	return tr;

@@ -5,7 +5,8 @@
  *   query - 1: fetch the device's facts before the first such call;
  *           PL_Q_LAUNCH: that, and it is a launch (see pl_launch.c);
  *   pre   - statement run before the real call (the registry may need to
- *           let go of a range first);
+ *           let go of a range first; counted launches are written before
+ *           anything that changes what they would be judged against);
  *   post  - statement that records the call's meaning, with `rc` in scope.
  */
 #ifndef PL_HIP_TABLE_H
@@ -50,7 +51,8 @@
 			      pl_device_current()))
 
 #define PL_FREE_ENTRY(X, name, api, params, args, ptr)                         \
-	X(name, params, args, 0, reg_track_hip_free_begin(ptr, &fst),          \
+	X(name, params, args, 0,                                               \
+	  (pl_launch_flush(), reg_track_hip_free_begin(ptr, &fst)),            \
 	  reg_track_hip_free_end(api, rc, ptr, &fst))
 
 #define PL_HIP_FREE_TABLE(X)                                                   \
@@ -131,21 +133,21 @@
 #define PL_HIP_RANGE_TABLE(X)                                                  \
 	X(hipMemPrefetchAsync,                                                 \
 	  (const void *p, size_t n, int dev, hipStream_t st), (p, n, dev, st), \
-	  1, PL_NONE,                                                          \
+	  1, pl_launch_flush(),                                                \
 	  reg_track_prefetch(HG_API_HIP_MEM_PREFETCH_ASYNC, rc, p, n, dev,     \
 			     (uint64_t)(uintptr_t)st))                         \
 	X(hipMemPrefetchAsync_v2,                                              \
 	  (const void *p, size_t n, hipMemLocation loc, unsigned int fl,       \
 	   hipStream_t st),                                                    \
-	  (p, n, loc, fl, st), 1, PL_NONE,                                     \
+	  (p, n, loc, fl, st), 1, pl_launch_flush(),                           \
 	  reg_track_prefetch(HG_API_HIP_MEM_PREFETCH_ASYNC_V2, rc, p, n,       \
 			     loc.id, (uint64_t)(uintptr_t)st))                 \
 	X(hipMemAdvise, (const void *p, size_t n, hipMemoryAdvise a, int dev), \
-	  (p, n, a, dev), 1, PL_NONE,                                          \
+	  (p, n, a, dev), 1, pl_launch_flush(),                                \
 	  rec_advise(HG_API_HIP_MEM_ADVISE, rc, p, n, a, dev))                 \
 	X(hipMemAdvise_v2,                                                     \
 	  (const void *p, size_t n, hipMemoryAdvise a, hipMemLocation loc),    \
-	  (p, n, a, loc), 1, PL_NONE,                                          \
+	  (p, n, a, loc), 1, pl_launch_flush(),                                \
 	  rec_advise(HG_API_HIP_MEM_ADVISE_V2, rc, p, n, a, loc.id))
 
 #define PL_HIP_LAUNCH_TABLE(X)                                                 \

@@ -5,12 +5,19 @@
  * values come from the args array (or the `extra` kernarg buffer), which the
  * launch API's contract tells us is valid for the duration of the call.
  *
- * Solvers launch the same kernel on the same buffers thousands of times.
- * Each thread remembers its last launch; an identical one (same kernel,
- * geometry, stream, argument values, and no GPU range changed since) is only
- * counted, and the count is written as the `repeat` of one event before
- * anything else happens on the thread.  The first launch of every pattern is
- * always written at once, so a crash loses counts, never a hazard.
+ * Solvers launch a handful of kernels on a handful of buffers thousands of
+ * times, in turn.  Writing each launch would make LTTng's per-event cost the
+ * program's: on a 2-core VM one event costs about as much as the launch.
+ * So each thread keeps the patterns it has written lately (slots): a launch
+ * equivalent to one of them, for every rule the report applies (same
+ * kernel, API, stream and return code; every pointer argument in the same
+ * allocation, of the same memory class and granularity from the pointer
+ * on), is only counted.  The first launch of a pattern is always written at
+ * once, so a crash loses counts, never a hazard.  Counts are written as the
+ * `repeat` of a copy of their pattern's event before the thread frees,
+ * advises or prefetches, when the slot is reused, and at thread or process
+ * exit.  A count written after another thread freed the block is still
+ * read right: the event names the allocation id resolved at launch time.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -32,6 +39,9 @@
 #define PARAM_BUFFER_SIZE ((void *)0x02)
 #define PARAM_END ((void *)0x03)
 
+/* Patterns remembered per thread: more than a Krylov solver's kernels. */
+#define SLOTS 16
+
 extern void *__libc_calloc(size_t, size_t);
 extern void __libc_free(void *);
 
@@ -40,37 +50,64 @@ struct kernarg {
 	size_t size;
 };
 
-/* One launch event's content, kept per thread for coalescing. */
-struct memo {
+/* A launch as read from the call, before resolving. */
+struct raw {
 	struct hg_tp_launch ev;
-	struct reg_kernel *k;
-	uint64_t gen;	   /* reg_dev_generation() when resolved */
-	int coalescable;   /* succeeded, and every argument is GPU memory */
-	uint32_t pending;  /* identical launches counted since ev was written */
+	uint16_t idx[REG_KMAX_PTR];
+	uint64_t val[REG_KMAX_PTR];
+};
+
+/* A pattern: the event its first launch wrote, and launches counted since. */
+struct slot {
+	struct hg_tp_launch ev;
+	uint64_t key; /* hash of what makes launches equivalent */
+	uint32_t pending;
+	int gpu_only; /* every argument in a GPU range: see same_values() */
 	uint16_t idx[REG_KMAX_PTR];
 	uint64_t val[REG_KMAX_PTR], id[REG_KMAX_PTR], off[REG_KMAX_PTR];
 	uint8_t mem[REG_KMAX_PTR], gran[REG_KMAX_PTR];
+};
+
+struct memo {
+	struct slot slot[SLOTS];
+	unsigned used, next;   /* slots filled; the next one to reuse */
+	struct reg_kernel *k;  /* the last launch's kernel */
+	struct slot *last;     /* ... its pattern, */
+	uint64_t last_val[REG_KMAX_PTR]; /* ... argument values */
+	uint64_t last_gen;     /* ... and reg_dev_generation() then */
 };
 
 static __thread struct memo *memo __attribute__((tls_model("initial-exec")));
 static pthread_key_t memo_key;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
 
+static void write_pending(struct slot *s)
+{
+	if (!s->pending)
+		return;
+	s->ev.repeat = s->pending;
+	s->pending = 0;
+	reg_emit_launch(&s->ev);
+}
+
 void pl_launch_flush(void)
 {
 	struct memo *m = memo;
 
-	if (!m || !m->pending)
+	if (!m)
 		return;
-	m->ev.repeat = m->pending;
-	m->pending = 0;
-	reg_emit_launch(&m->ev);
+	for (unsigned i = 0; i < m->used; i++)
+		write_pending(&m->slot[i]);
 }
 
 void pl_launch_forget(void)
 {
-	if (memo)
-		memo->pending = 0;
+	struct memo *m = memo;
+
+	if (!m)
+		return;
+	for (unsigned i = 0; i < m->used; i++)
+		m->slot[i].pending = 0;
 }
 
 static void thread_gone(void *p)
@@ -132,6 +169,8 @@ static struct reg_kernel *profiled(const void *handle, struct memo *m)
 	}
 	while (atomic_load(&k->state) != 2)
 		sched_yield(); /* another thread reads the code object */
+	if (m)
+		m->k = k;
 	return k;
 }
 
@@ -155,74 +194,151 @@ static uint16_t read_args(const struct reg_kernel *k, void **args,
 	return n;
 }
 
-static int same_launch(const struct memo *m, const struct hg_tp_launch *l,
-		       const uint64_t *val)
-{
-	return m->coalescable && l->rc == 0 && m->ev.handle == l->handle &&
-	       m->ev.api == l->api && m->ev.stream == l->stream &&
-	       m->ev.shmem == l->shmem && m->ev.nptr == l->nptr &&
-	       !memcmp(m->ev.grid, l->grid, sizeof(l->grid)) &&
-	       !memcmp(m->ev.block, l->block, sizeof(l->block)) &&
-	       !memcmp(m->val, val, l->nptr * sizeof(*val)) &&
-	       m->gen == reg_dev_generation();
-}
-
 static int gpu_memory(uint8_t mem)
 {
 	return mem >= HG_MEM_DEVICE && mem <= HG_MEM_HOST_REGISTERED;
 }
 
-/* Resolve into m's arrays and write the event. */
-static void record(struct memo *m, struct reg_kernel *k,
-		   const struct hg_tp_launch *l, const uint16_t *idx,
-		   const uint64_t *val)
+static uint64_t mix(uint64_t h, uint64_t v)
 {
-	m->ev = *l;
-	m->k = k;
-	m->gen = reg_dev_generation(); /* before resolving: never too new */
-	m->coalescable = l->rc == 0 && k != NULL;
-	m->ev.arg_index = m->idx, m->ev.arg_value = m->val;
-	m->ev.arg_id = m->id, m->ev.arg_offset = m->off;
-	m->ev.arg_mem = m->mem, m->ev.arg_gran = m->gran;
-	m->ev.repeat = 1;
-	for (int i = 0; i < l->nptr; i++) {
-		struct reg_ptr r;
+	return (h ^ v) * 0x100000001b3ull;
+}
 
-		reg_track_resolve((uintptr_t)val[i], &r);
-		m->idx[i] = idx[i], m->val[i] = val[i];
-		m->id[i] = r.id, m->off[i] = r.off;
-		m->mem[i] = r.mem, m->gran[i] = r.gran;
-		m->coalescable &= gpu_memory(r.mem);
-		if (k)
-			pl_warn_launch(k, idx[i], r.id, r.mem, r.gran);
+/* Resolve r's arguments into s and key the pattern.  A pointer the registry
+ * does not know is keyed by its value: use-after-free needs each one. */
+static void resolve(struct slot *s, const struct raw *r)
+{
+	struct reg_ptr p[REG_KMAX_PTR];
+	uint64_t h = mix(mix(mix(0xcbf29ce484222325ull, r->ev.handle),
+			     r->ev.stream),
+			 (uint64_t)r->ev.api << 48 ^ (uint32_t)r->ev.rc ^
+				 (uint64_t)r->ev.nptr << 32);
+
+	s->ev = r->ev;
+	s->ev.arg_index = s->idx, s->ev.arg_value = s->val;
+	s->ev.arg_id = s->id, s->ev.arg_offset = s->off;
+	s->ev.arg_mem = s->mem, s->ev.arg_gran = s->gran;
+	s->ev.repeat = 1;
+	s->gpu_only = 1;
+	reg_track_resolve_n(r->val, r->ev.nptr, p);
+	for (int i = 0; i < r->ev.nptr; i++) {
+		s->idx[i] = r->idx[i], s->val[i] = r->val[i];
+		s->id[i] = p[i].id, s->off[i] = p[i].off;
+		s->mem[i] = p[i].mem, s->gran[i] = p[i].gran;
+		s->gpu_only &= gpu_memory(p[i].mem);
+		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]),
+			(uint64_t)r->idx[i] << 16 | p[i].mem << 8 | p[i].gran);
 	}
-	reg_emit_launch(&m->ev);
+	s->key = h;
+}
+
+static int equivalent(const struct slot *a, const struct slot *b)
+{
+	if (a->key != b->key || a->ev.handle != b->ev.handle ||
+	    a->ev.stream != b->ev.stream || a->ev.api != b->ev.api ||
+	    a->ev.rc != b->ev.rc || a->ev.nptr != b->ev.nptr)
+		return 0;
+	for (int i = 0; i < a->ev.nptr; i++)
+		if (a->idx[i] != b->idx[i] || a->id[i] != b->id[i] ||
+		    a->mem[i] != b->mem[i] || a->gran[i] != b->gran[i] ||
+		    (!a->id[i] && a->val[i] != b->val[i]))
+			return 0;
+	return 1;
+}
+
+/* The same values as the last launch, into GPU ranges that have not
+ * changed since: the same pattern, without resolving again.  Host blocks
+ * come and go without a generation, so they are always resolved. */
+static int same_values(const struct memo *m, const struct raw *r)
+{
+	const struct slot *s = m->last;
+
+	return s && s->gpu_only && s->ev.handle == r->ev.handle &&
+	       s->ev.stream == r->ev.stream && s->ev.api == r->ev.api &&
+	       s->ev.rc == r->ev.rc && s->ev.nptr == r->ev.nptr &&
+	       !memcmp(m->last_val, r->val, r->ev.nptr * sizeof(*r->val)) &&
+	       m->last_gen == reg_dev_generation();
+}
+
+static void count(struct memo *m, struct slot *s, const struct raw *r,
+		  uint64_t gen)
+{
+	if (s->pending == UINT32_MAX)
+		write_pending(s);
+	s->pending++;
+	m->last = s;
+	m->last_gen = gen;
+	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
+}
+
+static void warn(const struct reg_kernel *k, const struct slot *s)
+{
+	for (int i = 0; k && i < s->ev.nptr; i++)
+		pl_warn_launch(k, s->idx[i], s->id[i], s->mem[i], s->gran[i]);
+}
+
+/* A new pattern takes the next slot, whose counts are written first. */
+static void remember(struct memo *m, struct reg_kernel *k, struct slot *fresh,
+		     const struct raw *r, uint64_t gen)
+{
+	struct slot *s = &m->slot[m->next];
+
+	write_pending(s);
+	m->next = (m->next + 1) % SLOTS;
+	if (m->used < SLOTS)
+		m->used++;
+	memcpy(s, fresh, sizeof(*s));
+	s->ev.arg_index = s->idx, s->ev.arg_value = s->val;
+	s->ev.arg_id = s->id, s->ev.arg_offset = s->off;
+	s->ev.arg_mem = s->mem, s->ev.arg_gran = s->gran;
+	s->pending = 0;
+	reg_emit_launch(&s->ev);
+	warn(k, s);
+	m->last = s;
+	m->last_gen = gen;
+	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
 }
 
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   dim3 block, void **args, void **extra, size_t shmem,
 		   hipStream_t stream)
 {
-	struct memo *m = my_memo(), scratch;
+	struct memo *m = my_memo();
 	struct reg_kernel *k = profiled(handle, m);
-	uint16_t idx[REG_KMAX_PTR];
-	uint64_t val[REG_KMAX_PTR];
-	struct hg_tp_launch l = {
+	struct raw r; /* not zeroed: only the first nptr entries are read */
+	struct slot fresh;
+	uint64_t gen;
+
+	r.ev = (struct hg_tp_launch){
 		.handle = (uintptr_t)handle, .stream = (uintptr_t)stream,
 		.grid = {grid.x, grid.y, grid.z},
 		.block = {block.x, block.y, block.z},
 		.shmem = (uint32_t)shmem, .rc = rc, .api = api,
 	};
-
-	if (!k)
+	if (!k) {
+		/* Nothing to resolve, and each one is a warning of its own. */
 		reg_emit_warning(HG_WARN_UNKNOWN_KERNEL,
 				 "launch of a kernel that was never registered");
-	else
-		l.nptr = read_args(k, args, extra, idx, val);
-	if (m && same_launch(m, &l, val)) {
-		m->pending++;
+		r.ev.repeat = 1;
+		reg_emit_launch(&r.ev);
 		return;
 	}
-	pl_launch_flush();
-	record(m ? m : &scratch, k, &l, idx, val);
+	r.ev.nptr = read_args(k, args, extra, r.idx, r.val);
+	if (m && same_values(m, &r)) {
+		count(m, m->last, &r, m->last_gen);
+		return;
+	}
+	gen = reg_dev_generation(); /* before resolving: never too new */
+	resolve(&fresh, &r);
+	if (!m) { /* no memory for a memo: write every launch */
+		reg_emit_launch(&fresh.ev);
+		warn(k, &fresh);
+		return;
+	}
+	for (unsigned i = 0; i < m->used; i++)
+		if (equivalent(&m->slot[i], &fresh)) {
+			count(m, &m->slot[i], &r, gen);
+			return;
+		}
+	remember(m, k, &fresh, &r, gen);
 }

@@ -93,6 +93,7 @@ PL_EXPORT void __hipUnregisterFatBinary(void **modules)
 		real = (__typeof__(&__hipUnregisterFatBinary))pl_next_sym(
 			"__hipUnregisterFatBinary");
 	if (tr) {
+		pl_launch_flush(); /* their kernels' handles go with the module */
 		if (pl_device_failed())
 			pl_profile_unlaunched((uintptr_t)modules);
 		reg_module_forget((uintptr_t)modules);

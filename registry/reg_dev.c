@@ -84,6 +84,24 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 	return r != NULL;
 }
 
+void reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
+{
+	reg_lock(&ranges.lock);
+	for (size_t i = 0; i < n; i++) {
+		const struct reg_range *r =
+			p[i] ? reg_rangeset_find_locked(&ranges, p[i]) : NULL;
+		const struct dev_range *d = r ? r->value : NULL;
+
+		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
+		if (d)
+			hit[i] = (struct reg_dev_hit){
+				d->info.id, p[i] - d->info.base, 1, d->info.mem,
+				reg_gran_map_over(&d->gran, p[i] - d->info.base,
+						  d->info.size)};
+	}
+	reg_unlock(&ranges.lock);
+}
+
 int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 		     void *arg)
 {

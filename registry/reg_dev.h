@@ -27,6 +27,13 @@ bool reg_dev_add(const struct reg_dev_info *info);
 bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out);
 /* The range containing p; out->gran covers [p, end of the range). */
 bool reg_dev_find(uintptr_t p, struct reg_dev_info *out);
+/* A launch's pointers, under one lock: for each, whether a range holds it,
+ * its id, the offset into it, and mem and gran as reg_dev_find gives them. */
+struct reg_dev_hit {
+	uint64_t id, off;
+	uint8_t found, mem, gran;
+};
+void reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
 
 typedef void (*reg_gran_cb)(const struct reg_dev_info *r, uintptr_t addr,
 			    size_t len, uint8_t gran, void *arg);

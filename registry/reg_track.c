@@ -170,18 +170,14 @@ void reg_track_hip_free_end(uint8_t api, int rc, void *p,
 	emit_free(0, api, (uintptr_t)p, 0, rc, HG_API_UNKNOWN, site);
 }
 
-void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
+/* A pointer no GPU range holds. */
+static void resolve_host(uintptr_t p, struct reg_ptr *out)
 {
-	struct reg_dev_info d;
 	struct reg_host_block b;
 
 	*out = (struct reg_ptr){0, 0, HG_MEM_NULLPTR, HG_GRAN_UNKNOWN};
 	if (!p)
 		return;
-	if (reg_dev_find(p, &d)) {
-		*out = (struct reg_ptr){d.id, p - d.base, d.mem, d.gran};
-		return;
-	}
 	if (reg_host_find(p, &b)) {
 		trace_live_block(&b);
 		*out = (struct reg_ptr){b.id, p - b.addr, HG_MEM_SYSTEM,
@@ -189,4 +185,34 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
 		return;
 	}
 	out->mem = HG_MEM_SYSTEM_UNTRACKED;
+}
+
+void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
+{
+	struct reg_dev_info d;
+
+	if (p && reg_dev_find(p, &d))
+		*out = (struct reg_ptr){d.id, p - d.base, d.mem, d.gran};
+	else
+		resolve_host(p, out);
+}
+
+void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_ptr *out)
+{
+	struct reg_dev_hit hit[64];
+
+	for (size_t at = 0; at < n; at += 64) {
+		size_t m = n - at < 64 ? n - at : 64;
+
+		reg_dev_find_n(p + at, m, hit);
+		for (size_t i = 0; i < m; i++) {
+			struct reg_ptr *o = &out[at + i];
+
+			if (hit[i].found)
+				*o = (struct reg_ptr){hit[i].id, hit[i].off,
+						      hit[i].mem, hit[i].gran};
+			else
+				resolve_host((uintptr_t)p[at + i], o);
+		}
+	}
 }

@@ -49,6 +49,8 @@ struct reg_ptr {
 	uint8_t gran;
 };
 void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
+/* The same for n pointers at once (a launch's arguments). */
+void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_ptr *out);
 
 void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
 		      int advice, int device);

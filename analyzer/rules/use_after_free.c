@@ -24,7 +24,8 @@ static void on_arg(struct an_ctx *c, const struct an_rule *r,
 {
 	char what[160];
 
-	if (a->alloc || !a->value)
+	/* An id means the block was live when the preload resolved it. */
+	if (a->alloc || a->id || !a->value)
 		return;
 	snprintf(what, sizeof(what), "%s (argument %u)",
 		 an_kernel_label(a->launch->kernel), a->index);

@@ -4,8 +4,13 @@
 // <<<>>> makes them (push/pop configuration + hipLaunchKernel).  Run against
 // the test double, whose launch returns at once, so what is measured is the
 // host-side path hipgrain adds to.  Prints nanoseconds per launch.
-// "vary" rotates the buffers so no two successive launches are alike and
-// hipgrain writes an event for every one (its worst case).
+// Modes (second argument):
+//   same    - the same buffers every time (a counted repeat);
+//   rotate  - four buffer sets in turn: no launch is like the one before,
+//             but each is like one four launches back (a solver's loop);
+//   fresh   - every launch a combination of buffers not seen for thousands
+//             of launches, so hipgrain writes an event for each one (its
+//             worst case).
 #include <hip/hip_runtime.h>
 
 #include <chrono>
@@ -22,7 +27,7 @@ __global__ void four(float *a, const float *b, const float *c, float *d, int n)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 200000;
-	int vary = argc > 2 && argv[2][0] == 'v';
+	char mode = argc > 2 ? argv[2][0] : 's';
 	float *p[8];
 
 	for (auto &q : p)
@@ -32,8 +37,11 @@ int main(int argc, char **argv)
 		four<<<4, 256>>>(p[0], p[1], p[2], p[3], 1024);
 	auto t0 = std::chrono::steady_clock::now();
 	for (long i = 0; i < n; i++) {
-		int o = vary ? (int)(i & 3) : 0;
-		four<<<4, 256>>>(p[o], p[o + 1], p[o + 2], p[o + 3], 1024);
+		// Octal digits pick the buffers; fresh walks 4096 patterns.
+		long o = mode == 'r' ? (i & 3) : 0;
+		long a = mode == 'f' ? i : o | (o + 1) << 3 | (o + 2) << 6 | (o + 3) << 9;
+		four<<<4, 256>>>(p[a & 7], p[(a >> 3) & 7], p[(a >> 6) & 7],
+				 p[(a >> 9) & 7], 1024);
 	}
 	auto t1 = std::chrono::steady_clock::now();
 	printf("%.1f\n", std::chrono::duration<double, std::nano>(t1 - t0).count() / n);

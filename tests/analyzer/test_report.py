@@ -30,6 +30,7 @@ repeat 3
 alloc id=0 api=20 addr=0 size=4096 mem=1 gran=1 rc=101
 end
 launch handle=0x1000 rc=100
+launch handle=0x1000 rc=100 repeat=4
 """
 
 BIG = """process ppid=1 exe=/bin/app version=0.1.0
@@ -85,6 +86,8 @@ def test_no_gpu():
     check('no GPU: JSON failed calls', fails.get('hipMalloc', {}).get(
         'count') == 3 and fails['hipMalloc']['error'] ==
         'hipErrorInvalidDevice', fails)
+    check('no GPU: counted failed launches weigh what they stand for',
+          fails.get('hipLaunchKernel', {}).get('count') == 5, fails)
 
 
 def test_many_processes():

@@ -34,6 +34,23 @@ int main(void)
 	   "a pointer into the second half sees only fine pages");
 	ok(reg_dev_find(0x10000 + 4 * 4096 - 1, &o) && o.gran == HG_GRAN_MIXED,
 	   "the last byte of the first half still reaches the fine half");
+	{
+		/* A launch's arguments at once: what one find says, each. */
+		const uint64_t p[5] = {0x10000, 0x10000 + 4 * 4096, 0,
+				       0x10000 + 8 * 4096, 0x10000 + 4095};
+		struct reg_dev_hit h[5];
+
+		reg_dev_find_n(p, 5, h);
+		ok(h[0].found && h[0].id == 7 && h[0].off == 0 &&
+			   h[0].mem == HG_MEM_MANAGED &&
+			   h[0].gran == HG_GRAN_MIXED && h[1].found &&
+			   h[1].off == 4 * 4096 && h[1].gran == HG_GRAN_FINE &&
+			   h[4].found && h[4].off == 4095 &&
+			   h[4].gran == HG_GRAN_MIXED,
+		   "find_n: interior pointers, offsets and granularity");
+		ok(!h[2].found && !h[3].found,
+		   "find_n: NULL and one past the end are in no range");
+	}
 	ok(reg_dev_set_gran(0x10000, 8 * 4096, HG_GRAN_COARSE, NULL, NULL) == 1,
 	   "advice on the whole range");
 	ok(reg_dev_find(0x10000, &o) && o.gran == HG_GRAN_COARSE,

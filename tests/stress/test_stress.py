@@ -234,5 +234,39 @@ def case_disable():
     tap.ok(ev == [], 'no hipgrain event at all', ev[:3])
 
 
+def case_coalesce():
+    """A solver's loop: launches are counted, not written one by one, and
+    every count stays with its own pattern (the dot product into device
+    memory is the near miss of the one into fine-grained memory); counts a
+    thread writes after another thread freed their block are no use after
+    free."""
+    iters, late = 1000, 50
+    t = traced([prog('hg_solver'), str(iters), str(late)], extra=['--lossless'])
+    try:
+        ev = hgtrace.hipgrain_events(t.trace)
+        status, rep = hgrun.report(HG, t.trace)
+    finally:
+        t.close()
+    fine = iters // 2 + late
+    tap.ok(t.proc.returncode == 0 and
+           f'launches={3 * iters + late} fine={fine}' in t.proc.stdout,
+           'the program runs as without hipgrain', t.proc.stdout + t.proc.stderr)
+    ln = of(ev, 'launch', rc=0)
+    tap.ok(sum(e['repeat'] for e in ln) == 3 * iters + late,
+           f'the launch events stand for all {3 * iters + late} launches',
+           sum(e['repeat'] for e in ln))
+    tap.ok(0 < len(ln) <= 16, f'{3 * iters + late} launches in 5 patterns '
+           f'take {len(ln)} events, not one each', len(ln))
+    fp = [f for f in rep['findings'] if f['rule'] == 'fp-atomic-fine-grain'] \
+        if rep else []
+    tap.ok(status == 0 and sum(f['count'] for f in fp) == fine,
+           f'fp-atomic-fine-grain counts exactly the {fine} dot products on '
+           'fine-grained memory, none of those on device memory',
+           [(f['count'], f['message']) for f in fp])
+    tap.ok(rep and not rules(rep).get('use-after-free'),
+           'counts written after another thread\'s free: no use-after-free',
+           rep and rules(rep))
+
+
 globals()['case_' + CASE.replace('-', '_')]()
 sys.exit(tap.done())
