@@ -66,13 +66,14 @@ __attribute__((constructor)) static void pl_init(void)
 	announce();
 }
 
-/* The main thread's counted launches, at exit. */
+/* Every thread's counted launches, at exit: threads still running then
+ * (pools, OpenMP workers) never reach their own thread exit. */
 __attribute__((destructor)) static void pl_fini(void)
 {
 	if (!pl_enabled)
 		return;
 	pl_depth++;
-	pl_launch_flush();
+	pl_launch_flush_all();
 	pl_depth--;
 }
 

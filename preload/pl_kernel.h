@@ -15,6 +15,8 @@ void pl_rec_get_function(hipError_t rc, hipFunction_t *f, hipModule_t m,
 void pl_rec_set_device(hipError_t rc, int dev);
 /* Write the launches this thread counted but has not written yet. */
 void pl_launch_flush(void);
+/* ... and every thread's, at exit. */
+void pl_launch_flush_all(void);
 /* In a forked child: the parent's counted launches are the parent's. */
 void pl_launch_forget(void);
 

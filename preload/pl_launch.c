@@ -32,6 +32,7 @@
 #include "reg_dev.h"
 #include "reg_emit.h"
 #include "reg_kernel.h"
+#include "reg_lock.h"
 #include "reg_track.h"
 
 /* hip_runtime_api.h's HIP_LAUNCH_PARAM_* markers in the `extra` array. */
@@ -68,7 +69,12 @@ struct slot {
 	uint8_t mem[REG_KMAX_PTR], gran[REG_KMAX_PTR];
 };
 
+/* Every thread's memo is on one list, so that exit writes the counts of
+ * threads that never end (pools, OpenMP workers); the memo's own lock is
+ * taken by its thread around each launch, uncontended but for that. */
 struct memo {
+	reg_lock_t lock;
+	struct memo *link;
 	struct slot slot[SLOTS];
 	unsigned used, next;   /* slots filled; the next one to reuse */
 	struct reg_kernel *k;  /* the last launch's kernel */
@@ -80,6 +86,8 @@ struct memo {
 static __thread struct memo *memo __attribute__((tls_model("initial-exec")));
 static pthread_key_t memo_key;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
+static reg_lock_t memos_lock = REG_LOCK_INIT;
+static struct memo *memos;
 
 static void write_pending(struct slot *s)
 {
@@ -90,34 +98,59 @@ static void write_pending(struct slot *s)
 	reg_emit_launch(&s->ev);
 }
 
-void pl_launch_flush(void)
+static void flush(struct memo *m)
 {
-	struct memo *m = memo;
-
-	if (!m)
-		return;
+	reg_lock(&m->lock);
 	for (unsigned i = 0; i < m->used; i++)
 		write_pending(&m->slot[i]);
+	reg_unlock(&m->lock);
 }
 
+void pl_launch_flush(void)
+{
+	if (memo)
+		flush(memo);
+}
+
+void pl_launch_flush_all(void)
+{
+	reg_lock(&memos_lock);
+	for (struct memo *m = memos; m; m = m->link)
+		flush(m);
+	reg_unlock(&memos_lock);
+}
+
+/* In a forked child only this thread goes on: the other memos are the
+ * parent's (their locks may even be held), and so are this one's counts. */
 void pl_launch_forget(void)
 {
 	struct memo *m = memo;
 
+	reg_lock_reset(&memos_lock);
+	memos = m;
 	if (!m)
 		return;
+	reg_lock_reset(&m->lock);
+	m->link = NULL;
 	for (unsigned i = 0; i < m->used; i++)
 		m->slot[i].pending = 0;
 }
 
 static void thread_gone(void *p)
 {
-	memo = p;
+	struct memo *m = p, **at;
+
+	reg_lock(&memos_lock);
+	for (at = &memos; *at && *at != m; at = &(*at)->link)
+		;
+	if (*at)
+		*at = m->link;
+	reg_unlock(&memos_lock);
 	pl_depth++;
-	pl_launch_flush();
+	flush(m);
 	pl_depth--;
 	memo = NULL;
-	__libc_free(p);
+	__libc_free(m);
 }
 
 static void make_key(void)
@@ -130,8 +163,13 @@ static struct memo *my_memo(void)
 	if (!memo) {
 		pthread_once(&memo_once, make_key);
 		memo = __libc_calloc(1, sizeof(*memo));
-		if (memo)
+		if (memo) {
 			pthread_setspecific(memo_key, memo);
+			reg_lock(&memos_lock);
+			memo->link = memos;
+			memos = memo;
+			reg_unlock(&memos_lock);
+		}
 	}
 	return memo;
 }
@@ -299,6 +337,17 @@ static void remember(struct memo *m, struct reg_kernel *k, struct slot *fresh,
 	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
 }
 
+static void launch_pattern(struct memo *m, struct reg_kernel *k,
+			   struct slot *fresh, const struct raw *r, uint64_t gen)
+{
+	for (unsigned i = 0; i < m->used; i++)
+		if (equivalent(&m->slot[i], fresh)) {
+			count(m, &m->slot[i], r, gen);
+			return;
+		}
+	remember(m, k, fresh, r, gen);
+}
+
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   dim3 block, void **args, void **extra, size_t shmem,
 		   hipStream_t stream)
@@ -324,21 +373,19 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		return;
 	}
 	r.ev.nptr = read_args(k, args, extra, r.idx, r.val);
-	if (m && same_values(m, &r)) {
-		count(m, m->last, &r, m->last_gen);
-		return;
-	}
-	gen = reg_dev_generation(); /* before resolving: never too new */
-	resolve(&fresh, &r);
 	if (!m) { /* no memory for a memo: write every launch */
+		resolve(&fresh, &r);
 		reg_emit_launch(&fresh.ev);
 		warn(k, &fresh);
 		return;
 	}
-	for (unsigned i = 0; i < m->used; i++)
-		if (equivalent(&m->slot[i], &fresh)) {
-			count(m, &m->slot[i], &r, gen);
-			return;
-		}
-	remember(m, k, &fresh, &r, gen);
+	reg_lock(&m->lock);
+	if (same_values(m, &r)) {
+		count(m, m->last, &r, m->last_gen);
+	} else {
+		gen = reg_dev_generation(); /* before resolving: never too new */
+		resolve(&fresh, &r);
+		launch_pattern(m, k, &fresh, &r, gen);
+	}
+	reg_unlock(&m->lock);
 }

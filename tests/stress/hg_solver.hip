@@ -8,12 +8,15 @@
 // count to the right pattern.  Then a second thread launches on a pinned
 // block that the main thread frees before that thread exits: its counted
 // launches reach the trace after the free, and are no use after free.
+// Last, a worker that never ends (a pool's, OpenMP's) launches and is still
+// running at exit: its counts are written then.
 #include <hip/hip_runtime.h>
 
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
+#include <unistd.h>
 
 __global__ void axpy(double *y, const double *x, double a, int n)
 {
@@ -65,6 +68,18 @@ int main(int argc, char **argv)
 	stage = 2;
 	t.join();
 	launches += late, fine += late;
+
+	std::atomic<int> done{0};
+	std::thread([&] {
+		for (int i = 0; i < late; i++)
+			axpy<<<1, n>>>(y, x, 0.25, n);
+		done = 1;
+		for (;;)
+			pause();
+	}).detach();
+	while (!done)
+		std::this_thread::yield();
+	launches += late;
 
 	hipHostFree(s_fine);
 	hipFree(s_dev);
