@@ -294,6 +294,7 @@ static int same_values(const struct memo *m, const struct raw *r)
 	return s && s->gpu_only && s->ev.handle == r->ev.handle &&
 	       s->ev.stream == r->ev.stream && s->ev.api == r->ev.api &&
 	       s->ev.rc == r->ev.rc && s->ev.nptr == r->ev.nptr &&
+	       !memcmp(s->idx, r->idx, r->ev.nptr * sizeof(*r->idx)) &&
 	       !memcmp(m->last_val, r->val, r->ev.nptr * sizeof(*r->val)) &&
 	       m->last_gen == reg_dev_generation();
 }
