@@ -142,7 +142,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	c->weight = (uint32_t)an_ev_u64(e, F_LA_REPEAT);
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
-		c->unknown_launches += c->weight ? c->weight : 1;
+		c->unknown_launches += an_weight(c);
 	else if (!l.rc)
 		l.kernel->launched = true;
 	for (unsigned r = 0; r < an_nrules; r++)

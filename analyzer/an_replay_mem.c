@@ -12,14 +12,14 @@ void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
 
 	for (f = c->fails; f; f = f->next)
 		if (f->api == api && f->rc == rc) {
-			f->count += c->weight ? c->weight : 1;
+			f->count += an_weight(c);
 			return;
 		}
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return;
 	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc,
-			      .count = c->weight ? c->weight : 1,
+			      .count = an_weight(c),
 			      .next = c->fails};
 	c->fails = f;
 }

@@ -70,7 +70,7 @@ void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
 		key = an_mix(an_mix(key, a->api), a->callsite);
 	for (f = an_map_get(&c->finding_index, key); f; f = f->next)
 		if (an_same(f, r, sev, p, k, a)) {
-			f->count += c->weight ? c->weight : 1;
+			f->count += an_weight(c);
 			return;
 		}
 	f = calloc(1, sizeof(*f));
@@ -78,7 +78,7 @@ void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
 		return;
 	*f = (struct an_finding){.rule = r, .sev = sev, .proc = p, .kernel = k,
 				 .has_alloc = a != NULL,
-				 .count = c->weight ? c->weight : 1, .nprocs = 1};
+				 .count = an_weight(c), .nprocs = 1};
 	if (a)
 		f->alloc = *a;
 	va_start(ap, fmt);

@@ -118,6 +118,12 @@ struct an_ctx {
 	struct an_finding top[AN_TOP_ALLOCS]; /* largest allocations */
 };
 
+/* How many launches the event being replayed counts for. */
+static inline uint32_t an_weight(const struct an_ctx *c)
+{
+	return c->weight ? c->weight : 1;
+}
+
 struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid);
 struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id);
 struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle,

@@ -15,8 +15,8 @@
  * on), is only counted.  The first launch of a pattern is always written at
  * once, so a crash loses counts, never a hazard.  Counts are written as the
  * `repeat` of a copy of their pattern's event before the thread frees,
- * advises or prefetches, when the slot is reused, and at thread or process
- * exit.  A count written after another thread freed the block is still
+ * advises, prefetches or unloads a module, when the slot is reused, and at
+ * thread or process exit.  A count written after another thread freed the block is still
  * read right: the event names the allocation id resolved at launch time.
  */
 #include <pthread.h>
@@ -75,7 +75,9 @@ struct slot {
 struct memo {
 	reg_lock_t lock;
 	struct memo *link;
-	struct slot slot[SLOTS];
+	struct slot pool[SLOTS + 1];
+	struct slot *slot[SLOTS]; /* patterns, in pool; resolved in place: */
+	struct slot *spare;	  /* a launch is resolved here first */
 	unsigned used, next;   /* slots filled; the next one to reuse */
 	struct reg_kernel *k;  /* the last launch's kernel */
 	struct slot *last;     /* ... its pattern, */
@@ -102,7 +104,7 @@ static void flush(struct memo *m)
 {
 	reg_lock(&m->lock);
 	for (unsigned i = 0; i < m->used; i++)
-		write_pending(&m->slot[i]);
+		write_pending(m->slot[i]);
 	reg_unlock(&m->lock);
 }
 
@@ -133,7 +135,7 @@ void pl_launch_forget(void)
 	reg_lock_reset(&m->lock);
 	m->link = NULL;
 	for (unsigned i = 0; i < m->used; i++)
-		m->slot[i].pending = 0;
+		m->slot[i]->pending = 0;
 }
 
 static void thread_gone(void *p)
@@ -164,6 +166,9 @@ static struct memo *my_memo(void)
 		pthread_once(&memo_once, make_key);
 		memo = __libc_calloc(1, sizeof(*memo));
 		if (memo) {
+			for (unsigned i = 0; i < SLOTS; i++)
+				memo->slot[i] = &memo->pool[i];
+			memo->spare = &memo->pool[SLOTS];
 			pthread_setspecific(memo_key, memo);
 			reg_lock(&memos_lock);
 			memo->link = memos;
@@ -299,15 +304,22 @@ static int same_values(const struct memo *m, const struct raw *r)
 	       m->last_gen == reg_dev_generation();
 }
 
+/* What same_values() compares the next launch with. */
+static void set_last(struct memo *m, struct slot *s, const struct raw *r,
+		     uint64_t gen)
+{
+	m->last = s;
+	m->last_gen = gen;
+	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
+}
+
 static void count(struct memo *m, struct slot *s, const struct raw *r,
 		  uint64_t gen)
 {
 	if (s->pending == UINT32_MAX)
 		write_pending(s);
 	s->pending++;
-	m->last = s;
-	m->last_gen = gen;
-	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
+	set_last(m, s, r, gen);
 }
 
 static void warn(const struct reg_kernel *k, const struct slot *s)
@@ -316,37 +328,28 @@ static void warn(const struct reg_kernel *k, const struct slot *s)
 		pl_warn_launch(k, s->idx[i], s->id[i], s->mem[i], s->gran[i]);
 }
 
-/* A new pattern takes the next slot, whose counts are written first. */
-static void remember(struct memo *m, struct reg_kernel *k, struct slot *fresh,
-		     const struct raw *r, uint64_t gen)
+/* The spare, resolved: counted against its pattern, or written as a new
+ * one that takes the next slot (whose counts are written first). */
+static void launch_pattern(struct memo *m, struct reg_kernel *k,
+			   const struct raw *r, uint64_t gen)
 {
-	struct slot *s = &m->slot[m->next];
+	struct slot *s = m->spare;
 
-	write_pending(s);
+	for (unsigned i = 0; i < m->used; i++)
+		if (equivalent(m->slot[i], s)) {
+			count(m, m->slot[i], r, gen);
+			return;
+		}
+	write_pending(m->slot[m->next]);
+	m->spare = m->slot[m->next];
+	m->slot[m->next] = s;
 	m->next = (m->next + 1) % SLOTS;
 	if (m->used < SLOTS)
 		m->used++;
-	memcpy(s, fresh, sizeof(*s));
-	s->ev.arg_index = s->idx, s->ev.arg_value = s->val;
-	s->ev.arg_id = s->id, s->ev.arg_offset = s->off;
-	s->ev.arg_mem = s->mem, s->ev.arg_gran = s->gran;
 	s->pending = 0;
 	reg_emit_launch(&s->ev);
 	warn(k, s);
-	m->last = s;
-	m->last_gen = gen;
-	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
-}
-
-static void launch_pattern(struct memo *m, struct reg_kernel *k,
-			   struct slot *fresh, const struct raw *r, uint64_t gen)
-{
-	for (unsigned i = 0; i < m->used; i++)
-		if (equivalent(&m->slot[i], fresh)) {
-			count(m, &m->slot[i], r, gen);
-			return;
-		}
-	remember(m, k, fresh, r, gen);
+	set_last(m, s, r, gen);
 }
 
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
@@ -356,7 +359,6 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 	struct memo *m = my_memo();
 	struct reg_kernel *k = profiled(handle, m);
 	struct raw r; /* not zeroed: only the first nptr entries are read */
-	struct slot fresh;
 	uint64_t gen;
 
 	r.ev = (struct hg_tp_launch){
@@ -375,9 +377,11 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 	}
 	r.ev.nptr = read_args(k, args, extra, r.idx, r.val);
 	if (!m) { /* no memory for a memo: write every launch */
-		resolve(&fresh, &r);
-		reg_emit_launch(&fresh.ev);
-		warn(k, &fresh);
+		struct slot one;
+
+		resolve(&one, &r);
+		reg_emit_launch(&one.ev);
+		warn(k, &one);
 		return;
 	}
 	reg_lock(&m->lock);
@@ -385,8 +389,8 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		count(m, m->last, &r, m->last_gen);
 	} else {
 		gen = reg_dev_generation(); /* before resolving: never too new */
-		resolve(&fresh, &r);
-		launch_pattern(m, k, &fresh, &r, gen);
+		resolve(m->spare, &r);
+		launch_pattern(m, k, &r, gen);
 	}
 	reg_unlock(&m->lock);
 }
