@@ -40,5 +40,8 @@ unsigned an_nprocs(const struct an_ctx *c);
 
 void an_write_text(struct an_ctx *c, const struct an_groups *gs, FILE *out);
 void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_html(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out);
 
 #endif
