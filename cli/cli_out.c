@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -24,6 +25,12 @@ FILE *cli_out_open(struct cli_out *o, const char *cmd, const char *path)
 		return NULL;
 	}
 	fd = mkstemp(o->tmp);
+	if (fd >= 0) { /* mkstemp makes it 0600; a report is an ordinary file */
+		mode_t mask = umask(0);
+
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
 		fprintf(stderr, "hipgrain %s: cannot write %s: %s\n", cmd, path,
 			strerror(errno));
