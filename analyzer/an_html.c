@@ -193,6 +193,8 @@ static void an_html_notes(FILE *out, struct an_ctx *c)
 	char buf[512];
 
 	fputs("<section id=\"notes\"><h2>Failed calls and notes</h2><ul>", out);
+	if (!c->fails && !c->nwarnings)
+		fputs("<li>None.</li>", out);
 	for (const struct an_fail *f = c->fails; f; f = f->next) {
 		an_fail_text(c, f, buf, sizeof(buf));
 		fputs("<li>", out);

@@ -150,14 +150,15 @@ static void an_svg_marks(FILE *out, struct an_ctx *c, const struct an_view_proc 
 
 static void an_svg_legend(FILE *out, const struct an_view_proc *vp)
 {
-	char name[96], color[48];
+	char name[96], color[48], peak[32];
 
 	fputs("<ul class=\"legend\">", out);
 	for (unsigned k = 0; k < vp->nseries; k++) {
 		an_series_name(vp->key[k], name, sizeof(name));
 		an_color(vp->key[k], k, color, sizeof(color));
-		fprintf(out, "<li><span class=\"swatch\" style=\"background:%s\"></span>%s</li>",
-			color, name);
+		an_html_bytes(vp->speak[k], peak, sizeof(peak));
+		fprintf(out, "<li><span class=\"swatch\" style=\"background:%s\"></span>"
+			     "%s <small>(peak %s)</small></li>", color, name, peak);
 	}
 	fputs("</ul>", out);
 }

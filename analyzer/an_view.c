@@ -74,7 +74,8 @@ int an_view_build(struct an_ctx *c, struct an_view *v)
 	}
 	for (size_t i = 0; i < v->n; i++) {
 		v->procs[i].live = calloc(v->procs[i].nseries + 1, sizeof(uint64_t));
-		if (!v->procs[i].live)
+		v->procs[i].speak = calloc(v->procs[i].nseries + 1, sizeof(uint64_t));
+		if (!v->procs[i].live || !v->procs[i].speak)
 			return -1;
 	}
 	return 0;
@@ -100,6 +101,8 @@ static void an_move(struct an_view_proc *vp, unsigned series, uint64_t size,
 	if (add) {
 		vp->live[s] += size;
 		vp->total += size;
+		if (vp->live[s] > vp->speak[s])
+			vp->speak[s] = vp->live[s];
 	} else {
 		vp->live[s] -= size < vp->live[s] ? size : vp->live[s];
 		vp->total -= size < vp->total ? size : vp->total;
@@ -169,6 +172,7 @@ int an_view_walk(struct an_ctx *c, struct an_view *v,
 		struct an_view_proc *vp = &v->procs[i];
 
 		memset(vp->live, 0, (vp->nseries + 1) * sizeof(uint64_t));
+		memset(vp->speak, 0, (vp->nseries + 1) * sizeof(uint64_t));
 		vp->total = vp->peak = 0;
 	}
 	for (size_t i = 0; c->tl && i < c->tl->n; i++) {
@@ -192,6 +196,7 @@ void an_view_fini(struct an_view *v)
 {
 	for (size_t i = 0; i < v->n; i++)
 		free(v->procs[i].live);
+		free(v->procs[i].speak);
 	free(v->procs);
 	an_map_each(&v->blocks, an_free_live, NULL);
 	an_map_fini(&v->blocks);

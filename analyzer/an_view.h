@@ -20,6 +20,7 @@ struct an_view_proc {
 	uint16_t key[AN_NSERIES_MAX]; /* compact index → series */
 	unsigned nseries;
 	uint64_t *live; /* bytes per compact series */
+	uint64_t *speak; /* the highest each series reached */
 	uint64_t total, peak;
 };
 
