@@ -194,9 +194,10 @@ int an_view_walk(struct an_ctx *c, struct an_view *v,
 
 void an_view_fini(struct an_view *v)
 {
-	for (size_t i = 0; i < v->n; i++)
+	for (size_t i = 0; v->procs && i < v->n; i++) {
 		free(v->procs[i].live);
 		free(v->procs[i].speak);
+	}
 	free(v->procs);
 	an_map_each(&v->blocks, an_free_live, NULL);
 	an_map_fini(&v->blocks);
