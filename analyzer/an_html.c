@@ -14,7 +14,7 @@
 #include "hg_json.h"
 
 static const char an_style[] =
-	"body{font:14px/1.4 sans-serif;margin:1.5em auto;max-width:1100px;color:#222}"
+	"body{font:14px/1.4 sans-serif;margin:1.5em auto;padding:0 1em;max-width:1100px;color:#222}"
 	"h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;margin-top:1.6em}"
 	"h3 small{font-weight:normal;color:#666}"
 	".finding{border-left:5px solid #999;padding:.3em .8em;margin:.8em 0;background:#fafafa}"

@@ -4,6 +4,8 @@
  * (its help from hipgrain-hazards(7)), one result per merged finding, at the
  * user's source line when the call site has one.
  */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "an_output.h"
@@ -28,11 +30,13 @@ static void an_sarif_location(FILE *out, const struct an_group *g)
 {
 	const struct an_frame *f = an_user_frame(g);
 	const struct an_finding *h = g->first;
+	char real[PATH_MAX];
 
 	fputs(",\"locations\":[{", out);
 	if (f) {
 		fputs("\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
-		hg_sarif_uri(out, f->file);
+		/* "build/../src/x.c" as a plain path, when the file is here. */
+		hg_sarif_uri(out, realpath(f->file, real) ? real : f->file);
 		fprintf(out, "},\"region\":{\"startLine\":%d}},", f->line);
 	}
 	fputs("\"logicalLocations\":[{\"name\":", out);
