@@ -206,7 +206,8 @@ static void an_alloc_table(FILE *out, struct an_tables *t)
 {
 	size_t shown = t->ng < AN_MAX_ROWS ? t->ng : AN_MAX_ROWS;
 
-	qsort(t->g, t->ng, sizeof(*t->g), an_by_bytes);
+	if (t->ng)
+		qsort(t->g, t->ng, sizeof(*t->g), an_by_bytes);
 	fputs("<section id=\"allocations\"><h2>Allocations</h2><p>Blocks grouped by "
 	      "process, allocator, granularity at allocation and call site; "
 	      "launches counts the launches that passed a pointer into one of "

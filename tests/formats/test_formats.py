@@ -38,9 +38,11 @@ launch handle=0x1000 arg_index=0,1 arg_value=0x7f0000000000,0x7e0000000000 arg_i
 free id=1 api=41 addr=0x7f0000000000 alloc_api=22
 free id=2 api=40 addr=0x7e0000000000 alloc_api=20
 """
-# Markup in a kernel name: none of it may become an element or run.
+# Markup in a kernel name: none of it may become an element or run.  The
+# bytes \xff and \xc3( are not UTF-8: every format must still be valid.
 EVIL = ('"<script>window.__pwned=1</script><img src=x onerror=window.__pwned=2>'
-        '<svg onload=window.__pwned=3></svg>&amp;\'</td></table>"')
+        '<svg onload=window.__pwned=3></svg>&amp;\'</td></table>\udcff\udcc3("')
+EVIL_SHOWN = EVIL.strip('"').replace('\udcff', '\ufffd').replace('\udcc3', '\ufffd')
 
 
 def trace(name, *scripts):
@@ -48,7 +50,7 @@ def trace(name, *scripts):
     with Tracing(out) as t:
         for i, text in enumerate(scripts):
             path = os.path.join(TMP, '%s-%d.tg' % (name, i))
-            with open(path, 'w') as f:
+            with open(path, 'w', errors='surrogateescape') as f:
                 f.write(text)
             r = t.run([TRACEGEN, path])
             if r.returncode != 0:
@@ -113,7 +115,8 @@ def case_hostile():
     outs, _ = all_formats('hostile', tdir)
     doc = json_of(outs['perfetto'])
     names = {e['name'] for e in doc['traceEvents'] if e['ph'] == 'X'}
-    tap.ok(EVIL.strip('"') in names, 'hostile: Perfetto keeps the name as text')
+    tap.ok(EVIL_SHOWN in names, 'hostile: Perfetto keeps the name as text, '
+           'bytes that are not UTF-8 replaced', names)
     return outs['html']
 
 
@@ -174,7 +177,7 @@ def check_pages(fire, hostile, ranks, big):
     h = got['hostile.html']
     tap.ok(h['pwned'] is None and h['scripts'] == 1 and h['foreign'] == 0 and
            not h['errors'] and h['title'] == 'hipgrain report' and
-           h['kernels'] == [EVIL.strip('"')] and h['allocRows'] == 2,
+           h['kernels'] == [EVIL_SHOWN] and h['allocRows'] == 2,
            'hostile: markup in a kernel name stays text (no element, no '
            'script ran)', json.dumps(h)[:2000])
     r = got['ranks.html']
