@@ -37,11 +37,13 @@ struct an_tables {
 	bool failed;
 };
 
-static uint64_t an_gkey(const struct an_view_proc *vp, const struct an_tl_rec *r)
+static uint64_t an_gkey(const struct an_view_proc *vp,
+			const struct an_tl_rec *r)
 {
 	uint64_t h = r->x * 0x9e3779b97f4a7c15ull;
 
-	return h ^ ((uint64_t)vp->idx << 20) ^ ((uint64_t)r->api << 2) ^ r->gran;
+	return h ^ ((uint64_t)vp->idx << 20) ^ ((uint64_t)r->api << 2) ^
+	       r->gran;
 }
 
 static void *an_slot(struct an_map *m, uint64_t key, void **arr, size_t *n,
@@ -69,14 +71,16 @@ static struct an_agroup *an_group_of(struct an_tables *t,
 {
 	for (uint64_t key = an_gkey(vp, r);; key++) {
 		bool fresh;
-		struct an_agroup *g = an_slot(&t->gidx, key, (void **)&t->g, &t->ng,
-					      sizeof(*g), &fresh);
+		struct an_agroup *g = an_slot(&t->gidx, key, (void **)&t->g,
+					      &t->ng, sizeof(*g), &fresh);
 
 		if (!g)
 			return NULL;
 		if (fresh)
-			*g = (struct an_agroup){.vp = vp, .callsite = r->x,
-						.api = r->api, .gran = r->gran};
+			*g = (struct an_agroup){.vp = vp,
+						.callsite = r->x,
+						.api = r->api,
+						.gran = r->gran};
 		if (g->vp == vp && g->callsite == r->x && g->api == r->api &&
 		    g->gran == r->gran)
 			return g;
@@ -84,12 +88,13 @@ static struct an_agroup *an_group_of(struct an_tables *t,
 }
 
 static struct an_kstat *an_kernel_of(struct an_tables *t,
-				     const struct an_view_proc *vp, uint64_t handle)
+				     const struct an_view_proc *vp,
+				     uint64_t handle)
 {
 	for (uint64_t key = handle * 31 + vp->idx;; key++) {
 		bool fresh;
-		struct an_kstat *k = an_slot(&t->kidx, key, (void **)&t->k, &t->nk,
-					     sizeof(*k), &fresh);
+		struct an_kstat *k = an_slot(&t->kidx, key, (void **)&t->k,
+					     &t->nk, sizeof(*k), &fresh);
 
 		if (!k)
 			return NULL;
@@ -176,7 +181,8 @@ static void an_site_cell(FILE *out, const struct an_agroup *g)
 	if (site[0])
 		an_html_esc(out, site);
 	else
-		fprintf(out, "call site #%" PRIu64 " (no symbols)", g->callsite);
+		fprintf(out, "call site #%" PRIu64 " (no symbols)",
+			g->callsite);
 	fputs("</td>", out);
 	an_frames_free(fr, n);
 }
@@ -208,7 +214,8 @@ static void an_alloc_table(FILE *out, struct an_tables *t)
 
 	if (t->ng)
 		qsort(t->g, t->ng, sizeof(*t->g), an_by_bytes);
-	fputs("<section id=\"allocations\"><h2>Allocations</h2><p>Blocks grouped by "
+	fputs("<section id=\"allocations\"><h2>Allocations</h2><p>Blocks "
+	      "grouped by "
 	      "process, allocator, granularity at allocation and call site; "
 	      "launches counts the launches that passed a pointer into one of "
 	      "them. Click a heading to sort.</p>"
@@ -216,12 +223,14 @@ static void an_alloc_table(FILE *out, struct an_tables *t)
 	      "<th>process</th><th>allocator</th><th>granularity</th>"
 	      "<th class=\"num\">blocks</th><th class=\"num\">bytes</th>"
 	      "<th class=\"num\">largest</th><th>call site</th>"
-	      "<th class=\"num\">launches</th></tr></thead><tbody>\n", out);
+	      "<th class=\"num\">launches</th></tr></thead><tbody>\n",
+	      out);
 	for (size_t i = 0; i < shown; i++)
 		an_alloc_row(out, &t->g[i]);
 	fputs("</tbody></table>", out);
 	if (shown < t->ng)
-		fprintf(out, "<p>%zu smaller groups are not shown.</p>", t->ng - shown);
+		fprintf(out, "<p>%zu smaller groups are not shown.</p>",
+			t->ng - shown);
 	fputs("</section>\n", out);
 }
 
@@ -234,7 +243,8 @@ static void an_grans_cell(FILE *out, const struct an_kstat *k)
 		fprintf(out, "<span class=\"arg\">%u:", i);
 		for (unsigned g = 0; g < 4; g++)
 			if (k->grans[i] & (1u << g))
-				fprintf(out, " <span class=\"gran-%s\">%s</span>",
+				fprintf(out,
+					" <span class=\"gran-%s\">%s</span>",
 					an_gran_name(g), an_gran_name(g));
 		fputs("</span> ", out);
 	}
@@ -263,9 +273,12 @@ static void an_kernel_row(FILE *out, const struct an_kstat *k)
 		an_html_esc(out, kn->fp_ops ? kn->fp_mnemonics : "-");
 		fputs("</td><td>", out);
 		an_html_esc(out, kn->int_ops ? kn->int_mnemonics : "-");
-		fprintf(out, "</td><td data-v=\"%u\">%u</td>", kn->cas_count, kn->cas_count);
+		fprintf(out, "</td><td data-v=\"%u\">%u</td>", kn->cas_count,
+			kn->cas_count);
 	} else {
-		fputs("</td><td>not profiled</td><td></td><td data-v=\"0\"></td>", out);
+		fputs(
+		    "</td><td>not profiled</td><td></td><td data-v=\"0\"></td>",
+		    out);
 	}
 	an_grans_cell(out, k);
 	fputs("</tr>\n", out);
@@ -273,12 +286,15 @@ static void an_kernel_row(FILE *out, const struct an_kstat *k)
 
 static void an_kernel_table(FILE *out, const struct an_tables *t)
 {
-	fputs("<section id=\"kernels\"><h2>Kernels</h2><table class=\"sortable\" "
-	      "id=\"kernel-table\"><thead><tr><th>kernel</th><th>process</th>"
-	      "<th class=\"num\">launches</th><th class=\"num\">failed</th>"
-	      "<th>target</th><th>hardware FP atomics</th><th>integer atomics</th>"
-	      "<th class=\"num\">CAS</th><th>arguments' granularity</th></tr>"
-	      "</thead><tbody>\n", out);
+	fputs(
+	    "<section id=\"kernels\"><h2>Kernels</h2><table class=\"sortable\" "
+	    "id=\"kernel-table\"><thead><tr><th>kernel</th><th>process</th>"
+	    "<th class=\"num\">launches</th><th class=\"num\">failed</th>"
+	    "<th>target</th><th>hardware FP atomics</th><th>integer "
+	    "atomics</th>"
+	    "<th class=\"num\">CAS</th><th>arguments' granularity</th></tr>"
+	    "</thead><tbody>\n",
+	    out);
 	for (size_t i = 0; i < t->nk && i < AN_MAX_ROWS; i++)
 		an_kernel_row(out, &t->k[i]);
 	fputs("</tbody></table></section>\n", out);
@@ -293,7 +309,9 @@ void an_html_tables(struct an_ctx *c, struct an_view *v, FILE *out)
 	an_alloc_table(out, &t);
 	an_kernel_table(out, &t);
 	if (t.failed)
-		fputs("<p class=\"warn\">Out of memory: the tables are incomplete.</p>", out);
+		fputs("<p class=\"warn\">Out of memory: the tables are "
+		      "incomplete.</p>",
+		      out);
 	free(t.g);
 	free(t.k);
 	an_map_fini(&t.gidx);

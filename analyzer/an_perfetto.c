@@ -33,7 +33,8 @@ static void an_pf_sep(struct an_pf *f)
 static void an_pf_ts(struct an_pf *f, uint64_t t)
 {
 	t = t > f->t0 ? t - f->t0 : 0;
-	fprintf(f->out, "\"ts\":%" PRIu64 ".%03u", t / 1000, (unsigned)(t % 1000));
+	fprintf(f->out, "\"ts\":%" PRIu64 ".%03u", t / 1000,
+		(unsigned)(t % 1000));
 }
 
 static void an_pf_head(struct an_pf *f, const char *ph,
@@ -47,8 +48,9 @@ static void an_pf_head(struct an_pf *f, const char *ph,
 
 static void an_pf_block_name(struct an_pf *f, const struct an_tl_rec *b)
 {
-	fprintf(f->out, ",\"cat\":\"allocation\",\"name\":\"%s %s\","
-			"\"id2\":{\"local\":\"0x%" PRIx64 "\"}",
+	fprintf(f->out,
+		",\"cat\":\"allocation\",\"name\":\"%s %s\","
+		"\"id2\":{\"local\":\"0x%" PRIx64 "\"}",
 		an_api_name(b->api), an_gran_name(b->gran), b->id);
 }
 
@@ -58,8 +60,9 @@ static void an_pf_alloc(struct an_pf *f, const struct an_step *s)
 
 	an_pf_head(f, "b", s->vp, r->tid, r->t);
 	an_pf_block_name(f, r);
-	fprintf(f->out, ",\"args\":{\"size\":%" PRIu64 ",\"memory\":\"%s\","
-			"\"callsite\":%" PRIu64 "}}",
+	fprintf(f->out,
+		",\"args\":{\"size\":%" PRIu64 ",\"memory\":\"%s\","
+		"\"callsite\":%" PRIu64 "}}",
 		r->size, an_mem_name(r->mem), r->x);
 }
 
@@ -79,7 +82,8 @@ static void an_pf_counter(struct an_pf *f, const struct an_step *s)
 	fputs(",\"name\":\"live bytes\",\"args\":{", f->out);
 	for (unsigned i = 0; i < s->vp->nseries; i++) {
 		an_series_name(s->vp->key[i], name, sizeof(name));
-		fprintf(f->out, "%s\"%s\":%" PRIu64, i ? "," : "", name, s->vp->live[i]);
+		fprintf(f->out, "%s\"%s\":%" PRIu64, i ? "," : "", name,
+			s->vp->live[i]);
 	}
 	fputs("}}", f->out);
 }
@@ -92,16 +96,23 @@ static void an_pf_launch(struct an_pf *f, const struct an_step *s)
 	an_pf_head(f, "X", s->vp, r->tid, r->t);
 	fputs(",\"dur\":0,\"cat\":\"launch\",\"name\":", f->out);
 	hg_json_str(f->out, an_kernel_label(k));
-	fprintf(f->out, ",\"args\":{\"launches\":%" PRIu64 ",\"rc\":%d,\"arguments\":[",
+	fprintf(f->out,
+		",\"args\":{\"launches\":%" PRIu64 ",\"rc\":%d,\"arguments\":[",
 		r->size, r->rc);
 	for (unsigned i = 0; i < r->nargs; i++) {
 		const struct an_tl_arg *a = &s->args[i];
-		const struct an_tl_rec *b = an_view_block(f->v, s->vp, a->alloc);
+		const struct an_tl_rec *b =
+		    an_view_block(f->v, s->vp, a->alloc);
 
-		fprintf(f->out, "%s{\"index\":%u,\"granularity\":\"%s\",\"memory\":\"%s\"",
-			i ? "," : "", a->index, an_gran_name(a->gran), an_mem_name(a->mem));
+		fprintf(
+		    f->out,
+		    "%s{\"index\":%u,\"granularity\":\"%s\",\"memory\":\"%s\"",
+		    i ? "," : "", a->index, an_gran_name(a->gran),
+		    an_mem_name(a->mem));
 		if (b)
-			fprintf(f->out, ",\"allocation\":\"%s 0x%" PRIx64 ", %" PRIu64 " bytes\"",
+			fprintf(f->out,
+				",\"allocation\":\"%s 0x%" PRIx64 ", %" PRIu64
+				" bytes\"",
 				an_api_name(b->api), b->id, b->size);
 		fputc('}', f->out);
 	}
@@ -111,8 +122,10 @@ static void an_pf_launch(struct an_pf *f, const struct an_step *s)
 static void an_pf_call(struct an_pf *f, const struct an_step *s)
 {
 	an_pf_head(f, "X", s->vp, s->r->tid, s->r->t);
-	fprintf(f->out, ",\"dur\":0,\"cat\":\"hip\",\"name\":\"%s\",\"args\":{\"rc\":%d",
-		an_api_name(s->r->api), s->r->rc);
+	fprintf(
+	    f->out,
+	    ",\"dur\":0,\"cat\":\"hip\",\"name\":\"%s\",\"args\":{\"rc\":%d",
+	    an_api_name(s->r->api), s->r->rc);
 	if (s->r->size)
 		fprintf(f->out, ",\"bytes\":%" PRIu64, s->r->size);
 	fputs("}}", f->out);
@@ -147,8 +160,9 @@ static void an_pf_meta(struct an_pf *f, const struct an_view_proc *vp,
 		       const char *what, int64_t tid, const char *name)
 {
 	an_pf_sep(f);
-	fprintf(f->out, "{\"ph\":\"M\",\"pid\":%" PRId64 ",\"tid\":%" PRId64
-			",\"name\":\"%s\",\"args\":{\"name\":",
+	fprintf(f->out,
+		"{\"ph\":\"M\",\"pid\":%" PRId64 ",\"tid\":%" PRId64
+		",\"name\":\"%s\",\"args\":{\"name\":",
 		vp->pid, tid, what);
 	hg_json_str(f->out, name);
 	fputs("}}", f->out);
@@ -165,8 +179,9 @@ static void an_pf_procs(struct an_pf *f)
 		an_where(vp->p, where, sizeof(where));
 		an_pf_meta(f, vp, "process_name", vp->p->vpid, where);
 		an_pf_sep(f);
-	fprintf(f->out, "{\"ph\":\"M\",\"pid\":%" PRId64 ",\"name\":"
-				"\"process_sort_index\",\"args\":{\"sort_index\":%u}}",
+		fprintf(f->out,
+			"{\"ph\":\"M\",\"pid\":%" PRId64 ",\"name\":"
+			"\"process_sort_index\",\"args\":{\"sort_index\":%u}}",
 			vp->pid, vp->idx);
 	}
 	for (size_t i = 0; f->c->tl && i < f->c->tl->n; i++) {
@@ -174,11 +189,13 @@ static void an_pf_procs(struct an_pf *f)
 		const struct an_view_proc *vp = an_view_of(f->v, r->proc);
 		uint64_t key = ((uint64_t)vp->idx << 32 | (uint32_t)r->tid) + 1;
 
-		if (!r->tid || an_map_get(&seen, key) || an_map_put(&seen, key, (void *)1))
+		if (!r->tid || an_map_get(&seen, key) ||
+		    an_map_put(&seen, key, (void *)1))
 			continue;
 		snprintf(name, sizeof(name), "%s thread %d",
 			 r->tid == vp->p->vpid ? "main" : "", r->tid);
-		an_pf_meta(f, vp, "thread_name", r->tid, name[0] == ' ' ? name + 1 : name);
+		an_pf_meta(f, vp, "thread_name", r->tid,
+			   name[0] == ' ' ? name + 1 : name);
 	}
 	an_map_fini(&seen);
 }
@@ -193,8 +210,9 @@ static void an_pf_findings(struct an_pf *f)
 		an_pf_head(f, "i", vp, x->first_tid, x->first_ns);
 		fputs(",\"s\":\"p\",\"cat\":\"finding\",\"name\":", f->out);
 		hg_json_str(f->out, x->rule->id);
-		fprintf(f->out, ",\"args\":{\"severity\":\"%s\",\"count\":%" PRIu64
-				",\"message\":",
+		fprintf(f->out,
+			",\"args\":{\"severity\":\"%s\",\"count\":%" PRIu64
+			",\"message\":",
 			an_sev_name(x->sev), x->count);
 		hg_json_str(f->out, x->message);
 		fputs(",\"fix\":", f->out);
@@ -220,8 +238,10 @@ void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 		an_view_fini(&v);
 		return;
 	}
-	fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"hipgrain\"},"
-	      "\"traceEvents\":[", out);
+	fputs(
+	    "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"hipgrain\"},"
+	    "\"traceEvents\":[",
+	    out);
 	an_pf_procs(&f);
 	an_view_walk(c, &v, an_pf_step, &f);
 	if (c->tl)

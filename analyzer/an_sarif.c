@@ -15,7 +15,9 @@
 
 static const char *an_sarif_level(enum an_sev s)
 {
-	return s == AN_SEV_ERROR ? "error" : s == AN_SEV_WARNING ? "warning" : "note";
+	return s == AN_SEV_ERROR     ? "error"
+	       : s == AN_SEV_WARNING ? "warning"
+				     : "note";
 }
 
 static const struct an_frame *an_user_frame(const struct an_group *g)
@@ -34,7 +36,8 @@ static void an_sarif_location(FILE *out, const struct an_group *g)
 
 	fputs(",\"locations\":[{", out);
 	if (f) {
-		fputs("\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
+		fputs("\"physicalLocation\":{\"artifactLocation\":{\"uri\":",
+		      out);
 		/* "build/../src/x.c" as a plain path, when the file is here. */
 		hg_sarif_uri(out, realpath(f->file, real) ? real : f->file);
 		fprintf(out, "},\"region\":{\"startLine\":%d}},", f->line);
@@ -43,8 +46,10 @@ static void an_sarif_location(FILE *out, const struct an_group *g)
 	if (f && f->function)
 		hg_json_str(out, f->function);
 	else
-		hg_json_str(out, h->kernel ? an_kernel_label(h->kernel) : h->rule->id);
-	fprintf(out, ",\"kind\":\"%s\"}]}]", f && f->function ? "function" : "module");
+		hg_json_str(out, h->kernel ? an_kernel_label(h->kernel)
+					   : h->rule->id);
+	fprintf(out, ",\"kind\":\"%s\"}]}]",
+		f && f->function ? "function" : "module");
 }
 
 static void an_sarif_result(FILE *out, const struct an_group *g)
@@ -57,13 +62,15 @@ static void an_sarif_result(FILE *out, const struct an_group *g)
 		idx++;
 	fputs("{\"ruleId\":", out);
 	hg_json_str(out, f->rule->id);
-	fprintf(out, ",\"ruleIndex\":%u,\"level\":\"%s\",\"message\":{\"text\":",
+	fprintf(out,
+		",\"ruleIndex\":%u,\"level\":\"%s\",\"message\":{\"text\":",
 		idx, an_sarif_level(f->sev));
 	hg_json_str(out, f->message ? f->message : f->rule->summary);
 	fputc('}', out);
 	an_sarif_location(out, g);
 	an_where(f->proc, where, sizeof(where));
-	fprintf(out, ",\"properties\":{\"count\":%llu,\"processes\":%u,\"where\":",
+	fprintf(out,
+		",\"properties\":{\"count\":%llu,\"processes\":%u,\"where\":",
 		(unsigned long long)g->count, g->nprocs);
 	hg_json_str(out, where);
 	if (f->kernel) {
@@ -80,7 +87,8 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 		if (i)
 			fputc(',', out);
 		hg_sarif_rule(out, an_rules[i]->id, an_rules[i]->summary,
-			      an_rules[i]->fix, an_sarif_level(an_rules[i]->sev));
+			      an_rules[i]->fix,
+			      an_sarif_level(an_rules[i]->sev));
 	}
 	fputs("]}},\"results\":[", out);
 	for (size_t i = 0; i < gs->n; i++) {
@@ -93,7 +101,8 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	fputs(",\"toolExecutionNotifications\":[", out);
 	for (size_t i = 0; i < c->nwarnings; i++) {
 		fputs(i ? ",{\"level\":\"note\",\"message\":{\"text\":"
-			: "{\"level\":\"note\",\"message\":{\"text\":", out);
+			: "{\"level\":\"note\",\"message\":{\"text\":",
+		      out);
 		hg_json_str(out, c->warnings[i]);
 		fputs("}}", out);
 	}

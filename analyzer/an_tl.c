@@ -38,7 +38,9 @@ static struct an_tl_rec *an_tl_new(struct an_ctx *c, struct an_proc *p,
 	if (c->now_ns > tl->t1)
 		tl->t1 = c->now_ns;
 	r = &tl->r[tl->n++];
-	*r = (struct an_tl_rec){.t = c->now_ns, .proc = p, .tid = c->now_tid,
+	*r = (struct an_tl_rec){.t = c->now_ns,
+				.proc = p,
+				.tid = c->now_tid,
 				.kind = (uint8_t)kind};
 	return r;
 }
@@ -94,7 +96,8 @@ void an_tl_launch_arg(struct an_ctx *c, const struct an_launch_arg *a)
 	struct an_tl *tl = c->tl;
 	struct an_tl_arg *g;
 
-	if (!tl || tl->failed || !tl->n || tl->r[tl->n - 1].kind != AN_TL_LAUNCH)
+	if (!tl || tl->failed || !tl->n ||
+	    tl->r[tl->n - 1].kind != AN_TL_LAUNCH)
 		return;
 	g = an_tl_grow(tl->args, &tl->capargs, tl->nargs + 1, sizeof(*g));
 	if (!g) {
@@ -102,9 +105,11 @@ void an_tl_launch_arg(struct an_ctx *c, const struct an_launch_arg *a)
 		return;
 	}
 	tl->args = g;
-	tl->args[tl->nargs++] = (struct an_tl_arg){
-		.alloc = a->alloc ? a->alloc->id : 0, .index = (uint16_t)a->index,
-		.gran = a->gran, .mem = a->mem};
+	tl->args[tl->nargs++] =
+	    (struct an_tl_arg){.alloc = a->alloc ? a->alloc->id : 0,
+			       .index = (uint16_t)a->index,
+			       .gran = a->gran,
+			       .mem = a->mem};
 	tl->r[tl->n - 1].nargs++;
 }
 

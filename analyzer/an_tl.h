@@ -14,9 +14,9 @@
 #include "an_rule.h"
 
 enum an_tl_kind {
-	AN_TL_ALLOC, /* id, size, api, gran, mem, x = call site */
-	AN_TL_FREE,  /* id (of a block the model knew) */
-	AN_TL_GRAN,  /* id, api, gran: the block's granularity changed */
+	AN_TL_ALLOC,  /* id, size, api, gran, mem, x = call site */
+	AN_TL_FREE,   /* id (of a block the model knew) */
+	AN_TL_GRAN,   /* id, api, gran: the block's granularity changed */
 	AN_TL_LAUNCH, /* id = kernel handle, size = launches it stands for,
 			 x = first of nargs in the argument array */
 	AN_TL_CALL,   /* api, rc, size: a copy, a memset, advice, any call */

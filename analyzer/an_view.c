@@ -39,7 +39,9 @@ static void an_view_pids(struct an_view *v)
 		vp->pid = vp->p->vpid;
 		for (size_t j = 0; j < i; j++)
 			if (v->procs[j].pid == vp->pid)
-				vp->pid = 1000000000 + (int64_t)i; /* a rank on another node */
+				vp->pid =
+				    1000000000 +
+				    (int64_t)i; /* a rank on another node */
 		memset(vp->slot, 0xff, sizeof(vp->slot));
 	}
 }
@@ -64,31 +66,37 @@ int an_view_build(struct an_ctx *c, struct an_view *v)
 	qsort(v->procs, v->n, sizeof(*v->procs), an_proc_cmp);
 	an_view_pids(v);
 	for (size_t i = 0; i < v->n; i++)
-		if (an_map_put(&v->by_proc, (uintptr_t)v->procs[i].p, &v->procs[i]))
+		if (an_map_put(&v->by_proc, (uintptr_t)v->procs[i].p,
+			       &v->procs[i]))
 			return -1;
 	for (size_t i = 0; c->tl && i < c->tl->n; i++) {
 		const struct an_tl_rec *r = &c->tl->r[i];
 
 		if (r->kind == AN_TL_ALLOC || r->kind == AN_TL_GRAN)
-			an_add_series(an_view_of(v, r->proc), AN_SERIES(r->api, r->gran));
+			an_add_series(an_view_of(v, r->proc),
+				      AN_SERIES(r->api, r->gran));
 	}
 	for (size_t i = 0; i < v->n; i++) {
-		v->procs[i].live = calloc(v->procs[i].nseries + 1, sizeof(uint64_t));
-		v->procs[i].speak = calloc(v->procs[i].nseries + 1, sizeof(uint64_t));
+		v->procs[i].live =
+		    calloc(v->procs[i].nseries + 1, sizeof(uint64_t));
+		v->procs[i].speak =
+		    calloc(v->procs[i].nseries + 1, sizeof(uint64_t));
 		if (!v->procs[i].live || !v->procs[i].speak)
 			return -1;
 	}
 	return 0;
 }
 
-struct an_view_proc *an_view_of(const struct an_view *v, const struct an_proc *p)
+struct an_view_proc *an_view_of(const struct an_view *v,
+				const struct an_proc *p)
 {
 	return an_map_get(&v->by_proc, (uintptr_t)p);
 }
 
 static uint64_t an_block_key(const struct an_view_proc *vp, uint64_t id)
 {
-	return ((uint64_t)vp->idx << 48) ^ id ^ ((uint64_t)vp->idx * 0x9e3779b97f4a7c15ull);
+	return ((uint64_t)vp->idx << 48) ^ id ^
+	       ((uint64_t)vp->idx * 0x9e3779b97f4a7c15ull);
 }
 
 static void an_move(struct an_view_proc *vp, unsigned series, uint64_t size,
@@ -123,7 +131,8 @@ static void an_walk_alloc(struct an_view *v, struct an_step *s)
 	struct an_live *l = an_map_get(&v->blocks, key);
 
 	if (l) /* the same id again: the model overwrote it, so do we */
-		an_move(s->vp, AN_SERIES(l->r->api, l->gran), l->r->size, false);
+		an_move(s->vp, AN_SERIES(l->r->api, l->gran), l->r->size,
+			false);
 	else if (!(l = malloc(sizeof(*l))) || an_map_put(&v->blocks, key, l)) {
 		free(l);
 		return;
@@ -150,10 +159,11 @@ static void an_walk_change(struct an_view *v, struct an_step *s)
 }
 
 const struct an_tl_rec *an_view_block(const struct an_view *v,
-				      const struct an_view_proc *vp, uint64_t id)
+				      const struct an_view_proc *vp,
+				      uint64_t id)
 {
 	const struct an_live *l =
-		id ? an_map_get(&v->blocks, an_block_key(vp, id)) : NULL;
+	    id ? an_map_get(&v->blocks, an_block_key(vp, id)) : NULL;
 
 	return l ? l->r : NULL;
 }
@@ -207,5 +217,6 @@ void an_view_fini(struct an_view *v)
 
 void an_series_name(unsigned series, char *buf, size_t cap)
 {
-	snprintf(buf, cap, "%s %s", an_api_name(series / 4), an_gran_name(series % 4));
+	snprintf(buf, cap, "%s %s", an_api_name(series / 4),
+		 an_gran_name(series % 4));
 }

@@ -9,8 +9,8 @@
 
 #include "an_tl.h"
 
-#define AN_SERIES(api, gran) ((unsigned)(api) * 4u + ((gran) & 3u))
-#define AN_NSERIES_MAX 1024
+#define AN_SERIES(api, gran) ((unsigned)(api)*4u + ((gran)&3u))
+#define AN_NSERIES_MAX	     1024
 
 struct an_view_proc {
 	struct an_proc *p;
@@ -19,7 +19,7 @@ struct an_view_proc {
 	int16_t slot[AN_NSERIES_MAX]; /* series → compact index, -1 unused */
 	uint16_t key[AN_NSERIES_MAX]; /* compact index → series */
 	unsigned nseries;
-	uint64_t *live; /* bytes per compact series */
+	uint64_t *live;	 /* bytes per compact series */
 	uint64_t *speak; /* the highest each series reached */
 	uint64_t total, peak;
 };
@@ -39,13 +39,15 @@ struct an_step {
 };
 
 int an_view_build(struct an_ctx *c, struct an_view *v);
-struct an_view_proc *an_view_of(const struct an_view *v, const struct an_proc *p);
+struct an_view_proc *an_view_of(const struct an_view *v,
+				const struct an_proc *p);
 /* Calls fn after each record changed the live bytes (for every record). */
 int an_view_walk(struct an_ctx *c, struct an_view *v,
 		 void (*fn)(const struct an_step *s, void *arg), void *arg);
 /* The live block a launch argument named, or NULL. */
 const struct an_tl_rec *an_view_block(const struct an_view *v,
-				      const struct an_view_proc *vp, uint64_t id);
+				      const struct an_view_proc *vp,
+				      uint64_t id);
 void an_view_fini(struct an_view *v);
 /* "hipMalloc coarse" */
 void an_series_name(unsigned series, char *buf, size_t cap);

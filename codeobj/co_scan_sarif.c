@@ -16,13 +16,13 @@
 static const struct {
 	const char *id, *summary, *fix;
 } co_sarif_rules[] = {
-	{"fp-atomic-fine-grain", "hardware FP atomics on fine-grained memory",
-	 "give the kernel only coarse-grained memory (hipMalloc, hipMemAdvise "
-	 "SetCoarseGrain), or build with -mno-unsafe-fp-atomics"},
-	{"int-atomic-fine-host",
-	 "integer min/max/bitwise/inc/dec atomics on fine-grained host memory",
-	 "keep the target in hipMalloc memory, or use atomicAdd, atomicExch or "
-	 "atomicCAS"},
+    {"fp-atomic-fine-grain", "hardware FP atomics on fine-grained memory",
+     "give the kernel only coarse-grained memory (hipMalloc, hipMemAdvise "
+     "SetCoarseGrain), or build with -mno-unsafe-fp-atomics"},
+    {"int-atomic-fine-host",
+     "integer min/max/bitwise/inc/dec atomics on fine-grained host memory",
+     "keep the target in hipMalloc memory, or use atomicAdd, atomicExch or "
+     "atomicCAS"},
 };
 
 void co_sarif_begin(FILE *out)
@@ -31,8 +31,9 @@ void co_sarif_begin(FILE *out)
 	for (size_t i = 0; i < 2; i++) {
 		if (i)
 			fputc(',', out);
-		hg_sarif_rule(out, co_sarif_rules[i].id, co_sarif_rules[i].summary,
-			      co_sarif_rules[i].fix, "warning");
+		hg_sarif_rule(out, co_sarif_rules[i].id,
+			      co_sarif_rules[i].summary, co_sarif_rules[i].fix,
+			      "warning");
 	}
 	fputs("]}},\"results\":[", out);
 }
@@ -42,8 +43,9 @@ static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 			    const struct co_entry *en, const char *kernel,
 			    const char *what)
 {
-	fprintf(out, "%s{\"ruleId\":\"%s\",\"ruleIndex\":%u,\"level\":\"%s\","
-		     "\"message\":{\"text\":",
+	fprintf(out,
+		"%s{\"ruleId\":\"%s\",\"ruleIndex\":%u,\"level\":\"%s\","
+		"\"message\":{\"text\":",
 		*first ? "" : ",", co_sarif_rules[rule].id, rule,
 		r->effect == CO_EFFECT_NOP ? "warning" : "note");
 	*first = false;
@@ -56,7 +58,8 @@ static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 	fputs(": ", out);
 	hg_json_chars(out, r->rule->reason);
 	fputs("\"},\"locations\":[{\"physicalLocation\":{"
-	      "\"artifactLocation\":{\"uri\":", out);
+	      "\"artifactLocation\":{\"uri\":",
+	      out);
 	hg_sarif_uri(out, path);
 	fputs("}},\"logicalLocations\":[{\"name\":", out);
 	hg_json_str(out, kernel);
@@ -76,14 +79,19 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 	char what[256];
 
 	if (a->fp_count &&
-	    co_rule_lookup(p->target, a->fp_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r)) {
-		snprintf(what, sizeof(what), "hardware FP atomics (%s)", a->fp_mnemonics);
+	    co_rule_lookup(p->target, a->fp_ops, HG_MEM_HOST_PINNED,
+			   HG_GRAN_FINE, &r)) {
+		snprintf(what, sizeof(what), "hardware FP atomics (%s)",
+			 a->fp_mnemonics);
 		co_sarif_result(out, first, 0, &r, path, en, name, what);
 	}
 	if (a->int_ops &&
-	    co_rule_lookup(p->target, a->int_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r) &&
-	    r.rule && (r.rule->ops & HG_AOP_INT_MASK) && !(r.rule->ops & HG_AOP_FP_MASK)) {
-		snprintf(what, sizeof(what), "integer atomics (%s)", a->int_mnemonics);
+	    co_rule_lookup(p->target, a->int_ops, HG_MEM_HOST_PINNED,
+			   HG_GRAN_FINE, &r) &&
+	    r.rule && (r.rule->ops & HG_AOP_INT_MASK) &&
+	    !(r.rule->ops & HG_AOP_FP_MASK)) {
+		snprintf(what, sizeof(what), "integer atomics (%s)",
+			 a->int_mnemonics);
 		co_sarif_result(out, first, 1, &r, path, en, name, what);
 	}
 	free(dm);

@@ -5,8 +5,8 @@
 
 int hg_utf8_len(const unsigned char *s)
 {
-	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
-		: s[0] >= 0xe0		   ? 3
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4  ? 4
+		: s[0] >= 0xe0		      ? 3
 		: s[0] >= 0xc2 && s[0] < 0xe0 ? 2
 					      : 0;
 	uint32_t cp = s[0] & (0x7f >> n);

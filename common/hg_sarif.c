@@ -13,7 +13,8 @@ void hg_sarif_head(FILE *out)
 	fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
 	      "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{"
 	      "\"name\":\"hipgrain\",\"version\":\"" HG_VERSION "\","
-	      "\"rules\":[", out);
+	      "\"rules\":[",
+	      out);
 }
 
 /* A file name as a URI reference: absolute paths get file://, and bytes a
@@ -51,8 +52,8 @@ void hg_sarif_rule(FILE *out, const char *id, const char *summary,
 	fputs("\\n\\nFix: ", out);
 	hg_json_chars(out, h && h->fix[0] ? h->fix : fix);
 	fputs("\\n\\nSee hipgrain-hazards(7).\"},\"defaultConfiguration\":"
-	      "{\"level\":", out);
+	      "{\"level\":",
+	      out);
 	hg_json_str(out, level);
 	fputs("}}", out);
 }
-
