@@ -58,15 +58,18 @@ def four_ranks(tracegen, tmp, per_rank):
 
 
 def best(argv, runs=3):
+    """Best wall time of 3 runs, and the peak RSS (KiB) of the last."""
     t = None
     for _ in range(runs):
         t0 = time.perf_counter()
-        r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        _, status, ru = os.wait4(p.pid, 0)
         dt = time.perf_counter() - t0
-        if r.returncode not in (0, 2):
-            sys.exit('%s failed: %s' % (argv, r.stderr.decode()))
+        if os.waitstatus_to_exitcode(status) not in (0, 2):
+            sys.exit('%s failed: %s' % (argv, p.stderr.read().decode()))
         t = dt if t is None else min(t, dt)
-    return t
+    return t, ru.ru_maxrss
 
 
 def plain_page(path, size, out):
@@ -81,9 +84,9 @@ def plain_page(path, size, out):
 
 def measure(hipgrain, name, trace, tmp):
     page = os.path.join(tmp, name + '.html')
-    js = best([hipgrain, 'report', '--format', 'json', '-o',
-               os.path.join(tmp, name + '.json'), trace])
-    ht = best([hipgrain, 'report', '--format', 'html', '-o', page, trace])
+    js, js_rss = best([hipgrain, 'report', '--format', 'json', '-o',
+                       os.path.join(tmp, name + '.json'), trace])
+    ht, ht_rss = best([hipgrain, 'report', '--format', 'html', '-o', page, trace])
     anchor = os.path.join(tmp, name + '-plain.html')
     plain_page(os.path.join(tmp, name + '.json'), os.path.getsize(page), anchor)
     # Best of 3 opens of each, in one browser (the first open warms it up).
@@ -93,8 +96,8 @@ def measure(hipgrain, name, trace, tmp):
             key = 'page' if f['page'] == page else 'plain'
             opens[key] = min(opens.get(key, 1e9), f['loadMs'])
     print('%s: page %d KiB' % (name, os.path.getsize(page) // 1024))
-    print('  write: html %.3f s, json %.3f s, ratio html/json %.2f'
-          % (ht, js, ht / js))
+    print('  write: html %.3f s, json %.3f s, ratio html/json %.2f; '
+          'rss html %d KiB, json %d KiB' % (ht, js, ht / js, ht_rss, js_rss))
     print('  open in Chromium: %d ms (target < 5000), same-size plain page '
           '%d ms, ratio %.2f' % (opens['page'], opens['plain'],
                                   opens['page'] / max(opens['plain'], 1)))
