@@ -373,6 +373,13 @@ def regression_cases(hg, base, work):
     cases.append(Case('regression: metadata cut in its first packet (hang)',
                       [hg, 'report', d], (1,),
                       check=says('damaged metadata')))
+    # Event classes of zero bits: the reader delivered the same empty event
+    # forever (found by fz_trace; babeltrace2 -o dummy hangs on it too).
+    d = ctfgen.zero_bit_events(os.path.join(work, 'zero-bit-events'))
+    cases.append(Case('regression: zero-bit events (hang)',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True, check=lambda p: says('corrupt trace')(p)
+                      or is_partial(p)))
     return cases
 
 
