@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "an.h"
 #include "cli.h"
 #include "trc.h"
 
@@ -17,9 +18,12 @@ static void usage(FILE *f)
 	    "Run PROGRAM under the hipgrain preload, trace it with LTTng, "
 	    "then report.\n\n"
 	    "Options:\n"
-	    "  -o, --output DIR          write the trace to DIR\n"
-	    "                            (default "
-	    "./hipgrain-trace-DATE-TIME-PID)\n"
+	    "  -o, --output DIR          write the trace to DIR; %%h host, "
+	    "%%p pid,\n"
+	    "                            %%r rank, %%j job id (default "
+	    "./hipgrain-trace-\n"
+	    "                            DATE-TIME-PID; under mpirun/srun\n"
+	    "                            ./hipgrain-trace-jobJOB/rankRANK-HOST)\n"
 	    "      --force               accept an existing non-empty DIR\n"
 	    "      --lossless            block the program rather than drop "
 	    "events\n"
@@ -136,6 +140,34 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 	return 0;
 }
 
+/*
+ * Under a launcher every rank runs us: one line each, not one report each
+ * interleaved on the terminal.  `hipgrain report` on the job's traces
+ * merges the ranks.
+ */
+static void rank_line(const struct trc_result *r)
+{
+	struct an_opts ao = {.inputs = (char *[]){(char *)r->dir},
+			     .ninputs = 1};
+	struct an_outcome res;
+	FILE *null = fopen("/dev/null", "w");
+
+	if (!null || an_report(&ao, null, stderr, &res)) {
+		printf("hipgrain: rank %s on %s: no report (see above); trace "
+		       "in %s\n", r->rank, r->host, r->dir);
+	} else {
+		printf("hipgrain: rank %s on %s: %u finding%s (%u error, %u "
+		       "warning, %u note)%s; trace in %s\n",
+		       r->rank, r->host, res.findings,
+		       res.findings == 1 ? "" : "s", res.by_sev[AN_SEV_ERROR],
+		       res.by_sev[AN_SEV_WARNING], res.by_sev[AN_SEV_NOTE],
+		       res.partial ? ", partial" : "", r->dir);
+	}
+	if (null)
+		fclose(null);
+	fflush(stdout);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct trc_opts o = {
@@ -159,12 +191,17 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "hipgrain run: out of memory\n");
 		return TRC_EXIT_INTERNAL;
 	}
+	o.rank_line = report;
 	trc_run(&o, argv + optind, r);
 	st = r->status;
 	if (r->written && report) {
 		fflush(stderr);
-		optind = 0; /* the report parses its own options */
-		cmd_report(2, (char *[]){"report", r->dir, NULL});
+		if (r->in_job) {
+			rank_line(r);
+		} else {
+			optind = 0; /* the report parses its own options */
+			cmd_report(2, (char *[]){"report", r->dir, NULL});
+		}
 	}
 	free(r);
 	return st;

@@ -22,10 +22,13 @@ enum trc_exit {
 #define TRC_DEFAULT_NUM_SUBBUF	4u
 
 struct trc_opts {
-	const char *output; /* NULL: a fresh ./hipgrain-trace-DATE-TIME-PID */
+	/* NULL: ./hipgrain-trace-DATE-TIME-PID, or under an MPI launcher or
+	 * srun ./hipgrain-trace-jobJOB/rankRANK-HOST.  %h %p %r %j expand. */
+	const char *output;
 	bool force;	    /* accept an existing non-empty output directory */
 	bool lossless;	    /* blocking channel instead of discarding */
 	bool quiet;	    /* errors only */
+	bool rank_line;	    /* a rank's caller prints one line with the path */
 	uint64_t subbuf_size;
 	uint64_t num_subbuf;
 };
@@ -34,6 +37,8 @@ struct trc_result {
 	int status;	    /* what `hipgrain run` exits with */
 	bool written;	    /* a trace exists in dir */
 	char dir[PATH_MAX]; /* absolute output directory */
+	bool in_job;	    /* a rank started by a launcher: rank, host */
+	char rank[16], host[64];
 };
 
 /* Trace argv[0] (looked up like execvp) with argv; never returns early

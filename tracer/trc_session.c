@@ -115,8 +115,39 @@ static int add_events(struct lttng_handle *h)
 	return 0;
 }
 
+/* Only the processes trc_session_track() names are recorded: the ranks
+ * of a node share a daemon, and each rank's session is its own. */
+static int track_none(struct trc_session *s)
+{
+	enum lttng_error_code rc = lttng_session_get_tracker_handle(
+	    s->name, LTTNG_DOMAIN_UST, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
+	    &s->tracker);
+
+	if (rc != LTTNG_OK)
+		return fail("get the session's process tracker", -(int)rc);
+	if (lttng_process_attr_tracker_handle_set_tracking_policy(
+		s->tracker, LTTNG_TRACKING_POLICY_INCLUDE_SET) !=
+	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		trc_err("cannot restrict the session to this rank's process");
+		return -1;
+	}
+	return 0;
+}
+
+int trc_session_track(struct trc_session *s, pid_t pid)
+{
+	if (!s->tracker)
+		return 0;
+	if (lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
+		s->tracker, pid) != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		trc_err("cannot add process %ld to the session", (long)pid);
+		return -1;
+	}
+	return 0;
+}
+
 int trc_session_up(struct trc_session *s, const char *dir,
-		   const struct trc_opts *o)
+		   const struct trc_opts *o, bool track)
 {
 	struct lttng_domain dom;
 	struct lttng_handle *h;
@@ -135,6 +166,8 @@ int trc_session_up(struct trc_session *s, const char *dir,
 	if (rc == 0)
 		rc = add_events(h);
 	lttng_destroy_handle(h);
+	if (rc == 0 && track)
+		rc = track_none(s);
 	if (rc < 0)
 		return -1;
 	rc = lttng_start_tracing(s->name);
@@ -146,6 +179,9 @@ int trc_session_down(struct trc_session *s)
 {
 	int rc = 0, r;
 
+	if (s->tracker)
+		lttng_process_attr_tracker_handle_destroy(s->tracker);
+	s->tracker = NULL;
 	if (!s->created)
 		return 0;
 	r = lttng_stop_tracing(s->name);
