@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "an.h"
@@ -24,6 +25,11 @@ static void usage(FILE *f)
 	    "./hipgrain-trace-\n"
 	    "                            DATE-TIME-PID; under mpirun/srun\n"
 	    "                            ./hipgrain-trace-jobJOB/rankRANK-HOST)\n"
+	    "      --relay HOST[:CTRL[:DATA]]\n"
+	    "                            stream the trace to lttng-relayd on "
+	    "HOST (ports\n"
+	    "                            default to 5342 and 5343); DIR names "
+	    "the session\n"
 	    "      --force               accept an existing non-empty DIR\n"
 	    "      --lossless            block the program rather than drop "
 	    "events\n"
@@ -77,7 +83,14 @@ static int parse_count(const char *opt, const char *s, unsigned long long lo,
 	return 0;
 }
 
-enum { OPT_FORCE = 256, OPT_LOSSLESS, OPT_NO_REPORT, OPT_SUBBUF, OPT_NUMSUB };
+enum {
+	OPT_FORCE = 256,
+	OPT_LOSSLESS,
+	OPT_NO_REPORT,
+	OPT_SUBBUF,
+	OPT_NUMSUB,
+	OPT_RELAY,
+};
 
 static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'},
@@ -86,6 +99,7 @@ static const struct option longopts[] = {
     {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"subbuf-size", required_argument, NULL, OPT_SUBBUF},
     {"num-subbuf", required_argument, NULL, OPT_NUMSUB},
+    {"relay", required_argument, NULL, OPT_RELAY},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -101,7 +115,18 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 	while ((c = getopt_long(argc, argv, "+o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
+			if (trc_output_check(optarg) < 0)
+				return CLI_EXIT_USAGE;
 			o->output = optarg;
+			break;
+		case OPT_RELAY:
+			if (!*optarg || strpbrk(optarg, "/ ")) {
+				fprintf(stderr, "hipgrain run: --relay '%s': "
+						"want HOST[:CTRL[:DATA]]\n",
+					optarg);
+				return CLI_EXIT_USAGE;
+			}
+			o->relay = optarg;
 			break;
 		case OPT_FORCE:
 			o->force = true;
@@ -145,13 +170,21 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
  * interleaved on the terminal.  `hipgrain report` on the job's traces
  * merges the ranks.
  */
-static void rank_line(const struct trc_result *r)
+static void rank_line(const struct trc_opts *o, const struct trc_result *r)
 {
 	struct an_opts ao = {.inputs = (char *[]){(char *)r->dir},
 			     .ninputs = 1};
 	struct an_outcome res;
-	FILE *null = fopen("/dev/null", "w");
+	FILE *null;
 
+	if (r->relayed) {
+		printf("hipgrain: rank %s on %s: trace streamed to lttng-relayd "
+		       "at %s as session %s\n", r->rank, r->host, o->relay,
+		       r->session);
+		fflush(stdout);
+		return;
+	}
+	null = fopen("/dev/null", "w");
 	if (!null || an_report(&ao, null, stderr, &res)) {
 		printf("hipgrain: rank %s on %s: no report (see above); trace "
 		       "in %s\n", r->rank, r->host, r->dir);
@@ -197,8 +230,8 @@ int cmd_run(int argc, char **argv)
 	if (r->written && report) {
 		fflush(stderr);
 		if (r->in_job) {
-			rank_line(r);
-		} else {
+			rank_line(&o, r);
+		} else if (!r->relayed) {
 			optind = 0; /* the report parses its own options */
 			cmd_report(2, (char *[]){"report", r->dir, NULL});
 		}

@@ -5,6 +5,7 @@
  * template (%h %p %r %j) expanded with them.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,4 +126,12 @@ void trc_job_default_output(const struct trc_job *j, char *buf, size_t len)
 	localtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	snprintf(buf, len, "hipgrain-trace-%s-%ld", stamp, (long)getpid());
+}
+
+int trc_output_check(const char *tmpl)
+{
+	struct trc_job j = {0};
+	char buf[PATH_MAX];
+
+	return trc_job_expand(tmpl, &j, buf, sizeof(buf));
 }

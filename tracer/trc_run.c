@@ -66,6 +66,7 @@ static int in_session(const struct trc_opts *o, const char *path,
 	int status = TRC_EXIT_INTERNAL;
 
 	if (trc_session_up(&s, r->dir, o, r->in_job) == 0) {
+		snprintf(r->session, sizeof(r->session), "%s", s.name);
 		status = trace_program(path, argv, env, &s);
 		if (trc_session_down(&s) == 0)
 			r->written = true;
@@ -116,6 +117,11 @@ static int make_output(const struct trc_opts *o, const struct trc_job *j,
 	} else {
 		trc_job_default_output(j, path, sizeof(path));
 	}
+	if (o->relay) { /* nothing here: the name travels to the relay */
+		r->relayed = true;
+		snprintf(r->dir, sizeof(r->dir), "%s", path);
+		return 0;
+	}
 	return trc_outdir_make(path, o->force, r->dir, sizeof(r->dir));
 }
 
@@ -152,6 +158,9 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 			    : with_daemon(o, path, argv, env, r);
 	trc_signals_restore();
 	trc_env_free(env);
-	if (r->written && !(r->in_job && o->rank_line))
+	if (r->written && r->relayed && !(r->in_job && o->rank_line))
+		trc_info("trace streamed to lttng-relayd at %s as session %s",
+			 o->relay, r->session);
+	else if (r->written && !(r->in_job && o->rank_line))
 		trc_info("trace written to %s", r->dir);
 }

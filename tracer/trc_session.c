@@ -47,17 +47,49 @@ static void make_name(char *buf, size_t len)
 		 (long long)ts.tv_sec, r);
 }
 
-static int create(struct trc_session *s, const char *dir)
+/* A relayed session is named for the trace it makes: lttng-relayd files
+ * it as HOST/NAME-DATE on its side. */
+static void relay_name(char *buf, size_t len, const char *dir)
+{
+	size_t o = 0;
+
+	for (const char *p = dir; *p && o + 1 < len; p++)
+		buf[o++] = *p == '/' ? '-' : *p;
+	buf[o] = '\0';
+}
+
+static struct lttng_session_descriptor *describe(struct trc_session *s,
+						 const char *dir,
+						 const struct trc_opts *o)
+{
+	char url[300];
+
+	if (!o->relay) {
+		make_name(s->name, sizeof(s->name));
+		return lttng_session_descriptor_local_create(s->name, dir);
+	}
+	relay_name(s->name, sizeof(s->name), dir);
+	snprintf(url, sizeof(url), "net://%s", o->relay);
+	return lttng_session_descriptor_network_create(s->name, url, NULL);
+}
+
+static int create(struct trc_session *s, const char *dir,
+		  const struct trc_opts *o)
 {
 	struct lttng_session_descriptor *desc;
 	enum lttng_error_code rc;
 
-	make_name(s->name, sizeof(s->name));
-	desc = lttng_session_descriptor_local_create(s->name, dir);
+	desc = describe(s, dir, o);
 	if (!desc)
 		return fail("describe the session", -LTTNG_ERR_NOMEM);
 	rc = lttng_create_session_ext(desc);
 	lttng_session_descriptor_destroy(desc);
+	if (rc != LTTNG_OK && o->relay) {
+		trc_err("cannot stream to lttng-relayd at %s: %s (is it "
+			"running and reachable?)", o->relay,
+			lttng_strerror(-(int)rc));
+		return -1;
+	}
 	if (rc != LTTNG_OK)
 		return fail("create the tracing session", -(int)rc);
 	s->created = true;
@@ -154,7 +186,7 @@ int trc_session_up(struct trc_session *s, const char *dir,
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	if (create(s, dir) < 0)
+	if (create(s, dir, o) < 0)
 		return -1;
 	memset(&dom, 0, sizeof(dom));
 	dom.type = LTTNG_DOMAIN_UST;
