@@ -36,6 +36,8 @@ struct an_opts {
 struct an_outcome {
 	enum an_sev worst; /* most severe finding */
 	bool partial;	   /* some input could not be read to the end */
+	unsigned findings; /* as the report counts them (merged) */
+	unsigned by_sev[4];
 };
 
 /*

@@ -182,9 +182,18 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 	if (f->has_alloc)
 		an_html_alloc(out, g);
 	an_where(f->proc, where, sizeof(where));
+	if (g->nranks > 1) {
+		char ranks[256];
+
+		an_ranks_text(g, ranks, sizeof(ranks));
+		fprintf(out, "<div class=\"ranks\">ranks: ×%u (%s)</div>", g->nranks,
+			ranks);
+	}
 	fputs("<div>where: ", out);
 	an_html_esc(out, where);
-	if (g->nprocs > 1)
+	if (g->nranks > 1)
+		fputs(" (one example)", out);
+	else if (g->nprocs > 1)
 		fprintf(out, " and %u other processes", g->nprocs - 1);
 	fputs("</div><div>fix: ", out);
 	an_html_esc(out, f->rule->fix);

@@ -8,6 +8,7 @@
 #include "an_reader.h"
 
 #include <babeltrace2/babeltrace.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,14 @@ struct an_sink {
 	const void *last_trace;
 	int64_t last_vpid;
 	struct an_proc *last_proc;
+	/*
+	 * A stream of N bytes holds fewer than N events (and packets): a
+	 * reader that delivers more is looping on damage (metadata declaring
+	 * zero-bit events makes babeltrace2 itself spin).  Counted over all
+	 * traces of the graph, against all their stream bytes.
+	 */
+	uint64_t stream_bytes, messages;
+	bool runaway;
 };
 
 /* Prints the causes of the current thread's error, newest last. */
@@ -123,6 +132,22 @@ bool an_probe(const char *dir, FILE *err)
 	return false;
 }
 
+/*
+ * Each image of a process says it started twice over: our preload's
+ * `process` event and lttng-ust's statedump, in either order.  A second
+ * one of either kind for the same pid is an exec: a new process.
+ */
+static struct an_proc *an_image_start(struct an_ctx *c, struct an_proc *p,
+				      enum an_ev_kind kind)
+{
+	uint8_t mark = kind == AN_EV_PROCESS ? 1 : 2;
+
+	if (p->image_marks & mark)
+		p = an_proc_exec(c, p);
+	p->image_marks |= mark;
+	return p;
+}
+
 static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 {
 	const bt_trace *t = bt_stream_borrow_trace_const(e->stream);
@@ -133,10 +158,15 @@ static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 		vpid = (int64_t)an_field_int(
 			bt_field_structure_borrow_member_field_by_index_const(
 				e->ctx, (uint64_t)e->cls->ctx_vpid));
-	if (t == s->last_trace && vpid == s->last_vpid && s->last_proc &&
-	    s->last_proc->procname[0])
+	bool marks = e->cls->kind == AN_EV_PROCESS ||
+		     e->cls->kind == AN_EV_STATEDUMP;
+
+	if (!marks && t == s->last_trace && vpid == s->last_vpid &&
+	    s->last_proc && s->last_proc->procname[0])
 		return s->last_proc;
 	p = an_proc_get(s->c, t, vpid);
+	if (p && marks)
+		p = an_image_start(s->c, p, e->cls->kind);
 	if (p && !p->trace) {
 		const bt_value *host =
 			bt_trace_borrow_environment_entry_value_by_name_const(t, "hostname");
@@ -244,6 +274,13 @@ an_consume(bt_message_iterator *it, void *data)
 	default:
 		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
 	}
+	s->messages += n;
+	if (s->messages > s->stream_bytes) {
+		for (uint64_t i = 0; i < n; i++)
+			bt_message_put_ref(msgs[i]);
+		s->runaway = true;
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
 	an_guard_ours(true);
 	for (uint64_t i = 0; i < n; i++) {
 		switch (bt_message_get_type(msgs[i])) {
@@ -332,6 +369,7 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 		src = an_add_source(g, dirs[i], name);
 		if (!src || an_connect_source(g, src, mux, &nin))
 			return -1;
+		s->stream_bytes += an_stream_bytes(dirs[i]);
 		s->c->traces_read++;
 	}
 	if (!nin)
@@ -383,6 +421,15 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 		an_reader_crashed(err, n == 1 ? dirs[0] : "a trace", sig);
 		an_guard_abandon(g);
 		g = NULL;
+		c->partial = true;
+	} else if (s.runaway) {
+		bt_current_thread_clear_error();
+		fprintf(err, "hipgrain report: %s: corrupt trace: the reader "
+			     "delivered more events than its %" PRIu64
+			     " stream bytes can hold; stopped reading\n",
+			n == 1 ? dirs[0] : "a trace", s.stream_bytes);
+		an_warn(c, "corrupt trace: more events than stream bytes; "
+			   "the report is partial");
 		c->partial = true;
 	} else if (st != BT_GRAPH_RUN_STATUS_OK) {
 		/* What was read so far still makes a report: a partial one. */

@@ -22,7 +22,8 @@ static void an_on_env(struct an_proc *p, const struct an_ev *e)
 	if (!strcmp(name, "HSA_XNACK"))
 		an_copy_str(p->xnack_env, sizeof(p->xnack_env), value);
 	else if (!strcmp(name, "OMPI_COMM_WORLD_RANK") ||
-		 !strcmp(name, "PMI_RANK") || !strcmp(name, "SLURM_PROCID"))
+		 !strcmp(name, "PMIX_RANK") || !strcmp(name, "PMI_RANK") ||
+		 !strcmp(name, "SLURM_PROCID"))
 		an_copy_str(p->rank, sizeof(p->rank), value);
 }
 

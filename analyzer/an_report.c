@@ -121,6 +121,8 @@ static int an_write(struct an_ctx *c, FILE *out, struct an_outcome *res)
 			an_inventory_text(c, out);
 	}
 	res->worst = an_worst(&gs);
+	res->findings = (unsigned)gs.n;
+	memcpy(res->by_sev, gs.by_sev, sizeof(res->by_sev));
 	res->partial = c->partial || c->traces_failed;
 	an_groups_free(&gs);
 	return fflush(out) ? -1 : 0;

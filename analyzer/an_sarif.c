@@ -73,6 +73,10 @@ static void an_sarif_result(FILE *out, const struct an_group *g)
 		",\"properties\":{\"count\":%llu,\"processes\":%u,\"where\":",
 		(unsigned long long)g->count, g->nprocs);
 	hg_json_str(out, where);
+	fputs(",\"ranks\":[", out);
+	for (unsigned i = 0; i < g->nranks; i++)
+		fprintf(out, "%s%ld", i ? "," : "", g->ranks[i]);
+	fputc(']', out);
 	if (f->kernel) {
 		fputs(",\"kernel\":", out);
 		hg_json_str(out, an_kernel_label(f->kernel));

@@ -45,7 +45,8 @@
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
-	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")
+	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
+	X(STATEDUMP, "lttng_ust_statedump:start", NULL)
 
 enum an_ev_kind {
 	AN_EV_OTHER = 0,

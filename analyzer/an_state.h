@@ -64,6 +64,10 @@ struct an_proc {
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	bool have_device;
 	bool discarded; /* some of its stream lost events */
+	/* Which image-start events it has seen: a second one of either kind
+	 * means the pid exec'd a new image, a new process of the report. */
+	uint8_t image_marks;
+	unsigned image; /* 0 for the pid's first image, then one per exec */
 	struct an_map allocs, kernels, callsites;
 	struct an_bin *bins;
 	size_t nbins;
@@ -132,6 +136,9 @@ static inline uint32_t an_weight(const struct an_ctx *c)
 struct an_tl;
 
 struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid);
+/* A new process for the same pid after an exec: p keeps what it was,
+ * under a key of its own, and the new one takes the pid's place. */
+struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p);
 struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id);
 struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle,
 				bool create);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Seed corpora from the compiled test kernels, then a short fuzz run.
 
-usage: fz_seed.py HARNESS KIND SECONDS WORKDIR INPUT...
+usage: fz_seed.py HARNESS KIND RUNS WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
 metadata notes), plus fuzz/corpus/KIND/ (inputs that once crashed).  Exits non-zero when the fuzzer finds a crash.
 """
@@ -11,7 +11,7 @@ import struct
 import subprocess
 import sys
 
-harness, kind, seconds, work = sys.argv[1:5]
+harness, kind, runs, work = sys.argv[1:5]
 inputs = sys.argv[5:]
 corpus = os.path.join(work, f"corpus-{kind}")
 os.makedirs(corpus, exist_ok=True)
@@ -66,8 +66,10 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
     with open(os.path.join(saved, name), 'rb') as f:
         open(os.path.join(corpus, 'saved-' + name), 'wb').write(f.read())
 
-r = subprocess.run([harness, corpus, f"-max_total_time={seconds}",
-                    "-max_len=1048576", "-rss_limit_mb=2048",
+# A fixed seed and a fixed number of inputs: the same run on every machine,
+# however slow (no wall-clock budget).  Long runs: fuzz/README.md.
+r = subprocess.run([harness, corpus, f"-runs={runs}", "-seed=1",
+                    "-timeout=0", "-max_len=1048576", "-rss_limit_mb=2048",
                     f"-artifact_prefix={work}/crash-{kind}-", "-print_final_stats=1"],
                    capture_output=True, text=True)
 stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l

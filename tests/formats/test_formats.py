@@ -139,6 +139,10 @@ def case_ranks():
     ranks = sorted(p.split('rank ')[-1] for p in pf.get('processes', ()))
     tap.ok(ranks == ['0', '1', '2', '3'],
            'ranks: Perfetto names the 4 processes by rank', pf.get('processes'))
+    res = json_of(outs['sarif'])['runs'][0]['results']
+    fp = [r for r in res if r['ruleId'] == 'fp-atomic-fine-grain']
+    tap.ok(len(fp) == 1 and fp[0]['properties']['ranks'] == [0, 1, 2, 3],
+           'ranks: one SARIF result for the 4 ranks, naming them', res)
     return outs['html']
 
 
@@ -182,8 +186,10 @@ def check_pages(fire, hostile, ranks, big):
            'script ran)', json.dumps(h)[:2000])
     r = got['ranks.html']
     tap.ok(len(r['svgs']) == 4 and all(len(s['series']) == 2 for s in r['svgs'])
-           and len({s['pid'] for s in r['svgs']}) == 4,
-           'ranks: one placement SVG per rank, each with its two series',
+           and len({s['pid'] for s in r['svgs']}) == 4 and
+           any('ranks: ×4 (0-3)' in x['text'] for x in r['findings']),
+           'ranks: one placement SVG per rank, each with its two series; the '
+           'finding says ×4 ranks',
            json.dumps(r['svgs'])[:1500])
     tap.ok(os.path.getsize(shot) > 20000, 'ranks: a screenshot was taken')
     b = got['big.html']

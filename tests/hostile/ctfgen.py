@@ -57,3 +57,28 @@ def write(d, events):
     with open(os.path.join(d, 'stream_0'), 'wb') as f:
         f.write(struct.pack('<II', CTF_MAGIC, 0) + b''.join(events))
     return d
+
+
+ZERO_BIT_METADATA = """/* CTF 1.8 */
+typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
+trace {
+    major = 1; minor = 8; byte_order = le;
+    packet.header := struct { uint32_t magic; uint32_t stream_id; };
+};
+stream { id = 0; };
+event {
+    name = "hipgrain:launch"; id = 0; stream_id = 0;
+    fields := struct { uint32_t none[0]; };
+};
+"""
+
+
+def zero_bit_events(d, payload=16):
+    """A trace whose only event class takes no bits: a reader that trusts
+    it delivers events forever without moving (babeltrace2 2.0 does)."""
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, 'metadata'), 'w') as f:
+        f.write(ZERO_BIT_METADATA)
+    with open(os.path.join(d, 'stream_0'), 'wb') as f:
+        f.write(struct.pack('<II', CTF_MAGIC, 0) + bytes(payload))
+    return d

@@ -41,7 +41,7 @@ ok(not stray, 'exports only the functions it replaces', stray)
 for must in ('malloc', 'free', 'posix_memalign', '_Znwm', '_ZdaPv',
              '_ZnwmSt11align_val_t', 'hipMalloc', 'hipHostMalloc',
              'hipLaunchKernel', '__hipRegisterFatBinary', 'hipMemAdvise_v2',
-             'hipExtHostAlloc', 'hipFreeHost'):
+             'hipExtHostAlloc', 'hipFreeHost', 'closefrom', 'close_range'):
     ok(must in exported, f'exports {must}')
 internal = [s for s in exported if s.startswith(('reg_', 'pl_', 'co_', 'hg_'))]
 ok(not internal, 'no internal symbol leaks', internal)

@@ -152,6 +152,7 @@ def t_preload_env():
     pre = f['preload'].split()
     check(pre[0] == lib, f'preload first: {pre}')
     check('liblttng-ust-dl.so.1' in pre, f'no lttng dl helper: {pre}')
+    check('liblttng-ust-fd.so.1' in pre, f'no lttng fd helper: {pre}')
     check(pre[-1] == lib and len(pre) >= 3, f'user LD_PRELOAD lost: {pre}')
     check(f['marker'] == '1', 'preload object not loaded in the program')
     check(f['register_timeout'] == '-1', 'LTTNG_UST_REGISTER_TIMEOUT unset')
