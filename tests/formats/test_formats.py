@@ -222,6 +222,17 @@ def case_bad_options():
     r = subprocess.run([HIPGRAIN, 'scan', '--format', 'yaml', HIPGRAIN],
                        capture_output=True, text=True)
     tap.ok(r.returncode == 64, 'scan: an unknown --format is a usage error')
+    junk, out = os.path.join(TMP, 'junk.co'), os.path.join(TMP, 'scan.sarif')
+    with open(junk, 'w') as f:
+        f.write('not a code object\n')
+    r = subprocess.run([HIPGRAIN, 'scan', '--format', 'sarif', '-o', out, junk,
+                        HIPGRAIN], capture_output=True, text=True)
+    doc = json_of(out) if os.path.exists(out) else None
+    errs = hgformats.check_sarif(doc, IDS) if doc else ['no file']
+    tap.ok(r.returncode == 1 and not errs and not doc['runs'][0]['results'] and
+           doc['runs'][0]['invocations'][0]['executionSuccessful'] is False,
+           'scan: an unreadable input still gives a valid SARIF log, marked '
+           'unsuccessful, and exit 1', r.stderr + '\n'.join(errs))
 
 
 IDS = hgformats.hazard_ids(SRC)
