@@ -116,8 +116,12 @@ void an_tl_launch_arg(struct an_ctx *c, const struct an_launch_arg *a)
 void an_tl_call(struct an_ctx *c, struct an_proc *p, unsigned api, int32_t rc,
 		uint64_t size)
 {
-	struct an_tl_rec *r = an_tl_new(c, p, AN_TL_CALL);
+	struct an_tl_rec *r;
 
+	/* Only Perfetto draws calls. */
+	if (!c->tl || c->opts->format == AN_FMT_HTML)
+		return;
+	r = an_tl_new(c, p, AN_TL_CALL);
 	if (!r)
 		return;
 	r->api = (uint8_t)api;
