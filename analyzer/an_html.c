@@ -4,14 +4,19 @@
  * sorting script and the SVG pictures are inline, and its Content Security
  * Policy forbids every fetch, so it opens offline and never calls home.
  */
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_json.h"
+
+#define AN_MAX_SOURCE_LINE 1000000 /* deeper is not worth reading to */
 
 static const char an_style[] =
     "body{font:14px/1.4 sans-serif;margin:1.5em auto;padding:0 "
@@ -107,10 +112,32 @@ void an_html_bytes(uint64_t b, char *buf, size_t cap)
 	snprintf(buf, cap, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
 }
 
+/*
+ * A source file the trace names, opened only if it is a regular file: a
+ * FIFO or a device there would block the report or read forever.
+ */
+static FILE *an_open_source(const char *path, int line)
+{
+	struct stat st;
+	int fd;
+	FILE *f;
+
+	if (!path || line < 1 || line > AN_MAX_SOURCE_LINE)
+		return NULL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 /* The lines around a call site, when its source file is still on disk. */
 static void an_html_source(FILE *out, const char *path, int line)
 {
-	FILE *f = path ? fopen(path, "r") : NULL;
+	FILE *f = an_open_source(path, line);
 	char *buf = NULL;
 	size_t cap = 0;
 	int no = 0;
@@ -186,8 +213,8 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 		char ranks[256];
 
 		an_ranks_text(g, ranks, sizeof(ranks));
-		fprintf(out, "<div class=\"ranks\">ranks: ×%u (%s)</div>", g->nranks,
-			ranks);
+		fprintf(out, "<div class=\"ranks\">ranks: ×%u (%s)</div>",
+			g->nranks, ranks);
 	}
 	fputs("<div>where: ", out);
 	an_html_esc(out, where);

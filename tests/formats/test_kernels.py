@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
@@ -68,30 +69,37 @@ def check_variant(name, want, out):
     got = {r['ruleId'] for r in res}
     tap.ok(not errs and got == want, '%s: SARIF valid, results %s' %
            (name, sorted(want) or 'none'), '\n'.join(errs) + ' got %s' % sorted(got))
-    bad = []
+    bad, on_disk = [], False
     for r in res:
         for loc in r['locations']:
             pl = loc.get('physicalLocation')
-            if pl and not pl['artifactLocation']['uri'] or \
-                    pl and pl['region']['startLine'] < 1:
+            if not pl:
+                continue
+            uri = pl['artifactLocation']['uri']
+            if not uri or pl['region']['startLine'] < 1:
                 bad.append(pl)
+            on_disk |= uri.startswith('file://') and os.path.isfile(
+                urllib.parse.unquote(uri[7:]))
     tap.ok(not bad, '%s: SARIF locations name a file and a line' % name, bad)
     doc = json.load(open(out['perfetto']))
     errs, pf = hgformats.check_perfetto(doc)
     tap.ok(not errs and set(pf['findings']) == want,
            '%s: Perfetto valid, findings %s' % (name, sorted(want) or 'none'),
            '\n'.join(errs) + ' got %s' % pf.get('findings'))
-    return counter_series(doc)
+    return counter_series(doc), on_disk
 
 
 def check_pages(pages):
     got = hgformats.browse([(p, None) for _, _, p, _ in pages])
-    for (name, want, _, series), f in zip(pages, got):
+    for (name, want, _, (series, on_disk)), f in zip(pages, got):
         rules = {x['rule'] for x in f['findings']}
         shown = {s['name'] for svg in f['svgs'] for s in svg['series']}
-        tap.ok(rules == want and not f['errors'] and f['scripts'] == 1,
-               '%s: Chromium shows the findings' % name,
-               'got %s, errors %s' % (sorted(rules), f['errors']))
+        tap.ok(rules == want and not f['errors'] and f['scripts'] == 1 and
+               (f['sources'] > 0) == on_disk,
+               '%s: Chromium shows the findings%s' %
+               (name, ', with their source lines' if on_disk else ''),
+               'got %s, errors %s, sources %d' % (sorted(rules), f['errors'],
+                                                  f['sources']))
         tap.ok(shown == series and f['allocRows'] >= (1 if series else 0),
                '%s: the placement SVG draws the series Perfetto counts' % name,
                'svg %s, perfetto %s' % (sorted(shown), sorted(series)))
