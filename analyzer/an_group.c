@@ -135,6 +135,14 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f)
 	struct an_group *g;
 
 	an_site_text(fr, n, site, sizeof(site));
+	/*
+	 * A symboliser holds a process's objects and their DWARF: let it go
+	 * once the process's last finding is placed (findings are listed by
+	 * process), so a merge of many ranks holds one at a time.  Groups keep
+	 * their own copies of the frames.
+	 */
+	if (!f->all_next || f->all_next->proc != f->proc)
+		an_sym_proc_fini(f->proc);
 	for (size_t i = 0; i < gs->n; i++) {
 		if (an_same_group(&gs->g[i], f, site)) {
 			gs->g[i].count += f->count;

@@ -19,6 +19,7 @@
 struct an_agroup {
 	const struct an_view_proc *vp;
 	uint64_t callsite, blocks, bytes, largest, launches;
+	char *site; /* symbolised, for the rows shown */
 	uint8_t api, gran;
 };
 
@@ -161,7 +162,14 @@ static int an_by_bytes(const void *a, const void *b)
 {
 	const struct an_agroup *x = a, *y = b;
 
-	return x->bytes < y->bytes ? 1 : x->bytes > y->bytes ? -1 : 0;
+	/* Largest first; ties in a fixed order, so every run shows the same. */
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? 1 : -1;
+	if (x->vp->idx != y->vp->idx)
+		return x->vp->idx < y->vp->idx ? -1 : 1;
+	if (x->callsite != y->callsite)
+		return x->callsite < y->callsite ? -1 : 1;
+	return (int)x->api * 4 + x->gran - ((int)y->api * 4 + y->gran);
 }
 
 /* A table cell that sorts by the number v, shown as text. */
@@ -170,21 +178,46 @@ static void an_num_cell(FILE *out, uint64_t v, const char *text)
 	fprintf(out, "<td data-v=\"%" PRIu64 "\">%s</td>", v, text);
 }
 
-static void an_site_cell(FILE *out, const struct an_agroup *g)
+static int an_by_proc(const void *a, const void *b)
+{
+	const struct an_agroup *x = a, *y = b;
+
+	return x->vp->idx < y->vp->idx ? -1 : x->vp->idx > y->vp->idx;
+}
+
+/*
+ * Call sites of the rows shown, process by process: a symboliser holds a
+ * process's objects and their DWARF, so each is let go after its process's
+ * last row (as an_groups_build does), and a job of many ranks holds one.
+ */
+static void an_symbolise(struct an_agroup *g, size_t n)
 {
 	struct an_frame fr[AN_MAX_FRAMES];
-	int n = an_sym_callsite(g->vp->p, g->callsite, fr, AN_MAX_FRAMES);
 	char site[1024];
 
-	an_site_text(fr, n, site, sizeof(site));
+	qsort(g, n, sizeof(*g), an_by_proc);
+	for (size_t i = 0; i < n; i++) {
+		int nf = an_sym_callsite(g[i].vp->p, g[i].callsite, fr,
+					 AN_MAX_FRAMES);
+
+		an_site_text(fr, nf, site, sizeof(site));
+		g[i].site = site[0] ? strdup(site) : NULL;
+		an_frames_free(fr, nf);
+		if (i + 1 == n || g[i + 1].vp != g[i].vp)
+			an_sym_proc_fini(g[i].vp->p);
+	}
+	qsort(g, n, sizeof(*g), an_by_bytes);
+}
+
+static void an_site_cell(FILE *out, const struct an_agroup *g)
+{
 	fputs("<td class=\"site\">", out);
-	if (site[0])
-		an_html_esc(out, site);
+	if (g->site)
+		an_html_esc(out, g->site);
 	else
 		fprintf(out, "call site #%" PRIu64 " (no symbols)",
 			g->callsite);
 	fputs("</td>", out);
-	an_frames_free(fr, n);
 }
 
 static void an_alloc_row(FILE *out, const struct an_agroup *g)
@@ -214,6 +247,8 @@ static void an_alloc_table(FILE *out, struct an_tables *t)
 
 	if (t->ng)
 		qsort(t->g, t->ng, sizeof(*t->g), an_by_bytes);
+	if (shown)
+		an_symbolise(t->g, shown);
 	fputs("<section id=\"allocations\"><h2>Allocations</h2><p>Blocks "
 	      "grouped by "
 	      "process, allocator, granularity at allocation and call site; "
@@ -312,6 +347,8 @@ void an_html_tables(struct an_ctx *c, struct an_view *v, FILE *out)
 		fputs("<p class=\"warn\">Out of memory: the tables are "
 		      "incomplete.</p>",
 		      out);
+	for (size_t i = 0; i < t.ng; i++)
+		free(t.g[i].site);
 	free(t.g);
 	free(t.k);
 	an_map_fini(&t.gidx);

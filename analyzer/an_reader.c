@@ -405,6 +405,7 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 	 * fz_trace, one input after another): start every graph clean.
 	 */
 	bt_current_thread_clear_error();
+	c->epoch++;
 	g = bt_graph_create(0);
 
 	if (!g || !s.cache)

@@ -63,6 +63,27 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 	return 0;
 }
 
+/*
+ * One trace at a time, each in a graph of its own: a process lives in one
+ * trace, so nothing needs the traces' events interleaved, and babeltrace's
+ * muxer compares every input at every message (256 rank traces in one
+ * graph took minutes).  The graph's memory goes with it.  1 when no trace
+ * could be read.
+ */
+static int an_read_each(struct an_ctx *c, char **dirs, size_t n, FILE *err)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		int rc = an_read(c, &dirs[i], 1, err);
+
+		if (rc < 0)
+			c->partial = true; /* said why; the others still count */
+		any |= rc == 0;
+	}
+	return any ? 0 : 1;
+}
+
 static void an_static_kernel(void *val, void *arg)
 {
 	const struct an_kernel *k = val;
@@ -145,7 +166,7 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 		if (!c->tl)
 			goto end;
 	}
-	if (an_read(c, dirs, n, err))
+	if (an_read_each(c, dirs, n, err))
 		goto end;
 	if (!c->hg_events) {
 		fprintf(err, "hipgrain report: no hipgrain event in %s: not a "

@@ -11,8 +11,9 @@
 
 struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
 {
-	uint64_t key = ((uint64_t)(uintptr_t)trace * 0x9e3779b97f4a7c15ull) ^
-		       (uint64_t)vpid;
+	uint64_t key = (((uint64_t)(uintptr_t)trace + c->epoch) *
+			0x9e3779b97f4a7c15ull) ^
+		       (uint64_t)vpid ^ (c->epoch << 40);
 	struct an_proc *p = an_map_get(&c->procs, key);
 
 	if (p)

@@ -108,6 +108,9 @@ struct an_ctx {
 	const struct an_opts *opts;
 	uint32_t weight; /* launches the event being replayed stands for (0: 1) */
 	struct an_map procs;
+	/* One per an_read(): a trace's address may be reused by the next
+	 * graph's, so processes are keyed by (epoch, trace, vpid). */
+	uint64_t epoch;
 	struct an_map finding_index; /* key hash → first finding of chain */
 	struct an_finding *findings;
 	struct an_fail *fails;

@@ -16,12 +16,14 @@ that it does not grow with ranks beyond the findings themselves.
 """
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -45,19 +47,34 @@ def make_rank_trace(tracegen, tmp, events):
     return out, rounds * 7
 
 
+def trace_uuid(src):
+    for d, _, files in os.walk(src):
+        if 'metadata' in files:
+            m = re.search(rb'uuid = "([0-9a-f-]{36})"',
+                          open(os.path.join(d, 'metadata'), 'rb').read())
+            return uuid.UUID(m.group(1).decode())
+    raise AssertionError('no trace uuid in %s' % src)
+
+
 def copy_as_rank(src, dst, rank):
-    """src's trace as rank `rank`: the 5-digit value patched in place."""
+    """src's trace as rank `rank`: the 5-digit rank value and the trace's
+    UUID (text in the metadata, bytes in every packet header) patched in
+    place, so every copy is a trace of its own to both readers."""
     shutil.copytree(src, dst)
-    old = RANK_KEY + b'00000\x00'
-    new = RANK_KEY + b'%05d\x00' % rank
+    old_id = trace_uuid(src)
+    new_id = uuid.UUID(int=old_id.int ^ (rank + 1))
+    swaps = [(RANK_KEY + b'00000\x00', RANK_KEY + b'%05d\x00' % rank),
+             (old_id.bytes, new_id.bytes),
+             (str(old_id).encode(), str(new_id).encode())]
     hits = 0
     for d, _, files in os.walk(dst):
         for f in files:
             p = os.path.join(d, f)
             b = open(p, 'rb').read()
-            if old in b:
-                hits += b.count(old)
-                open(p, 'wb').write(b.replace(old, new))
+            hits += b.count(swaps[0][0])
+            for old, new in swaps:
+                b = b.replace(old, new)
+            open(p, 'wb').write(b)
     assert hits == 1, 'rank string found %d times' % hits
 
 

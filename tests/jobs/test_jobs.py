@@ -19,6 +19,7 @@ CASE:
   exit-status  a rank that exits 3: the job's status as without hipgrain.
   output       --output placeholders, a bad placeholder, Slurm's variables.
   relay        --relay to an lttng-relayd the test starts on 127.0.0.1.
+  as-user      a user's job (nobody): the shared daemon in the rendezvous.
 """
 import glob
 import json
@@ -242,6 +243,45 @@ def t_output():
                   '%d %s' % (p.returncode, p.stderr))
 
 
+def t_as_user():
+    """A user's job: the node's daemon lives in the rendezvous directory
+    (its LTTNG_HOME), shared by the ranks, and goes with the last one."""
+    if os.geteuid() != 0 or not shutil.which('setpriv'):
+        print('1..0 # SKIP needs root and setpriv to become another user')
+        sys.exit(77)
+    with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
+        os.chmod(tmp, 0o755)
+        home = os.path.join(tmp, 'home')
+        os.mkdir(home)
+        os.chown(home, 65534, 65534)
+        e = env()
+        for k in ('OMPI_ALLOW_RUN_AS_ROOT', 'OMPI_ALLOW_RUN_AS_ROOT_CONFIRM'):
+            e.pop(k)
+        e.update(HOME=home, TMPDIR=home, LTTNG_HOME=home)
+        for rep in range(max(1, REPS // 4)):
+            p = subprocess.run(
+                ['setpriv', '--reuid', '65534', '--regid', '65534',
+                 '--clear-groups'] + mpirun(HG, 'run', '--', APP), cwd=home,
+                env=e, capture_output=True, text=True, timeout=600)
+            name = 'as nobody #%d' % rep
+            tap.ok(p.returncode == 0, '%s: job status 0' % name,
+                   p.stderr[-2000:])
+            lines = re.findall(r'^hipgrain: rank (\d+) on \S+: (\d+) '
+                               r'findings?', p.stdout, re.M)
+            tap.ok({int(r): int(n) for r, n in lines} ==
+                   {r: (1 if r in FIRING else 0) for r in range(NP)},
+                   '%s: one line per rank, findings on %s' % (name, FIRING),
+                   p.stdout[-1500:])
+            ds = daemons(p.stderr)
+            tap.ok(len(ds) == 1 and not any(alive(d) for d in ds),
+                   '%s: one daemon for the node, gone after' % name,
+                   str(ds))
+            left = [x for x in os.listdir(home) if x.startswith('hipgrain-')
+                    and not x.startswith('hipgrain-trace')]
+            tap.ok(not left, '%s: rendezvous and its LTTNG_HOME removed'
+                   % name, str(left))
+
+
 def free_port():
     s = socket.socket()
     s.bind(('127.0.0.1', 0))
@@ -289,6 +329,7 @@ def t_relay():
 
 
 {'ranks': t_ranks, 'wrap': t_wrap, 'fork-helper': t_fork_helper,
+ 'as-user': t_as_user,
  'exit-status': t_exit_status, 'output': t_output,
  'relay': t_relay}[CASE]()
 sys.exit(tap.done())
