@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: MIT
 """Seed corpora from the compiled test kernels, then a short fuzz run.
 
-usage: fz_seed.py HARNESS KIND SECONDS WORKDIR INPUT...
+usage: fz_seed.py HARNESS KIND SECONDS|runs=N WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
-metadata notes), plus fuzz/corpus/KIND/ (inputs that once crashed).  Exits non-zero when the fuzzer finds a crash.
+metadata notes), offload (inputs as they are, and each one's
+.llvm.offloading section), plus fuzz/corpus/KIND/ (inputs that once
+crashed).  runs=N: exactly N runs with a fixed seed (-runs=N -seed=1).  Exits non-zero when the fuzzer finds a crash.
 """
 import os
 import struct
@@ -49,9 +51,26 @@ def elves(blob):
     return out
 
 
+def offloading(elf):
+    """The .llvm.offloading section of a host ELF64, if any."""
+    if elf[:4] != b"\x7fELF":
+        return []
+    shoff, = struct.unpack_from("<Q", elf, 40)
+    shnum, shstrndx = struct.unpack_from("<HH", elf, 60)
+    stroff, = struct.unpack_from("<Q", elf, shoff + 64 * shstrndx + 24)
+    for i in range(shnum):
+        name, = struct.unpack_from("<I", elf, shoff + 64 * i)
+        off, size = struct.unpack_from("<QQ", elf, shoff + 64 * i + 24)
+        if elf[stroff + name:].startswith(b".llvm.offloading\0"):
+            return [elf[off:off + size]]
+    return []
+
+
 for i, path in enumerate(inputs):
     blob = open(path, "rb").read()
-    seeds = [blob] if kind == "bundle" else []
+    seeds = [blob] if kind in ("bundle", "offload") else []
+    if kind == "offload":
+        seeds.extend(offloading(blob))
     for j, e in enumerate(elves(blob)):
         if kind == "elf":
             seeds.append(e)
@@ -66,7 +85,9 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
     with open(os.path.join(saved, name), 'rb') as f:
         open(os.path.join(corpus, 'saved-' + name), 'wb').write(f.read())
 
-r = subprocess.run([harness, corpus, f"-max_total_time={seconds}",
+budget = ([f"-runs={seconds[5:]}", "-seed=1"] if seconds.startswith("runs=")
+          else [f"-max_total_time={seconds}"])
+r = subprocess.run([harness, corpus, *budget,
                     "-max_len=1048576", "-rss_limit_mb=2048",
                     f"-artifact_prefix={work}/crash-{kind}-", "-print_final_stats=1"],
                    capture_output=True, text=True)
