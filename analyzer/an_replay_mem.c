@@ -115,6 +115,21 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 	}
 }
 
+static void an_gran_rules(struct an_ctx *c, struct an_proc *p,
+			  struct an_alloc *a, const struct an_ev *e)
+{
+	struct an_gran_ev g = {
+		.proc = p, .alloc = a, .addr = an_ev_u64(e, F_GR_ADDR),
+		.size = an_ev_u64(e, F_GR_SIZE),
+		.gran = (uint8_t)an_ev_u64(e, F_GR_GRAN),
+		.source = (uint8_t)an_ev_u64(e, F_GR_SOURCE),
+	};
+
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_gran)
+			an_rules[i]->on_gran(c, an_rules[i], &g);
+}
+
 void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		       const struct an_ev *e)
 {
@@ -139,6 +154,7 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		a->gran = gran;
 	else if (a->gran != gran)
 		a->gran = HG_GRAN_MIXED;
+	an_gran_rules(c, p, a, e);
 }
 
 static void an_copy_rules(struct an_ctx *c, struct an_copy *o)

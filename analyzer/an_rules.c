@@ -21,7 +21,9 @@
 	X(async_copy_pageable)                                                 \
 	X(gpu_leak)                                                            \
 	X(migratable_misaligned)                                               \
-	X(managed_no_prefetch)
+	X(managed_no_prefetch)                                                 \
+	X(map_makes_coarse)                                                    \
+	X(usm_without_xnack)
 
 #define AN_X(name) extern const struct an_rule an_rule_##name;
 AN_RULE_LIST(AN_X)

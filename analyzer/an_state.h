@@ -63,6 +63,7 @@ struct an_proc {
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	bool have_device;
+	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
 	bool discarded; /* some of its stream lost events */
 	struct an_map allocs, kernels, callsites;
 	struct an_bin *bins;
