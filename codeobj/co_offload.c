@@ -23,8 +23,8 @@
 
 #include "co_int.h"
 
-#define HDR_SIZE 32u
-#define ENTRY_SIZE 40u
+#define HDR_SIZE    32u
+#define ENTRY_SIZE  40u
 #define MAX_STRINGS 64u
 #define IMG_BITCODE 2u
 
@@ -39,16 +39,21 @@ size_t co_offload_extent(const uint8_t *p)
 {
 	uint64_t size = hg_load64(p + 8);
 
-	return size >= HDR_SIZE && size <= CO_MAX_UNCOMPRESSED ? (size_t)size : 0;
+	return size >= HDR_SIZE && size <= CO_MAX_UNCOMPRESSED ? (size_t)size
+							       : 0;
 }
 
 static const char *offload_kind(uint16_t k)
 {
 	switch (k) {
-	case 1: return "openmp";
-	case 2: return "cuda";
-	case 4: return "hip";
-	default: return "offload";
+	case 1:
+		return "openmp";
+	case 2:
+		return "cuda";
+	case 4:
+		return "hip";
+	default:
+		return "offload";
 	}
 }
 
@@ -134,7 +139,8 @@ int co_offload_parse(struct co_set *set, const uint8_t *data, size_t avail,
 			       "size %llu does not fit in %zu bytes",
 			       (unsigned long long)size, avail);
 	if (read_entry(data, (size_t)size, &e, &bad, &why))
-		return co_fail(err, "offload binary", where, base + bad, "%s", why);
+		return co_fail(err, "offload binary", where, base + bad, "%s",
+			       why);
 	*used = (size_t)size;
 	co_set_next_bundle(set);
 	snprintf(triple, sizeof triple, "%s-%s--%s",
@@ -144,11 +150,12 @@ int co_offload_parse(struct co_set *set, const uint8_t *data, size_t avail,
 	if (!strstr(triple, "amdgcn"))
 		return 0; /* another vendor's device: not ours to read */
 	if (!co_is_amdgpu_elf(data + e.image, (size_t)e.image_size))
-		return co_fail(err, "offload binary", where, base + e.image,
-			       "%s image is %s, not an AMDGPU ELF",
-			       triple, e.image_kind == IMG_BITCODE
-					       ? "LLVM bitcode (link the program and scan that)"
-					       : "not machine code");
+		return co_fail(
+		    err, "offload binary", where, base + e.image,
+		    "%s image is %s, not an AMDGPU ELF", triple,
+		    e.image_kind == IMG_BITCODE
+			? "LLVM bitcode (link the program and scan that)"
+			: "not machine code");
 	return co_set_add(set, triple, strlen(triple), data + e.image,
 			  (size_t)e.image_size, base + e.image, false, err);
 }
@@ -162,10 +169,12 @@ int co_offload_section(struct co_set *set, const uint8_t *p, size_t n,
 		size_t used = 0;
 
 		if (!co_is_offload_binary(p + pos, n - pos)) {
-			pos = (pos + 8) & ~(size_t)7; /* binaries are 8-aligned */
+			pos =
+			    (pos + 8) & ~(size_t)7; /* binaries are 8-aligned */
 			continue;
 		}
-		if (co_offload_parse(set, p + pos, n - pos, base + pos, &used, err))
+		if (co_offload_parse(set, p + pos, n - pos, base + pos, &used,
+				     err))
 			return -1;
 		found++;
 		pos += (used + 7) & ~(size_t)7;

@@ -20,7 +20,8 @@ static void read_all(struct co_set *set)
 
 	for (size_t i = 0; set && i < co_set_count(set) && i < 2; i++) {
 		const struct co_entry *e = co_set_entry(set, i);
-		struct co_object *o = co_object_open(e->data, e->size, "fuzz", &err);
+		struct co_object *o =
+		    co_object_open(e->data, e->size, "fuzz", &err);
 
 		if (o)
 			co_object_analyse(o, CO_DEC_OWN, &err);

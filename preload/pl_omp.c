@@ -34,8 +34,8 @@ static const void *amdgpu_image(const struct pl_omp_desc *desc)
 {
 	for (int32_t i = 0; desc->images && i < desc->nimages; i++) {
 		struct co_error err;
-		struct co_set *set = co_set_from_image(desc->images[i].start, 0,
-						       &err);
+		struct co_set *set =
+		    co_set_from_image(desc->images[i].start, 0, &err);
 		size_t n = set ? co_set_count(set) : 0;
 
 		co_set_free(set);
@@ -49,9 +49,12 @@ void pl_omp_register(const struct pl_omp_desc *desc)
 {
 	const void *img = desc ? amdgpu_image(desc) : NULL;
 	struct hg_tp_code_object co = {
-		.module = (uintptr_t)desc, .image = (uintptr_t)img,
-		.targets = "", .path = "", .rc = img ? 0 : -1,
-		.api = HG_API_OMP_REGISTER_LIB,
+	    .module = (uintptr_t)desc,
+	    .image = (uintptr_t)img,
+	    .targets = "",
+	    .path = "",
+	    .rc = img ? 0 : -1,
+	    .api = HG_API_OMP_REGISTER_LIB,
 	};
 
 	reg_emit_code_object(&co);
@@ -62,8 +65,8 @@ void pl_omp_register(const struct pl_omp_desc *desc)
 	for (const struct pl_omp_entry *e = desc->entries_begin;
 	     e && e < desc->entries_end; e++) {
 		struct hg_tp_function f = {
-			co.module, (uintptr_t)e->addr, e->name ? e->name : "",
-			0, HG_API_OMP_REGISTER_LIB,
+		    co.module, (uintptr_t)e->addr,	e->name ? e->name : "",
+		    0,	       HG_API_OMP_REGISTER_LIB,
 		};
 
 		if (e->size || !e->name)
@@ -87,7 +90,7 @@ static int initial_device(void)
 
 	if (!fn)
 		fn = (int (*)(void))dlsym(RTLD_DEFAULT,
-					 "omp_get_initial_device");
+					  "omp_get_initial_device");
 	return fn ? fn() : -1;
 }
 
@@ -98,9 +101,8 @@ void pl_omp_alloc(uint8_t api, void *p, size_t size, int dev)
 	reg_track_hip_alloc(api, p ? 0 : -1, p, size, 0, 0, dev);
 }
 
-static void rec_kernel(uint8_t api, int rc, const void *handle,
-		       int32_t teams, int32_t threads,
-		       const struct pl_omp_kargs *a)
+static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
+		       int32_t threads, const struct pl_omp_kargs *a)
 {
 	struct pl_omp_maps m = {0, NULL, NULL, NULL, NULL};
 

@@ -45,13 +45,13 @@ struct pl_omp_kargs {
 };
 
 /* Map types (omptarget.h). */
-#define PL_OMP_TO 0x1
-#define PL_OMP_FROM 0x2
-#define PL_OMP_DELETE 0x8
+#define PL_OMP_TO	    0x1
+#define PL_OMP_FROM	    0x2
+#define PL_OMP_DELETE	    0x8
 #define PL_OMP_TARGET_PARAM 0x20
-#define PL_OMP_PRIVATE 0x80
-#define PL_OMP_LITERAL 0x100
-#define PL_OMP_IMPLICIT 0x200
+#define PL_OMP_PRIVATE	    0x80
+#define PL_OMP_LITERAL	    0x100
+#define PL_OMP_IMPLICIT	    0x200
 /* __tgt_register_requires flags. */
 #define PL_OMP_REQ_USM 0x8
 
@@ -67,8 +67,8 @@ int __tgt_target_kernel_nowait(ident_t *loc, int64_t dev, int32_t teams,
 			       int32_t threads, void *host_ptr,
 			       struct pl_omp_kargs *args, int32_t ndeps,
 			       void *deps, int32_t nnoalias, void *noalias);
-int __tgt_target_mapper(ident_t *loc, int64_t dev, void *host_ptr,
-			int32_t n, void **base, void **ptrs, int64_t *sizes,
+int __tgt_target_mapper(ident_t *loc, int64_t dev, void *host_ptr, int32_t n,
+			void **base, void **ptrs, int64_t *sizes,
 			int64_t *types, void **names, void **mappers);
 int __tgt_target_nowait_mapper(ident_t *loc, int64_t dev, void *host_ptr,
 			       int32_t n, void **base, void **ptrs,
@@ -79,14 +79,13 @@ int __tgt_target_teams_mapper(ident_t *loc, int64_t dev, void *host_ptr,
 			      int32_t n, void **base, void **ptrs,
 			      int64_t *sizes, int64_t *types, void **names,
 			      void **mappers, int32_t teams, int32_t threads);
-int __tgt_target_teams_nowait_mapper(ident_t *loc, int64_t dev,
-				     void *host_ptr, int32_t n, void **base,
-				     void **ptrs, int64_t *sizes,
-				     int64_t *types, void **names,
-				     void **mappers, int32_t teams,
-				     int32_t threads, int32_t ndeps,
-				     void *deps, int32_t nnoalias,
-				     void *noalias);
+int __tgt_target_teams_nowait_mapper(ident_t *loc, int64_t dev, void *host_ptr,
+				     int32_t n, void **base, void **ptrs,
+				     int64_t *sizes, int64_t *types,
+				     void **names, void **mappers,
+				     int32_t teams, int32_t threads,
+				     int32_t ndeps, void *deps,
+				     int32_t nnoalias, void *noalias);
 void __tgt_target_data_begin_mapper(ident_t *loc, int64_t dev, int32_t n,
 				    void **base, void **ptrs, int64_t *sizes,
 				    int64_t *types, void **names,
@@ -98,36 +97,34 @@ void __tgt_target_data_update_mapper(ident_t *loc, int64_t dev, int32_t n,
 				     void **base, void **ptrs, int64_t *sizes,
 				     int64_t *types, void **names,
 				     void **mappers);
-void __tgt_target_data_begin_nowait_mapper(ident_t *loc, int64_t dev,
-					   int32_t n, void **base, void **ptrs,
+void __tgt_target_data_begin_nowait_mapper(ident_t *loc, int64_t dev, int32_t n,
+					   void **base, void **ptrs,
 					   int64_t *sizes, int64_t *types,
 					   void **names, void **mappers,
 					   int32_t ndeps, void *deps,
 					   int32_t nnoalias, void *noalias);
-void __tgt_target_data_end_nowait_mapper(ident_t *loc, int64_t dev,
-					 int32_t n, void **base, void **ptrs,
+void __tgt_target_data_end_nowait_mapper(ident_t *loc, int64_t dev, int32_t n,
+					 void **base, void **ptrs,
 					 int64_t *sizes, int64_t *types,
 					 void **names, void **mappers,
 					 int32_t ndeps, void *deps,
 					 int32_t nnoalias, void *noalias);
 void __tgt_target_data_update_nowait_mapper(ident_t *loc, int64_t dev,
-					    int32_t n, void **base,
-					    void **ptrs, int64_t *sizes,
-					    int64_t *types, void **names,
-					    void **mappers, int32_t ndeps,
-					    void *deps, int32_t nnoalias,
-					    void *noalias);
+					    int32_t n, void **base, void **ptrs,
+					    int64_t *sizes, int64_t *types,
+					    void **names, void **mappers,
+					    int32_t ndeps, void *deps,
+					    int32_t nnoalias, void *noalias);
 void *omp_target_alloc(size_t size, int dev);
 void omp_target_free(void *p, int dev);
 int omp_target_memcpy(void *dst, const void *src, size_t n, size_t dst_off,
 		      size_t src_off, int dst_dev, int src_dev);
-int omp_target_memcpy_rect(void *dst, const void *src, size_t elem,
-			   int ndims, const size_t *volume,
-			   const size_t *dst_offs, const size_t *src_offs,
-			   const size_t *dst_dims, const size_t *src_dims,
-			   int dst_dev, int src_dev);
-int omp_target_associate_ptr(const void *host, const void *dev_ptr,
-			     size_t size, size_t dev_off, int dev);
+int omp_target_memcpy_rect(void *dst, const void *src, size_t elem, int ndims,
+			   const size_t *volume, const size_t *dst_offs,
+			   const size_t *src_offs, const size_t *dst_dims,
+			   const size_t *src_dims, int dst_dev, int src_dev);
+int omp_target_associate_ptr(const void *host, const void *dev_ptr, size_t size,
+			     size_t dev_off, int dev);
 int omp_target_disassociate_ptr(const void *host, int dev);
 void *llvm_omp_target_alloc_host(size_t size, int dev);
 void *llvm_omp_target_alloc_shared(size_t size, int dev);

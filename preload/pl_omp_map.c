@@ -28,7 +28,7 @@
 #include "reg_track.h"
 
 #define MAX_PRESENT 4096
-#define MAX_ARGS 256
+#define MAX_ARGS    256
 
 struct present {
 	uintptr_t host;
@@ -134,7 +134,8 @@ static void leave(uintptr_t p, int64_t size, int64_t type)
 	reg_lock(&lock);
 	e = find(p);
 	if (e && e->copy) {
-		e->refs = (type & PL_OMP_DELETE) || e->refs <= 1 ? 0 : e->refs - 1;
+		e->refs =
+		    (type & PL_OMP_DELETE) || e->refs <= 1 ? 0 : e->refs - 1;
 		if (!e->refs) {
 			gone = *e;
 			*e = table[--npresent];
@@ -188,10 +189,10 @@ void pl_omp_region(uint8_t api, int rc, const void *handle, int32_t teams,
 		if (!(m.types[i] & PL_OMP_TARGET_PARAM))
 			continue;
 		val[n] = m.types[i] & PL_OMP_LITERAL
-				 ? (uintptr_t)m.base[i]
-				 : device_value((uintptr_t)m.base[i],
-						m.ptrs ? (uintptr_t)m.ptrs[i] : 0,
-						m.sizes ? m.sizes[i] : 0);
+			     ? (uintptr_t)m.base[i]
+			     : device_value((uintptr_t)m.base[i],
+					    m.ptrs ? (uintptr_t)m.ptrs[i] : 0,
+					    m.sizes ? m.sizes[i] : 0);
 		argp[n] = &val[n];
 		n++;
 	}

@@ -25,13 +25,13 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 }
 
 const struct an_rule an_rule_map_makes_coarse = {
-	.id = "map-makes-coarse",
-	.sev = AN_SEV_NOTE,
-	.summary = "an OpenMP map made pages coarse-grained for good",
-	.fix = "nothing to do if coarse grain is what you want (it makes fast "
-	       "FP atomics safe); to keep memory fine-grained for CPU/GPU "
-	       "synchronisation, do not map it under unified_shared_memory "
-	       "(regions reach it directly) and allocate what you map "
-	       "separately",
-	.on_gran = check,
+    .id = "map-makes-coarse",
+    .sev = AN_SEV_NOTE,
+    .summary = "an OpenMP map made pages coarse-grained for good",
+    .fix = "nothing to do if coarse grain is what you want (it makes fast "
+	   "FP atomics safe); to keep memory fine-grained for CPU/GPU "
+	   "synchronisation, do not map it under unified_shared_memory "
+	   "(regions reach it directly) and allocate what you map "
+	   "separately",
+    .on_gran = check,
 };

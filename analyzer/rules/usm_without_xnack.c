@@ -17,15 +17,16 @@ static void check(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
 		"XNACK off (%s): target regions cannot reach host memory, so "
 		"the OpenMP runtime refuses to offload them or their kernels "
 		"stop with a memory access fault",
-		p->have_device ? "the GPU reports xnack-" : "HSA_XNACK is not 1");
+		p->have_device ? "the GPU reports xnack-"
+			       : "HSA_XNACK is not 1");
 }
 
 const struct an_rule an_rule_usm_without_xnack = {
-	.id = "usm-without-xnack",
-	.sev = AN_SEV_ERROR,
-	.summary = "unified_shared_memory required while XNACK is off",
-	.fix = "run with HSA_XNACK=1 on a GPU that supports it (MI200, MI300) "
-	       "with code built for xnack+ or xnack any; or drop `requires "
-	       "unified_shared_memory` and map the data",
-	.on_end = check,
+    .id = "usm-without-xnack",
+    .sev = AN_SEV_ERROR,
+    .summary = "unified_shared_memory required while XNACK is off",
+    .fix = "run with HSA_XNACK=1 on a GPU that supports it (MI200, MI300) "
+	   "with code built for xnack+ or xnack any; or drop `requires "
+	   "unified_shared_memory` and map the data",
+    .on_end = check,
 };
