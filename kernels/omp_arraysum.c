@@ -18,6 +18,9 @@
  *                mapped: fine-grained system memory (fp-atomic-fine-grain).
  *   atomic-map   arraysum9: the same with map(tofrom: ret[:1]): coarse.
  *   atomic-safe  arraysum10: `omp atomic` without fast atomics: a CAS loop.
+ *   atomic-data  arraysum9 with `target data map(tofrom: ret[:1])` around
+ *                two regions that name ret without mapping it: the data
+ *                region's map is what makes it coarse (or a device copy).
  *
  * Upstream clang-15 rejects hint(AMD_fast_fp_atomics), so the fast atomic is
  * the builtin AMD's hint lowers to: flat_atomic_add_f64 in the gfx90a image.
@@ -122,6 +125,21 @@ static double atomic_safe(double *ret, double *b, int n)
 	return *ret;
 }
 
+/* arraysum9 through a data region: the regions find ret already mapped. */
+static double atomic_data(double *ret, double *b, int n)
+{
+#pragma omp target data map(tofrom: ret[:1]) map(to: b[:n])
+	{
+#pragma omp target teams distribute parallel for
+		for (int i = 0; i < n / 2; i++)
+			add_fast(ret, b[i]);
+#pragma omp target teams distribute parallel for
+		for (int i = n / 2; i < n; i++)
+			add_fast(ret, b[i]);
+	}
+	return *ret;
+}
+
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "";
@@ -143,9 +161,11 @@ int main(int argc, char **argv)
 		sum = atomic_map(ret, b, N);
 	else if (!strcmp(what, "atomic-safe"))
 		sum = atomic_safe(ret, b, N);
+	else if (!strcmp(what, "atomic-data"))
+		sum = atomic_data(ret, b, N);
 	else {
 		fprintf(stderr, "usage: %s map|nomap|sticky|atomic-fine|"
-				"atomic-map|atomic-safe\n", argv[0]);
+				"atomic-map|atomic-safe|atomic-data\n", argv[0]);
 		return 2;
 	}
 	printf("%s: %.1f\n", what, sum);

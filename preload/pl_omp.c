@@ -33,9 +33,12 @@ void pl_omp_requires(int64_t flags)
 static const void *amdgpu_image(const struct pl_omp_desc *desc)
 {
 	for (int32_t i = 0; desc->images && i < desc->nimages; i++) {
+		const struct pl_omp_image *im = &desc->images[i];
+		const char *a = im->start, *b = im->end;
 		struct co_error err;
-		struct co_set *set =
-		    co_set_from_image(desc->images[i].start, 0, &err);
+		/* The compiler's own bounds; the headers when they are odd. */
+		struct co_set *set = co_set_from_image(
+		    a, a && b > a ? (size_t)(b - a) : 0, &err);
 		size_t n = set ? co_set_count(set) : 0;
 
 		co_set_free(set);

@@ -123,7 +123,8 @@ for i, line in enumerate(src, 1):
     m = re.match(r"^static \w+ \*?(\w+)\(", line)
     if m:
         fn = m.group(1)
-    if line.startswith("#pragma omp target"):
+    # Constructs that offload code (a data region or an update does not).
+    if re.match(r"#pragma omp target(?! (enter |exit )?data| update)", line):
         regions.add((fn, i))
 
 with tempfile.TemporaryDirectory() as tmp:
