@@ -43,6 +43,7 @@ size_t co_offload_extent(const uint8_t *p)
 							       : 0;
 }
 
+/* LLVM's OffloadKind: a count (None, OpenMP, Cuda, HIP), not clang's bits. */
 static const char *offload_kind(uint16_t k)
 {
 	switch (k) {
@@ -50,7 +51,7 @@ static const char *offload_kind(uint16_t k)
 		return "openmp";
 	case 2:
 		return "cuda";
-	case 4:
+	case 3:
 		return "hip";
 	default:
 		return "offload";
@@ -150,12 +151,13 @@ int co_offload_parse(struct co_set *set, const uint8_t *data, size_t avail,
 	if (!strstr(triple, "amdgcn"))
 		return 0; /* another vendor's device: not ours to read */
 	if (!co_is_amdgpu_elf(data + e.image, (size_t)e.image_size))
-		return co_fail(
-		    err, "offload binary", where, base + e.image,
-		    "%s image is %s, not an AMDGPU ELF", triple,
-		    e.image_kind == IMG_BITCODE
-			? "LLVM bitcode (link the program and scan that)"
-			: "not machine code");
+		return co_fail(err, "offload binary", where, base + e.image,
+			       "the %s image is %s", triple,
+			       e.image_kind == IMG_BITCODE
+				   ? "LLVM bitcode, not machine code (a "
+				     "relocatable object: scan the linked "
+				     "program)"
+				   : "not an AMDGPU ELF");
 	return co_set_add(set, triple, strlen(triple), data + e.image,
 			  (size_t)e.image_size, base + e.image, false, err);
 }

@@ -6,6 +6,9 @@ finds in the image extracted independently (llvm-objdump's offloading
 listing, the host's own symbol for the old driver's image).
 
 usage: test_omp_scan.py HIPGRAIN OBJDUMP SOURCE NEW_DRIVER_EXE... -- OLD_DRIVER_EXE...
+                        [-- HIP_RDC_OBJECT]
+HIP_RDC_OBJECT: HIP built with --offload-new-driver -fgpu-rdc -c, whose
+.llvm.offloading holds bitcode: refused with a reason, never called clean.
 """
 import json
 import os
@@ -18,7 +21,13 @@ import tempfile
 
 HG, OBJDUMP, SOURCE = sys.argv[1:4]
 rest = sys.argv[4:]
-NEW, OLD = rest[:rest.index("--")], rest[rest.index("--") + 1:]
+groups = [[]]
+for a in rest:
+    if a == "--":
+        groups.append([])
+    else:
+        groups[-1].append(a)
+NEW, OLD, RDC = (groups + [[], []])[:3]
 failures = []
 
 
@@ -159,5 +168,15 @@ with tempfile.TemporaryDirectory() as tmp:
           "text report: the target region with hardware FP atomics and its effect")
     rc, _, _ = scan("--fail-on", "hw-fp-atomics", NEW[0])
     check(rc == 2, "--fail-on hw-fp-atomics exits 2 on an OpenMP program")
+
+for obj in RDC:
+    listing = subprocess.run([OBJDUMP, "--offloading", obj], capture_output=True,
+                             text=True, check=True).stdout
+    check("producer        hip" in listing and "llvm ir" in listing,
+          "llvm-objdump: the HIP object's offloading image is HIP bitcode")
+    rc, out, err = scan(obj)
+    check(rc == 1 and "hip-amdgcn-amd-amdhsa--gfx90a" in err and
+          "LLVM bitcode" in err, f"HIP -fgpu-rdc object: exit 1, the HIP "
+          f"bitcode image named ({err.strip()})")
 
 sys.exit(1 if failures else 0)
