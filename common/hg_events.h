@@ -113,7 +113,17 @@
 	X(165, OMP_TARGET_DISASSOCIATE_PTR, "omp_target_disassociate_ptr")     \
 	X(166, LLVM_OMP_TARGET_ALLOC_HOST, "llvm_omp_target_alloc_host")       \
 	X(167, LLVM_OMP_TARGET_ALLOC_SHARED, "llvm_omp_target_alloc_shared")   \
-	X(168, LLVM_OMP_TARGET_ALLOC_DEVICE, "llvm_omp_target_alloc_device")
+	X(168, LLVM_OMP_TARGET_ALLOC_DEVICE, "llvm_omp_target_alloc_device")   \
+	HG_API_HSA_LIST(X)
+
+/* HSA (what a runtime did), preload/pl_hsa.c. */
+#define HG_API_HSA_LIST(X)                                                     \
+	X(170, HSA_SVM_ATTRIBUTES_SET, "hsa_amd_svm_attributes_set")           \
+	X(171, HSA_MEMORY_POOL_ALLOCATE, "hsa_amd_memory_pool_allocate")       \
+	X(172, HSA_MEMORY_POOL_FREE, "hsa_amd_memory_pool_free")               \
+	X(173, HSA_MEMORY_LOCK, "hsa_amd_memory_lock")                         \
+	X(174, HSA_MEMORY_LOCK_TO_POOL, "hsa_amd_memory_lock_to_pool")         \
+	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),
@@ -161,6 +171,8 @@ enum hg_gran_source {
 	HG_GRAN_SRC_QUERY = 2,  /* the runtime's own answer */
 	HG_GRAN_SRC_OMP_MAP = 3, /* an OpenMP map under unified_shared_memory:
 				  * the pages turn coarse for good (seed 000) */
+	HG_GRAN_SRC_RUNTIME = 4, /* the runtime's own HSA call (what it did:
+				  * hsa_amd_svm_attributes_set) */
 };
 
 /* A target feature (xnack, sramecc) as a code object or device states it. */

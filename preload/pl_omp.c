@@ -126,7 +126,9 @@ static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
 			real = (__typeof__(&name))pl_next_sym(#name);          \
 		if (tr)                                                        \
 			pre;                                                   \
+		pl_in_runtime += tr;                                           \
 		rc = real args;                                                \
+		pl_in_runtime -= tr;                                           \
 		if (tr)                                                        \
 			post;                                                  \
 		pl_hip_leave();                                                \
@@ -143,7 +145,9 @@ static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
 			real = (__typeof__(&name))pl_next_sym(#name);          \
 		if (tr)                                                        \
 			pre;                                                   \
+		pl_in_runtime += tr;                                           \
 		real args;                                                     \
+		pl_in_runtime -= tr;                                           \
 		if (tr)                                                        \
 			post;                                                  \
 		pl_hip_leave();                                                \

@@ -57,6 +57,19 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = host_malloc_gran(flags, host_coherent);
 		return;
+	case HG_API_HSA_MEMORY_POOL_ALLOCATE: /* the pool's own flags say */
+		*mem = !(flags & REG_HSA_POOL_FINE) ? HG_MEM_DEVICE
+		       : flags & REG_HSA_POOL_ALL_AGENTS ? HG_MEM_HOST_PINNED
+							  : HG_MEM_DEVICE_FINE;
+		*gran = flags & REG_HSA_POOL_FINE     ? HG_GRAN_FINE
+			: flags & REG_HSA_POOL_COARSE ? HG_GRAN_COARSE
+						      : HG_GRAN_UNKNOWN;
+		return;
+	case HG_API_HSA_MEMORY_LOCK:
+	case HG_API_HSA_MEMORY_LOCK_TO_POOL:
+		*mem = HG_MEM_HOST_REGISTERED;
+		*gran = HG_GRAN_FINE;
+		return;
 	case HG_API_LLVM_OMP_TARGET_ALLOC_HOST: /* pinned, fine, like hipHostMalloc */
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = HG_GRAN_FINE;
