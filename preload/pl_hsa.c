@@ -57,13 +57,49 @@ static uint32_t pool_flags(hsa_amd_memory_pool_t pool)
 	return flags;
 }
 
+/*
+ * Memory a runtime allocates or locks inside a traced call is its own
+ * (a pool hipMalloc carves up, the pinning behind hipHostRegister): the
+ * front end's call already stands for it, so only a call event says it
+ * happened.  What the program allocates or locks itself is an allocation.
+ */
+static bool nested(uint8_t api, hsa_status_t rc, const void *p)
+{
+	if (!pl_in_runtime)
+		return false;
+	reg_emit_call(api, (int32_t)rc, (uintptr_t)p);
+	return true;
+}
+
 static void rec_pool_alloc(hsa_status_t rc, hsa_amd_memory_pool_t pool,
 			   size_t size, void **ptr)
 {
 	void *p = rc == HSA_STATUS_SUCCESS && ptr ? *ptr : NULL;
 
-	reg_track_hip_alloc(HG_API_HSA_MEMORY_POOL_ALLOCATE, (int)rc, p, size,
-			    pool_flags(pool), 0, 0);
+	if (!nested(HG_API_HSA_MEMORY_POOL_ALLOCATE, rc, p))
+		reg_track_hip_alloc(HG_API_HSA_MEMORY_POOL_ALLOCATE, (int)rc, p,
+				    size, pool_flags(pool), 0, 0);
+}
+
+static void rec_lock(uint8_t api, hsa_status_t rc, void *p, size_t size)
+{
+	if (!nested(api, rc, p))
+		reg_track_hip_alloc(api, (int)rc, p, size, 0, 0, 0);
+}
+
+static void rec_free_begin(void *p, struct reg_hip_free *st)
+{
+	if (pl_in_runtime)
+		return;
+	pl_launch_flush();
+	reg_track_hip_free_begin(p, st);
+}
+
+static void rec_free_end(uint8_t api, hsa_status_t rc, void *p,
+			 const struct reg_hip_free *st)
+{
+	if (!nested(api, rc, p))
+		reg_track_hip_free_end(api, (int)rc, p, st);
 }
 
 #define PL_HSA_WRAP(name, params, args, pre, post)                             \

@@ -21,25 +21,21 @@
 	  (pool, size, flags, ptr), PL_NONE,                                   \
 	  rec_pool_alloc(rc, pool, size, ptr))                                 \
 	X(hsa_amd_memory_pool_free, (void *ptr), (ptr),                        \
-	  (pl_launch_flush(), reg_track_hip_free_begin(ptr, &fst)),            \
-	  reg_track_hip_free_end(HG_API_HSA_MEMORY_POOL_FREE, (int)rc, ptr,    \
-				 &fst))                                        \
+	  rec_free_begin(ptr, &fst),                                           \
+	  rec_free_end(HG_API_HSA_MEMORY_POOL_FREE, rc, ptr, &fst))            \
 	X(hsa_amd_memory_lock,                                                 \
 	  (void *host_ptr, size_t size, hsa_agent_t *agents, int num_agent,    \
 	   void **agent_ptr),                                                  \
 	  (host_ptr, size, agents, num_agent, agent_ptr), PL_NONE,             \
-	  reg_track_hip_alloc(HG_API_HSA_MEMORY_LOCK, (int)rc, host_ptr, size, \
-			      0, 0, 0))                                        \
+	  rec_lock(HG_API_HSA_MEMORY_LOCK, rc, host_ptr, size))                \
 	X(hsa_amd_memory_lock_to_pool,                                         \
 	  (void *host_ptr, size_t size, hsa_agent_t *agents, int num_agent,    \
 	   hsa_amd_memory_pool_t pool, uint32_t flags, void **agent_ptr),      \
 	  (host_ptr, size, agents, num_agent, pool, flags, agent_ptr),         \
 	  PL_NONE,                                                             \
-	  reg_track_hip_alloc(HG_API_HSA_MEMORY_LOCK_TO_POOL, (int)rc,         \
-			      host_ptr, size, 0, 0, 0))                        \
+	  rec_lock(HG_API_HSA_MEMORY_LOCK_TO_POOL, rc, host_ptr, size))        \
 	X(hsa_amd_memory_unlock, (void *host_ptr), (host_ptr),                 \
-	  (pl_launch_flush(), reg_track_hip_free_begin(host_ptr, &fst)),       \
-	  reg_track_hip_free_end(HG_API_HSA_MEMORY_UNLOCK, (int)rc, host_ptr,  \
-				 &fst))
+	  rec_free_begin(host_ptr, &fst),                                      \
+	  rec_free_end(HG_API_HSA_MEMORY_UNLOCK, rc, host_ptr, &fst))
 
 #endif

@@ -80,13 +80,22 @@ static void drop_copy(uintptr_t dev, size_t size)
 	munmap((void *)dev, size);
 }
 
+/*
+ * The first explicit map of a range under unified_shared_memory switches
+ * it, once: the range is remembered (as its own "copy", so arguments keep
+ * their host addresses).  Not judged by the range's current granularity:
+ * a runtime that sets it coarse itself (hsa_amd_svm_attributes_set, seen
+ * by pl_hsa.c inside the same call) does so because of this map.
+ */
 static void make_coarse(uintptr_t p, size_t size)
 {
-	struct reg_dev_info d;
+	struct present *e;
 
-	if (reg_dev_find(p, &d) && d.gran == HG_GRAN_COARSE &&
-	    p + size <= d.base + d.size)
-		return; /* already coarse: sticky, nothing changes */
+	reg_lock(&lock);
+	e = find(p);
+	reg_unlock(&lock);
+	if (e || !add((struct present){p, size, p, 1, false}))
+		return; /* mapped before: sticky, nothing changes */
 	reg_track_granularity((const void *)p, size, HG_GRAN_COARSE,
 			      HG_GRAN_SRC_OMP_MAP);
 }
