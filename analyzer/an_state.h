@@ -23,6 +23,9 @@ struct an_alloc {
 	uint32_t flags;
 	int32_t device;
 	uint8_t api, mem, gran, lazy;
+	/* What the model says (allocator, advice, maps), and what a runtime
+	 * itself set (0: nothing); `gran` follows the runtime when it spoke. */
+	uint8_t model_gran, runtime_gran;
 	bool prefetched; /* hipMemPrefetchAsync seen before first GPU use */
 	bool on_gpu;	 /* last prefetch moved it to a GPU (managed memory) */
 	bool gpu_touched;

@@ -171,8 +171,11 @@ enum hg_gran_source {
 	HG_GRAN_SRC_QUERY = 2,  /* the runtime's own answer */
 	HG_GRAN_SRC_OMP_MAP = 3, /* an OpenMP map under unified_shared_memory:
 				  * the pages turn coarse for good (seed 000) */
-	HG_GRAN_SRC_RUNTIME = 4, /* the runtime's own HSA call (what it did:
-				  * hsa_amd_svm_attributes_set) */
+	HG_GRAN_SRC_RUNTIME = 4, /* a runtime's own HSA call inside a traced
+				  * call (what it did, e.g. underneath
+				  * hipMemAdvise or a target region) */
+	HG_GRAN_SRC_HSA_CALL = 5, /* the program's own
+				   * hsa_amd_svm_attributes_set */
 };
 
 /* A target feature (xnack, sramecc) as a code object or device states it. */

@@ -27,15 +27,18 @@ static void rec_svm(hsa_status_t rc, void *ptr, size_t size,
 {
 	reg_emit_call(HG_API_HSA_SVM_ATTRIBUTES_SET, (int32_t)rc,
 		      (uintptr_t)ptr);
+	/* The program's own call is a placement it asked for, as advice is;
+	 * a runtime's, inside a traced call, is what the runtime did. */
+	uint8_t src =
+	    pl_in_runtime ? HG_GRAN_SRC_RUNTIME : HG_GRAN_SRC_HSA_CALL;
+
 	for (size_t i = 0; rc == HSA_STATUS_SUCCESS && attrs && i < n; i++) {
 		if (attrs[i].attribute != HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG)
 			continue;
 		if (attrs[i].value == HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED)
-			reg_track_granularity(ptr, size, HG_GRAN_COARSE,
-					      HG_GRAN_SRC_RUNTIME);
+			reg_track_granularity(ptr, size, HG_GRAN_COARSE, src);
 		else if (attrs[i].value == HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED)
-			reg_track_granularity(ptr, size, HG_GRAN_FINE,
-					      HG_GRAN_SRC_RUNTIME);
+			reg_track_granularity(ptr, size, HG_GRAN_FINE, src);
 	}
 }
 
