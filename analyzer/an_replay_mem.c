@@ -38,6 +38,7 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		.gran = (uint8_t)an_ev_u64(e, F_AL_GRAN),
 		.lazy = (uint8_t)an_ev_u64(e, F_AL_LAZY),
 	};
+	a.model_gran = a.gran;
 	int32_t rc = (int32_t)an_ev_i64(e, F_AL_RC);
 	struct an_alloc *stored;
 
@@ -119,6 +120,29 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 	}
 }
 
+static uint8_t an_gran_merge(const struct an_alloc *a, uint8_t cur,
+			     uint64_t addr, uint64_t size, uint8_t gran)
+{
+	if (addr <= a->addr && addr + size >= a->addr + a->size)
+		return gran;
+	return cur != gran ? HG_GRAN_MIXED : cur;
+}
+
+static void an_gran_rules(struct an_ctx *c, struct an_proc *p,
+			  struct an_alloc *a, const struct an_ev *e)
+{
+	struct an_gran_ev g = {
+		.proc = p, .alloc = a, .addr = an_ev_u64(e, F_GR_ADDR),
+		.size = an_ev_u64(e, F_GR_SIZE),
+		.gran = (uint8_t)an_ev_u64(e, F_GR_GRAN),
+		.source = (uint8_t)an_ev_u64(e, F_GR_SOURCE),
+	};
+
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_gran)
+			an_rules[i]->on_gran(c, an_rules[i], &g);
+}
+
 void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		       const struct an_ev *e)
 {
@@ -139,10 +163,12 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		return;
 	}
 	/* Advice covering the whole block decides it; part of it splits it. */
-	if (addr <= a->addr && addr + size >= a->addr + a->size)
-		a->gran = gran;
-	else if (a->gran != gran)
-		a->gran = HG_GRAN_MIXED;
+	a->gran = an_gran_merge(a, a->gran, addr, size, gran);
+	if (an_ev_u64(e, F_GR_SOURCE) == HG_GRAN_SRC_RUNTIME)
+		a->runtime_gran = a->gran;
+	else
+		a->model_gran = an_gran_merge(a, a->model_gran, addr, size, gran);
+	an_gran_rules(c, p, a, e);
 	an_tl_gran(c, p, a);
 }
 

@@ -21,7 +21,10 @@
 	X(async_copy_pageable)                                                 \
 	X(gpu_leak)                                                            \
 	X(migratable_misaligned)                                               \
-	X(managed_no_prefetch)
+	X(managed_no_prefetch)                                                 \
+	X(map_makes_coarse)                                                    \
+	X(usm_without_xnack)                                                   \
+	X(runtime_granularity_differs)
 
 #define AN_X(name) extern const struct an_rule an_rule_##name;
 AN_RULE_LIST(AN_X)

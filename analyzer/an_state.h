@@ -23,6 +23,9 @@ struct an_alloc {
 	uint32_t flags;
 	int32_t device;
 	uint8_t api, mem, gran, lazy;
+	/* What the model says (allocator, advice, maps), and what a runtime
+	 * itself set (0: nothing); `gran` follows the runtime when it spoke. */
+	uint8_t model_gran, runtime_gran;
 	bool prefetched; /* hipMemPrefetchAsync seen before first GPU use */
 	bool on_gpu;	 /* last prefetch moved it to a GPU (managed memory) */
 	bool gpu_touched;
@@ -63,6 +66,7 @@ struct an_proc {
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	bool have_device;
+	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
 	bool discarded; /* some of its stream lost events */
 	/* Which image-start events it has seen: a second one of either kind
 	 * means the pid exec'd a new image, a new process of the report. */

@@ -38,4 +38,12 @@ void co_sarif_end(FILE *out, bool ok);
  * when the process can load it. */
 char *co_demangle(const char *mangled);
 
+/*
+ * An OpenMP target region's kernel name, __omp_offloading_<device id>_<file
+ * id>_<function>_l<line> (ids in hex, the function mangled in C++), said the
+ * way its author knows it: "target region at line 9 in main() (file id
+ * fe00_a72569)".  False when `name` is not one.
+ */
+bool co_omp_region(const char *name, char *buf, size_t size);
+
 #endif

@@ -4,7 +4,10 @@
 
 usage: fz_seed.py HARNESS KIND RUNS WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
-metadata notes), plus fuzz/corpus/KIND/ (inputs that once crashed).  Exits non-zero when the fuzzer finds a crash.
+metadata notes), offload (inputs as they are, and each one's
+.llvm.offloading section), plus fuzz/corpus/KIND/ (inputs that once
+crashed).  RUNS inputs are run from a fixed seed (-runs=RUNS -seed=1).
+Exits non-zero when the fuzzer finds a crash.
 """
 import os
 import struct
@@ -49,9 +52,26 @@ def elves(blob):
     return out
 
 
+def offloading(elf):
+    """The .llvm.offloading section of a host ELF64, if any."""
+    if elf[:4] != b"\x7fELF":
+        return []
+    shoff, = struct.unpack_from("<Q", elf, 40)
+    shnum, shstrndx = struct.unpack_from("<HH", elf, 60)
+    stroff, = struct.unpack_from("<Q", elf, shoff + 64 * shstrndx + 24)
+    for i in range(shnum):
+        name, = struct.unpack_from("<I", elf, shoff + 64 * i)
+        off, size = struct.unpack_from("<QQ", elf, shoff + 64 * i + 24)
+        if elf[stroff + name:].startswith(b".llvm.offloading\0"):
+            return [elf[off:off + size]]
+    return []
+
+
 for i, path in enumerate(inputs):
     blob = open(path, "rb").read()
-    seeds = [blob] if kind == "bundle" else []
+    seeds = [blob] if kind in ("bundle", "offload") else []
+    if kind == "offload":
+        seeds.extend(offloading(blob))
     for j, e in enumerate(elves(blob)):
         if kind == "elf":
             seeds.append(e)

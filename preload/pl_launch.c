@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "hg_events.h"
@@ -217,14 +218,19 @@ static struct reg_kernel *profiled(const void *handle, struct memo *m)
 	return k;
 }
 
-/* The pointer arguments' values; returns how many could be read. */
+/* The pointer arguments' values; returns how many could be read.  `nargs`
+ * bounds the args array when the caller built it (SIZE_MAX otherwise: a HIP
+ * launch's array holds every explicit argument by contract). */
 static uint16_t read_args(const struct reg_kernel *k, void **args,
-			  void **extra, uint16_t *idx, uint64_t *val)
+			  size_t nargs, void **extra, uint16_t *idx,
+			  uint64_t *val)
 {
 	struct kernarg ka = args ? (struct kernarg){NULL, 0} : from_extra(extra);
 	uint16_t n = 0;
 
 	for (int i = 0; i < k->nptr; i++) {
+		if (args && k->ptr_index[i] >= nargs)
+			continue;
 		if (args && args[k->ptr_index[i]])
 			memcpy(&val[n], args[k->ptr_index[i]], sizeof(*val));
 		else if (!args && ka.buf &&
@@ -352,9 +358,9 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k,
 	set_last(m, s, r, gen);
 }
 
-void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
-		   dim3 block, void **args, void **extra, size_t shmem,
-		   hipStream_t stream)
+static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
+		   dim3 block, void **args, size_t nargs, void **extra,
+		   size_t shmem, hipStream_t stream)
 {
 	struct memo *m = my_memo();
 	struct reg_kernel *k = profiled(handle, m);
@@ -375,7 +381,7 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		reg_emit_launch(&r.ev);
 		return;
 	}
-	r.ev.nptr = read_args(k, args, extra, r.idx, r.val);
+	r.ev.nptr = read_args(k, args, nargs, extra, r.idx, r.val);
 	if (!m) { /* no memory for a memo: write every launch */
 		struct slot one;
 
@@ -393,4 +399,18 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		launch_pattern(m, k, &r, gen);
 	}
 	reg_unlock(&m->lock);
+}
+
+void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
+		   dim3 block, void **args, void **extra, size_t shmem,
+		   hipStream_t stream)
+{
+	launch(api, rc, handle, grid, block, args, SIZE_MAX, extra, shmem,
+	       stream);
+}
+
+void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
+		     dim3 block, void **args, size_t nargs)
+{
+	launch(api, rc, handle, grid, block, args, nargs, NULL, 0, NULL);
 }

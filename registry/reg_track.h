@@ -52,6 +52,10 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
 /* The same for n pointers at once (a launch's arguments). */
 void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_ptr *out);
 
+/* The pages of [p, p+n) change granularity (source: enum hg_gran_source),
+ * a host block among them joining the ranges first. */
+void reg_track_granularity(const void *p, size_t n, uint8_t gran,
+			   uint8_t source);
 void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
 		      int advice, int device);
 void reg_track_prefetch(uint8_t api, int rc, const void *p, size_t n,

@@ -10,7 +10,7 @@ libhsa-runtime-dev liblttng-ust-dev lttng-tools liblttng-ctl-dev babeltrace2
 libbabeltrace2-dev libunwind-dev libelf-dev libdw-dev meson ninja-build
 pkg-config llvm-15 clang-15 heaptrack librocsparse0 zlib1g-dev libzstd-dev
 scdoc zzuf python3 python3-bt2 gcc g++ procps openmpi-bin libopenmpi-dev
-chromium python3-jsonschema fonts-dejavu-core nodejs"
+libomp-15-dev chromium python3-jsonschema fonts-dejavu-core nodejs"
 
 missing=""
 for p in $PKGS; do

@@ -114,8 +114,14 @@ def check_scan():
         errs = hgformats.check_sarif(doc, IDS) if doc else [r.stderr]
         fp = any(x['ruleId'] == 'fp-atomic-fine-grain' and x['level'] == 'warning'
                  for x in doc['runs'][0]['results']) if doc else None
-        # Hardware FP atomics are in arraysum_unsafe and _fastflag only.
-        want = prog in ('arraysum_unsafe', 'arraysum_fastflag')
+        # The JSON scan lists each kernel's atomics: a gfx908/gfx90a kernel
+        # with hardware FP atomics must be a SARIF warning, and only then.
+        js = json.loads(subprocess.run(
+            [HIPGRAIN, 'scan', '--format', 'json', os.path.join(KDIR, prog)],
+            capture_output=True, text=True).stdout or '{"files":[]}')
+        want = any(k['hw_fp_atomics'] and k['target'].split(':')[0] in
+                   ('gfx908', 'gfx90a') for f in js['files']
+                   for co in f['code_objects'] for k in co['kernels'])
         tap.ok(not errs and fp == want, 'scan %s: SARIF valid, %s' %
                (prog, 'hardware FP atomics reported' if want else 'no FP atomics'),
                '\n'.join(errs))
