@@ -44,5 +44,8 @@ void an_ranks_text(const struct an_group *g, char *buf, size_t cap);
 
 void an_write_text(struct an_ctx *c, const struct an_groups *gs, FILE *out);
 void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_html(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out);
 
 #endif

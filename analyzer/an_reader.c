@@ -189,6 +189,26 @@ static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 	return p;
 }
 
+/* Time and thread of the event, for the timeline formats only. */
+static void an_stamp(struct an_ctx *c, const bt_message *m,
+		     const struct an_ev *e)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(e->stream);
+	int64_t ns;
+
+	if (bt_stream_class_borrow_default_clock_class_const(sc) &&
+	    bt_clock_snapshot_get_ns_from_origin(
+		    bt_message_event_borrow_default_clock_snapshot_const(m),
+		    &ns) == BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK &&
+	    ns >= 0)
+		c->now_ns = (uint64_t)ns;
+	c->now_tid = 0;
+	if (e->ctx && e->cls->ctx_vtid >= 0)
+		c->now_tid = (int32_t)an_field_int(
+			bt_field_structure_borrow_member_field_by_index_const(
+				e->ctx, (uint64_t)e->cls->ctx_vtid));
+}
+
 static void an_on_event(struct an_sink *s, const bt_message *m)
 {
 	const bt_event *ev = bt_message_event_borrow_event_const(m);
@@ -208,6 +228,8 @@ static void an_on_event(struct an_sink *s, const bt_message *m)
 		return;
 	if (e.cls->kind < AN_EV_BIN_INFO)
 		s->c->hg_events++;
+	if (s->c->tl)
+		an_stamp(s->c, m, &e);
 	an_replay(s->c, p, &e);
 }
 

@@ -6,6 +6,7 @@
 
 #include "an_replay.h"
 #include "an_rule.h"
+#include "an_tl.h"
 #include "hg_events.h"
 
 static void an_copy_str(char *dst, size_t cap, const char *src)
@@ -140,6 +141,9 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 				    (int32_t)an_ev_i64(e, F_CO_RC));
 		break;
 	case AN_EV_CALL:
+		if (c->tl)
+			an_tl_call(c, p, (unsigned)an_ev_u64(e, F_CALL_API),
+				   (int32_t)an_ev_i64(e, F_CALL_RC), 0);
 		if (an_ev_u64(e, F_CALL_API) == HG_API_OMP_REGISTER_REQUIRES)
 			p->omp_requires |= an_ev_u64(e, F_CALL_ARG);
 		if (an_ev_i64(e, F_CALL_RC))

@@ -7,6 +7,7 @@
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_sym.h"
+#include "an_tl.h"
 #include "hg_events.h"
 
 static void an_kernel_name(struct an_kernel *k, const char *name)
@@ -123,6 +124,7 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 		if (!a.alloc)
 			a.alloc = an_freed_by_id(l->proc, a.id);
 		a.first_touch = a.alloc && !a.alloc->gpu_touched;
+		an_tl_launch_arg(c, &a);
 		for (unsigned r = 0; r < an_nrules; r++)
 			if (an_rules[r]->on_launch_arg)
 				an_rules[r]->on_launch_arg(c, an_rules[r], &a);
@@ -148,6 +150,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	for (unsigned r = 0; r < an_nrules; r++)
 		if (an_rules[r]->on_launch)
 			an_rules[r]->on_launch(c, an_rules[r], &l);
+	an_tl_launch(c, &l);
 	an_launch_args(c, &l, e);
 	if (l.rc)
 		an_fail_add(c, (unsigned)an_ev_u64(e, F_LA_API), l.rc);

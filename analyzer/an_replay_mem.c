@@ -4,6 +4,7 @@
 
 #include "an_replay.h"
 #include "an_rule.h"
+#include "an_tl.h"
 #include "hg_events.h"
 
 void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
@@ -59,12 +60,14 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		}
 	}
 	*stored = a;
+	an_tl_alloc(c, p, stored);
 }
 
 /* The block leaves the live set; the ring keeps it for use-after-free. */
 static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 {
 	an_inv_add(c, p, a);
+	an_tl_free(c, p, a);
 	p->freed[p->nfreed++ % AN_FREED_RING] = *a;
 	an_map_del(&p->allocs, a->id);
 	free(a);
@@ -106,6 +109,7 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_range)
 			an_rules[i]->on_range(c, an_rules[i], &o);
+	an_tl_call(c, p, o.api, o.rc, o.size);
 	if (o.rc)
 		an_fail_add(c, o.api, o.rc);
 	else if (prefetch && o.alloc) {
@@ -165,6 +169,7 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 	else
 		a->model_gran = an_gran_merge(a, a->model_gran, addr, size, gran);
 	an_gran_rules(c, p, a, e);
+	an_tl_gran(c, p, a);
 }
 
 static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
@@ -174,6 +179,7 @@ static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_copy)
 			an_rules[i]->on_copy(c, an_rules[i], o);
+	an_tl_call(c, o->proc, o->api, o->rc, o->size);
 	if (o->rc)
 		an_fail_add(c, o->api, o->rc);
 }

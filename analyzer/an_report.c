@@ -11,6 +11,20 @@
 #include "an_replay.h"
 #include "an_salvage.h"
 #include "an_rule.h"
+#include "an_tl.h"
+
+static const char *const an_format_names[] = {
+	[AN_FMT_TEXT] = "text", [AN_FMT_JSON] = "json", [AN_FMT_HTML] = "html",
+	[AN_FMT_PERFETTO] = "perfetto", [AN_FMT_SARIF] = "sarif",
+};
+
+int an_format_parse(const char *s)
+{
+	for (unsigned i = 0; i < sizeof(an_format_names) / sizeof(*an_format_names); i++)
+		if (!strcmp(s, an_format_names[i]))
+			return (int)i;
+	return -1;
+}
 
 static const char *const an_sev_names[] = {"none", "note", "warning", "error"};
 
@@ -116,6 +130,12 @@ static int an_write(struct an_ctx *c, FILE *out, struct an_outcome *res)
 		return -1;
 	if (c->opts->format == AN_FMT_JSON) {
 		an_write_json(c, &gs, out);
+	} else if (c->opts->format == AN_FMT_HTML) {
+		an_write_html(c, &gs, out);
+	} else if (c->opts->format == AN_FMT_PERFETTO) {
+		an_write_perfetto(c, &gs, out);
+	} else if (c->opts->format == AN_FMT_SARIF) {
+		an_write_sarif(c, &gs, out);
 	} else {
 		an_write_text(c, &gs, out);
 		if (c->opts->inventory)
@@ -141,6 +161,11 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	if (!c || an_collect(o, err, &dirs, &n))
 		goto end;
 	c->opts = o;
+	if (o->format == AN_FMT_HTML || o->format == AN_FMT_PERFETTO) {
+		c->tl = calloc(1, sizeof(*c->tl));
+		if (!c->tl)
+			goto end;
+	}
 	if (an_read_each(c, dirs, n, err))
 		goto end;
 	if (!c->hg_events) {
@@ -153,8 +178,10 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	an_trace_notes(c);
 	rc = an_write(c, out, res);
 end:
-	if (c)
+	if (c) {
+		an_tl_free_all(c->tl);
 		an_state_fini(c);
+	}
 	free(c);
 	for (size_t i = 0; i < n; i++) {
 		an_salvage_cleanup(dirs[i]);

@@ -81,7 +81,8 @@ void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
 		return;
 	*f = (struct an_finding){.rule = r, .sev = sev, .proc = p, .kernel = k,
 				 .has_alloc = a != NULL,
-				 .count = an_weight(c), .nprocs = 1};
+				 .count = an_weight(c), .nprocs = 1,
+				 .first_ns = c->now_ns, .first_tid = c->now_tid};
 	if (a)
 		f->alloc = *a;
 	va_start(ap, fmt);

@@ -86,7 +86,7 @@ enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 struct an_evclass {
 	enum an_ev_kind kind;
 	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
-	int16_t ctx_vpid, ctx_procname;
+	int16_t ctx_vpid, ctx_procname, ctx_vtid;
 };
 
 /* One event as replay sees it. */

@@ -90,6 +90,8 @@ struct an_finding {
 	bool has_alloc;
 	struct an_alloc alloc; /* copy: the block may be freed later */
 	uint64_t count;
+	uint64_t first_ns; /* when it first happened (timeline formats) */
+	int32_t first_tid;
 	char *message;
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
@@ -127,6 +129,9 @@ struct an_ctx {
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */
 	struct an_finding top[AN_TOP_ALLOCS]; /* largest allocations */
+	uint64_t now_ns; /* the event being replayed: time, thread */
+	int32_t now_tid;
+	struct an_tl *tl; /* NULL unless a timeline format was asked for */
 };
 
 /* How many launches the event being replayed counts for. */
@@ -134,6 +139,8 @@ static inline uint32_t an_weight(const struct an_ctx *c)
 {
 	return c->weight ? c->weight : 1;
 }
+
+struct an_tl;
 
 struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid);
 /* A new process for the same pid after an exec: p keeps what it was,

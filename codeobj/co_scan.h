@@ -10,6 +10,7 @@
 
 struct co_scan_opts {
 	bool json;
+	bool sarif;             /* SARIF 2.1.0 (co_scan_sarif.c); json is false */
 	const char *target;     /* only code objects compatible with this id */
 	enum co_decoder decoder;
 	FILE *out;              /* report */
@@ -25,6 +26,13 @@ struct co_scan_stats {
 /* Returns 0 when every file was read, -1 when at least one was not. */
 int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
 		struct co_scan_stats *st);
+
+/* The SARIF writer's pieces, called by co_scan_run(). */
+void co_sarif_begin(FILE *out);
+void co_sarif_kernel(FILE *out, bool *first, const char *path,
+		     const struct co_entry *en, const struct co_profiles *p,
+		     const struct co_kernel *k);
+void co_sarif_end(FILE *out, bool ok);
 
 /* Demangled C++ name (malloc'd), or NULL; uses libstdc++'s __cxa_demangle
  * when the process can load it. */
