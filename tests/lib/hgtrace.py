@@ -19,7 +19,7 @@ def _value(f):
 
 def events(path, prefix=''):
     """Every event of the trace(s) under path, in time order, as dicts with
-    'event' (its name), the payload fields, and the 'vpid'/'ip' contexts."""
+    'event' (its name), the payload fields, and the 'vpid' context."""
     out = []
     discarded = 0
     for msg in bt2.TraceCollectionMessageIterator(path):
