@@ -15,7 +15,7 @@
 
 /* X(KIND, "provider:event", "field", ...) */
 #define AN_EVENT_LIST(X)                                                       \
-	X(PROCESS, "hipgrain:process", "exe")                                 \
+	X(PROCESS, "hipgrain:process", "exe", "schema")                           \
 	X(ENV, "hipgrain:env", "name", "value")                               \
 	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
@@ -56,7 +56,7 @@ enum an_ev_kind {
 };
 
 /* Field positions, in the order the list above names them. */
-enum { F_PROCESS_EXE };
+enum { F_PROCESS_EXE, F_PROCESS_SCHEMA };
 enum { F_ENV_NAME, F_ENV_VALUE };
 enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
 enum { F_CS_ID, F_CS_FRAMES };

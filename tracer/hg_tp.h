@@ -25,6 +25,7 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, process,
 		lttng_ust_field_integer(uint8_t, host_mode, p->host_mode)
 		lttng_ust_field_integer(uint64_t, stack_threshold, p->stack_threshold)
 		lttng_ust_field_integer(uint32_t, stack_depth, p->stack_depth)
+		lttng_ust_field_integer(uint16_t, schema, p->schema)
 	)
 )
 

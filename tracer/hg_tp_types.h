@@ -16,6 +16,7 @@ struct hg_tp_process {
 	uint8_t host_mode;	  /* 0: lazy, 1: every host allocation */
 	uint64_t stack_threshold; /* host blocks >= this get full stacks */
 	uint32_t stack_depth;
+	uint16_t schema; /* HG_TRACE_SCHEMA */
 };
 
 struct hg_tp_device {

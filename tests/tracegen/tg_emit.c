@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "hg_events.h"
 #include "hg_tp.h"
 #include "tg.h"
 
@@ -23,7 +24,9 @@ static void tg_process(const struct tg_line *l)
 {
 	struct hg_tp_process p = {I("ppid"), S("exe"), S("version"),
 				  (uint8_t)U("host_mode"), U("stack_threshold"),
-				  (uint32_t)U("stack_depth")};
+				  (uint32_t)U("stack_depth"),
+				  /* schema=N writes N; absent, this build's */
+				  (uint16_t)tg_u64(l, "schema", HG_TRACE_SCHEMA)};
 
 	lttng_ust_tracepoint(hipgrain, process, &p);
 }
