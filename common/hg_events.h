@@ -232,4 +232,7 @@ enum hg_warn {
  */
 #define HG_TRACE_SCHEMA 2
 
+/* Words per pointer argument in the `launch` event's args (schema 2). */
+#define HG_LAUNCH_WORDS 4
+
 #endif /* HG_EVENTS_H */
