@@ -111,9 +111,28 @@ static void an_on_warning(struct an_ctx *c, const struct an_ev *e)
 		an_warn(c, "the preload warned: %s", an_ev_str(e, F_WARN_MSG));
 }
 
+/*
+ * A process is named by the image it runs: the `process` event's exe, not
+ * a context field (traces of this release carry none; comm is cut at 15).
+ */
+static void an_on_process(struct an_ctx *c, struct an_proc *p,
+			  const struct an_ev *e)
+{
+	uint64_t schema = an_ev_u64(e, F_PROCESS_SCHEMA);
+	const char *exe = an_ev_str(e, F_PROCESS_EXE);
+	const char *base = strrchr(exe, '/');
+
+	if (schema > c->newest_schema)
+		c->newest_schema = schema; /* none: 0, an older release */
+	base = base ? base + 1 : exe;
+	if (base[0])
+		snprintf(p->procname, sizeof(p->procname), "%s", base);
+}
+
 void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	switch (e->cls->kind) {
+	case AN_EV_PROCESS: an_on_process(c, p, e); break;
 	case AN_EV_ENV: an_on_env(p, e); break;
 	case AN_EV_DEVICE: an_on_device(c, p, e); break;
 	case AN_EV_CALLSITE: an_on_callsite(p, e); break;

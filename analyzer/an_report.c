@@ -6,6 +6,7 @@
 
 #include "an.h"
 #include "an_inventory.h"
+#include "hg_events.h"
 #include "an_output.h"
 #include "an_reader.h"
 #include "an_replay.h"
@@ -168,6 +169,12 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	}
 	if (an_read_each(c, dirs, n, err))
 		goto end;
+	if (c->newest_schema > HG_TRACE_SCHEMA) {
+		fprintf(err, "hipgrain report: trace schema %llu is newer than "
+			     "this hipgrain reads (%d); upgrade hipgrain\n",
+			(unsigned long long)c->newest_schema, HG_TRACE_SCHEMA);
+		goto end;
+	}
 	if (!c->hg_events) {
 		fprintf(err, "hipgrain report: no hipgrain event in %s: not a "
 			     "hipgrain trace, or the traced program never "

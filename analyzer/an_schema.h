@@ -15,7 +15,7 @@
 
 /* X(KIND, "provider:event", "field", ...) */
 #define AN_EVENT_LIST(X)                                                       \
-	X(PROCESS, "hipgrain:process", "exe")                                 \
+	X(PROCESS, "hipgrain:process", "exe", "schema")                           \
 	X(ENV, "hipgrain:env", "name", "value")                               \
 	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
@@ -39,7 +39,7 @@
 	  "int_mnemonics")                                                     \
 	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
 	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran",         \
-	  "repeat")                                                            \
+	  "repeat", "args")                                           \
 	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
@@ -57,7 +57,7 @@ enum an_ev_kind {
 };
 
 /* Field positions, in the order the list above names them. */
-enum { F_PROCESS_EXE };
+enum { F_PROCESS_EXE, F_PROCESS_SCHEMA };
 enum { F_ENV_NAME, F_ENV_VALUE };
 enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
 enum { F_CS_ID, F_CS_FRAMES };
@@ -75,7 +75,7 @@ enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN };
 enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
-       F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT };
+       F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT, F_LA_ARGS };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };

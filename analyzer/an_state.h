@@ -121,6 +121,7 @@ struct an_ctx {
 	char **warnings;
 	size_t nwarnings;
 	uint64_t events, hg_events, discarded_events, discarded_packets;
+	uint64_t newest_schema; /* highest `process` schema seen; 1 if none */
 	uint64_t gran_disagree; /* runtime's granularity ≠ the model's */
 	uint64_t unknown_launches; /* launches of never-named kernels */
 	uint64_t hg_warn[AN_WARN_CODES]; /* preload `warning` events by code */

@@ -265,4 +265,15 @@ enum hg_warn {
 #undef HG_X
 };
 
+/*
+ * The trace layout's version, written in every `process` event.  A trace
+ * without the field is schema 1 (releases up to 0.1).  Bump it whenever an
+ * event's fields change meaning or move; `hipgrain report` refuses schemas
+ * newer than its own.
+ */
+#define HG_TRACE_SCHEMA 2
+
+/* Words per pointer argument in the `launch` event's args (schema 2). */
+#define HG_LAUNCH_WORDS 4
+
 #endif /* HG_EVENTS_H */

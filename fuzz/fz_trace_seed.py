@@ -39,7 +39,9 @@ n = 0
 with tempfile.TemporaryDirectory() as tmp:
     roots = [ctfgen.write(tmp, [ctfgen.launch([0, 1], [0x7f0000000000, 8],
                                               [1, 2], [0, 8], [4, 1],
-                                              [2, 1])])]
+                                              [2, 1]),
+                                ctfgen.launch_packed([0x7f0000000000, 1, 0,
+                                                      4 << 16 | 2 << 24])])]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()

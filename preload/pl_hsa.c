@@ -102,7 +102,8 @@ static void rec_free_end(uint8_t api, hsa_status_t rc, void *p,
 			 const struct reg_hip_free *st)
 {
 	if (!nested(api, rc, p))
-		reg_track_hip_free_end(api, (int)rc, p, st);
+		reg_track_hip_free_end(api, (int)rc, p, st,
+				       (uintptr_t)__builtin_return_address(0));
 }
 
 #define PL_HSA_WRAP(name, params, args, pre, post)                             \

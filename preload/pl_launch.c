@@ -68,6 +68,7 @@ struct slot {
 	uint16_t idx[REG_KMAX_PTR];
 	uint64_t val[REG_KMAX_PTR], id[REG_KMAX_PTR], off[REG_KMAX_PTR];
 	uint8_t mem[REG_KMAX_PTR], gran[REG_KMAX_PTR];
+	uint64_t packed[HG_LAUNCH_WORDS * REG_KMAX_PTR]; /* the event's args */
 };
 
 /* Every thread's memo is on one list, so that exit writes the counts of
@@ -253,6 +254,12 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return (h ^ v) * 0x100000001b3ull;
 }
 
+static void pack(uint64_t *w, uint16_t idx, uint64_t val, const struct reg_ptr *p)
+{
+	w[0] = val, w[1] = p->id, w[2] = p->off;
+	w[3] = idx | (uint64_t)p->mem << 16 | (uint64_t)p->gran << 24;
+}
+
 /* Resolve r's arguments into s and key the pattern.  A pointer the registry
  * does not know is keyed by its value: use-after-free needs each one. */
 static void resolve(struct slot *s, const struct raw *r)
@@ -264,9 +271,8 @@ static void resolve(struct slot *s, const struct raw *r)
 				 (uint64_t)r->ev.nptr << 32);
 
 	s->ev = r->ev;
-	s->ev.arg_index = s->idx, s->ev.arg_value = s->val;
-	s->ev.arg_id = s->id, s->ev.arg_offset = s->off;
-	s->ev.arg_mem = s->mem, s->ev.arg_gran = s->gran;
+	s->ev.args = s->packed;
+	s->ev.nwords = (uint16_t)(r->ev.nptr * HG_LAUNCH_WORDS);
 	s->ev.repeat = 1;
 	s->gpu_only = 1;
 	reg_track_resolve_n(r->val, r->ev.nptr, p);
@@ -274,6 +280,7 @@ static void resolve(struct slot *s, const struct raw *r)
 		s->idx[i] = r->idx[i], s->val[i] = r->val[i];
 		s->id[i] = p[i].id, s->off[i] = p[i].off;
 		s->mem[i] = p[i].mem, s->gran[i] = p[i].gran;
+		pack(&s->packed[i * HG_LAUNCH_WORDS], r->idx[i], r->val[i], &p[i]);
 		s->gpu_only &= gpu_memory(p[i].mem);
 		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]),
 			(uint64_t)r->idx[i] << 16 | p[i].mem << 8 | p[i].gran);

@@ -76,7 +76,8 @@ static void drop_copy(uintptr_t dev, size_t size)
 	struct reg_hip_free st;
 
 	reg_track_hip_free_begin((void *)dev, &st);
-	reg_track_hip_free_end(HG_API_OMP_MAP_END, 0, (void *)dev, &st);
+	reg_track_hip_free_end(HG_API_OMP_MAP_END, 0, (void *)dev, &st,
+			       (uintptr_t)__builtin_return_address(0));
 	munmap((void *)dev, size);
 }
 

@@ -114,7 +114,8 @@
 			   HG_API_LLVM_OMP_TARGET_ALLOC_DEVICE)                \
 	V(omp_target_free, (void *p, int dev), (p, dev),                       \
 	  (pl_launch_flush(), reg_track_hip_free_begin(p, &fst)),              \
-	  reg_track_hip_free_end(HG_API_OMP_TARGET_FREE, 0, p, &fst))          \
+	  reg_track_hip_free_end(HG_API_OMP_TARGET_FREE, 0, p, &fst,           \
+				 (uintptr_t)__builtin_return_address(0)))     \
 	X(int, omp_target_memcpy,                                              \
 	  (void *dst, const void *src, size_t n, size_t dst_off,               \
 	   size_t src_off, int dst_dev, int src_dev),                          \

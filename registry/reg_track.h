@@ -38,8 +38,9 @@ struct reg_hip_free {
 	int found;
 };
 void reg_track_hip_free_begin(void *p, struct reg_hip_free *st);
+/* caller: the hook's return address; a free is placed by one frame. */
 void reg_track_hip_free_end(uint8_t api, int rc, void *p,
-			    const struct reg_hip_free *st);
+			    const struct reg_hip_free *st, uintptr_t caller);
 
 /* What a pointer reaches; traces a host block the first time it matters. */
 struct reg_ptr {

@@ -23,11 +23,12 @@ static const char *const patterns[] = {
     "lttng_ust_dl:*",	     /* ... and as it changes */
 };
 
+/*
+ * Only what the analyzer reads: every context field is priced on every
+ * event.  A process is named by the `process` event of the image it runs.
+ */
 static const enum lttng_event_context_type contexts[] = {
     LTTNG_EVENT_CONTEXT_VPID,
-    LTTNG_EVENT_CONTEXT_VTID,
-    LTTNG_EVENT_CONTEXT_IP,
-    LTTNG_EVENT_CONTEXT_PROCNAME,
 };
 
 static int fail(const char *what, int rc)

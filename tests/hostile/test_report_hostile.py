@@ -445,6 +445,12 @@ def regression_cases(hg, base, work):
     cases.append(Case('regression: launch arrays of different lengths',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    d = ctfgen.write(os.path.join(work, 'launch-packed'), [
+        ctfgen.launch_packed([0x7f0000000000, 1, 0, 4 << 16 | 2 << 24, 9]),
+        ctfgen.launch_packed([])])
+    cases.append(Case('packed launch args: a partial group, an empty one',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).
