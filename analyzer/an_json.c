@@ -35,8 +35,9 @@ void an_json_frames(FILE *out, const struct an_frame *f, int n)
 		an_json_str(out, f[i].function);
 		fputs(",\"file\":", out);
 		an_json_str(out, f[i].file);
-		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\"}", f[i].line,
-			(unsigned long long)f[i].pc);
+		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
+			f[i].line, (unsigned long long)f[i].pc,
+			f[i].inlined ? "true" : "false");
 	}
 	fputc(']', out);
 }
