@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_sym.h"
@@ -122,6 +123,10 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 		a.alloc = an_alloc_get(l->proc, a.id);
 		if (!a.alloc)
 			a.alloc = an_freed_by_id(l->proc, a.id);
+		/* A split block: the page the pointer points into decides
+		 * (traces of older preloads say "mixed" for the rest). */
+		if (a.alloc && a.alloc->npieces)
+			a.gran = an_gran_at(a.alloc, a.offset);
 		a.first_touch = a.alloc && !a.alloc->gpu_touched;
 		for (unsigned r = 0; r < an_nrules; r++)
 			if (an_rules[r]->on_launch_arg)

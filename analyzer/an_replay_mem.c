@@ -2,6 +2,7 @@
 /* Replay of the address space: allocations, frees, advice, copies. */
 #include <stdlib.h>
 
+#include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -135,10 +136,15 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		return;
 	}
 	/* Advice covering the whole block decides it; part of it splits it. */
-	if (addr <= a->addr && addr + size >= a->addr + a->size)
+	if (addr <= a->addr && addr + size >= a->addr + a->size) {
 		a->gran = gran;
-	else if (a->gran != gran)
-		a->gran = HG_GRAN_MIXED;
+		a->npieces = 0;
+	} else if (addr < a->addr + a->size && addr + size > a->addr) {
+		uint64_t lo = addr > a->addr ? addr - a->addr : 0;
+		uint64_t hi = addr + size - a->addr;
+
+		an_gran_set(a, lo, hi < a->size ? hi : a->size, gran);
+	}
 }
 
 static void an_copy_rules(struct an_ctx *c, struct an_copy *o)

@@ -8,6 +8,7 @@
 #define AN_RULE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "an_state.h"
@@ -96,5 +97,8 @@ const char *an_kernel_label(const struct an_kernel *k);
 /* The GPU faults on this argument (system memory, XNACK off): other rules
  * about what the access would do stay silent, the fault comes first. */
 bool an_arg_faults(const struct an_launch_arg *a);
+/* " (offset N of a split range: coarse at [0, 4096), fine at ...)" when the
+ * argument's block was split by advice; else "". */
+const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gran.h"
 #include "an_rule.h"
 #include "hg_events.h"
 
@@ -108,4 +109,16 @@ const char *an_kernel_label(const struct an_kernel *k)
 	if (!k)
 		return "a kernel never registered";
 	return k->demangled ? k->demangled : k->name ? k->name : "a kernel";
+}
+
+const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap)
+{
+	char pieces[192];
+
+	buf[0] = '\0';
+	if (a->alloc && a->alloc->npieces)
+		snprintf(buf, cap, " (offset %llu of a split range: %s)",
+			 (unsigned long long)a->offset,
+			 an_gran_pieces(a->alloc, pieces, sizeof(pieces)));
+	return buf;
 }

@@ -18,8 +18,19 @@
 #define AN_TOP_ALLOCS 10
 #define AN_WARN_CODES 32
 
+#define AN_GRAN_PIECES 8
+
+struct an_gran_piece {
+	uint64_t off; /* gran holds from here to the next piece */
+	uint8_t gran;
+};
+
 struct an_alloc {
 	uint64_t id, addr, size, callsite;
+	/* Granularity along the block once advice split it (an_gran.c);
+	 * npieces 0: gran holds everywhere, or the split is not known. */
+	struct an_gran_piece piece[AN_GRAN_PIECES];
+	uint8_t npieces;
 	uint32_t flags;
 	int32_t device;
 	uint8_t api, mem, gran, lazy;

@@ -12,19 +12,22 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	const char *arch;
 	enum an_atomic_effect e;
+	char split[256];
 
 	if (!k || !k->profiled || k->status < 0 || !k->fp_ops ||
 	    an_arg_faults(a))
 		return;
 	arch = an_arch(a->launch->proc, k);
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
+	an_split_note(a, split, sizeof(split));
 	if (e == AN_ATOMIC_NOP)
 		an_find(c, r, AN_SEV_ERROR, a->launch->proc, k, a->alloc,
 			"%s uses hardware FP atomics (%s) and argument %u points "
-			"into %s-grained %s memory; on %.*s these atomics are "
+			"into %s-grained %s memory%s; on %.*s these atomics are "
 			"silently dropped (NOP), so results are wrong",
 			an_kernel_label(k), k->fp_mnemonics, a->index,
-			an_gran_name(a->gran), an_mem_name(a->mem), (int)strcspn(arch, ":"), arch);
+			an_gran_name(a->gran), an_mem_name(a->mem), split,
+			(int)strcspn(arch, ":"), arch);
 	else if (e == AN_ATOMIC_SCOPE_DOWNGRADE)
 		an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
 			"%s uses hardware FP atomics (%s) on fine-grained %s "

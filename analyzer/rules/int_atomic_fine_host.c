@@ -17,7 +17,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0;
 	const char *arch;
-	char names[128];
+	char names[128], split[256];
 
 	if (!ops || !k->profiled || k->status < 0 || an_arg_faults(a))
 		return;
@@ -29,11 +29,12 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		return;
 	an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
 		"%s uses integer atomics (%s) and argument %u points into "
-		"fine-grained %s memory; on %.*s these are NOPs when the host is "
-		"reached over PCIe, and work only over Infinity Fabric (CPU-GPU "
-		"coherent A+A systems)",
+		"fine-grained %s memory%s; on %.*s these are NOPs when the host "
+		"is reached over PCIe, and work only over Infinity Fabric "
+		"(CPU-GPU coherent A+A systems)",
 		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)),
-		a->index, an_mem_name(a->mem), (int)strcspn(arch, ":"), arch);
+		a->index, an_mem_name(a->mem), an_split_note(a, split, sizeof(split)),
+		(int)strcspn(arch, ":"), arch);
 }
 
 const struct an_rule an_rule_int_atomic_fine_host = {

@@ -69,4 +69,15 @@ if fs:
     tap.ok(frames[0]['inlined'] and 'hip_runtime_api.h' in frames[0]['file'],
            'JSON: the template inlined from hip_runtime_api.h comes first',
            frames[:2])
+
+rep, text, _ = traced('split-coarse')
+tap.ok(not rep['findings'],
+       'split-coarse: a pointer into the coarse page of a split range is quiet',
+       text)
+rep, text, _ = traced('split-fine')
+fs = [f for f in rep['findings'] if f['rule'] == 'fp-atomic-fine-grain']
+tap.ok(len(fs) == 1 and 'points into fine-grained managed memory (offset 4224 '
+       'of a split range: coarse at [0, 4096), fine at [4096, 8192))'
+       in fs[0]['message'],
+       'split-fine: fires, saying where the range changes', text)
 sys.exit(tap.done())
