@@ -43,6 +43,9 @@ struct an_kernel {
 	uint64_t handle;
 	char *name, *demangled, *target;
 	char *fp_mnemonics, *int_mnemonics;
+	/* Arguments the atomics reach, "0@app.hip:42;2;?" (codeobj's sites);
+	 * "" from traces that do not say: every argument counts. */
+	char *fp_sites, *int_sites;
 	int32_t status;
 	uint32_t fp_ops, int_ops, cas_count;
 	uint8_t xnack; /* enum hg_feature */
@@ -94,6 +97,7 @@ struct an_finding {
 	struct an_alloc alloc; /* copy: the block may be freed later */
 	uint64_t count;
 	char *message;
+	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
 };

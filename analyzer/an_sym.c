@@ -6,6 +6,7 @@
  * load address, turns addresses into function and file:line.
  */
 #include "an_sym.h"
+#include "hg_srcpath.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -171,12 +172,7 @@ int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 
 bool an_file_is_library(const char *file)
 {
-	/* HIP's headers (/usr/include/hip, /opt/rocm/include/hip), the C and
-	 * C++ libraries' headers, compiler headers. */
-	return file && (strstr(file, "/include/hip/") ||
-			!strncmp(file, "/usr/include/", 13) ||
-			!strncmp(file, "/usr/lib/", 9) ||
-			strstr(file, "/rocm/include/"));
+	return hg_file_is_library(file);
 }
 
 void an_frames_free(struct an_frame *f, int n)

@@ -91,6 +91,10 @@ CO_HIDDEN void co_pool_free(struct co_strpool *pool);
 
 CO_HIDDEN void co_profiles_sort(struct co_profiles *p);
 CO_HIDDEN void co_atomics_add(struct co_atomics *a, const struct co_insn *in);
+/* Sets file and line of each atomic from the code object's DWARF, when it
+ * has some and libdw can be loaded (co_lines.c). */
+CO_HIDDEN void co_lines(const uint8_t *elf, size_t size, struct co_insn *insns,
+			size_t n, struct co_strpool **pool);
 /* Fills a->fp_sites and a->int_sites from the kernel's atomics. */
 CO_HIDDEN void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,
 				uint32_t n);
