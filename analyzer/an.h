@@ -16,7 +16,14 @@ enum an_sev {
 enum an_format {
 	AN_FMT_TEXT,
 	AN_FMT_JSON,
+	AN_FMT_HTML,	 /* one self-contained page (an_html.c) */
+	AN_FMT_PERFETTO, /* Chrome trace-event JSON (an_perfetto.c) */
+	AN_FMT_SARIF,	 /* SARIF 2.1.0 (an_sarif.c) */
 };
+
+/* The format named s ("text", "json", "html", "perfetto", "sarif"); -1 if
+ * none. */
+int an_format_parse(const char *s);
 
 struct an_opts {
 	char **inputs; /* trace directories, or folders holding some */
@@ -29,6 +36,8 @@ struct an_opts {
 struct an_outcome {
 	enum an_sev worst; /* most severe finding */
 	bool partial;	   /* some input could not be read to the end */
+	unsigned findings; /* as the report counts them (merged) */
+	unsigned by_sev[4];
 };
 
 /*

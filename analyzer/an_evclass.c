@@ -79,6 +79,7 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 	}
 	d->ctx_vpid = an_member_index(ctx, "vpid");
 	d->ctx_procname = an_member_index(ctx, "procname");
+	d->ctx_vtid = an_member_index(ctx, "vtid");
 	return d;
 }
 

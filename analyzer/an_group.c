@@ -87,6 +87,56 @@ static bool an_same_group(const struct an_group *g, const struct an_finding *f,
 	       (site[0] || (h->proc == f->proc && h->alloc.callsite == f->alloc.callsite));
 }
 
+/* A rank is a number the launcher gave the process (see an_replay.c). */
+static void an_group_rank(struct an_group *g, const struct an_proc *p)
+{
+	char *end;
+	long r = strtol(p->rank, &end, 10);
+	unsigned lo = 0, hi = g->nranks;
+	long *grown;
+
+	if (!p->rank[0] || *end || r < 0)
+		return;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+
+		if (g->ranks[mid] == r)
+			return;
+		if (g->ranks[mid] < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	grown = realloc(g->ranks, (g->nranks + 1) * sizeof(*grown));
+	if (!grown)
+		return;
+	memmove(grown + lo + 1, grown + lo, (g->nranks - lo) * sizeof(*grown));
+	grown[lo] = r;
+	g->ranks = grown;
+	g->nranks++;
+}
+
+void an_ranks_text(const struct an_group *g, char *buf, size_t cap)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < g->nranks && o + 24 < cap; i++) {
+		unsigned j = i;
+
+		while (j + 1 < g->nranks && g->ranks[j + 1] == g->ranks[j] + 1)
+			j++;
+		o += (size_t)snprintf(buf + o, cap - o, "%s%ld", i ? "," : "",
+				      g->ranks[i]);
+		if (j > i)
+			o += (size_t)snprintf(buf + o, cap - o, "-%ld",
+					      g->ranks[j]);
+		i = j;
+		if (i + 1 < g->nranks && o + 24 >= cap)
+			snprintf(buf + o, cap - o, ",...");
+	}
+}
+
 static int an_group_add(struct an_groups *gs, const struct an_finding *f)
 {
 	struct an_frame fr[AN_MAX_FRAMES];
@@ -96,10 +146,19 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f)
 	struct an_group *g;
 
 	an_site_text(fr, n, site, sizeof(site));
+	/*
+	 * A symboliser holds a process's objects and their DWARF: let it go
+	 * once the process's last finding is placed (findings are listed by
+	 * process), so a merge of many ranks holds one at a time.  Groups keep
+	 * their own copies of the frames.
+	 */
+	if (!f->all_next || f->all_next->proc != f->proc)
+		an_sym_proc_fini(f->proc);
 	for (size_t i = 0; i < gs->n; i++) {
 		if (an_same_group(&gs->g[i], f, site)) {
 			gs->g[i].count += f->count;
 			gs->g[i].nprocs += gs->g[i].first->proc != f->proc;
+			an_group_rank(&gs->g[i], f->proc);
 			an_frames_free(fr, n);
 			return 0;
 		}
@@ -114,6 +173,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f)
 	*g = (struct an_group){.first = f, .count = f->count, .nprocs = 1,
 			       .nframes = n, .site = strdup(site)};
 	memcpy(g->frames, fr, (size_t)n * sizeof(fr[0]));
+	an_group_rank(g, f->proc);
 	gs->by_sev[f->sev & 3]++;
 	return 0;
 }
@@ -134,6 +194,7 @@ void an_groups_free(struct an_groups *gs)
 	for (size_t i = 0; i < gs->n; i++) {
 		an_frames_free(gs->g[i].frames, gs->g[i].nframes);
 		free(gs->g[i].site);
+		free(gs->g[i].ranks);
 	}
 	free(gs->g);
 	*gs = (struct an_groups){0};

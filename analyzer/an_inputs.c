@@ -49,6 +49,26 @@ static int an_walk(const char *path, char ***dirs, size_t *n, int depth)
 	return rc;
 }
 
+uint64_t an_stream_bytes(const char *dir)
+{
+	char path[4096];
+	struct dirent *de;
+	struct stat st;
+	uint64_t sum = 0;
+	DIR *d = opendir(dir);
+
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "metadata"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (!stat(path, &st) && S_ISREG(st.st_mode))
+			sum += (uint64_t)st.st_size;
+	}
+	if (d)
+		closedir(d);
+	return sum;
+}
+
 int an_find_traces(const char *path, char ***dirs, size_t *n)
 {
 	struct stat st;

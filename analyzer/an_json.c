@@ -97,8 +97,11 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	an_where(f->proc, where, sizeof(where));
 	fputs(",\"where\":{\"process\":", out);
 	an_json_str(out, where);
-	fprintf(out, ",\"vpid\":%lld,\"processes\":%u}}", (long long)f->proc->vpid,
-		g->nprocs);
+	fprintf(out, ",\"vpid\":%lld,\"processes\":%u,\"ranks\":[",
+		(long long)f->proc->vpid, g->nprocs);
+	for (unsigned i = 0; i < g->nranks; i++)
+		fprintf(out, "%s%ld", i ? "," : "", g->ranks[i]);
+	fputs("]}}", out);
 }
 
 static void an_json_summary(FILE *out, struct an_ctx *c,

@@ -18,6 +18,8 @@ struct an_group {
 	struct an_frame frames[AN_MAX_FRAMES];
 	int nframes;
 	char *site; /* the call site as text, the merge key */
+	long *ranks; /* MPI ranks it held on, sorted, each once */
+	unsigned nranks;
 };
 
 struct an_groups {
@@ -38,8 +40,13 @@ const char *an_site_text(const struct an_frame *f, int n, char *buf,
 void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap);
 unsigned an_nprocs(const struct an_ctx *c);
+/* The group's ranks as "0-3,7" (cut short with "..." past cap). */
+void an_ranks_text(const struct an_group *g, char *buf, size_t cap);
 
 void an_write_text(struct an_ctx *c, const struct an_groups *gs, FILE *out);
 void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_html(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out);
 
 #endif

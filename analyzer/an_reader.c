@@ -8,6 +8,7 @@
 #include "an_reader.h"
 
 #include <babeltrace2/babeltrace.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,14 @@ struct an_sink {
 	const void *last_trace;
 	int64_t last_vpid;
 	struct an_proc *last_proc;
+	/*
+	 * A stream of N bytes holds fewer than N events (and packets): a
+	 * reader that delivers more is looping on damage (metadata declaring
+	 * zero-bit events makes babeltrace2 itself spin).  Counted over all
+	 * traces of the graph, against all their stream bytes.
+	 */
+	uint64_t stream_bytes, messages;
+	bool runaway;
 };
 
 /* Prints the causes of the current thread's error, newest last. */
@@ -123,6 +132,22 @@ bool an_probe(const char *dir, FILE *err)
 	return false;
 }
 
+/*
+ * Each image of a process says it started twice over: our preload's
+ * `process` event and lttng-ust's statedump, in either order.  A second
+ * one of either kind for the same pid is an exec: a new process.
+ */
+static struct an_proc *an_image_start(struct an_ctx *c, struct an_proc *p,
+				      enum an_ev_kind kind)
+{
+	uint8_t mark = kind == AN_EV_PROCESS ? 1 : 2;
+
+	if (p->image_marks & mark)
+		p = an_proc_exec(c, p);
+	p->image_marks |= mark;
+	return p;
+}
+
 static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 {
 	const bt_trace *t = bt_stream_borrow_trace_const(e->stream);
@@ -133,10 +158,15 @@ static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 		vpid = (int64_t)an_field_int(
 			bt_field_structure_borrow_member_field_by_index_const(
 				e->ctx, (uint64_t)e->cls->ctx_vpid));
-	if (t == s->last_trace && vpid == s->last_vpid && s->last_proc &&
-	    s->last_proc->procname[0])
+	bool marks = e->cls->kind == AN_EV_PROCESS ||
+		     e->cls->kind == AN_EV_STATEDUMP;
+
+	if (!marks && t == s->last_trace && vpid == s->last_vpid &&
+	    s->last_proc && s->last_proc->procname[0])
 		return s->last_proc;
 	p = an_proc_get(s->c, t, vpid);
+	if (p && marks)
+		p = an_image_start(s->c, p, e->cls->kind);
 	if (p && !p->trace) {
 		const bt_value *host =
 			bt_trace_borrow_environment_entry_value_by_name_const(t, "hostname");
@@ -159,6 +189,26 @@ static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 	return p;
 }
 
+/* Time and thread of the event, for the timeline formats only. */
+static void an_stamp(struct an_ctx *c, const bt_message *m,
+		     const struct an_ev *e)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(e->stream);
+	int64_t ns;
+
+	if (bt_stream_class_borrow_default_clock_class_const(sc) &&
+	    bt_clock_snapshot_get_ns_from_origin(
+		    bt_message_event_borrow_default_clock_snapshot_const(m),
+		    &ns) == BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK &&
+	    ns >= 0)
+		c->now_ns = (uint64_t)ns;
+	c->now_tid = 0;
+	if (e->ctx && e->cls->ctx_vtid >= 0)
+		c->now_tid = (int32_t)an_field_int(
+			bt_field_structure_borrow_member_field_by_index_const(
+				e->ctx, (uint64_t)e->cls->ctx_vtid));
+}
+
 static void an_on_event(struct an_sink *s, const bt_message *m)
 {
 	const bt_event *ev = bt_message_event_borrow_event_const(m);
@@ -178,6 +228,8 @@ static void an_on_event(struct an_sink *s, const bt_message *m)
 		return;
 	if (e.cls->kind < AN_EV_BIN_INFO)
 		s->c->hg_events++;
+	if (s->c->tl)
+		an_stamp(s->c, m, &e);
 	an_replay(s->c, p, &e);
 }
 
@@ -220,6 +272,13 @@ an_consume(bt_message_iterator *it, void *data)
 	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
 		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
 	default:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+	s->messages += n;
+	if (s->messages > s->stream_bytes) {
+		for (uint64_t i = 0; i < n; i++)
+			bt_message_put_ref(msgs[i]);
+		s->runaway = true;
 		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
 	}
 	an_guard_ours(true);
@@ -310,6 +369,7 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 		src = an_add_source(g, dirs[i], name);
 		if (!src || an_connect_source(g, src, mux, &nin))
 			return -1;
+		s->stream_bytes += an_stream_bytes(dirs[i]);
 		s->c->traces_read++;
 	}
 	if (!nin)
@@ -345,6 +405,7 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 	 * fz_trace, one input after another): start every graph clean.
 	 */
 	bt_current_thread_clear_error();
+	c->epoch++;
 	g = bt_graph_create(0);
 
 	if (!g || !s.cache)
@@ -361,6 +422,15 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 		an_reader_crashed(err, n == 1 ? dirs[0] : "a trace", sig);
 		an_guard_abandon(g);
 		g = NULL;
+		c->partial = true;
+	} else if (s.runaway) {
+		bt_current_thread_clear_error();
+		fprintf(err, "hipgrain report: %s: corrupt trace: the reader "
+			     "delivered more events than its %" PRIu64
+			     " stream bytes can hold; stopped reading\n",
+			n == 1 ? dirs[0] : "a trace", s.stream_bytes);
+		an_warn(c, "corrupt trace: more events than stream bytes; "
+			   "the report is partial");
 		c->partial = true;
 	} else if (st != BT_GRAPH_RUN_STATUS_OK) {
 		/* What was read so far still makes a report: a partial one. */

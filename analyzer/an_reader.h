@@ -3,6 +3,7 @@
 #define AN_READER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "an_state.h"
@@ -17,6 +18,9 @@ void an_print_bt_error(FILE *err, const char *what);
 
 /* Whether dir's source starts and has streams; says why not on err. */
 bool an_probe(const char *dir, FILE *err);
+
+/* Bytes of dir's stream files (all but metadata and index/). */
+uint64_t an_stream_bytes(const char *dir);
 
 /* Trace directories (holding a CTF `metadata` file) at or under path. */
 int an_find_traces(const char *path, char ***dirs, size_t *n);

@@ -6,6 +6,7 @@
 
 #include "an_replay.h"
 #include "an_rule.h"
+#include "an_tl.h"
 #include "hg_events.h"
 
 static void an_copy_str(char *dst, size_t cap, const char *src)
@@ -21,7 +22,8 @@ static void an_on_env(struct an_proc *p, const struct an_ev *e)
 	if (!strcmp(name, "HSA_XNACK"))
 		an_copy_str(p->xnack_env, sizeof(p->xnack_env), value);
 	else if (!strcmp(name, "OMPI_COMM_WORLD_RANK") ||
-		 !strcmp(name, "PMI_RANK") || !strcmp(name, "SLURM_PROCID"))
+		 !strcmp(name, "PMIX_RANK") || !strcmp(name, "PMI_RANK") ||
+		 !strcmp(name, "SLURM_PROCID"))
 		an_copy_str(p->rank, sizeof(p->rank), value);
 }
 
@@ -109,9 +111,28 @@ static void an_on_warning(struct an_ctx *c, const struct an_ev *e)
 		an_warn(c, "the preload warned: %s", an_ev_str(e, F_WARN_MSG));
 }
 
+/*
+ * A process is named by the image it runs: the `process` event's exe, not
+ * a context field (traces of this release carry none; comm is cut at 15).
+ */
+static void an_on_process(struct an_ctx *c, struct an_proc *p,
+			  const struct an_ev *e)
+{
+	uint64_t schema = an_ev_u64(e, F_PROCESS_SCHEMA);
+	const char *exe = an_ev_str(e, F_PROCESS_EXE);
+	const char *base = strrchr(exe, '/');
+
+	if (schema > c->newest_schema)
+		c->newest_schema = schema; /* none: 0, an older release */
+	base = base ? base + 1 : exe;
+	if (base[0])
+		snprintf(p->procname, sizeof(p->procname), "%s", base);
+}
+
 void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	switch (e->cls->kind) {
+	case AN_EV_PROCESS: an_on_process(c, p, e); break;
 	case AN_EV_ENV: an_on_env(p, e); break;
 	case AN_EV_DEVICE: an_on_device(c, p, e); break;
 	case AN_EV_CALLSITE: an_on_callsite(p, e); break;
@@ -139,6 +160,11 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 				    (int32_t)an_ev_i64(e, F_CO_RC));
 		break;
 	case AN_EV_CALL:
+		if (c->tl)
+			an_tl_call(c, p, (unsigned)an_ev_u64(e, F_CALL_API),
+				   (int32_t)an_ev_i64(e, F_CALL_RC), 0);
+		if (an_ev_u64(e, F_CALL_API) == HG_API_OMP_REGISTER_REQUIRES)
+			p->omp_requires |= an_ev_u64(e, F_CALL_ARG);
 		if (an_ev_i64(e, F_CALL_RC))
 			an_fail_add(c, (unsigned)an_ev_u64(e, F_CALL_API),
 				    (int32_t)an_ev_i64(e, F_CALL_RC));

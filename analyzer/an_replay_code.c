@@ -8,6 +8,7 @@
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_sym.h"
+#include "an_tl.h"
 #include "hg_events.h"
 
 static void an_kernel_name(struct an_kernel *k, const char *name)
@@ -100,10 +101,57 @@ static const bt_field *an_launch_arr(const struct an_ev *e, int f, uint64_t *n)
 	return a;
 }
 
+static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
+{
+	/* Live when launched, freed since: a count written late. */
+	a->alloc = an_alloc_get(a->launch->proc, a->id);
+	if (!a->alloc)
+		a->alloc = an_freed_by_id(a->launch->proc, a->id);
+	/* A split block: the page the pointer points into decides (traces of
+	 * older preloads say "mixed" for the rest). */
+	if (a->alloc && a->alloc->npieces)
+		a->gran = an_gran_at(a->alloc, a->offset);
+	a->first_touch = a->alloc && !a->alloc->gpu_touched;
+	an_tl_launch_arg(c, a);
+	for (unsigned r = 0; r < an_nrules; r++)
+		if (an_rules[r]->on_launch_arg)
+			an_rules[r]->on_launch_arg(c, an_rules[r], a);
+	if (a->alloc)
+		a->alloc->gpu_touched = true;
+}
+
+/*
+ * Schema 2: one sequence, HG_LAUNCH_WORDS words per pointer argument (see
+ * hg_tp_types.h).  A damaged trace's partial last group is left out.
+ */
+static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
+			     const bt_field *w, uint64_t len)
+{
+	for (uint64_t i = 0; i + HG_LAUNCH_WORDS <= len; i += HG_LAUNCH_WORDS) {
+		uint64_t meta = an_arr_u64(w, i + 3);
+		struct an_launch_arg a = {
+			.launch = l, .value = an_arr_u64(w, i),
+			.id = an_arr_u64(w, i + 1), .offset = an_arr_u64(w, i + 2),
+			.index = (unsigned)(meta & 0xffff),
+			.mem = (uint8_t)(meta >> 16), .gran = (uint8_t)(meta >> 24),
+		};
+
+		an_launch_arg(c, &a);
+	}
+}
+
+/* Schema 1: six parallel sequences. */
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   const struct an_ev *e)
 {
 	uint64_t n = UINT64_MAX;
+	const bt_field *packed = an_ev_arr(e, F_LA_ARGS, &n);
+
+	if (packed) {
+		an_launch_packed(c, l, packed, n);
+		return;
+	}
+	n = UINT64_MAX;
 	const bt_field *idx = an_launch_arr(e, F_LA_IDX, &n);
 	const bt_field *val = an_launch_arr(e, F_LA_VAL, &n);
 	const bt_field *id = an_launch_arr(e, F_LA_ID, &n);
@@ -123,20 +171,7 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			.gran = (uint8_t)an_arr_u64(gran, i),
 		};
 
-		/* Live when launched, freed since: a count written late. */
-		a.alloc = an_alloc_get(l->proc, a.id);
-		if (!a.alloc)
-			a.alloc = an_freed_by_id(l->proc, a.id);
-		/* A split block: the page the pointer points into decides
-		 * (traces of older preloads say "mixed" for the rest). */
-		if (a.alloc && a.alloc->npieces)
-			a.gran = an_gran_at(a.alloc, a.offset);
-		a.first_touch = a.alloc && !a.alloc->gpu_touched;
-		for (unsigned r = 0; r < an_nrules; r++)
-			if (an_rules[r]->on_launch_arg)
-				an_rules[r]->on_launch_arg(c, an_rules[r], &a);
-		if (a.alloc)
-			a.alloc->gpu_touched = true;
+		an_launch_arg(c, &a);
 	}
 }
 
@@ -157,6 +192,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	for (unsigned r = 0; r < an_nrules; r++)
 		if (an_rules[r]->on_launch)
 			an_rules[r]->on_launch(c, an_rules[r], &l);
+	an_tl_launch(c, &l);
 	an_launch_args(c, &l, e);
 	if (l.rc)
 		an_fail_add(c, (unsigned)an_ev_u64(e, F_LA_API), l.rc);

@@ -5,6 +5,7 @@
 #include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
+#include "an_tl.h"
 #include "hg_events.h"
 
 void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
@@ -38,6 +39,7 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		.gran = (uint8_t)an_ev_u64(e, F_AL_GRAN),
 		.lazy = (uint8_t)an_ev_u64(e, F_AL_LAZY),
 	};
+	a.model_gran = a.gran;
 	int32_t rc = (int32_t)an_ev_i64(e, F_AL_RC);
 	struct an_alloc *stored;
 
@@ -59,12 +61,14 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		}
 	}
 	*stored = a;
+	an_tl_alloc(c, p, stored);
 }
 
 /* The block leaves the live set; the ring keeps it for use-after-free. */
 static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 {
 	an_inv_add(c, p, a);
+	an_tl_free(c, p, a);
 	p->freed[p->nfreed++ % AN_FREED_RING] = *a;
 	an_map_del(&p->allocs, a->id);
 	free(a);
@@ -106,6 +110,7 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_range)
 			an_rules[i]->on_range(c, an_rules[i], &o);
+	an_tl_call(c, p, o.api, o.rc, o.size);
 	if (o.rc)
 		an_fail_add(c, o.api, o.rc);
 	else if (prefetch && o.alloc) {
@@ -114,6 +119,29 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 		if (!o.alloc->gpu_touched)
 			o.alloc->prefetched = true;
 	}
+}
+
+static uint8_t an_gran_merge(const struct an_alloc *a, uint8_t cur,
+			     uint64_t addr, uint64_t size, uint8_t gran)
+{
+	if (addr <= a->addr && addr + size >= a->addr + a->size)
+		return gran;
+	return cur != gran ? HG_GRAN_MIXED : cur;
+}
+
+static void an_gran_rules(struct an_ctx *c, struct an_proc *p,
+			  struct an_alloc *a, const struct an_ev *e)
+{
+	struct an_gran_ev g = {
+		.proc = p, .alloc = a, .addr = an_ev_u64(e, F_GR_ADDR),
+		.size = an_ev_u64(e, F_GR_SIZE),
+		.gran = (uint8_t)an_ev_u64(e, F_GR_GRAN),
+		.source = (uint8_t)an_ev_u64(e, F_GR_SOURCE),
+	};
+
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_gran)
+			an_rules[i]->on_gran(c, an_rules[i], &g);
 }
 
 void an_on_granularity(struct an_ctx *c, struct an_proc *p,
@@ -145,6 +173,12 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 
 		an_gran_set(a, lo, hi < a->size ? hi : a->size, gran);
 	}
+	if (an_ev_u64(e, F_GR_SOURCE) == HG_GRAN_SRC_RUNTIME)
+		a->runtime_gran = a->gran;
+	else
+		a->model_gran = an_gran_merge(a, a->model_gran, addr, size, gran);
+	an_gran_rules(c, p, a, e);
+	an_tl_gran(c, p, a);
 }
 
 static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
@@ -154,6 +188,7 @@ static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_copy)
 			an_rules[i]->on_copy(c, an_rules[i], o);
+	an_tl_call(c, o->proc, o->api, o->rc, o->size);
 	if (o->rc)
 		an_fail_add(c, o->api, o->rc);
 }

@@ -6,11 +6,26 @@
 
 #include "an.h"
 #include "an_inventory.h"
+#include "hg_events.h"
 #include "an_output.h"
 #include "an_reader.h"
 #include "an_replay.h"
 #include "an_salvage.h"
 #include "an_rule.h"
+#include "an_tl.h"
+
+static const char *const an_format_names[] = {
+	[AN_FMT_TEXT] = "text", [AN_FMT_JSON] = "json", [AN_FMT_HTML] = "html",
+	[AN_FMT_PERFETTO] = "perfetto", [AN_FMT_SARIF] = "sarif",
+};
+
+int an_format_parse(const char *s)
+{
+	for (unsigned i = 0; i < sizeof(an_format_names) / sizeof(*an_format_names); i++)
+		if (!strcmp(s, an_format_names[i]))
+			return (int)i;
+	return -1;
+}
 
 static const char *const an_sev_names[] = {"none", "note", "warning", "error"};
 
@@ -47,6 +62,27 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 		}
 	}
 	return 0;
+}
+
+/*
+ * One trace at a time, each in a graph of its own: a process lives in one
+ * trace, so nothing needs the traces' events interleaved, and babeltrace's
+ * muxer compares every input at every message (256 rank traces in one
+ * graph took minutes).  The graph's memory goes with it.  1 when no trace
+ * could be read.
+ */
+static int an_read_each(struct an_ctx *c, char **dirs, size_t n, FILE *err)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		int rc = an_read(c, &dirs[i], 1, err);
+
+		if (rc < 0)
+			c->partial = true; /* said why; the others still count */
+		any |= rc == 0;
+	}
+	return any ? 0 : 1;
 }
 
 static void an_static_kernel(void *val, void *arg)
@@ -95,12 +131,20 @@ static int an_write(struct an_ctx *c, FILE *out, struct an_outcome *res)
 		return -1;
 	if (c->opts->format == AN_FMT_JSON) {
 		an_write_json(c, &gs, out);
+	} else if (c->opts->format == AN_FMT_HTML) {
+		an_write_html(c, &gs, out);
+	} else if (c->opts->format == AN_FMT_PERFETTO) {
+		an_write_perfetto(c, &gs, out);
+	} else if (c->opts->format == AN_FMT_SARIF) {
+		an_write_sarif(c, &gs, out);
 	} else {
 		an_write_text(c, &gs, out);
 		if (c->opts->inventory)
 			an_inventory_text(c, out);
 	}
 	res->worst = an_worst(&gs);
+	res->findings = (unsigned)gs.n;
+	memcpy(res->by_sev, gs.by_sev, sizeof(res->by_sev));
 	res->partial = c->partial || c->traces_failed;
 	an_groups_free(&gs);
 	return fflush(out) ? -1 : 0;
@@ -118,8 +162,19 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	if (!c || an_collect(o, err, &dirs, &n))
 		goto end;
 	c->opts = o;
-	if (an_read(c, dirs, n, err))
+	if (o->format == AN_FMT_HTML || o->format == AN_FMT_PERFETTO) {
+		c->tl = calloc(1, sizeof(*c->tl));
+		if (!c->tl)
+			goto end;
+	}
+	if (an_read_each(c, dirs, n, err))
 		goto end;
+	if (c->newest_schema > HG_TRACE_SCHEMA) {
+		fprintf(err, "hipgrain report: trace schema %llu is newer than "
+			     "this hipgrain reads (%d); upgrade hipgrain\n",
+			(unsigned long long)c->newest_schema, HG_TRACE_SCHEMA);
+		goto end;
+	}
 	if (!c->hg_events) {
 		fprintf(err, "hipgrain report: no hipgrain event in %s: not a "
 			     "hipgrain trace, or the traced program never "
@@ -130,8 +185,10 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	an_trace_notes(c);
 	rc = an_write(c, out, res);
 end:
-	if (c)
+	if (c) {
+		an_tl_free_all(c->tl);
 		an_state_fini(c);
+	}
 	free(c);
 	for (size_t i = 0; i < n; i++) {
 		an_salvage_cleanup(dirs[i]);

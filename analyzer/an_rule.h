@@ -49,6 +49,14 @@ struct an_copy {
 	bool async, memset;
 };
 
+/* A granularity change the model or the program made (not a query). */
+struct an_gran_ev {
+	struct an_proc *proc;
+	struct an_alloc *alloc;
+	uint64_t addr, size;
+	uint8_t gran, source; /* enum hg_gran, enum hg_gran_source */
+};
+
 struct an_free_ev {
 	struct an_proc *proc;
 	struct an_alloc *alloc; /* the block freed, NULL if unknown */
@@ -80,6 +88,8 @@ struct an_rule {
 	 * ("app.hip:42 (main)"); NULL: the rule's fix says it all. */
 	void (*fix_at)(const struct an_finding *f, const char *site, char *buf,
 		       size_t cap);
+	void (*on_gran)(struct an_ctx *c, const struct an_rule *r,
+			const struct an_gran_ev *g);
 };
 
 extern const struct an_rule *const an_rules[];

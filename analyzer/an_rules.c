@@ -22,7 +22,10 @@
 	X(async_copy_pageable)                                                 \
 	X(gpu_leak)                                                            \
 	X(migratable_misaligned)                                               \
-	X(managed_no_prefetch)
+	X(managed_no_prefetch)                                                 \
+	X(map_makes_coarse)                                                    \
+	X(usm_without_xnack)                                                   \
+	X(runtime_granularity_differs)
 
 #define AN_X(name) extern const struct an_rule an_rule_##name;
 AN_RULE_LIST(AN_X)
@@ -80,7 +83,8 @@ struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 		return NULL;
 	*f = (struct an_finding){.rule = r, .sev = sev, .proc = p, .kernel = k,
 				 .has_alloc = a != NULL,
-				 .count = an_weight(c), .nprocs = 1};
+				 .count = an_weight(c), .nprocs = 1,
+				 .first_ns = c->now_ns, .first_tid = c->now_tid};
 	if (a)
 		f->alloc = *a;
 	va_start(ap, fmt);

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sendfile.h>
@@ -39,48 +40,144 @@ static bool an_stream_ok(const char *dir, const char *name, FILE *err)
 	return ok;
 }
 
-/* Copies the first len bytes of src to dst. */
-static int an_copy_head(const char *src, const char *dst, off_t len)
+/* Copies the first len bytes of the file open at in to dst. */
+static int an_copy_head_fd(int in, const char *dst, off_t len)
 {
-	int in = open(src, O_RDONLY), out = open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	int rc = in < 0 || out < 0 ? -1 : 0;
+	int out = open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	off_t at = 0;
+	int rc = out < 0 ? -1 : 0;
 
 	while (!rc && len > 0) {
-		ssize_t n = sendfile(out, in, NULL, (size_t)len);
+		ssize_t n = sendfile(out, in, &at, (size_t)len);
 
 		if (n <= 0)
 			rc = -1;
 		len -= n;
 	}
-	if (in >= 0)
-		close(in);
 	if (out >= 0)
 		close(out);
 	return rc;
 }
 
+static int an_copy_head(const char *src, const char *dst, off_t len)
+{
+	int in = open(src, O_RDONLY | O_CLOEXEC);
+	int rc = in < 0 ? -1 : an_copy_head_fd(in, dst, len);
+
+	if (in >= 0)
+		close(in);
+	return rc;
+}
+
+static int an_patch_sizes(const char *path, uint64_t content, uint64_t packet)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int rc = fd < 0 || pwrite(fd, &content, 8, 48) != 8 ||
+			 pwrite(fd, &packet, 8, 56) != 8
+		 ? -1
+		 : 0;
+
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
 /*
- * A stream cut short ends in a partial packet.  LTTng packets are a power
- * of two in size, so cutting at growing powers of two finds the last whole
- * packet: the first cut that reads is on a packet boundary.
+ * LTTng's packet header and context, as every LTTng-UST 2.x stream lays
+ * them out: magic, uuid, stream id and instance (32 bytes), then the two
+ * timestamps, content_size and packet_size in bits (at 48 and 56).
+ */
+#define AN_CTF_MAGIC 0xC1FC1FC1u
+#define AN_PKT_MIN 64
+
+struct an_pkt {
+	uint64_t content_bits, packet_bits;
+};
+
+static bool an_pkt_read(int fd, off_t at, struct an_pkt *p)
+{
+	unsigned char b[AN_PKT_MIN];
+	uint32_t magic;
+
+	if (pread(fd, b, sizeof(b), at) != (ssize_t)sizeof(b))
+		return false;
+	memcpy(&magic, b, 4);
+	memcpy(&p->content_bits, b + 48, 8);
+	memcpy(&p->packet_bits, b + 56, 8);
+	return magic == AN_CTF_MAGIC && p->packet_bits % 8 == 0 &&
+	       p->packet_bits >= AN_PKT_MIN * 8 &&
+	       p->content_bits <= p->packet_bits;
+}
+
+/*
+ * Where the last whole packet ends, walking LTTng's packet headers; *tail
+ * says whether a packet header follows it (a packet cut in its middle).
+ * -1 when the stream is not laid out as LTTng's.
+ */
+static off_t an_whole_packets(int fd, off_t size, bool *tail)
+{
+	struct an_pkt p;
+	off_t at = 0;
+
+	*tail = false;
+	while (at + AN_PKT_MIN <= size) {
+		if (!an_pkt_read(fd, at, &p))
+			return at ? at : -1;
+		if ((uint64_t)(size - at) < p.packet_bits / 8) {
+			*tail = true;
+			break;
+		}
+		at += (off_t)(p.packet_bits / 8);
+	}
+	return at;
+}
+
+/* The first packet alone, cut short: its sizes shrunk to what is left, so
+ * the reader takes the events before the cut and stops at the damage. */
+static int an_copy_shrunk(int fd, off_t size, const char *dst)
+{
+	struct an_pkt p;
+	uint64_t bits = (uint64_t)size * 8;
+
+	if (an_copy_head_fd(fd, dst, size) || !an_pkt_read(fd, 0, &p))
+		return -1;
+	p.content_bits = p.content_bits < bits ? p.content_bits : bits;
+	return an_patch_sizes(dst, p.content_bits, bits);
+}
+
+/*
+ * A stream cut short ends in a partial packet: keep the whole packets
+ * before it (found by their headers, or for a foreign layout by cutting at
+ * growing powers of two until the rest reads).
  */
 static bool an_stream_head(const char *dir, const char *name, const char *to,
 			   FILE *quiet)
 {
 	char src[PATH_MAX], dst[PATH_MAX], tmp[] = AN_SALVAGE_PREFIX "XXXXXX";
 	struct stat st;
-	bool ok = false;
+	bool ok = false, tail;
+	off_t cut;
+	int fd;
 
 	snprintf(src, sizeof(src), "%s/%s", dir, name);
 	if (stat(src, &st) || !mkdtemp(tmp) || an_link(dir, "metadata", tmp))
 		return false;
 	snprintf(dst, sizeof(dst), "%s/%s", tmp, name);
-	for (int bits = 12; bits < 31 && !ok; bits++) {
-		off_t cut = st.st_size & ~(((off_t)1 << bits) - 1);
-
-		if (!cut)
-			break;
+	fd = open(src, O_RDONLY | O_CLOEXEC);
+	cut = fd < 0 ? -1 : an_whole_packets(fd, st.st_size, &tail);
+	if (cut > 0)
 		ok = !an_copy_head(src, dst, cut) && an_probe(tmp, quiet);
+	else if (cut == 0 && tail)
+		ok = !an_copy_shrunk(fd, st.st_size, dst) &&
+		     an_probe(tmp, quiet);
+	if (fd >= 0)
+		close(fd);
+	for (int bits = 12; cut < 0 && bits < 31 && !ok; bits++) {
+		off_t pow2 = st.st_size & ~(((off_t)1 << bits) - 1);
+
+		if (!pow2)
+			break;
+		ok = !an_copy_head(src, dst, pow2) && an_probe(tmp, quiet);
 	}
 	if (ok) {
 		snprintf(src, sizeof(src), "%s/%s", to, name);

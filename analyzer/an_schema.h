@@ -15,7 +15,7 @@
 
 /* X(KIND, "provider:event", "field", ...) */
 #define AN_EVENT_LIST(X)                                                       \
-	X(PROCESS, "hipgrain:process", "exe")                                 \
+	X(PROCESS, "hipgrain:process", "exe", "schema")                           \
 	X(ENV, "hipgrain:env", "name", "value")                               \
 	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
@@ -39,13 +39,14 @@
 	  "int_mnemonics", "fp_sites", "int_sites")                           \
 	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
 	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran",         \
-	  "repeat")                                                            \
-	X(CALL, "hipgrain:call", "api", "rc")                                 \
+	  "repeat", "args")                                           \
+	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
-	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")
+	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
+	X(STATEDUMP, "lttng_ust_statedump:start", NULL)
 
 enum an_ev_kind {
 	AN_EV_OTHER = 0,
@@ -56,7 +57,7 @@ enum an_ev_kind {
 };
 
 /* Field positions, in the order the list above names them. */
-enum { F_PROCESS_EXE };
+enum { F_PROCESS_EXE, F_PROCESS_SCHEMA };
 enum { F_ENV_NAME, F_ENV_VALUE };
 enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
 enum { F_CS_ID, F_CS_FRAMES };
@@ -75,8 +76,8 @@ enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN,
        F_KE_FP_SITES, F_KE_INT_SITES };
 enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
-       F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT };
-enum { F_CALL_API, F_CALL_RC };
+       F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT, F_LA_ARGS };
+enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
@@ -86,7 +87,7 @@ enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 struct an_evclass {
 	enum an_ev_kind kind;
 	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
-	int16_t ctx_vpid, ctx_procname;
+	int16_t ctx_vpid, ctx_procname, ctx_vtid;
 };
 
 /* One event as replay sees it. */

@@ -11,8 +11,9 @@
 
 struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
 {
-	uint64_t key = ((uint64_t)(uintptr_t)trace * 0x9e3779b97f4a7c15ull) ^
-		       (uint64_t)vpid;
+	uint64_t key = (((uint64_t)(uintptr_t)trace + c->epoch) *
+			0x9e3779b97f4a7c15ull) ^
+		       (uint64_t)vpid ^ (c->epoch << 40);
 	struct an_proc *p = an_map_get(&c->procs, key);
 
 	if (p)
@@ -27,6 +28,26 @@ struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
 		return NULL;
 	}
 	return p;
+}
+
+struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p)
+{
+	struct an_proc *n = calloc(1, sizeof(*n));
+	uint64_t key = p->key;
+
+	if (!n)
+		return p;
+	*n = (struct an_proc){.key = key, .trace = p->trace, .vpid = p->vpid,
+			      .image = p->image + 1};
+	memcpy(n->host, p->host, sizeof(n->host));
+	memcpy(n->rank, p->rank, sizeof(n->rank));
+	an_map_del(&c->procs, key);
+	p->key = key ^ ((uint64_t)n->image * 0xbf58476d1ce4e5b9ull);
+	if (an_map_put(&c->procs, p->key, p) || an_map_put(&c->procs, key, n)) {
+		free(n);
+		return p; /* out of memory: the images stay one process */
+	}
+	return n;
 }
 
 struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id)

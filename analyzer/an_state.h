@@ -34,6 +34,9 @@ struct an_alloc {
 	uint32_t flags;
 	int32_t device;
 	uint8_t api, mem, gran, lazy;
+	/* What the model says (allocator, advice, maps), and what a runtime
+	 * itself set (0: nothing); `gran` follows the runtime when it spoke. */
+	uint8_t model_gran, runtime_gran;
 	bool prefetched; /* hipMemPrefetchAsync seen before first GPU use */
 	bool on_gpu;	 /* last prefetch moved it to a GPU (managed memory) */
 	bool gpu_touched;
@@ -77,7 +80,12 @@ struct an_proc {
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	bool have_device;
+	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
 	bool discarded; /* some of its stream lost events */
+	/* Which image-start events it has seen: a second one of either kind
+	 * means the pid exec'd a new image, a new process of the report. */
+	uint8_t image_marks;
+	unsigned image; /* 0 for the pid's first image, then one per exec */
 	struct an_map allocs, kernels, callsites;
 	struct an_bin *bins;
 	size_t nbins;
@@ -96,6 +104,8 @@ struct an_finding {
 	bool has_alloc;
 	struct an_alloc alloc; /* copy: the block may be freed later */
 	uint64_t count;
+	uint64_t first_ns; /* when it first happened (timeline formats) */
+	int32_t first_tid;
 	char *message;
 	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
 	struct an_finding *next;     /* same index key */
@@ -117,12 +127,16 @@ struct an_ctx {
 	const struct an_opts *opts;
 	uint32_t weight; /* launches the event being replayed stands for (0: 1) */
 	struct an_map procs;
+	/* One per an_read(): a trace's address may be reused by the next
+	 * graph's, so processes are keyed by (epoch, trace, vpid). */
+	uint64_t epoch;
 	struct an_map finding_index; /* key hash → first finding of chain */
 	struct an_finding *findings;
 	struct an_fail *fails;
 	char **warnings;
 	size_t nwarnings;
 	uint64_t events, hg_events, discarded_events, discarded_packets;
+	uint64_t newest_schema; /* highest `process` schema seen; 1 if none */
 	uint64_t gran_disagree; /* runtime's granularity ≠ the model's */
 	uint64_t unknown_launches; /* launches of never-named kernels */
 	uint64_t hg_warn[AN_WARN_CODES]; /* preload `warning` events by code */
@@ -131,6 +145,9 @@ struct an_ctx {
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */
 	struct an_finding top[AN_TOP_ALLOCS]; /* largest allocations */
+	uint64_t now_ns; /* the event being replayed: time, thread */
+	int32_t now_tid;
+	struct an_tl *tl; /* NULL unless a timeline format was asked for */
 };
 
 /* How many launches the event being replayed counts for. */
@@ -139,7 +156,12 @@ static inline uint32_t an_weight(const struct an_ctx *c)
 	return c->weight ? c->weight : 1;
 }
 
+struct an_tl;
+
 struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid);
+/* A new process for the same pid after an exec: p keeps what it was,
+ * under a key of its own, and the new one takes the pid's place. */
+struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p);
 struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id);
 struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle,
 				bool create);

@@ -6,6 +6,7 @@
  * load address, turns addresses into function and file:line.
  */
 #include "an_sym.h"
+#include "co_scan.h"
 #include "hg_srcpath.h"
 
 #include <dwarf.h>
@@ -19,9 +20,13 @@ char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
 
 char *an_demangle(const char *name)
 {
+	char region[512];
 	int status = -1;
 	char *d;
 
+	/* An OpenMP target region's kernel: where its author wrote it. */
+	if (name && co_omp_region(name, region, sizeof(region)))
+		return strdup(region);
 	if (!name || strncmp(name, "_Z", 2))
 		return NULL;
 	d = __cxa_demangle(name, NULL, NULL, &status);

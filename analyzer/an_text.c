@@ -59,9 +59,18 @@ static void an_text_group(const struct an_tty *t, const struct an_group *g)
 			fprintf(t->out, "    fix: %s\n", fix);
 	}
 	an_where(f->proc, where, sizeof(where));
-	fprintf(t->out, "    where: %s", where);
-	if (g->nprocs > 1)
-		fprintf(t->out, " and %u other processes", g->nprocs - 1);
+	if (g->nranks > 1) {
+		char ranks[256];
+
+		an_ranks_text(g, ranks, sizeof(ranks));
+		fprintf(t->out, "    ranks: ×%u (%s)\n", g->nranks, ranks);
+		fprintf(t->out, "    where: %s (one example)", where);
+	} else {
+		fprintf(t->out, "    where: %s", where);
+		if (g->nprocs > 1)
+			fprintf(t->out, " and %u other processes",
+				g->nprocs - 1);
+	}
 	fputc('\n', t->out);
 }
 

@@ -2,6 +2,9 @@
 #ifndef HG_CLI_H
 #define HG_CLI_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 /*
  * Exit statuses every subcommand shares, so scripts can rely on them.
  * `run` passes the program's own status through instead (see hipgrain-run(1)).
@@ -18,6 +21,19 @@ struct cli_cmd {
 	int (*fn)(int argc, char **argv);
 	const char *summary;
 };
+
+/* -o FILE, written under a temporary name and renamed when complete. */
+struct cli_out {
+	FILE *f;
+	const char *path, *cmd;
+	char *tmp;
+};
+
+/* stdout when path is NULL; NULL (after a message) when FILE cannot be
+ * written. */
+FILE *cli_out_open(struct cli_out *o, const char *cmd, const char *path);
+/* Keeps the file (renames it into place) or drops it; -1 on a write error. */
+int cli_out_close(struct cli_out *o, bool keep);
 
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);

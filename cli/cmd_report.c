@@ -14,7 +14,12 @@ static const char report_usage[] =
 	"\n"
 	"Explain the GPU memory hazards recorded in hipgrain traces.\n"
 	"\n"
-	"  --format text|json     output for people (default) or machines\n"
+	"  --format text|json|html|perfetto|sarif\n"
+	"                         text for people (default), json for machines,\n"
+	"                         html one self-contained page, perfetto a\n"
+	"                         timeline for ui.perfetto.dev, sarif for code\n"
+	"                         scanning\n"
+	"  -o, --output FILE      write the report to FILE, not standard output\n"
 	"  --inventory            add the allocation inventory\n"
 	"  --fail-on error|warning|note\n"
 	"                         exit 2 when a finding this severe exists\n"
@@ -26,6 +31,7 @@ enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR };
 
 static const struct option report_opts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"output", required_argument, NULL, 'o'},
 	{"inventory", no_argument, NULL, OPT_INVENTORY},
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"color", required_argument, NULL, OPT_COLOR},
@@ -53,17 +59,23 @@ int cmd_report(int argc, char **argv)
 {
 	struct an_opts o = {.format = AN_FMT_TEXT};
 	enum an_sev fail_on = AN_SEV_NONE;
-	const char *color = "auto";
+	const char *color = "auto", *output = NULL;
+	struct cli_out out;
+	int fmt, rc;
 	struct an_outcome res;
 	int ch;
 
 	optind = 0; /* glibc: 0 also resets state a previous getopt left */
-	while ((ch = getopt_long(argc, argv, "h", report_opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ho:", report_opts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
-			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+			fmt = an_format_parse(optarg);
+			if (fmt < 0)
 				return report_bad("unknown format", optarg);
-			o.format = strcmp(optarg, "json") ? AN_FMT_TEXT : AN_FMT_JSON;
+			o.format = (enum an_format)fmt;
+			break;
+		case 'o':
+			output = optarg;
 			break;
 		case OPT_INVENTORY:
 			o.inventory = true;
@@ -93,8 +105,12 @@ int cmd_report(int argc, char **argv)
 	}
 	o.inputs = argv + optind;
 	o.ninputs = argc - optind;
-	o.color = o.format == AN_FMT_TEXT && report_color(color);
-	if (an_report(&o, stdout, stderr, &res))
+	o.color = o.format == AN_FMT_TEXT &&
+		  (output ? !strcmp(color, "always") : report_color(color));
+	if (!cli_out_open(&out, "report", output))
+		return CLI_EXIT_FAILURE;
+	rc = an_report(&o, out.f, stderr, &res);
+	if (cli_out_close(&out, rc == 0) || rc)
 		return CLI_EXIT_FAILURE;
 	if (fail_on != AN_SEV_NONE && res.worst >= fail_on)
 		return CLI_EXIT_FINDINGS;

@@ -4,8 +4,10 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "an.h"
 #include "cli.h"
 #include "trc.h"
 
@@ -17,9 +19,17 @@ static void usage(FILE *f)
 	    "Run PROGRAM under the hipgrain preload, trace it with LTTng, "
 	    "then report.\n\n"
 	    "Options:\n"
-	    "  -o, --output DIR          write the trace to DIR\n"
-	    "                            (default "
-	    "./hipgrain-trace-DATE-TIME-PID)\n"
+	    "  -o, --output DIR          write the trace to DIR; %%h host, "
+	    "%%p pid,\n"
+	    "                            %%r rank, %%j job id (default "
+	    "./hipgrain-trace-\n"
+	    "                            DATE-TIME-PID; under mpirun/srun\n"
+	    "                            ./hipgrain-trace-jobJOB/rankRANK-HOST)\n"
+	    "      --relay HOST[:CTRL[:DATA]]\n"
+	    "                            stream the trace to lttng-relayd on "
+	    "HOST (ports\n"
+	    "                            default to 5342 and 5343); DIR names "
+	    "the session\n"
 	    "      --force               accept an existing non-empty DIR\n"
 	    "      --lossless            block the program rather than drop "
 	    "events\n"
@@ -73,7 +83,14 @@ static int parse_count(const char *opt, const char *s, unsigned long long lo,
 	return 0;
 }
 
-enum { OPT_FORCE = 256, OPT_LOSSLESS, OPT_NO_REPORT, OPT_SUBBUF, OPT_NUMSUB };
+enum {
+	OPT_FORCE = 256,
+	OPT_LOSSLESS,
+	OPT_NO_REPORT,
+	OPT_SUBBUF,
+	OPT_NUMSUB,
+	OPT_RELAY,
+};
 
 static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'},
@@ -82,6 +99,7 @@ static const struct option longopts[] = {
     {"no-report", no_argument, NULL, OPT_NO_REPORT},
     {"subbuf-size", required_argument, NULL, OPT_SUBBUF},
     {"num-subbuf", required_argument, NULL, OPT_NUMSUB},
+    {"relay", required_argument, NULL, OPT_RELAY},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -97,7 +115,18 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 	while ((c = getopt_long(argc, argv, "+o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
+			if (trc_output_check(optarg) < 0)
+				return CLI_EXIT_USAGE;
 			o->output = optarg;
+			break;
+		case OPT_RELAY:
+			if (!*optarg || strpbrk(optarg, "/ ")) {
+				fprintf(stderr, "hipgrain run: --relay '%s': "
+						"want HOST[:CTRL[:DATA]]\n",
+					optarg);
+				return CLI_EXIT_USAGE;
+			}
+			o->relay = optarg;
 			break;
 		case OPT_FORCE:
 			o->force = true;
@@ -136,6 +165,42 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 	return 0;
 }
 
+/*
+ * Under a launcher every rank runs us: one line each, not one report each
+ * interleaved on the terminal.  `hipgrain report` on the job's traces
+ * merges the ranks.
+ */
+static void rank_line(const struct trc_opts *o, const struct trc_result *r)
+{
+	struct an_opts ao = {.inputs = (char *[]){(char *)r->dir},
+			     .ninputs = 1};
+	struct an_outcome res;
+	FILE *null;
+
+	if (r->relayed) {
+		printf("hipgrain: rank %s on %s: trace streamed to lttng-relayd "
+		       "at %s as session %s\n", r->rank, r->host, o->relay,
+		       r->session);
+		fflush(stdout);
+		return;
+	}
+	null = fopen("/dev/null", "w");
+	if (!null || an_report(&ao, null, stderr, &res)) {
+		printf("hipgrain: rank %s on %s: no report (see above); trace "
+		       "in %s\n", r->rank, r->host, r->dir);
+	} else {
+		printf("hipgrain: rank %s on %s: %u finding%s (%u error, %u "
+		       "warning, %u note)%s; trace in %s\n",
+		       r->rank, r->host, res.findings,
+		       res.findings == 1 ? "" : "s", res.by_sev[AN_SEV_ERROR],
+		       res.by_sev[AN_SEV_WARNING], res.by_sev[AN_SEV_NOTE],
+		       res.partial ? ", partial" : "", r->dir);
+	}
+	if (null)
+		fclose(null);
+	fflush(stdout);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct trc_opts o = {
@@ -159,12 +224,17 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "hipgrain run: out of memory\n");
 		return TRC_EXIT_INTERNAL;
 	}
+	o.rank_line = report;
 	trc_run(&o, argv + optind, r);
 	st = r->status;
 	if (r->written && report) {
 		fflush(stderr);
-		optind = 0; /* the report parses its own options */
-		cmd_report(2, (char *[]){"report", r->dir, NULL});
+		if (r->in_job) {
+			rank_line(&o, r);
+		} else if (!r->relayed) {
+			optind = 0; /* the report parses its own options */
+			cmd_report(2, (char *[]){"report", r->dir, NULL});
+		}
 	}
 	free(r);
 	return st;

@@ -10,13 +10,16 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: hipgrain scan [--format text|json] [--target ARCH]\n"
+		"usage: hipgrain scan [--format text|json|sarif] [-o FILE] [--target ARCH]\n"
 		"                     [--fail-on hw-fp-atomics] [--decoder auto|own|comgr]\n"
 		"                     FILE...\n\n"
 		"Audit the GPU code objects in executables, shared libraries, offload\n"
 		"bundles and .co/.hsaco files for atomics that misbehave on\n"
 		"fine-grained memory.\n\n"
-		"  --format text|json  report format (default text)\n"
+		"  --format text|json|sarif\n"
+		"                      report format (default text; sarif for code\n"
+		"                      scanning)\n"
+		"  -o, --output FILE   write the report to FILE, not standard output\n"
 		"  --target ARCH       only code objects loadable on ARCH (gfx90a:xnack-)\n"
 		"  --fail-on hw-fp-atomics\n"
 		"                      exit 2 when any kernel has hardware FP atomics\n"
@@ -42,6 +45,7 @@ int cmd_scan(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
 		{"target", required_argument, NULL, 't'},
 		{"fail-on", required_argument, NULL, 'F'},
 		{"decoder", required_argument, NULL, 'd'},
@@ -50,14 +54,21 @@ int cmd_scan(int argc, char **argv)
 	};
 	struct co_scan_opts o = {.out = stdout, .err = stderr};
 	bool fail_on_fp = false;
-	int c;
+	const char *output = NULL;
+	struct cli_out out;
+	int c, rc;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+			if (strcmp(optarg, "text") && strcmp(optarg, "json") &&
+			    strcmp(optarg, "sarif"))
 				goto bad;
 			o.json = !strcmp(optarg, "json");
+			o.sarif = !strcmp(optarg, "sarif");
+			break;
+		case 'o':
+			output = optarg;
 			break;
 		case 't':
 			o.target = optarg;
@@ -85,7 +96,12 @@ int cmd_scan(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	struct co_scan_stats st;
-	if (co_scan_run(&o, argv + optind, argc - optind, &st))
+	if (!cli_out_open(&out, "scan", output))
+		return CLI_EXIT_FAILURE;
+	o.out = out.f;
+	rc = co_scan_run(&o, argv + optind, argc - optind, &st);
+	/* A file that could not be read is in the report too: keep it. */
+	if (cli_out_close(&out, true) || rc)
 		return CLI_EXIT_FAILURE;
 	if (fail_on_fp && st.fp_kernels)
 		return CLI_EXIT_FINDINGS;

@@ -4,8 +4,11 @@
  * is looked up at run time so that codeobj stays a C library with no C++
  * link dependency (and the preload, which absorbs codeobj, gains none).
  */
+#include <ctype.h>
 #include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "co_scan.h"
 
@@ -21,7 +24,62 @@ static demangle_fn find_demangler(void)
 	return (demangle_fn)f;
 }
 
+static char *cxx_demangle(const char *mangled);
+
+/* "<hex>_" at *s, advancing past it. */
+static bool hex_field(const char **s)
+{
+	const char *p = *s;
+
+	while (isxdigit((unsigned char)*p))
+		p++;
+	if (p == *s || *p != '_')
+		return false;
+	*s = p + 1;
+	return true;
+}
+
+bool co_omp_region(const char *name, char *buf, size_t size)
+{
+	static const char prefix[] = "__omp_offloading_";
+	const char *p = name, *fn, *l;
+	char *f, *dm;
+	long line;
+
+	if (strncmp(p, prefix, sizeof(prefix) - 1))
+		return false;
+	p += sizeof(prefix) - 1;
+	if (!hex_field(&p) || !hex_field(&p))
+		return false;
+	fn = p;
+	l = strrchr(fn, '_');
+	if (!l || l == fn || l[1] != 'l' || !isdigit((unsigned char)l[2]) ||
+	    strspn(l + 2, "0123456789") != strlen(l + 2))
+		return false;
+	line = strtol(l + 2, NULL, 10);
+	f = strndup(fn, (size_t)(l - fn));
+	if (!f)
+		return false;
+	dm = cxx_demangle(f);
+	/* A C++ function's region names the whole signature: keep its name. */
+	snprintf(buf, size, "target region at line %ld in %s%s (file id %.*s)",
+		 line, dm ? dm : f, dm ? "" : "()", (int)(fn - name - 18),
+		 name + 17);
+	free(dm);
+	free(f);
+	return true;
+}
+
 char *co_demangle(const char *mangled)
+{
+	char buf[512];
+
+	if (co_omp_region(mangled, buf, sizeof buf))
+		return strdup(buf);
+	return cxx_demangle(mangled);
+}
+
+static char *cxx_demangle(const char *mangled)
 {
 	/* scan runs single-threaded; a repeated lookup would be harmless */
 	static demangle_fn fn;

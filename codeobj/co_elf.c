@@ -113,25 +113,102 @@ size_t co_elf_extent(const uint8_t *p, size_t avail)
 	return end;
 }
 
-int co_host_fatbin(const uint8_t *p, size_t n, uint64_t *off, uint64_t *size,
-		   const char **why)
+/* Whether the dynamic symbol table names `sym` (defined or not). */
+static bool dynsym_names(const struct co_elf *e, const char *sym)
+{
+	struct co_shdr ds, str;
+
+	for (unsigned i = 1; i < e->shnum; i++) {
+		if (co_elf_shdr(e, i, &ds) || ds.type != CO_SHT_DYNSYM ||
+		    co_elf_shdr(e, ds.link, &str))
+			continue;
+		for (uint64_t at = 24; at + 24 <= ds.size; at += 24) {
+			uint32_t name = hg_load32(e->p + ds.offset + at);
+			size_t len = strlen(sym) + 1;
+
+			if (name < str.size && len <= str.size - name &&
+			    !memcmp(e->p + str.offset + name, sym, len))
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool push(struct co_host_sec *out, int max, int *n, uint8_t kind,
+		 uint64_t off, uint64_t size)
+{
+	if (*n >= max)
+		return false;
+	out[(*n)++] = (struct co_host_sec){kind, off, size};
+	return true;
+}
+
+/*
+ * clang 15's old OpenMP driver leaves the device ELF in .rodata under a
+ * local symbol that strip removes: look for AMDGPU ELF headers, 8-aligned,
+ * in the allocated read-only data.
+ */
+static void embedded_elves(const struct co_elf *e, struct co_host_sec *out,
+			   int max, int *n)
+{
+	struct co_shdr sh;
+
+	for (unsigned i = 1; i < e->shnum; i++) {
+		if (co_elf_shdr(e, i, &sh) || sh.type != 1 /* PROGBITS */ ||
+		    !(sh.flags & 2) /* ALLOC */ || (sh.flags & 4) /* EXEC */)
+			continue;
+		for (uint64_t at = 0; at + 64 <= sh.size; at += 8) {
+			const uint8_t *q = e->p + sh.offset + at;
+			size_t ext;
+
+			if (q[0] != 0x7f || !co_is_amdgpu_elf(q, sh.size - at))
+				continue;
+			ext = co_elf_extent(q, sh.size - at);
+			if (!ext || !push(out, max, n, CO_HOST_OMP_EMBEDDED,
+					  sh.offset + at, ext))
+				continue;
+			at += (ext + 7) / 8 * 8 - 8;
+		}
+	}
+}
+
+int co_host_sections(const uint8_t *p, size_t n, struct co_host_sec *out,
+		     int max, bool *omp_host, const char **why)
 {
 	struct co_elf e;
+	struct co_shdr sh;
 	uint64_t bad;
-	*off = *size = 0;
+	int found = 0, omp_sections = 0;
+
+	*omp_host = false;
 	if (co_elf_open(&e, p, n, why, &bad))
 		return -1;
-	long i = co_elf_find(&e, ".hip_fatbin");
-	if (i < 0)
-		return 0;
-	struct co_shdr sh;
-	if (co_elf_shdr(&e, (unsigned)i, &sh) || sh.type == CO_SHT_NOBITS) {
-		*why = ".hip_fatbin section lies outside the file";
-		return -1;
+	for (unsigned i = 1; i < e.shnum; i++) {
+		uint8_t kind = 0;
+
+		if (co_elf_shdr(&e, i, &sh)) {
+			if (!strcmp(sh.name, ".hip_fatbin") ||
+			    !strcmp(sh.name, ".llvm.offloading")) {
+				*why = "GPU code section lies outside the file";
+				return -1;
+			}
+			continue;
+		}
+		if (!strcmp(sh.name, ".hip_fatbin"))
+			kind = CO_HOST_FATBIN;
+		else if (!strcmp(sh.name, ".llvm.offloading"))
+			kind = CO_HOST_OFFLOADING;
+		else if (!strncmp(sh.name, ".omp_offloading.", 16) &&
+			 strstr(sh.name, "amdgcn"))
+			kind = CO_HOST_OMP_SECTION;
+		if (kind && sh.type != CO_SHT_NOBITS && sh.size)
+			push(out, max, &found, kind, sh.offset, sh.size);
+		omp_sections += kind >= CO_HOST_OFFLOADING;
 	}
-	*off = sh.offset;
-	*size = sh.size;
-	return 0;
+	*omp_host = dynsym_names(&e, "__tgt_register_lib");
+	if (*omp_host && !omp_sections)
+		embedded_elves(&e, out, max, &found);
+	return found;
 }
 
 /* EF_AMDGPU_MACH values (LLVM's ELF.h); only names matter here. */

@@ -43,9 +43,33 @@ CO_HIDDEN void co_set_next_bundle(struct co_set *set);
 CO_HIDDEN int co_inflate(unsigned method, const uint8_t *in, size_t in_size,
 			 uint8_t *out, size_t out_size, const char **why);
 
-/* Host ELF: the .hip_fatbin section, if any. */
-CO_HIDDEN int co_host_fatbin(const uint8_t *p, size_t n, uint64_t *off,
-			     uint64_t *size, const char **why);
+/* Host ELF: the sections (or, for clang 15's old OpenMP driver, the bytes
+ * in read-only data) that carry GPU code; returns how many, up to max, or
+ * -1.  *omp_host: the program registers OpenMP offload images. */
+enum co_host_kind {
+	CO_HOST_FATBIN = 1,	 /* .hip_fatbin: offload bundles */
+	CO_HOST_OFFLOADING = 2,	 /* .llvm.offloading: offload binaries */
+	CO_HOST_OMP_SECTION = 3, /* .omp_offloading.<triple>: an ELF or bundle */
+	CO_HOST_OMP_EMBEDDED = 4, /* an AMDGPU ELF inside .rodata */
+};
+struct co_host_sec {
+	uint8_t kind;
+	uint64_t off, size;
+};
+CO_HIDDEN int co_host_sections(const uint8_t *p, size_t n,
+			       struct co_host_sec *out, int max, bool *omp_host,
+			       const char **why);
+
+/* LLVM offload binaries (co_offload.c). */
+CO_HIDDEN bool co_is_offload_binary(const uint8_t *p, size_t n);
+/* Size from the header of a binary known to hold one (0 if implausible). */
+CO_HIDDEN size_t co_offload_extent(const uint8_t *p);
+CO_HIDDEN int co_offload_parse(struct co_set *set, const uint8_t *data,
+			       size_t avail, uint64_t base, size_t *used,
+			       struct co_error *err);
+/* A .llvm.offloading section: binaries back to back, 8-aligned. */
+CO_HIDDEN int co_offload_section(struct co_set *set, const uint8_t *p,
+				 size_t n, uint64_t base, struct co_error *err);
 
 /* Decoders: call `hit` for every atomic memory instruction in [code, code+n). */
 typedef void (*co_hit_fn)(void *ctx, const struct co_insn *insn);

@@ -13,7 +13,8 @@
 struct scan {
 	const struct co_scan_opts *o;
 	struct co_scan_stats *st;
-	bool first_file, first_co;
+	bool first_file, first_co, first_result;
+	const char *path; /* the file being scanned */
 	struct co_target want;
 };
 
@@ -163,7 +164,10 @@ static void report(struct scan *s, const struct co_entry *e,
 	for (uint32_t i = 0; i < p->nkernels; i++)
 		fp += p->kernels[i].atomics.fp_count != 0;
 	s->st->fp_kernels += fp;
-	if (s->o->json) {
+	if (s->o->sarif) {
+		for (uint32_t i = 0; i < p->nkernels; i++)
+			co_sarif_kernel(f, &s->first_result, s->path, e, p, &p->kernels[i]);
+	} else if (s->o->json) {
 		fprintf(f, "%s{\"target\":", s->first_co ? "" : ",");
 		json_str(f, e->target);
 		fprintf(f, ",\"bundle\":%u,\"kernels\":[", e->bundle);
@@ -219,7 +223,10 @@ static int scan_file(struct scan *s, const char *path)
 	FILE *f = s->o->out;
 	struct co_set *set = co_set_from_file(path, &err);
 	s->st->files++;
-	if (s->o->json) {
+	s->path = path;
+	if (s->o->sarif) {
+		/* results only */
+	} else if (s->o->json) {
 		fprintf(f, "%s{\"path\":", s->first_file ? "" : ",");
 		json_str(f, path);
 		fputs(",\"code_objects\":[", f);
@@ -238,7 +245,7 @@ static int scan_file(struct scan *s, const char *path)
 		if (wanted(s, e) && scan_entry(s, path, e))
 			rc = -1;
 	}
-	if (set && !s->o->json && co_set_count(set) == 0)
+	if (set && !s->o->json && !s->o->sarif && co_set_count(set) == 0)
 		fprintf(f, "  no GPU code objects\n");
 	if (s->o->json)
 		fprintf(f, "]%s}", rc ? ",\"error\":true" : "");
@@ -251,20 +258,24 @@ static int scan_file(struct scan *s, const char *path)
 int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
 		struct co_scan_stats *st)
 {
-	struct scan s = {.o = o, .st = st, .first_file = true};
+	struct scan s = {.o = o, .st = st, .first_file = true, .first_result = true};
 	memset(st, 0, sizeof *st);
 	if (o->target && co_target_parse(o->target, &s.want)) {
 		fprintf(o->err, "hipgrain scan: --target %s: not a target id (e.g. gfx90a:xnack-)\n",
 			o->target);
 		return -1;
 	}
-	if (o->json)
+	if (o->sarif)
+		co_sarif_begin(o->out);
+	else if (o->json)
 		fputs("{\"files\":[", o->out);
 	int rc = 0;
 	for (int i = 0; i < n; i++)
 		if (scan_file(&s, paths[i]))
 			rc = -1;
-	if (o->json)
+	if (o->sarif)
+		co_sarif_end(o->out, rc == 0);
+	else if (o->json)
 		fputs("]}\n", o->out);
 	return rc;
 }

@@ -10,6 +10,7 @@
 
 struct co_scan_opts {
 	bool json;
+	bool sarif;             /* SARIF 2.1.0 (co_scan_sarif.c); json is false */
 	const char *target;     /* only code objects compatible with this id */
 	enum co_decoder decoder;
 	FILE *out;              /* report */
@@ -26,8 +27,23 @@ struct co_scan_stats {
 int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
 		struct co_scan_stats *st);
 
+/* The SARIF writer's pieces, called by co_scan_run(). */
+void co_sarif_begin(FILE *out);
+void co_sarif_kernel(FILE *out, bool *first, const char *path,
+		     const struct co_entry *en, const struct co_profiles *p,
+		     const struct co_kernel *k);
+void co_sarif_end(FILE *out, bool ok);
+
 /* Demangled C++ name (malloc'd), or NULL; uses libstdc++'s __cxa_demangle
  * when the process can load it. */
 char *co_demangle(const char *mangled);
+
+/*
+ * An OpenMP target region's kernel name, __omp_offloading_<device id>_<file
+ * id>_<function>_l<line> (ids in hex, the function mangled in C++), said the
+ * way its author knows it: "target region at line 9 in main() (file id
+ * fe00_a72569)".  False when `name` is not one.
+ */
+bool co_omp_region(const char *name, char *buf, size_t size);
 
 #endif

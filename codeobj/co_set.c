@@ -162,6 +162,8 @@ static size_t image_extent(const uint8_t *p)
 		memcpy(&t64, p + 8, 8);
 		return v == 2 ? t32 : v == 3 ? (size_t)t64 : 0;
 	}
+	if (co_is_offload_binary(p, 32))
+		return co_offload_extent(p);
 	return CO_MAX_UNCOMPRESSED; /* plain bundle: its header bounds itself */
 }
 
@@ -186,9 +188,13 @@ struct co_set *co_set_from_image(const void *image, size_t size,
 	else if (co_is_bundle(p, size) || co_is_ccob(p, size)) {
 		size_t used;
 		rc = co_bundle_parse(set, p, size, 0, &used, err);
+	} else if (co_is_offload_binary(p, size)) {
+		size_t used;
+		rc = co_offload_parse(set, p, size, 0, &used, err);
 	} else
 		rc = co_fail(err, "code object image", "memory", 0,
-			     "neither an offload bundle nor an AMDGPU ELF (size %zu)",
+			     "neither an offload bundle, an offload binary nor "
+			     "an AMDGPU ELF (size %zu)",
 			     size);
 	if (rc) {
 		co_set_free(set);
@@ -220,6 +226,50 @@ struct co_set *co_set_from_wrapper(const void *wrapper, struct co_error *err)
 	return co_set_from_image(b, 0, err);
 }
 
+/* One section (or embedded image) a host ELF carries. */
+static int load_host_sec(struct co_set *set, const uint8_t *p,
+			 const struct co_host_sec *h, struct co_error *err)
+{
+	const uint8_t *q = p + h->off;
+	size_t used;
+
+	switch (h->kind) {
+	case CO_HOST_FATBIN:
+		return add_bundles(set, q, h->size, h->off, err);
+	case CO_HOST_OFFLOADING:
+		return co_offload_section(set, q, h->size, h->off, err);
+	default: /* an .omp_offloading.<triple> section, or an embedded ELF */
+		if (co_is_bundle(q, h->size) || co_is_ccob(q, h->size))
+			return co_bundle_parse(set, q, h->size, h->off, &used, err);
+		if (co_is_amdgpu_elf(q, h->size))
+			return add_elf(set, q, h->size, h->off, err);
+		return co_fail(err, "OpenMP device image", set->where, h->off,
+			       "neither an AMDGPU ELF nor an offload bundle");
+	}
+}
+
+static int load_host(struct co_set *set, const uint8_t *p, size_t n,
+		     struct co_error *err)
+{
+	enum { MAX_SECS = 64 };
+	struct co_host_sec secs[MAX_SECS];
+	const char *why = NULL;
+	bool omp_host;
+	int k = co_host_sections(p, n, secs, MAX_SECS, &omp_host, &why);
+
+	if (k < 0)
+		return co_fail(err, "ELF", set->where, 0, "%s", why);
+	for (int i = 0; i < k; i++)
+		if (load_host_sec(set, p, &secs[i], err))
+			return -1;
+	/* Registers OpenMP images, yet none was found: never a false clean. */
+	if (omp_host && set->n == 0)
+		return co_fail(err, "ELF", set->where, 0,
+			       "registers OpenMP offload images "
+			       "(__tgt_register_lib) but none was found");
+	return 0;
+}
+
 static int load_file(struct co_set *set, const uint8_t *p, size_t n,
 		     struct co_error *err)
 {
@@ -227,17 +277,12 @@ static int load_file(struct co_set *set, const uint8_t *p, size_t n,
 		return add_elf(set, p, n, 0, err);
 	if (co_is_bundle(p, n) || co_is_ccob(p, n))
 		return add_bundles(set, p, n, 0, err);
-	if (n >= 4 && !memcmp(p, "\177ELF", 4)) {
-		uint64_t off, size;
-		const char *why = NULL;
-		if (co_host_fatbin(p, n, &off, &size, &why))
-			return co_fail(err, "ELF", set->where, 0, "%s", why);
-		if (size == 0)
-			return 0; /* no GPU code: nothing to read, not an error */
-		return add_bundles(set, p + off, size, off, err);
-	}
+	if (co_is_offload_binary(p, n))
+		return co_offload_section(set, p, n, 0, err);
+	if (n >= 4 && !memcmp(p, "\177ELF", 4))
+		return load_host(set, p, n, err);
 	return co_fail(err, "input", set->where, 0,
-		       "not an ELF file, offload bundle or code object");
+		       "not an ELF file, offload bundle, offload binary or code object");
 }
 
 struct co_set *co_set_from_file(const char *path, struct co_error *err)

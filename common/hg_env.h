@@ -44,8 +44,18 @@ enum hg_env_kind {
 	  "MPI rank (Open MPI), to tell ranks apart in reports")               \
 	X(PMI_RANK, "PMI_RANK", HG_ENV_RECORDED, "",                           \
 	  "MPI rank (MPICH, Cray MPICH)")                                      \
+	X(PMIX_RANK, "PMIX_RANK", HG_ENV_RECORDED, "",                         \
+	  "MPI rank (any PMIx launcher)")                                      \
 	X(SLURM_PROCID, "SLURM_PROCID", HG_ENV_RECORDED, "",                   \
-	  "task rank under Slurm")
+	  "task rank under Slurm")                                             \
+	X(SLURM_JOB_ID, "SLURM_JOB_ID", HG_ENV_RECORDED, "",                   \
+	  "Slurm job id, to name a job's traces")                              \
+	X(SLURM_STEP_ID, "SLURM_STEP_ID", HG_ENV_RECORDED, "",                 \
+	  "Slurm job step, to tell a job's steps apart")                       \
+	X(OMPI_JOBID, "OMPI_MCA_ess_base_jobid", HG_ENV_RECORDED, "",          \
+	  "Open MPI job id, to name a job's traces")                           \
+	X(PMIX_NAMESPACE, "PMIX_NAMESPACE", HG_ENV_RECORDED, "",               \
+	  "PMIx job namespace, to name a job's traces")
 
 enum hg_env_id {
 #define HG_X(id, name, kind, def, doc) HG_ENV_##id,

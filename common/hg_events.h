@@ -89,7 +89,41 @@
 	X(125, HIP_SET_DEVICE, "hipSetDevice")                                 \
 	X(126, HIP_GET_DEVICE_COUNT, "hipGetDeviceCount")                      \
 	X(127, HIP_INIT, "hipInit")                                            \
-	X(128, HIP_STREAM_CREATE, "hipStreamCreate")
+	X(128, HIP_STREAM_CREATE, "hipStreamCreate")                          \
+	HG_API_OMP_LIST(X)
+
+/* OpenMP offload (libomptarget), preload/pl_omp.c.  OMP_MAP is the device
+ * copy a map makes in the default mode, OMP_MAP_END its release. */
+#define HG_API_OMP_LIST(X)                                                     \
+	X(150, OMP_REGISTER_REQUIRES, "__tgt_register_requires")               \
+	X(151, OMP_REGISTER_LIB, "__tgt_register_lib")                         \
+	X(152, OMP_TARGET_KERNEL, "__tgt_target_kernel")                       \
+	X(153, OMP_TARGET_TEAMS_MAPPER, "__tgt_target_teams_mapper")           \
+	X(154, OMP_TARGET_MAPPER, "__tgt_target_mapper")                       \
+	X(155, OMP_TARGET_DATA_BEGIN, "__tgt_target_data_begin_mapper")        \
+	X(156, OMP_TARGET_DATA_END, "__tgt_target_data_end_mapper")            \
+	X(157, OMP_TARGET_DATA_UPDATE, "__tgt_target_data_update_mapper")      \
+	X(158, OMP_MAP, "map")                                                 \
+	X(159, OMP_MAP_END, "end of map")                                      \
+	X(160, OMP_TARGET_ALLOC, "omp_target_alloc")                           \
+	X(161, OMP_TARGET_FREE, "omp_target_free")                             \
+	X(162, OMP_TARGET_MEMCPY, "omp_target_memcpy")                         \
+	X(163, OMP_TARGET_MEMCPY_RECT, "omp_target_memcpy_rect")               \
+	X(164, OMP_TARGET_ASSOCIATE_PTR, "omp_target_associate_ptr")           \
+	X(165, OMP_TARGET_DISASSOCIATE_PTR, "omp_target_disassociate_ptr")     \
+	X(166, LLVM_OMP_TARGET_ALLOC_HOST, "llvm_omp_target_alloc_host")       \
+	X(167, LLVM_OMP_TARGET_ALLOC_SHARED, "llvm_omp_target_alloc_shared")   \
+	X(168, LLVM_OMP_TARGET_ALLOC_DEVICE, "llvm_omp_target_alloc_device")   \
+	HG_API_HSA_LIST(X)
+
+/* HSA (what a runtime did), preload/pl_hsa.c. */
+#define HG_API_HSA_LIST(X)                                                     \
+	X(170, HSA_SVM_ATTRIBUTES_SET, "hsa_amd_svm_attributes_set")           \
+	X(171, HSA_MEMORY_POOL_ALLOCATE, "hsa_amd_memory_pool_allocate")       \
+	X(172, HSA_MEMORY_POOL_FREE, "hsa_amd_memory_pool_free")               \
+	X(173, HSA_MEMORY_LOCK, "hsa_amd_memory_lock")                         \
+	X(174, HSA_MEMORY_LOCK_TO_POOL, "hsa_amd_memory_lock_to_pool")         \
+	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),
@@ -135,6 +169,13 @@ enum hg_gran_source {
 	HG_GRAN_SRC_MODEL = 0,  /* allocator + flags + environment */
 	HG_GRAN_SRC_ADVISE = 1, /* hipMemAdvise(Set/UnsetCoarseGrain) */
 	HG_GRAN_SRC_QUERY = 2,  /* the runtime's own answer */
+	HG_GRAN_SRC_OMP_MAP = 3, /* an OpenMP map under unified_shared_memory:
+				  * the pages turn coarse for good (seed 000) */
+	HG_GRAN_SRC_RUNTIME = 4, /* a runtime's own HSA call inside a traced
+				  * call (what it did, e.g. underneath
+				  * hipMemAdvise or a target region) */
+	HG_GRAN_SRC_HSA_CALL = 5, /* the program's own
+				   * hsa_amd_svm_attributes_set */
 };
 
 /* A target feature (xnack, sramecc) as a code object or device states it. */
@@ -223,5 +264,16 @@ enum hg_warn {
 	HG_WARN_LIST(HG_X)
 #undef HG_X
 };
+
+/*
+ * The trace layout's version, written in every `process` event.  A trace
+ * without the field is schema 1 (releases up to 0.1).  Bump it whenever an
+ * event's fields change meaning or move; `hipgrain report` refuses schemas
+ * newer than its own.
+ */
+#define HG_TRACE_SCHEMA 2
+
+/* Words per pointer argument in the `launch` event's args (schema 2). */
+#define HG_LAUNCH_WORDS 4
 
 #endif /* HG_EVENTS_H */

@@ -2,16 +2,19 @@
 # SPDX-License-Identifier: MIT
 """Seed corpora from the compiled test kernels, then a short fuzz run.
 
-usage: fz_seed.py HARNESS KIND SECONDS WORKDIR INPUT...
+usage: fz_seed.py HARNESS KIND RUNS WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
-metadata notes), plus fuzz/corpus/KIND/ (inputs that once crashed).  Exits non-zero when the fuzzer finds a crash.
+metadata notes), offload (inputs as they are, and each one's
+.llvm.offloading section), plus fuzz/corpus/KIND/ (inputs that once
+crashed).  RUNS inputs are run from a fixed seed (-runs=RUNS -seed=1).
+Exits non-zero when the fuzzer finds a crash.
 """
 import os
 import struct
 import subprocess
 import sys
 
-harness, kind, seconds, work = sys.argv[1:5]
+harness, kind, runs, work = sys.argv[1:5]
 inputs = sys.argv[5:]
 corpus = os.path.join(work, f"corpus-{kind}")
 os.makedirs(corpus, exist_ok=True)
@@ -49,9 +52,26 @@ def elves(blob):
     return out
 
 
+def offloading(elf):
+    """The .llvm.offloading section of a host ELF64, if any."""
+    if elf[:4] != b"\x7fELF":
+        return []
+    shoff, = struct.unpack_from("<Q", elf, 40)
+    shnum, shstrndx = struct.unpack_from("<HH", elf, 60)
+    stroff, = struct.unpack_from("<Q", elf, shoff + 64 * shstrndx + 24)
+    for i in range(shnum):
+        name, = struct.unpack_from("<I", elf, shoff + 64 * i)
+        off, size = struct.unpack_from("<QQ", elf, shoff + 64 * i + 24)
+        if elf[stroff + name:].startswith(b".llvm.offloading\0"):
+            return [elf[off:off + size]]
+    return []
+
+
 for i, path in enumerate(inputs):
     blob = open(path, "rb").read()
-    seeds = [blob] if kind == "bundle" else []
+    seeds = [blob] if kind in ("bundle", "offload") else []
+    if kind == "offload":
+        seeds.extend(offloading(blob))
     for j, e in enumerate(elves(blob)):
         if kind == "elf":
             seeds.append(e)
@@ -66,8 +86,10 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
     with open(os.path.join(saved, name), 'rb') as f:
         open(os.path.join(corpus, 'saved-' + name), 'wb').write(f.read())
 
-r = subprocess.run([harness, corpus, f"-max_total_time={seconds}",
-                    "-max_len=1048576", "-rss_limit_mb=2048",
+# A fixed seed and a fixed number of inputs: the same run on every machine,
+# however slow (no wall-clock budget).  Long runs: fuzz/README.md.
+r = subprocess.run([harness, corpus, f"-runs={runs}", "-seed=1",
+                    "-timeout=0", "-max_len=1048576", "-rss_limit_mb=2048",
                     f"-artifact_prefix={work}/crash-{kind}-", "-print_final_stats=1"],
                    capture_output=True, text=True)
 stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l

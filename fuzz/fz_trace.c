@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer harness for `hipgrain report`'s reading of traces: babeltrace's
- * CTF source as we drive it, the metadata check, salvage, replay and both
- * report formats.
+ * CTF source as we drive it, the metadata check, salvage, replay and every
+ * report format (the timeline of html and perfetto included).
  *
  * One input is one trace: a 32-bit little-endian metadata length, the
  * metadata, then one stream file.  Seeds come from real traces
@@ -74,8 +74,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fz_put("metadata", data + 4, mlen) ||
 	    fz_put("stream_0", data + 4 + mlen, size - 4 - mlen))
 		abort();
-	o.format = round++ & 1 ? AN_FMT_JSON : AN_FMT_TEXT;
-	o.inventory = round & 2;
+	/* Each input in turn through each format, with and without inventory. */
+	o.format = (enum an_format)(round % 5);
+	o.inventory = (round / 5) & 1;
+	round++;
 	an_report(&o, fz_null, fz_null, &res);
 	return 0;
 }

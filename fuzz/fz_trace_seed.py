@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Seed corpus for fz_trace, then a fuzz run.
 
-usage: fz_trace_seed.py HARNESS SECONDS WORKDIR [TRACE_DIR...]
+usage: fz_trace_seed.py HARNESS RUNS WORKDIR [TRACE_DIR...]
 
 A seed is one trace packed for fz_trace: metadata length (u32 LE), the
 metadata, one stream file.  Seeds come from tests/hostile/ctfgen.py (a
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'tests', 'hostile'))
 import ctfgen  # noqa: E402
 
-harness, seconds, work = sys.argv[1:4]
+harness, runs, work = sys.argv[1:4]
 corpus = os.path.join(work, 'corpus-trace')
 os.makedirs(corpus, exist_ok=True)
 
@@ -39,7 +39,9 @@ n = 0
 with tempfile.TemporaryDirectory() as tmp:
     roots = [ctfgen.write(tmp, [ctfgen.launch([0, 1], [0x7f0000000000, 8],
                                               [1, 2], [0, 8], [4, 1],
-                                              [2, 1])])]
+                                              [2, 1]),
+                                ctfgen.launch_packed([0x7f0000000000, 1, 0,
+                                                      4 << 16 | 2 << 24])])]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()
@@ -51,8 +53,18 @@ with tempfile.TemporaryDirectory() as tmp:
                     pack(meta, open(p, 'rb').read()))
                 n += 1
 
-r = subprocess.run([harness, corpus, '-max_total_time=' + seconds,
-                    '-max_len=262144', '-rss_limit_mb=2048', '-timeout=20',
+# Inputs that once hung or crashed report stay in the corpus.
+saved = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'corpus',
+                     'trace')
+for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
+    with open(os.path.join(saved, name), 'rb') as f:
+        open(os.path.join(corpus, 'saved-' + name), 'wb').write(f.read())
+
+# A fixed seed and a fixed number of inputs, never a time budget: the same
+# run on a slow machine.  A hang is caught by the invariant in the reader,
+# not by a timer.  Long runs: fuzz/README.md.
+r = subprocess.run([harness, corpus, '-runs=' + runs, '-seed=1',
+                    '-max_len=262144', '-rss_limit_mb=2048', '-timeout=0',
                     '-detect_leaks=0', '-artifact_prefix=%s/crash-trace-' % work,
                     '-print_final_stats=1'],
                    capture_output=True, text=True,

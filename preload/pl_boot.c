@@ -11,6 +11,7 @@
 struct pl_libc pl_libc;
 bool pl_enabled;
 __thread int pl_depth __attribute__((tls_model("initial-exec")));
+__thread int pl_in_runtime __attribute__((tls_model("initial-exec")));
 __thread bool pl_thread_known __attribute__((tls_model("initial-exec")));
 
 /*

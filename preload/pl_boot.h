@@ -43,6 +43,16 @@ static inline bool pl_tracking(void)
 				(pl_thread_known || pl_thread_check()), 1);
 }
 
+/* Front-end calls (HIP, OpenMP) in their real runtime on this thread: the
+ * HSA calls the runtime makes meanwhile are evidence of what it did. */
+extern __thread int pl_in_runtime __attribute__((tls_model("initial-exec")));
+
+static inline bool pl_tracking_runtime(void)
+{
+	return pl_enabled && pl_depth == pl_in_runtime &&
+	       (pl_thread_known || pl_thread_check());
+}
+
 /* Resolve pl_libc; until then allocations come from a static arena, which
  * serves the calloc that dlsym itself makes. */
 void pl_boot_resolve(void);

@@ -60,7 +60,9 @@ static void rec_3d(hipError_t rc, hipPitchedPtr *pp, hipExtent e)
 			real = (__typeof__(&name))pl_next_sym(#name);          \
 		if (tr)                                                        \
 			pre;                                                   \
+		pl_in_runtime += tr;                                           \
 		rc = real args;                                                \
+		pl_in_runtime -= tr;                                           \
 		if (tr)                                                        \
 			post;                                                  \
 		pl_hip_leave();                                                \

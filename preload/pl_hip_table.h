@@ -53,7 +53,8 @@
 #define PL_FREE_ENTRY(X, name, api, params, args, ptr)                         \
 	X(name, params, args, 0,                                               \
 	  (pl_launch_flush(), reg_track_hip_free_begin(ptr, &fst)),            \
-	  reg_track_hip_free_end(api, rc, ptr, &fst))
+	  reg_track_hip_free_end(api, rc, ptr, &fst,                           \
+				 (uintptr_t)__builtin_return_address(0)))
 
 #define PL_HIP_FREE_TABLE(X)                                                   \
 	PL_FREE_ENTRY(X, hipFree, HG_API_HIP_FREE, (void *p), (p), p)          \

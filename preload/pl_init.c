@@ -8,6 +8,7 @@
 
 #include "hg_config.h"
 #include "hg_env.h"
+#include "hg_events.h"
 #include "hg_tp_init.h"
 #include "pl_boot.h"
 #include "pl_export.h"
@@ -34,7 +35,7 @@ static void announce(void)
 		.ppid = getppid(), .exe = exe, .version = HG_VERSION,
 		.host_mode = (uint8_t)reg_cfg.host_all,
 		.stack_threshold = reg_cfg.stack_threshold,
-		.stack_depth = reg_cfg.stack_depth,
+		.stack_depth = reg_cfg.stack_depth, .schema = HG_TRACE_SCHEMA,
 	};
 
 	exe[n > 0 ? n : 0] = 0;

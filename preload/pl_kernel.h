@@ -8,6 +8,10 @@
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   dim3 block, void **args, void **extra, size_t shmem,
 		   hipStream_t stream);
+/* A launch whose args array the caller built, `nargs` long (a front end
+ * other than HIP: an OpenMP target region). */
+void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
+		     dim3 block, void **args, size_t nargs);
 void pl_rec_module_load(uint8_t api, hipError_t rc, hipModule_t *m,
 			const void *image, const char *path);
 void pl_rec_get_function(hipError_t rc, hipFunction_t *f, hipModule_t m,

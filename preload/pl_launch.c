@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "hg_events.h"
@@ -67,6 +68,7 @@ struct slot {
 	uint16_t idx[REG_KMAX_PTR];
 	uint64_t val[REG_KMAX_PTR], id[REG_KMAX_PTR], off[REG_KMAX_PTR];
 	uint8_t mem[REG_KMAX_PTR], gran[REG_KMAX_PTR];
+	uint64_t packed[HG_LAUNCH_WORDS * REG_KMAX_PTR]; /* the event's args */
 };
 
 /* Every thread's memo is on one list, so that exit writes the counts of
@@ -217,14 +219,19 @@ static struct reg_kernel *profiled(const void *handle, struct memo *m)
 	return k;
 }
 
-/* The pointer arguments' values; returns how many could be read. */
+/* The pointer arguments' values; returns how many could be read.  `nargs`
+ * bounds the args array when the caller built it (SIZE_MAX otherwise: a HIP
+ * launch's array holds every explicit argument by contract). */
 static uint16_t read_args(const struct reg_kernel *k, void **args,
-			  void **extra, uint16_t *idx, uint64_t *val)
+			  size_t nargs, void **extra, uint16_t *idx,
+			  uint64_t *val)
 {
 	struct kernarg ka = args ? (struct kernarg){NULL, 0} : from_extra(extra);
 	uint16_t n = 0;
 
 	for (int i = 0; i < k->nptr; i++) {
+		if (args && k->ptr_index[i] >= nargs)
+			continue;
 		if (args && args[k->ptr_index[i]])
 			memcpy(&val[n], args[k->ptr_index[i]], sizeof(*val));
 		else if (!args && ka.buf &&
@@ -247,6 +254,12 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return (h ^ v) * 0x100000001b3ull;
 }
 
+static void pack(uint64_t *w, uint16_t idx, uint64_t val, const struct reg_ptr *p)
+{
+	w[0] = val, w[1] = p->id, w[2] = p->off;
+	w[3] = idx | (uint64_t)p->mem << 16 | (uint64_t)p->gran << 24;
+}
+
 /* Resolve r's arguments into s and key the pattern.  A pointer the registry
  * does not know is keyed by its value: use-after-free needs each one. */
 static void resolve(struct slot *s, const struct raw *r)
@@ -258,9 +271,8 @@ static void resolve(struct slot *s, const struct raw *r)
 				 (uint64_t)r->ev.nptr << 32);
 
 	s->ev = r->ev;
-	s->ev.arg_index = s->idx, s->ev.arg_value = s->val;
-	s->ev.arg_id = s->id, s->ev.arg_offset = s->off;
-	s->ev.arg_mem = s->mem, s->ev.arg_gran = s->gran;
+	s->ev.args = s->packed;
+	s->ev.nwords = (uint16_t)(r->ev.nptr * HG_LAUNCH_WORDS);
 	s->ev.repeat = 1;
 	s->gpu_only = 1;
 	reg_track_resolve_n(r->val, r->ev.nptr, p);
@@ -268,6 +280,7 @@ static void resolve(struct slot *s, const struct raw *r)
 		s->idx[i] = r->idx[i], s->val[i] = r->val[i];
 		s->id[i] = p[i].id, s->off[i] = p[i].off;
 		s->mem[i] = p[i].mem, s->gran[i] = p[i].gran;
+		pack(&s->packed[i * HG_LAUNCH_WORDS], r->idx[i], r->val[i], &p[i]);
 		s->gpu_only &= gpu_memory(p[i].mem);
 		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]),
 			(uint64_t)r->idx[i] << 16 | p[i].mem << 8 | p[i].gran);
@@ -352,9 +365,9 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k,
 	set_last(m, s, r, gen);
 }
 
-void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
-		   dim3 block, void **args, void **extra, size_t shmem,
-		   hipStream_t stream)
+static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
+		   dim3 block, void **args, size_t nargs, void **extra,
+		   size_t shmem, hipStream_t stream)
 {
 	struct memo *m = my_memo();
 	struct reg_kernel *k = profiled(handle, m);
@@ -375,7 +388,7 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		reg_emit_launch(&r.ev);
 		return;
 	}
-	r.ev.nptr = read_args(k, args, extra, r.idx, r.val);
+	r.ev.nptr = read_args(k, args, nargs, extra, r.idx, r.val);
 	if (!m) { /* no memory for a memo: write every launch */
 		struct slot one;
 
@@ -393,4 +406,18 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		launch_pattern(m, k, &r, gen);
 	}
 	reg_unlock(&m->lock);
+}
+
+void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
+		   dim3 block, void **args, void **extra, size_t shmem,
+		   hipStream_t stream)
+{
+	launch(api, rc, handle, grid, block, args, SIZE_MAX, extra, shmem,
+	       stream);
+}
+
+void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
+		     dim3 block, void **args, size_t nargs)
+{
+	launch(api, rc, handle, grid, block, args, nargs, NULL, 0, NULL);
 }

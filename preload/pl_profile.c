@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,10 +212,52 @@ static void emit(const struct reg_kernel *k, const struct module_code *mc,
 	emit_for(k, mc ? mc->target : "", mc ? mc->p : NULL, ck, k->status);
 }
 
+/*
+ * An OpenMP target region: libomptarget does not say which device it would
+ * run on (and without a GPU it runs the region on the host), so the region
+ * is judged against every target its image carries, as kernels that never
+ * ran are.  The argument layout is the same in each: the first gives it.
+ */
+static void profile_each_target(struct reg_kernel *k, const struct reg_module *m)
+{
+	struct co_error err;
+	struct co_set *set = co_set_from_image(m->image, 0, &err);
+	bool laid_out = false;
+
+	k->status = -ENOENT;
+	for (size_t i = 0; set && i < co_set_count(set); i++) {
+		const struct co_entry *e = co_set_entry(set, i);
+		struct module_code mc = {0};
+		const struct co_profiles *p = analyse(&mc, e);
+		const struct co_kernel *ck =
+			p ? co_profiles_find(p, k->name ? k->name : "") : NULL;
+
+		if (ck && !laid_out) {
+			layout(k, ck);
+			laid_out = true;
+			k->status = 0;
+		}
+		if (ck)
+			emit_for(k, e->target, p, ck, 0);
+		co_object_free(mc.obj);
+		co_profiles_free(mc.cached);
+	}
+	if (!laid_out)
+		emit_for(k, "", NULL, NULL, k->status);
+	co_set_free(set);
+}
+
 void pl_profile_kernel(struct reg_kernel *k)
 {
-	const struct module_code *mc = module_code(k->module, &k->status);
+	const struct reg_module *m = reg_module_get(k->module);
+	const struct module_code *mc;
 	const struct co_kernel *ck = NULL;
+
+	if (m && m->api == HG_API_OMP_REGISTER_LIB && m->image) {
+		profile_each_target(k, m);
+		return;
+	}
+	mc = module_code(k->module, &k->status);
 
 	if (mc && !(ck = co_profiles_find(mc->p, k->name ? k->name : "")))
 		k->status = -ENOENT;

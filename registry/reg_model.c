@@ -33,6 +33,11 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_HIP_MALLOC_ASYNC:
 	case HG_API_HIP_MALLOC_FROM_POOL_ASYNC:
 	case HG_API_HIP_MEM_MAP:
+	/* OpenMP: a map's device copy and omp_target_alloc (seed 000's
+	 * "OpenMP Allocation Mechanism"). */
+	case HG_API_OMP_MAP:
+	case HG_API_OMP_TARGET_ALLOC:
+	case HG_API_LLVM_OMP_TARGET_ALLOC_DEVICE:
 		*mem = HG_MEM_DEVICE;
 		*gran = HG_GRAN_COARSE;
 		return;
@@ -42,6 +47,7 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 		*gran = flags ? HG_GRAN_FINE : HG_GRAN_COARSE;
 		return;
 	case HG_API_HIP_MALLOC_MANAGED:
+	case HG_API_LLVM_OMP_TARGET_ALLOC_SHARED:
 		*mem = HG_MEM_MANAGED;
 		*gran = HG_GRAN_FINE;
 		return;
@@ -50,6 +56,23 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_HIP_EXT_HOST_ALLOC:
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = host_malloc_gran(flags, host_coherent);
+		return;
+	case HG_API_HSA_MEMORY_POOL_ALLOCATE: /* the pool's own flags say */
+		*mem = !(flags & REG_HSA_POOL_FINE) ? HG_MEM_DEVICE
+		       : flags & REG_HSA_POOL_ALL_AGENTS ? HG_MEM_HOST_PINNED
+							  : HG_MEM_DEVICE_FINE;
+		*gran = flags & REG_HSA_POOL_FINE     ? HG_GRAN_FINE
+			: flags & REG_HSA_POOL_COARSE ? HG_GRAN_COARSE
+						      : HG_GRAN_UNKNOWN;
+		return;
+	case HG_API_HSA_MEMORY_LOCK:
+	case HG_API_HSA_MEMORY_LOCK_TO_POOL:
+		*mem = HG_MEM_HOST_REGISTERED;
+		*gran = HG_GRAN_FINE;
+		return;
+	case HG_API_LLVM_OMP_TARGET_ALLOC_HOST: /* pinned, fine, like hipHostMalloc */
+		*mem = HG_MEM_HOST_PINNED;
+		*gran = HG_GRAN_FINE;
 		return;
 	case HG_API_HIP_HOST_REGISTER:
 		*mem = HG_MEM_HOST_REGISTERED;

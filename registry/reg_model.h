@@ -15,6 +15,12 @@
 #define REG_HOST_MALLOC_COHERENT 0x40000000u
 #define REG_HOST_MALLOC_NON_COHERENT 0x80000000u
 
+/* hsa_amd_memory_pool_allocate: the pool's HSA global flags, and a bit of
+ * hipgrain's own for a pool every agent can reach (system memory). */
+#define REG_HSA_POOL_FINE 0x2u
+#define REG_HSA_POOL_COARSE 0x4u
+#define REG_HSA_POOL_ALL_AGENTS 0x100u
+
 /* hipMemAdvise values that change granularity. */
 #define REG_ADVISE_SET_COARSE 100
 #define REG_ADVISE_UNSET_COARSE 101

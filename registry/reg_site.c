@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#define UNW_LOCAL_ONLY /* the _UL entry points, all in libunwind.so */
 #include <libunwind.h>
 
 #include "reg_emit.h"
@@ -32,6 +33,8 @@ static unsigned depth = 24;
 void reg_site_set_depth(unsigned d)
 {
 	depth = d < 1 ? 1 : d > REG_SITE_MAX_DEPTH ? REG_SITE_MAX_DEPTH : d;
+	/* As heaptrack does: no lock on the unwinder's cache per stack. */
+	unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
 }
 
 static uint64_t hash_frames(const uint64_t *f, unsigned n)

@@ -148,10 +148,15 @@ void reg_track_hip_free_begin(void *p, struct reg_hip_free *st)
 	st->found = p && reg_dev_remove((uintptr_t)p, &st->info);
 }
 
+/*
+ * A free's call site is its caller's line, as for host frees: a full stack
+ * here cost as much as the free event itself, and the report only ever
+ * walks an allocation's stack.
+ */
 void reg_track_hip_free_end(uint8_t api, int rc, void *p,
-			    const struct reg_hip_free *st)
+			    const struct reg_hip_free *st, uintptr_t caller)
 {
-	uint64_t site = reg_site_capture(SKIP_FRAMES);
+	uint64_t site = reg_site_from_ip(caller);
 	struct reg_host_block b;
 
 	if (st->found) {

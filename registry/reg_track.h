@@ -38,8 +38,9 @@ struct reg_hip_free {
 	int found;
 };
 void reg_track_hip_free_begin(void *p, struct reg_hip_free *st);
+/* caller: the hook's return address; a free is placed by one frame. */
 void reg_track_hip_free_end(uint8_t api, int rc, void *p,
-			    const struct reg_hip_free *st);
+			    const struct reg_hip_free *st, uintptr_t caller);
 
 /* What a pointer reaches; traces a host block the first time it matters. */
 struct reg_ptr {
@@ -52,6 +53,10 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
 /* The same for n pointers at once (a launch's arguments). */
 void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_ptr *out);
 
+/* The pages of [p, p+n) change granularity (source: enum hg_gran_source),
+ * a host block among them joining the ranges first. */
+void reg_track_granularity(const void *p, size_t n, uint8_t gran,
+			   uint8_t source);
 void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
 		      int advice, int device);
 void reg_track_prefetch(uint8_t api, int rc, const void *p, size_t n,

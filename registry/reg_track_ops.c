@@ -15,9 +15,8 @@ static void emit_gran_piece(const struct reg_dev_info *r, uintptr_t addr,
 			    size_t len, uint8_t gran, void *arg)
 {
 	struct hg_tp_granularity g = {r->id, addr, len, 0, gran,
-				      HG_GRAN_SRC_ADVISE};
+				      *(const uint8_t *)arg};
 
-	(void)arg;
 	reg_emit_granularity(&g);
 }
 
@@ -36,15 +35,22 @@ static void promote_host_block(uintptr_t p)
 	reg_dev_add(&d);
 }
 
-static void change_granularity(const void *p, size_t n, int advice)
+void reg_track_granularity(const void *p, size_t n, uint8_t gran,
+			   uint8_t source)
 {
 	uintptr_t lo = (uintptr_t)p & ~(PAGE - 1);
 	uintptr_t hi = ((uintptr_t)p + n + PAGE - 1) & ~(PAGE - 1);
-	uint8_t gran = advice == REG_ADVISE_SET_COARSE ? HG_GRAN_COARSE
-						       : HG_GRAN_FINE;
 
 	promote_host_block((uintptr_t)p);
-	reg_dev_set_gran(lo, hi - lo, gran, emit_gran_piece, NULL);
+	reg_dev_set_gran(lo, hi - lo, gran, emit_gran_piece, &source);
+}
+
+static void change_granularity(const void *p, size_t n, int advice)
+{
+	reg_track_granularity(p, n,
+			      advice == REG_ADVISE_SET_COARSE ? HG_GRAN_COARSE
+							      : HG_GRAN_FINE,
+			      HG_GRAN_SRC_ADVISE);
 }
 
 /* An advise or prefetch record, with the allocation the range starts in. */

@@ -16,6 +16,7 @@ struct hg_tp_process {
 	uint8_t host_mode;	  /* 0: lazy, 1: every host allocation */
 	uint64_t stack_threshold; /* host blocks >= this get full stacks */
 	uint32_t stack_depth;
+	uint16_t schema; /* HG_TRACE_SCHEMA */
 };
 
 struct hg_tp_device {
@@ -144,18 +145,19 @@ struct hg_tp_kernel {
 struct hg_tp_launch {
 	uint64_t handle;
 	uint64_t stream;
-	uint64_t callsite;
-	const uint16_t *arg_index; /* index of each pointer argument */
-	const uint64_t *arg_value;
-	const uint64_t *arg_id; /* allocation it points into, 0 if none */
-	const uint64_t *arg_offset;
-	const uint8_t *arg_mem;	 /* enum hg_mem */
-	const uint8_t *arg_gran; /* over [pointer, end of allocation) */
+	/*
+	 * HG_LAUNCH_WORDS words per pointer argument, in one sequence (one
+	 * field costs less to write than six): value, id of the allocation it
+	 * points into (0 if none), offset into it, and index | mem << 16 |
+	 * gran << 24 (enum hg_mem; hg_gran over [pointer, end of allocation)).
+	 */
+	const uint64_t *args;
 	uint32_t grid[3], block[3];
 	uint32_t shmem;
 	int32_t rc;
 	uint32_t repeat; /* identical launches this event stands for */
 	uint16_t nptr;
+	uint16_t nwords; /* nptr * HG_LAUNCH_WORDS */
 	uint8_t api;
 };
 

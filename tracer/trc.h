@@ -22,10 +22,14 @@ enum trc_exit {
 #define TRC_DEFAULT_NUM_SUBBUF	4u
 
 struct trc_opts {
-	const char *output; /* NULL: a fresh ./hipgrain-trace-DATE-TIME-PID */
+	/* NULL: ./hipgrain-trace-DATE-TIME-PID, or under an MPI launcher or
+	 * srun ./hipgrain-trace-jobJOB/rankRANK-HOST.  %h %p %r %j expand. */
+	const char *output;
 	bool force;	    /* accept an existing non-empty output directory */
 	bool lossless;	    /* blocking channel instead of discarding */
 	bool quiet;	    /* errors only */
+	bool rank_line;	    /* a rank's caller prints one line with the path */
+	const char *relay;  /* HOST[:CTRL[:DATA]]: stream to lttng-relayd */
 	uint64_t subbuf_size;
 	uint64_t num_subbuf;
 };
@@ -34,11 +38,19 @@ struct trc_result {
 	int status;	    /* what `hipgrain run` exits with */
 	bool written;	    /* a trace exists in dir */
 	char dir[PATH_MAX]; /* absolute output directory */
+	bool in_job;	    /* a rank started by a launcher: rank, host */
+	char rank[16], host[64];
+	bool relayed;	    /* streamed to o->relay as session, dir is "" */
+	char session[128];
 };
 
 /* Trace argv[0] (looked up like execvp) with argv; never returns early
  * without having undone what it set up. */
 void trc_run(const struct trc_opts *o, char *const argv[],
 	     struct trc_result *r);
+
+/* Whether an --output template's placeholders are all known; 0 or -1
+ * after a message. */
+int trc_output_check(const char *tmpl);
 
 #endif /* HG_TRC_H */

@@ -37,14 +37,14 @@
 
 /* A mount namespace of our own, nothing changed in it yet: the daemon
  * check that follows still sees the machine's /var/run/lttng. */
-static int unshare_mounts(void)
+int trc_unshare_mounts(void)
 {
 	if (unshare(CLONE_NEWNS) < 0)
 		return -1;
 	return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
 }
 
-static int hide_root_rundir(void)
+int trc_hide_root_rundir(void)
 {
 	if (mkdir(ROOT_RUNDIR, 0755) < 0 && errno != EEXIST)
 		return -1;
@@ -90,7 +90,7 @@ static int make_private_home(struct trc_daemon *d)
  * daemon (the one we would find might be another run's, about to go). */
 static int prepare_root(struct trc_daemon *d)
 {
-	if (unshare_mounts() == 0) {
+	if (trc_unshare_mounts() == 0) {
 		d->private_ns = true;
 		return 0;
 	}
@@ -103,7 +103,7 @@ static int isolate(struct trc_daemon *d)
 {
 	if (geteuid() != 0)
 		return make_private_home(d);
-	if (d->private_ns && hide_root_rundir() < 0) {
+	if (d->private_ns && trc_hide_root_rundir() < 0) {
 		trc_err("cannot mount a private %s: %s", ROOT_RUNDIR,
 			strerror(errno));
 		return -1;
@@ -130,13 +130,15 @@ static const char *sessiond_path(void)
 
 /* Child: own process group so the terminal's ^C reaches the program, not
  * the daemon that still has to flush its trace. */
-static void exec_sessiond(const char *path, const sigset_t *mask)
+static void exec_sessiond(const char *path, const sigset_t *mask, bool shared)
 {
 	int null = open("/dev/null", O_RDWR);
 
 	setpgid(0, 0);
-	/* Should hipgrain be killed outright, the daemon goes too. */
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	/* Should hipgrain be killed outright, the daemon goes too; a daemon
+	 * shared by a node's ranks outlives the rank that started it. */
+	if (!shared)
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (null >= 0)
 		dup2(null, STDIN_FILENO);
 	sigprocmask(SIG_SETMASK, mask, NULL);
@@ -176,7 +178,7 @@ static int wait_ready(pid_t pid, const char *path)
 	}
 }
 
-static int start_sessiond(struct trc_daemon *d)
+int trc_start_sessiond(struct trc_daemon *d, bool shared)
 {
 	const char *path = sessiond_path();
 	sigset_t block, old;
@@ -194,7 +196,7 @@ static int start_sessiond(struct trc_daemon *d)
 	sigprocmask(SIG_BLOCK, &block, &old);
 	d->pid = fork();
 	if (d->pid == 0)
-		exec_sessiond(path, &old);
+		exec_sessiond(path, &old, shared);
 	if (d->pid < 0 || wait_ready(d->pid, path) < 0) {
 		if (d->pid < 0)
 			trc_err("cannot fork: %s", strerror(errno));
@@ -217,7 +219,7 @@ int trc_daemon_up(struct trc_daemon *d)
 		return -1;
 	if (lttng_session_daemon_alive() == 1)
 		return 0;
-	if (isolate(d) < 0 || start_sessiond(d) < 0)
+	if (isolate(d) < 0 || trc_start_sessiond(d, false) < 0)
 		return -1;
 	if (lttng_session_daemon_alive() != 1) {
 		trc_err("the private session daemon is not reachable");
@@ -242,7 +244,7 @@ static void stop_sessiond(pid_t pid)
 	waitpid(pid, &st, 0);
 }
 
-static int rm_entry(const char *p, const struct stat *sb, int flag,
+int trc_rm_entry(const char *p, const struct stat *sb, int flag,
 		    struct FTW *ftw)
 {
 	(void)sb;
@@ -258,7 +260,7 @@ void trc_daemon_down(struct trc_daemon *d)
 		stop_sessiond(d->pid);
 	d->pid = 0;
 	if (d->home[0])
-		nftw(d->home, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+		nftw(d->home, trc_rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	d->home[0] = '\0';
 	if (d->lock_fd >= 0)
 		close(d->lock_fd);

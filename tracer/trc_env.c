@@ -19,8 +19,11 @@
 /* lttng_ust_dl:* events (dlopen/dlclose) for symbolisation.  Children that
  * fork without exec are re-registered by the preload's own fork(), which
  * does what liblttng-ust-fork.so would: preloading both would run the
- * fork handlers twice. */
-#define UST_HELPERS "liblttng-ust-dl.so.1"
+ * fork handlers twice.  liblttng-ust-fd.so keeps programs that close
+ * descriptors they do not own (MPI launchers close every descriptor in the
+ * child they fork) from closing lttng-ust's: without it lttng-ust aborts on
+ * its fd tracker's assertion when the number comes back. */
+#define UST_HELPERS "liblttng-ust-dl.so.1 liblttng-ust-fd.so.1"
 
 extern char **environ;
 

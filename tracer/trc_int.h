@@ -14,10 +14,22 @@ void trc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void trc_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 extern bool trc_quiet;
 
+/* trc_job.c: the rank, job and node, from the launcher's environment. */
+struct trc_job {
+	bool active; /* started by an MPI launcher or srun */
+	char rank[16], job[64], host[64];
+};
+void trc_job_detect(struct trc_job *j);
+/* tmpl with %h %p %r %j %% expanded; 0, or -1 after a message. */
+int trc_job_expand(const char *tmpl, const struct trc_job *j, char *out,
+		   size_t cap);
+/* ./hipgrain-trace-DATE-TIME-PID, or under a launcher
+ * ./hipgrain-trace-jobJOB/rankRANK-HOST. */
+void trc_job_default_output(const struct trc_job *j, char *buf, size_t len);
+
 /* trc_outdir.c: make (or accept with force) the output directory; abs gets
  * its absolute path.  0 or -1 after a message. */
 int trc_outdir_make(const char *path, bool force, char *abs, size_t abslen);
-void trc_outdir_default(char *buf, size_t len);
 
 /* trc_daemon.c */
 struct trc_daemon {
@@ -29,14 +41,37 @@ struct trc_daemon {
 };
 int trc_daemon_up(struct trc_daemon *d);
 void trc_daemon_down(struct trc_daemon *d);
+/* Pieces trc_shared.c builds on. */
+int trc_unshare_mounts(void);
+int trc_hide_root_rundir(void);
+int trc_start_sessiond(struct trc_daemon *d, bool shared);
+struct stat;
+struct FTW;
+int trc_rm_entry(const char *p, const struct stat *sb, int flag,
+		 struct FTW *ftw);
+
+/* trc_shared.c: under a launcher, one daemon per node, user and job,
+ * started by the first rank and stopped by the last. */
+struct trc_shared {
+	int dir_fd;	     /* the job's rendezvous directory, or -1 */
+	char dir[128];	     /* its path: also the user's LTTNG_HOME */
+	pid_t daemon;	     /* the daemon the ranks share; 0 if reused */
+	bool member;	     /* counted among the daemon's users */
+};
+int trc_shared_join(struct trc_shared *sh, const struct trc_job *j);
+void trc_shared_leave(struct trc_shared *sh);
 
 /* trc_session.c */
+struct lttng_process_attr_tracker_handle;
 struct trc_session {
 	char name[128];
 	bool created;
+	struct lttng_process_attr_tracker_handle *tracker; /* track only */
 };
+/* track: record only the processes trc_session_track() adds. */
 int trc_session_up(struct trc_session *s, const char *dir,
-		   const struct trc_opts *o);
+		   const struct trc_opts *o, bool track);
+int trc_session_track(struct trc_session *s, pid_t pid);
 int trc_session_down(struct trc_session *s);
 
 /* trc_prog.c: resolve like execvp and vet the binary.  0, or the exit
@@ -56,9 +91,11 @@ void trc_env_free(char **env);
 void trc_signals_install(void);
 void trc_signals_restore(void);
 int trc_signal_pending(void); /* a forwarded-kind signal hipgrain got, or 0 */
-/* fork + execve; 0 and *pid, or an exit status after a message. */
+/* fork + execve; 0 and *pid, or an exit status after a message.  gate
+ * (if not NULL) runs between the fork and the exec, with the child's pid:
+ * the child waits for it, and does not run if it fails. */
 int trc_spawn(const char *path, char *const argv[], char *const envp[],
-	      pid_t *pid);
+	      pid_t *pid, int (*gate)(pid_t pid, void *arg), void *arg);
 /* Wait for the program, forwarding signals; its status as a shell sees it. */
 int trc_wait(pid_t pid);
 

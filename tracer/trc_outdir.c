@@ -18,17 +18,6 @@
 
 #include "trc_int.h"
 
-void trc_outdir_default(char *buf, size_t len)
-{
-	time_t now = time(NULL);
-	struct tm tm;
-	char stamp[32];
-
-	localtime_r(&now, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "hipgrain-trace-%s-%ld", stamp, (long)getpid());
-}
-
 static bool dir_is_empty(int fd)
 {
 	int dup_fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -5,6 +5,7 @@
  * announced once the session is stopped, i.e. flushed to disk.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,8 +37,14 @@ void trc_info(const char *fmt, ...)
 	va_end(ap);
 }
 
+static int track_child(pid_t pid, void *session)
+{
+	return trc_session_track(session, pid);
+}
+
 /* Run the program inside a started session; its exit status. */
-static int trace_program(const char *path, char *const argv[], char **env)
+static int trace_program(const char *path, char *const argv[], char **env,
+			 struct trc_session *s)
 {
 	pid_t pid;
 	int st, sig = trc_signal_pending();
@@ -47,39 +54,89 @@ static int trace_program(const char *path, char *const argv[], char **env)
 			sig);
 		return 128 + sig;
 	}
-	st = trc_spawn(path, argv, env, &pid);
+	st = trc_spawn(path, argv, env, &pid, s->tracker ? track_child : NULL,
+		       s);
 	return st ? st : trc_wait(pid);
+}
+
+static int in_session(const struct trc_opts *o, const char *path,
+		      char *const argv[], char **env, struct trc_result *r)
+{
+	struct trc_session s = {0};
+	int status = TRC_EXIT_INTERNAL;
+
+	if (trc_session_up(&s, r->dir, o, r->in_job) == 0) {
+		snprintf(r->session, sizeof(r->session), "%s", s.name);
+		status = trace_program(path, argv, env, &s);
+		if (trc_session_down(&s) == 0)
+			r->written = true;
+	}
+	trc_session_down(&s);
+	return status;
 }
 
 static int with_daemon(const struct trc_opts *o, const char *path,
 		       char *const argv[], char **env, struct trc_result *r)
 {
 	struct trc_daemon d;
-	struct trc_session s = {0};
 	int status = TRC_EXIT_INTERNAL;
 
-	if (trc_daemon_up(&d) < 0)
-		goto out;
-	if (d.home[0] && trc_env_put(env, "LTTNG_HOME", d.home) < 0)
-		goto out;
-	if (trc_session_up(&s, r->dir, o) < 0)
-		goto out;
-	status = trace_program(path, argv, env);
-	if (trc_session_down(&s) == 0)
-		r->written = true;
-out:
-	trc_session_down(&s);
+	if (trc_daemon_up(&d) == 0 &&
+	    (!d.home[0] || trc_env_put(env, "LTTNG_HOME", d.home) == 0))
+		status = in_session(o, path, argv, env, r);
 	trc_daemon_down(&d);
 	return status;
 }
 
+/* A rank: the node's shared daemon, a session of its own. */
+static int with_shared_daemon(const struct trc_opts *o, const char *path,
+			      char *const argv[], char **env,
+			      const struct trc_job *j, struct trc_result *r)
+{
+	struct trc_shared sh;
+	const char *home;
+	int status = TRC_EXIT_INTERNAL;
+
+	if (trc_shared_join(&sh, j) == 0) {
+		home = getenv("LTTNG_HOME");
+		if (!home || trc_env_put(env, "LTTNG_HOME", home) == 0)
+			status = in_session(o, path, argv, env, r);
+	}
+	trc_shared_leave(&sh);
+	return status;
+}
+
+static int make_output(const struct trc_opts *o, const struct trc_job *j,
+		       struct trc_result *r)
+{
+	char path[PATH_MAX];
+
+	if (o->output) {
+		if (trc_job_expand(o->output, j, path, sizeof(path)) < 0)
+			return -1;
+	} else {
+		trc_job_default_output(j, path, sizeof(path));
+	}
+	if (o->relay) { /* nothing here: the name travels to the relay */
+		r->relayed = true;
+		snprintf(r->dir, sizeof(r->dir), "%s", path);
+		return 0;
+	}
+	return trc_outdir_make(path, o->force, r->dir, sizeof(r->dir));
+}
+
 void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 {
-	char path[PATH_MAX], def[128];
+	char path[PATH_MAX];
+	struct trc_job job;
 	char **env;
 
 	trc_quiet = o->quiet;
 	memset(r, 0, sizeof(*r));
+	trc_job_detect(&job);
+	r->in_job = job.active;
+	memcpy(r->rank, job.rank, sizeof(r->rank));
+	memcpy(r->host, job.host, sizeof(r->host));
 	r->status = trc_prog_find(argv[0], path, sizeof(path));
 	if (!r->status)
 		r->status = trc_prog_vet(path);
@@ -90,18 +147,20 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
-	if (!o->output)
-		trc_outdir_default(def, sizeof(def));
-	if (trc_outdir_make(o->output ? o->output : def, o->force, r->dir,
-			    sizeof(r->dir)) < 0) {
+	if (make_output(o, &job, r) < 0) {
 		trc_env_free(env);
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
 	trc_signals_install();
-	r->status = with_daemon(o, path, argv, env, r);
+	r->status = job.active
+			    ? with_shared_daemon(o, path, argv, env, &job, r)
+			    : with_daemon(o, path, argv, env, r);
 	trc_signals_restore();
 	trc_env_free(env);
-	if (r->written)
+	if (r->written && r->relayed && !(r->in_job && o->rank_line))
+		trc_info("trace streamed to lttng-relayd at %s as session %s",
+			 o->relay, r->session);
+	else if (r->written && !(r->in_job && o->rank_line))
 		trc_info("trace written to %s", r->dir);
 }

@@ -23,11 +23,12 @@ static const char *const patterns[] = {
     "lttng_ust_dl:*",	     /* ... and as it changes */
 };
 
+/*
+ * Only what the analyzer reads: every context field is priced on every
+ * event.  A process is named by the `process` event of the image it runs.
+ */
 static const enum lttng_event_context_type contexts[] = {
     LTTNG_EVENT_CONTEXT_VPID,
-    LTTNG_EVENT_CONTEXT_VTID,
-    LTTNG_EVENT_CONTEXT_IP,
-    LTTNG_EVENT_CONTEXT_PROCNAME,
 };
 
 static int fail(const char *what, int rc)
@@ -47,17 +48,49 @@ static void make_name(char *buf, size_t len)
 		 (long long)ts.tv_sec, r);
 }
 
-static int create(struct trc_session *s, const char *dir)
+/* A relayed session is named for the trace it makes: lttng-relayd files
+ * it as HOST/NAME-DATE on its side. */
+static void relay_name(char *buf, size_t len, const char *dir)
+{
+	size_t o = 0;
+
+	for (const char *p = dir; *p && o + 1 < len; p++)
+		buf[o++] = *p == '/' ? '-' : *p;
+	buf[o] = '\0';
+}
+
+static struct lttng_session_descriptor *describe(struct trc_session *s,
+						 const char *dir,
+						 const struct trc_opts *o)
+{
+	char url[300];
+
+	if (!o->relay) {
+		make_name(s->name, sizeof(s->name));
+		return lttng_session_descriptor_local_create(s->name, dir);
+	}
+	relay_name(s->name, sizeof(s->name), dir);
+	snprintf(url, sizeof(url), "net://%s", o->relay);
+	return lttng_session_descriptor_network_create(s->name, url, NULL);
+}
+
+static int create(struct trc_session *s, const char *dir,
+		  const struct trc_opts *o)
 {
 	struct lttng_session_descriptor *desc;
 	enum lttng_error_code rc;
 
-	make_name(s->name, sizeof(s->name));
-	desc = lttng_session_descriptor_local_create(s->name, dir);
+	desc = describe(s, dir, o);
 	if (!desc)
 		return fail("describe the session", -LTTNG_ERR_NOMEM);
 	rc = lttng_create_session_ext(desc);
 	lttng_session_descriptor_destroy(desc);
+	if (rc != LTTNG_OK && o->relay) {
+		trc_err("cannot stream to lttng-relayd at %s: %s (is it "
+			"running and reachable?)", o->relay,
+			lttng_strerror(-(int)rc));
+		return -1;
+	}
 	if (rc != LTTNG_OK)
 		return fail("create the tracing session", -(int)rc);
 	s->created = true;
@@ -115,15 +148,46 @@ static int add_events(struct lttng_handle *h)
 	return 0;
 }
 
+/* Only the processes trc_session_track() names are recorded: the ranks
+ * of a node share a daemon, and each rank's session is its own. */
+static int track_none(struct trc_session *s)
+{
+	enum lttng_error_code rc = lttng_session_get_tracker_handle(
+	    s->name, LTTNG_DOMAIN_UST, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
+	    &s->tracker);
+
+	if (rc != LTTNG_OK)
+		return fail("get the session's process tracker", -(int)rc);
+	if (lttng_process_attr_tracker_handle_set_tracking_policy(
+		s->tracker, LTTNG_TRACKING_POLICY_INCLUDE_SET) !=
+	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		trc_err("cannot restrict the session to this rank's process");
+		return -1;
+	}
+	return 0;
+}
+
+int trc_session_track(struct trc_session *s, pid_t pid)
+{
+	if (!s->tracker)
+		return 0;
+	if (lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
+		s->tracker, pid) != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		trc_err("cannot add process %ld to the session", (long)pid);
+		return -1;
+	}
+	return 0;
+}
+
 int trc_session_up(struct trc_session *s, const char *dir,
-		   const struct trc_opts *o)
+		   const struct trc_opts *o, bool track)
 {
 	struct lttng_domain dom;
 	struct lttng_handle *h;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	if (create(s, dir) < 0)
+	if (create(s, dir, o) < 0)
 		return -1;
 	memset(&dom, 0, sizeof(dom));
 	dom.type = LTTNG_DOMAIN_UST;
@@ -135,6 +199,8 @@ int trc_session_up(struct trc_session *s, const char *dir,
 	if (rc == 0)
 		rc = add_events(h);
 	lttng_destroy_handle(h);
+	if (rc == 0 && track)
+		rc = track_none(s);
 	if (rc < 0)
 		return -1;
 	rc = lttng_start_tracing(s->name);
@@ -146,6 +212,9 @@ int trc_session_down(struct trc_session *s)
 {
 	int rc = 0, r;
 
+	if (s->tracker)
+		lttng_process_attr_tracker_handle_destroy(s->tracker);
+	s->tracker = NULL;
 	if (!s->created)
 		return 0;
 	r = lttng_stop_tracing(s->name);

@@ -57,12 +57,22 @@ int trc_signal_pending(void)
 
 /* In the child: the program starts with the dispositions and mask hipgrain
  * itself was given; exec failures travel back through a CLOEXEC pipe. */
-static void child(int errfd, const char *path, char *const argv[],
-		  char *const envp[])
+static void child(int errfd, int gatefd, const char *path,
+		  char *const argv[], char *const envp[])
 {
 	sigset_t none;
+	char go;
 	int e;
 
+	if (gatefd >= 0) {
+		ssize_t n;
+
+		do
+			n = read(gatefd, &go, 1);
+		while (n < 0 && errno == EINTR);
+		if (n != 1)
+			_exit(TRC_EXIT_INTERNAL); /* the gate said no */
+	}
 	for (size_t i = 0; i < NFWD; i++)
 		sigaction(fwd_sigs[i], &saved[i], NULL);
 	sigemptyset(&none);
@@ -74,26 +84,50 @@ static void child(int errfd, const char *path, char *const argv[],
 	_exit(127);
 }
 
-int trc_spawn(const char *path, char *const argv[], char *const envp[],
-	      pid_t *pid)
+/* Let the child go on to its exec, or (ok false) make it exit. */
+static void open_gate(int fd, bool ok)
 {
-	int fds[2], e = 0;
+	if (fd < 0)
+		return;
+	if (ok && write(fd, "g", 1) != 1)
+		trc_err("cannot start the program: %s", strerror(errno));
+	close(fd);
+}
+
+int trc_spawn(const char *path, char *const argv[], char *const envp[],
+	      pid_t *pid, int (*gate)(pid_t pid, void *arg), void *arg)
+{
+	int fds[2], gfd[2] = {-1, -1}, e = 0;
 	ssize_t n;
 
-	if (pipe2(fds, O_CLOEXEC) < 0) {
+	if (pipe2(fds, O_CLOEXEC) < 0 || (gate && pipe2(gfd, O_CLOEXEC) < 0)) {
 		trc_err("cannot create a pipe: %s", strerror(errno));
 		return TRC_EXIT_INTERNAL;
 	}
 	*pid = fork();
-	if (*pid == 0)
-		child(fds[1], path, argv, envp);
+	if (*pid == 0) {
+		if (gfd[1] >= 0)
+			close(gfd[1]);
+		child(fds[1], gfd[0], path, argv, envp);
+	}
 	close(fds[1]);
+	if (gfd[0] >= 0)
+		close(gfd[0]);
 	if (*pid < 0) {
 		close(fds[0]);
+		open_gate(gfd[1], false);
 		trc_err("cannot fork: %s", strerror(errno));
 		return TRC_EXIT_INTERNAL;
 	}
 	child_pid = *pid;
+	if (gate && gate(*pid, arg) < 0) {
+		open_gate(gfd[1], false);
+		close(fds[0]);
+		waitpid(*pid, NULL, 0);
+		child_pid = 0;
+		return TRC_EXIT_INTERNAL;
+	}
+	open_gate(gfd[1], true);
 	do
 		n = read(fds[0], &e, sizeof(e));
 	while (n < 0 && errno == EINTR);

@@ -121,7 +121,9 @@ const struct an_rule an_rule_fp_atomic_fine_grain = {
 	       "hipMemAdviseSetCoarseGrain, dev) the whole range, or "
 	       "hipHostMallocNonCoherent for host memory; or compile with "
 	       "-mno-unsafe-fp-atomics / use atomicAdd instead of "
-	       "unsafeAtomicAdd to get a CAS loop",
+	       "unsafeAtomicAdd to get a CAS loop; in an OpenMP target "
+	       "region, map the target (map(tofrom: x[:1])), allocate it "
+	       "with omp_target_alloc, or use hint(AMD_safe_fp_atomics)",
 	.on_launch_arg = check,
 	.fix_at = fix_at,
 };

@@ -11,6 +11,9 @@
 //   fresh   - every launch a combination of buffers not seen for thousands
 //             of launches, so hipgrain writes an event for each one (its
 //             worst case).
+//   alloc   - a fresh buffer every launch: hipMalloc 4 KiB, launch with it,
+//             hipFree (a loop with a temporary); hipgrain writes an alloc,
+//             a launch and a free each round.
 #include <hip/hip_runtime.h>
 
 #include <chrono>
@@ -36,7 +39,15 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n / 10; i++) // first launch reads the code object
 		four<<<4, 256>>>(p[0], p[1], p[2], p[3], 1024);
 	auto t0 = std::chrono::steady_clock::now();
-	for (long i = 0; i < n; i++) {
+	for (long i = 0; mode == 'a' && i < n; i++) {
+		float *t;
+		if (hipMalloc(&t, 4096) != hipSuccess)
+			return 1;
+		four<<<4, 256>>>(t, p[1], p[2], p[3], 1024);
+		if (hipFree(t) != hipSuccess)
+			return 1;
+	}
+	for (long i = 0; mode != 'a' && i < n; i++) {
 		// Octal digits pick the buffers; fresh walks 4096 patterns.
 		long o = mode == 'r' ? (i & 3) : 0;
 		long a = mode == 'f' ? i : o | (o + 1) << 3 | (o + 2) << 6 | (o + 3) << 9;

@@ -173,9 +173,33 @@ def test_truncated():
         check('truncated: says why on stderr', 'hipgrain report:' in r.stderr)
 
 
+SCHEMA = '''process ppid=1 exe=/opt/cfd/bin/solver version=9.9.9 schema=%d
+device ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack- name=MI210 xnack=2
+alloc id=1 api=20 addr=0x7f0000000000 size=4096 mem=1 gran=1
+'''
+
+
+def test_schema():
+    newer = trace('schema3', script('schema3', SCHEMA % 3))
+    r = report(newer)
+    check('newer schema: refused', r.returncode != 0 and
+          'trace schema 3 is newer than this hipgrain reads (2); upgrade '
+          'hipgrain' in r.stderr, (r.returncode, r.stderr))
+    check('newer schema: no report made', 'finding' not in r.stdout,
+          r.stdout)
+    same = trace('schema2', script('schema2', SCHEMA % 2))
+    r = report('--format', 'json', same)
+    doc = json.loads(r.stdout) if r.returncode == 0 else {}
+    leak = [f for f in doc.get('findings', []) if f['rule'] == 'gpu-leak']
+    check('this schema: read', r.returncode == 0 and leak, r.stderr)
+    check('a process is named by its image, not a context field',
+          leak and leak[0]['where']['process'].startswith('solver['), leak)
+
+
 def main():
     try:
         test_no_gpu()
+        test_schema()
         test_symbols_inventory_colour(test_many_processes())
         test_bad_input()
         test_truncated()

@@ -5,6 +5,8 @@ LTTng writes every sequence with its own length field, even where the
 producer uses one count for several (the launch event's parallel argument
 arrays).  A real trace can therefore only disagree with itself by damage;
 this writer builds such a trace on purpose, byte for byte reproducible.
+Schema 2 packs a launch's arguments into one sequence (`args`, four words
+each); its damage is a length that is not a multiple of four.
 """
 import os
 import struct
@@ -32,6 +34,14 @@ event {
         uint16_t _arg_gran_length; uint8_t arg_gran[_arg_gran_length];
     };
 };
+event {
+    name = "hipgrain:launch"; id = 1; stream_id = 0;
+    fields := struct {
+        uint8_t api; uint64_t handle; int32_t rc;
+        uint16_t _args_length; uint64_t args[_args_length];
+        uint32_t repeat;
+    };
+};
 """
 
 CTF_MAGIC = 0xC1FC1FC1
@@ -49,6 +59,12 @@ def launch(index, value, ids, offset, mem, gran, handle=0x1000):
             _seq('Q', offset) + _seq('B', mem) + _seq('B', gran))
 
 
+def launch_packed(words, handle=0x1000):
+    """One schema-2 hipgrain:launch event holding words as its args."""
+    return (struct.pack('<I', 1) + struct.pack('<BQi', 90, handle, 0) +
+            _seq('Q', words) + struct.pack('<I', 1))
+
+
 def write(d, events):
     """d/metadata and d/stream_0 holding events (bytes, one packet)."""
     os.makedirs(d, exist_ok=True)
@@ -56,4 +72,29 @@ def write(d, events):
         f.write(METADATA)
     with open(os.path.join(d, 'stream_0'), 'wb') as f:
         f.write(struct.pack('<II', CTF_MAGIC, 0) + b''.join(events))
+    return d
+
+
+ZERO_BIT_METADATA = """/* CTF 1.8 */
+typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
+trace {
+    major = 1; minor = 8; byte_order = le;
+    packet.header := struct { uint32_t magic; uint32_t stream_id; };
+};
+stream { id = 0; };
+event {
+    name = "hipgrain:launch"; id = 0; stream_id = 0;
+    fields := struct { uint32_t none[0]; };
+};
+"""
+
+
+def zero_bit_events(d, payload=16):
+    """A trace whose only event class takes no bits: a reader that trusts
+    it delivers events forever without moving (babeltrace2 2.0 does)."""
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, 'metadata'), 'w') as f:
+        f.write(ZERO_BIT_METADATA)
+    with open(os.path.join(d, 'stream_0'), 'wb') as f:
+        f.write(struct.pack('<II', CTF_MAGIC, 0) + bytes(payload))
     return d

@@ -89,6 +89,100 @@ def tracegen_traces(tracegen, cases_dir, work):
     return out, ctf_dir(t)
 
 
+# Enough launches to fill many 4 KiB packets.
+MANY_PACKETS = """process ppid=1 exe=/bin/hostile version=0.1.0
+callsite id=7 frames=self
+function handle=0x1000 name=_Z3sumPfS_i
+kernel handle=0x1000 name=_Z3sumPfS_i target=gfx90a xnack=1 fp_ops=0x10000 fp_mnemonics=global_atomic_add_f32 arg_kind=2
+alloc id=1 api=22 addr=0x7f1000000000 size=4096 mem=4 gran=2 callsite=7
+repeat 400
+launch handle=0x1000 arg_index=0 arg_value=0x7f1000000000 arg_id=1 arg_mem=4 arg_gran=2
+alloc id=2 api=20 addr=0x7f0000000000 size=4096 mem=1 gran=1 callsite=7
+free id=2 api=40 addr=0x7f0000000000 alloc_api=20
+end
+"""
+
+
+def packets(path):
+    """(offset, size) of each LTTng packet of a stream file."""
+    import struct
+    out, at, data = [], 0, open(path, 'rb').read()
+    while at + 64 <= len(data):
+        size = struct.unpack_from('<Q', data, at + 56)[0] // 8
+        out.append((at, size))
+        at += size
+    return out
+
+
+def mid_packet_cases(hg, tracegen, work):
+    """A stream of many packets cut in the middle of its third, its index
+    left as it was (now wrong): the packets before the cut are reported."""
+    from lttng_session import Tracing
+    import hgtrace
+    script = os.path.join(work, 'many-packets.tg')
+    with open(script, 'w') as f:
+        f.write(MANY_PACKETS)
+    t = os.path.join(work, 'tg-many-packets')
+    with Tracing(t, subbuf='4k', nsubbuf=8) as tr:
+        r = tr.run([tracegen, script])
+    assert r.returncode == 0, r.stderr
+    base = ctf_dir(t)
+    s = max(streams(base), key=lambda f: len(packets(os.path.join(base, f))))
+    pk = packets(os.path.join(base, s))
+    assert len(pk) >= 4, 'want a stream of 4 packets or more: %s' % pk
+    # What the first two packets hold, read by babeltrace from a clean cut.
+    clean = hostile.copy_tree(base, os.path.join(work, 'cut-clean'))
+    shutil.rmtree(os.path.join(clean, 'index'), ignore_errors=True)
+    hostile.truncate(os.path.join(base, s), os.path.join(clean, s),
+                     pk[2][0])
+    others = [x for x in streams(base) if x != s]
+    for o in others:
+        os.unlink(os.path.join(clean, o))
+    want = len(hgtrace.hipgrain_events(clean))
+    d = hostile.copy_tree(base, os.path.join(work, 'cut-mid-packet'))
+    for o in others:  # the damaged stream alone decides what is read
+        os.unlink(os.path.join(d, o))
+        os.unlink(os.path.join(d, 'index', o + '.idx'))
+    hostile.truncate(os.path.join(base, s), os.path.join(d, s),
+                     pk[2][0] + pk[2][1] // 2)
+
+    def check(proc):
+        doc = json.loads(proc.stdout)
+        got = doc['summary']['hipgrain_events']
+        if not doc['summary'].get('partial'):
+            return 'not marked partial'
+        if got < want:
+            return 'read %d hipgrain events, the packets before the cut ' \
+                   'hold %d' % (got, want)
+        return None
+    cases = [Case('stream cut in its third packet, index now wrong: the two '
+                  'packets before the cut are read',
+                  [hg, 'report', '--format', 'json', d], (0,), json_out=True,
+                  check=check)]
+    # One big packet (1 MiB sub-buffers) cut in its middle: no whole packet
+    # is left, the events before the cut still are.
+    t = os.path.join(work, 'tg-one-packet')
+    with Tracing(t, subbuf='1M', nsubbuf=2) as tr:
+        r = tr.run([tracegen, script])
+    assert r.returncode == 0, r.stderr
+    base = ctf_dir(t)
+    s = max(streams(base), key=lambda f: os.path.getsize(
+        os.path.join(base, f)))
+    total = len(hgtrace.hipgrain_events(base))
+    d = hostile.copy_tree(base, os.path.join(work, 'cut-one-packet'))
+    hostile.truncate(os.path.join(base, s), os.path.join(d, s),
+                     os.path.getsize(os.path.join(base, s)) // 2)
+
+    def check_one(proc):
+        got = json.loads(proc.stdout)['summary']['hipgrain_events']
+        return None if 0 < got < total else \
+            'read %d of %d hipgrain events from half a packet' % (got, total)
+    cases.append(Case('one packet cut in its middle: the events before the '
+                      'cut are read', [hg, 'report', '--format', 'json', d],
+                      (0,), json_out=True, check=check_one))
+    return cases
+
+
 def report_argv(hg, i, path):
     """Alternates output formats and options over the cases."""
     opts = [['--format', 'json', '--fail-on', 'warning'],
@@ -255,6 +349,7 @@ def main():
         cases += truncation_cases(hg, bases[0], work)
         cases += foreign_cases(hg, bases[0], foreign, work)
         cases += regression_cases(hg, bases[0], work)
+        cases += mid_packet_cases(hg, tracegen, work)
         print('# %d cases on %d base traces' % (len(cases), len(bases)))
         hostile.run_all(tap, cases)
     finally:
@@ -350,6 +445,12 @@ def regression_cases(hg, base, work):
     cases.append(Case('regression: launch arrays of different lengths',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    d = ctfgen.write(os.path.join(work, 'launch-packed'), [
+        ctfgen.launch_packed([0x7f0000000000, 1, 0, 4 << 16 | 2 << 24, 9]),
+        ctfgen.launch_packed([])])
+    cases.append(Case('packed launch args: a partial group, an empty one',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).
@@ -373,6 +474,13 @@ def regression_cases(hg, base, work):
     cases.append(Case('regression: metadata cut in its first packet (hang)',
                       [hg, 'report', d], (1,),
                       check=says('damaged metadata')))
+    # Event classes of zero bits: the reader delivered the same empty event
+    # forever (found by fz_trace; babeltrace2 -o dummy hangs on it too).
+    d = ctfgen.zero_bit_events(os.path.join(work, 'zero-bit-events'))
+    cases.append(Case('regression: zero-bit events (hang)',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True, check=lambda p: says('corrupt trace')(p)
+                      or is_partial(p)))
     return cases
 
 

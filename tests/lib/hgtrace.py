@@ -17,9 +17,25 @@ def _value(f):
     return f
 
 
+WORDS = 4  # HG_LAUNCH_WORDS (common/hg_events.h)
+
+
+def unpack_launch(d):
+    """Schema 2 writes a launch's per-argument data as one sequence, four
+    words per pointer argument; tests read the six lists of schema 1."""
+    w = d.pop('args')
+    g = [w[i:i + WORDS] for i in range(0, len(w) - WORDS + 1, WORDS)]
+    d['arg_value'] = [x[0] for x in g]
+    d['arg_id'] = [x[1] for x in g]
+    d['arg_offset'] = [x[2] for x in g]
+    d['arg_index'] = [x[3] & 0xffff for x in g]
+    d['arg_mem'] = [x[3] >> 16 & 0xff for x in g]
+    d['arg_gran'] = [x[3] >> 24 & 0xff for x in g]
+
+
 def events(path, prefix=''):
     """Every event of the trace(s) under path, in time order, as dicts with
-    'event' (its name), the payload fields, and the 'vpid'/'ip' contexts."""
+    'event' (its name), the payload fields, and the 'vpid' context."""
     out = []
     discarded = 0
     for msg in bt2.TraceCollectionMessageIterator(path):
@@ -36,6 +52,8 @@ def events(path, prefix=''):
             d.update(_value(ev.common_context_field))
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
+        if ev.name == 'hipgrain:launch' and 'args' in d:
+            unpack_launch(d)
         out.append(d)
     return out
 

@@ -24,7 +24,7 @@ class Tracing:
 
     def __init__(self, outdir, statedump=True, events=('hipgrain:*',),
                  subbuf='1M', nsubbuf=8, blocking=True,
-                 contexts=('vpid', 'vtid', 'ip', 'procname')):
+                 contexts=('vpid',)):  # as tracer/trc_session.c
         self.outdir = os.path.abspath(outdir)
         self.name = 'hgtest-' + uuid.uuid4().hex[:12]
         self.events = list(events) + (['lttng_ust_statedump:*']

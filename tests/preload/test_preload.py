@@ -41,8 +41,29 @@ ok(not stray, 'exports only the functions it replaces', stray)
 for must in ('malloc', 'free', 'posix_memalign', '_Znwm', '_ZdaPv',
              '_ZnwmSt11align_val_t', 'hipMalloc', 'hipHostMalloc',
              'hipLaunchKernel', '__hipRegisterFatBinary', 'hipMemAdvise_v2',
-             'hipExtHostAlloc', 'hipFreeHost'):
+             'hipExtHostAlloc', 'hipFreeHost', 'closefrom', 'close_range'):
     ok(must in exported, f'exports {must}')
+# The OpenMP front end's table: every entry a libomptarget symbol, so the
+# preload never offers a name the real runtime lacks (issue 10).
+for must in ('__tgt_register_requires', '__tgt_register_lib',
+             '__tgt_target_kernel', '__tgt_target_teams_mapper',
+             '__tgt_target_data_begin_mapper',
+             '__tgt_target_data_end_nowait_mapper', 'omp_target_alloc',
+             'omp_target_free', 'omp_target_associate_ptr',
+             'llvm_omp_target_alloc_shared'):
+    ok(must in exported, f'exports {must}')
+omptarget = '/usr/lib/llvm-15/lib/libomptarget.so.15'
+if os.path.exists(omptarget):
+    real = subprocess.run(['nm', '-D', '--defined-only', omptarget], check=True,
+                          capture_output=True, text=True).stdout
+    real = {line.split()[-1].split('@')[0] for line in real.splitlines()
+            if line.strip()}
+    ours = [s for s in exported
+            if s.startswith(('__tgt_', 'omp_target', 'llvm_omp_target'))]
+    missing = [s for s in ours if s not in real]
+    ok(ours and not missing,
+       f'every OpenMP entry point ({len(ours)}) is one libomptarget-15 exports',
+       missing)
 internal = [s for s in exported if s.startswith(('reg_', 'pl_', 'co_', 'hg_'))]
 ok(not internal, 'no internal symbol leaks', internal)
 

@@ -39,6 +39,26 @@ int main(void)
 	   "WriteCombined with HIP_HOST_COHERENT unset: fine");
 	ok(is(HG_API_MALLOC, 0, -1, HG_MEM_SYSTEM, HG_GRAN_FINE),
 	   "malloc: fine system memory");
+	/* Seed 000's "OpenMP Allocation Mechanism" table. */
+	ok(is(HG_API_OMP_MAP, 0x3, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "OpenMP map (default mode): a coarse device copy");
+	ok(is(HG_API_OMP_TARGET_ALLOC, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "omp_target_alloc: coarse device memory");
+	ok(is(HG_API_LLVM_OMP_TARGET_ALLOC_HOST, 0, -1, HG_MEM_HOST_PINNED,
+	      HG_GRAN_FINE), "llvm_omp_target_alloc_host: fine pinned host");
+	ok(is(HG_API_LLVM_OMP_TARGET_ALLOC_SHARED, 0, -1, HG_MEM_MANAGED,
+	      HG_GRAN_FINE), "llvm_omp_target_alloc_shared: fine managed");
+	/* HSA: the pool's global flags decide. */
+	ok(is(HG_API_HSA_MEMORY_POOL_ALLOCATE, REG_HSA_POOL_COARSE, -1,
+	      HG_MEM_DEVICE, HG_GRAN_COARSE), "HSA coarse pool: coarse device");
+	ok(is(HG_API_HSA_MEMORY_POOL_ALLOCATE, REG_HSA_POOL_FINE, -1,
+	      HG_MEM_DEVICE_FINE, HG_GRAN_FINE), "HSA fine device pool: fine");
+	ok(is(HG_API_HSA_MEMORY_POOL_ALLOCATE,
+	      REG_HSA_POOL_FINE | REG_HSA_POOL_ALL_AGENTS, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "HSA fine system pool: fine pinned host memory");
+	ok(is(HG_API_HSA_MEMORY_LOCK, 0, -1, HG_MEM_HOST_REGISTERED,
+	      HG_GRAN_FINE), "hsa_amd_memory_lock: fine registered host");
 	ok(reg_model_is_hip_alloc(HG_API_HIP_HOST_REGISTER) &&
 		   !reg_model_is_hip_alloc(HG_API_HIP_FREE),
 	   "allocation APIs are told from frees");

@@ -28,8 +28,7 @@ ROOT = os.geteuid() == 0
 RUNDIR = '/var/run/lttng'
 EVENT_RE = re.compile(
     r'\] \(.*?\) \S+ (?P<name>\S+): \{ cpu_id = \d+ \}, '
-    r'\{ vpid = (?P<vpid>\d+), vtid = (?P<vtid>\d+), ip = (?P<ip>\d+), '
-    r'procname = "(?P<procname>[^"]*)" \}, \{ (?P<fields>.*)\}$')
+    r'\{ vpid = (?P<vpid>\d+) \}, \{ (?P<fields>.*)\}$')
 DISCARD_RE = re.compile(r'Tracer discarded (\d+) events')
 
 
@@ -129,10 +128,8 @@ def t_events():
     codes = [re.search(r'code = (\d+)', e['fields']).group(1) for e in mine]
     check(codes == ['0', '1', '2', '3', '4'], f'codes {codes}')
     for e in mine:
-        check(e['vpid'] == f['pid'] and e['vtid'] == f['pid'],
-              f'vpid/vtid {e["vpid"]}/{e["vtid"]}, program pid {f["pid"]}')
-        check(int(e['ip']) != 0, 'ip context is 0')
-        check(e['procname'] == 'hgrun_app', f'procname {e["procname"]}')
+        check(e['vpid'] == f['pid'],
+              f'vpid {e["vpid"]}, program pid {f["pid"]}')
     app = os.path.realpath(APP)
     check(any(e['name'] == 'lttng_ust_statedump:bin_info' and
               f'path = "{app}"' in e['fields'] for e in evs),
@@ -152,6 +149,7 @@ def t_preload_env():
     pre = f['preload'].split()
     check(pre[0] == lib, f'preload first: {pre}')
     check('liblttng-ust-dl.so.1' in pre, f'no lttng dl helper: {pre}')
+    check('liblttng-ust-fd.so.1' in pre, f'no lttng fd helper: {pre}')
     check(pre[-1] == lib and len(pre) >= 3, f'user LD_PRELOAD lost: {pre}')
     check(f['marker'] == '1', 'preload object not loaded in the program')
     check(f['register_timeout'] == '-1', 'LTTNG_UST_REGISTER_TIMEOUT unset')

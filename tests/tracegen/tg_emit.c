@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "hg_events.h"
 #include "hg_tp.h"
 #include "tg.h"
 
@@ -23,7 +24,9 @@ static void tg_process(const struct tg_line *l)
 {
 	struct hg_tp_process p = {I("ppid"), S("exe"), S("version"),
 				  (uint8_t)U("host_mode"), U("stack_threshold"),
-				  (uint32_t)U("stack_depth")};
+				  (uint32_t)U("stack_depth"),
+				  /* schema=N writes N; absent, this build's */
+				  (uint16_t)tg_u64(l, "schema", HG_TRACE_SCHEMA)};
 
 	lttng_ust_tracepoint(hipgrain, process, &p);
 }
@@ -208,25 +211,32 @@ static void tg_kernel(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, kernel, &k);
 }
 
+/* The same parallel lists as before, packed as the preload packs them. */
 static void tg_launch(const struct tg_line *l)
 {
-	uint64_t t[TG_MAX_ARGS], val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
-	uint64_t off[TG_MAX_ARGS] = {0};
-	uint16_t idx[TG_MAX_ARGS] = {0};
-	uint8_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
+	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
+	uint64_t off[TG_MAX_ARGS] = {0}, idx[TG_MAX_ARGS] = {0};
+	uint64_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
+	uint64_t w[TG_MAX_ARGS * HG_LAUNCH_WORDS];
 	int n = tg_list(l, "arg_value", val, TG_MAX_ARGS);
 
-	TG_NARROW(idx, t, tg_list(l, "arg_index", t, n));
+	tg_list(l, "arg_index", idx, n);
 	tg_list(l, "arg_id", id, n);
 	tg_list(l, "arg_offset", off, n);
-	TG_NARROW(mem, t, tg_list(l, "arg_mem", t, n));
-	TG_NARROW(gran, t, tg_list(l, "arg_gran", t, n));
+	tg_list(l, "arg_mem", mem, n);
+	tg_list(l, "arg_gran", gran, n);
+	for (int i = 0; i < n; i++) {
+		uint64_t *p = &w[i * HG_LAUNCH_WORDS];
+
+		p[0] = val[i], p[1] = id[i], p[2] = off[i];
+		p[3] = (idx[i] & 0xffff) | (mem[i] & 0xff) << 16 |
+		       (gran[i] & 0xff) << 24;
+	}
 	struct hg_tp_launch la = {
-		.handle = U("handle"), .stream = U("stream"),
-		.callsite = U("callsite"), .arg_index = idx, .arg_value = val,
-		.arg_id = id, .arg_offset = off, .arg_mem = mem,
-		.arg_gran = gran, .grid = {1, 1, 1}, .block = {1, 1, 1},
+		.handle = U("handle"), .stream = U("stream"), .args = w,
+		.grid = {1, 1, 1}, .block = {1, 1, 1},
 		.shmem = (uint32_t)U("shmem"), .rc = I("rc"), .nptr = (uint16_t)n,
+		.nwords = (uint16_t)(n * HG_LAUNCH_WORDS),
 		.api = (uint8_t)tg_u64(l, "api", 90),
 		.repeat = (uint32_t)tg_u64(l, "repeat", 1),
 	};

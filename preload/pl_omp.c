@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The OpenMP offload front end: libomptarget's entry points (one table,
+ * pl_omp_table.h), turned into the registry's vocabulary.  The images
+ * __tgt_register_lib hands over are modules, their offload entries are
+ * kernels named by their target region, and a target region is a launch.
+ * What maps do to memory is in pl_omp_map.c.
+ */
+#include <dlfcn.h>
+
+#include "co.h"
+#include "hg_events.h"
+#include "pl_boot.h"
+#include "pl_export.h"
+#include "pl_hip.h"
+#include "pl_kernel.h"
+#include "pl_omp.h"
+#include "pl_omp_table.h"
+#include "pl_profile.h"
+#include "reg_emit.h"
+#include "reg_kernel.h"
+#include "reg_track.h"
+
+void pl_omp_requires(int64_t flags)
+{
+	reg_emit_call(HG_API_OMP_REGISTER_REQUIRES, 0, (uint64_t)flags);
+	if (flags & PL_OMP_REQ_USM)
+		pl_omp_usm(1);
+}
+
+/* The first image that holds AMDGPU code: the module the kernels are read
+ * from (a program built for several vendors carries one image each). */
+static const void *amdgpu_image(const struct pl_omp_desc *desc)
+{
+	for (int32_t i = 0; desc->images && i < desc->nimages; i++) {
+		const struct pl_omp_image *im = &desc->images[i];
+		const char *a = im->start, *b = im->end;
+		struct co_error err;
+		/* The compiler's own bounds; the headers when they are odd. */
+		struct co_set *set = co_set_from_image(
+		    a, a && b > a ? (size_t)(b - a) : 0, &err);
+		size_t n = set ? co_set_count(set) : 0;
+
+		co_set_free(set);
+		if (n)
+			return desc->images[i].start;
+	}
+	return NULL;
+}
+
+void pl_omp_register(const struct pl_omp_desc *desc)
+{
+	const void *img = desc ? amdgpu_image(desc) : NULL;
+	struct hg_tp_code_object co = {
+	    .module = (uintptr_t)desc,
+	    .image = (uintptr_t)img,
+	    .targets = "",
+	    .path = "",
+	    .rc = img ? 0 : -1,
+	    .api = HG_API_OMP_REGISTER_LIB,
+	};
+
+	reg_emit_code_object(&co);
+	if (!img)
+		return;
+	reg_module_add(co.module, img, NULL, co.api);
+	/* Target regions are the entries of size 0; the others are globals. */
+	for (const struct pl_omp_entry *e = desc->entries_begin;
+	     e && e < desc->entries_end; e++) {
+		struct hg_tp_function f = {
+		    co.module, (uintptr_t)e->addr,	e->name ? e->name : "",
+		    0,	       HG_API_OMP_REGISTER_LIB,
+		};
+
+		if (e->size || !e->name)
+			continue;
+		reg_kernel_add(f.handle, f.module, e->name);
+		reg_emit_function(&f);
+	}
+}
+
+void pl_omp_unregister(const struct pl_omp_desc *desc)
+{
+	pl_launch_flush(); /* their kernels' handles go with the module */
+	pl_profile_unlaunched((uintptr_t)desc);
+	reg_module_forget((uintptr_t)desc);
+}
+
+/* omp_target_alloc on the initial device is the host's own malloc. */
+static int initial_device(void)
+{
+	static int (*fn)(void);
+
+	if (!fn)
+		fn = (int (*)(void))dlsym(RTLD_DEFAULT,
+					  "omp_get_initial_device");
+	return fn ? fn() : -1;
+}
+
+void pl_omp_alloc(uint8_t api, void *p, size_t size, int dev)
+{
+	if (dev == initial_device())
+		return;
+	reg_track_hip_alloc(api, p ? 0 : -1, p, size, 0, 0, dev);
+}
+
+static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
+		       int32_t threads, const struct pl_omp_kargs *a)
+{
+	struct pl_omp_maps m = {0, NULL, NULL, NULL, NULL};
+
+	if (a)
+		m = (struct pl_omp_maps){a->nargs, a->base, a->ptrs, a->sizes,
+					 a->types};
+	pl_omp_region(api, rc, handle, teams, threads, m);
+}
+
+#define PL_OMP_WRAP(ret, name, params, args, pre, post)                        \
+	PL_EXPORT ret name params                                              \
+	{                                                                      \
+		static __typeof__(&name) real;                                 \
+		struct reg_hip_free fst __attribute__((unused)) = {0};         \
+		int tr = pl_hip_enter(0);                                      \
+		ret rc;                                                        \
+		if (!real)                                                     \
+			real = (__typeof__(&name))pl_next_sym(#name);          \
+		if (tr)                                                        \
+			pre;                                                   \
+		pl_in_runtime += tr;                                           \
+		rc = real args;                                                \
+		pl_in_runtime -= tr;                                           \
+		if (tr)                                                        \
+			post;                                                  \
+		pl_hip_leave();                                                \
+		return rc;                                                     \
+	}
+
+#define PL_OMP_WRAP_VOID(name, params, args, pre, post)                        \
+	PL_EXPORT void name params                                             \
+	{                                                                      \
+		static __typeof__(&name) real;                                 \
+		struct reg_hip_free fst __attribute__((unused)) = {0};         \
+		int tr = pl_hip_enter(0);                                      \
+		if (!real)                                                     \
+			real = (__typeof__(&name))pl_next_sym(#name);          \
+		if (tr)                                                        \
+			pre;                                                   \
+		pl_in_runtime += tr;                                           \
+		real args;                                                     \
+		pl_in_runtime -= tr;                                           \
+		if (tr)                                                        \
+			post;                                                  \
+		pl_hip_leave();                                                \
+	}
+
+PL_OMP_REG_TABLE(PL_OMP_WRAP_VOID)
+PL_OMP_REGION_TABLE(PL_OMP_WRAP)
+PL_OMP_DATA_TABLE(PL_OMP_WRAP_VOID)
+PL_OMP_MEM_TABLE(PL_OMP_WRAP, PL_OMP_WRAP_VOID)

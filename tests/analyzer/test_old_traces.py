@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Traces written by the previous release (fixtures/schema1: three kernels/
+programs traced by `hipgrain run` against the test double, before the trace
+layout changed) still read, with the findings that release reported.  Call
+site frames are left out of the comparison: they are symbolised from the
+binaries named in the trace, which exist only where the fixture was made.
+
+usage: test_old_traces.py HIPGRAIN FIXTURES_DIR
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+import hgrun  # noqa: E402
+
+SUMMARY = ('findings', 'errors', 'warnings', 'notes', 'processes', 'events',
+           'hipgrain_events', 'traces_read', 'partial')
+
+
+def comparable(rep):
+    fs = []
+    for f in rep['findings']:
+        a = dict(f.get('allocation') or {})
+        a.pop('callsite', None)
+        fs.append({'rule': f['rule'], 'severity': f['severity'],
+                   'count': f['count'], 'message': f['message'],
+                   'kernel': f.get('kernel'), 'allocation': a,
+                   'process': f['where']['process'],
+                   'vpid': f['where']['vpid']})
+    return {'findings': fs,
+            'summary': {k: rep['summary'][k] for k in SUMMARY}}
+
+
+hipgrain, fixtures = sys.argv[1:3]
+tap = hgrun.Tap()
+expected = json.load(open(os.path.join(fixtures, 'expected.json')))
+for name in sorted(expected):
+    rc, rep = hgrun.report(hipgrain, os.path.join(fixtures, name))
+    got = comparable(rep) if rep else None
+    tap.ok(rc == 0 and got == expected[name],
+           f'{name}: the previous release\'s trace reads with its findings',
+           json.dumps({'rc': rc, 'got': got, 'want': expected[name]},
+                      indent=1, sort_keys=True))
+sys.exit(tap.done())
