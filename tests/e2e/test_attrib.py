@@ -70,6 +70,21 @@ if fs:
            'JSON: the template inlined from hip_runtime_api.h comes first',
            frames[:2])
 
+    msg = fs[0]['message']
+    tap.ok(f'on argument 0, which points' in msg and
+           f'at attrib.hip:{atomic_line}' in msg,
+           'atomic-fine: the finding names the argument the atomic reaches '
+           'and the kernel line of the atomic', msg)
+    tap.ok(f'attrib.hip:{atomic_line}' in (fs[0].get('fix_at') or '') and
+           f'attrib.hip:{acc_line}' in (fs[0].get('fix_at') or ''),
+           'atomic-fine: the fix names the call to change and the atomic line',
+           fs[0].get('fix_at'))
+
+rep, text, _ = traced('atomic-coarse')
+tap.ok(not rep['findings'],
+       'atomic-coarse: atomics on the coarse argument, plain stores to the '
+       'fine one: quiet', text)
+
 rep, text, _ = traced('split-coarse')
 tap.ok(not rep['findings'],
        'split-coarse: a pointer into the coarse page of a split range is quiet',
