@@ -116,6 +116,9 @@ struct co_insn {
 	uint8_t cls;         /* enum co_aclass */
 	uint8_t space;       /* enum co_aspace */
 	char mnemonic[38];
+	int16_t arg;         /* kernel argument its address comes from; -1 unknown */
+	uint32_t line;       /* source line from .debug_line; 0 unknown */
+	const char *file;    /* its file (owned by the object); NULL unknown */
 };
 
 struct co_arg {
@@ -137,6 +140,11 @@ struct co_atomics {
 	uint32_t cas_count;      /* *_cmpswap on global/flat/buffer */
 	uint32_t lds_count;      /* every ds_* atomic, any class */
 	bool analysed;           /* false when the code could not be decoded */
+	/* Per class, the arguments atomics reach: "ARG[@FILE:LINE];..." with
+	 * the first atomic's line per argument, "?" for an atomic whose
+	 * argument is unknown (then the whole kernel counts). */
+	char fp_sites[160];
+	char int_sites[160];
 };
 
 struct co_kernel {
@@ -145,6 +153,7 @@ struct co_kernel {
 	uint32_t kernarg_size;
 	uint32_t nargs;
 	const struct co_arg *args;
+	int8_t kernarg_sgpr; /* first SGPR of the kernarg pointer; -1 unknown */
 	uint64_t code_addr;  /* from the symbol table; 0/0 when not found */
 	uint64_t code_size;
 	struct co_atomics atomics;

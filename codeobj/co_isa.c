@@ -119,6 +119,11 @@ static inline unsigned insn_len(uint32_t w)
 	}
 }
 
+unsigned co_isa_len(uint32_t w)
+{
+	return insn_len(w);
+}
+
 /* -1: not ours to name (scalar/image atomics, unknown op) */
 static int memory_atomic(uint32_t w, uint64_t addr, co_hit_fn hit, void *ctx)
 {

@@ -43,7 +43,20 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			continue;
 		fprintf(f, "%s{\"mnemonic\":", first ? "" : ",");
 		json_str(f, in->mnemonic);
-		fprintf(f, ",\"offset\":%llu}", (unsigned long long)in->addr);
+		fprintf(f, ",\"offset\":%llu", (unsigned long long)in->addr);
+		if (in->arg >= 0)
+			fprintf(f, ",\"arg\":%d", in->arg);
+		else
+			fputs(",\"arg\":null", f);
+		fputs(",\"file\":", f);
+		if (in->file && in->line)
+			json_str(f, in->file);
+		else
+			fputs("null", f);
+		if (in->file && in->line)
+			fprintf(f, ",\"line\":%u}", in->line);
+		else
+			fputs(",\"line\":null}", f);
 		first = false;
 	}
 	fputc(']', f);
@@ -92,6 +105,35 @@ static void text_effects(FILE *f, const char *target, const struct co_atomics *a
 	}
 }
 
+/* "0 (app.hip:42), unknown": the sites list in words. */
+static const char *co_sites_text(const char *sites)
+{
+	static char buf[400];
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (const char *p = sites; *p && o < sizeof(buf);) {
+		size_t n = strcspn(p, ";"), at = strcspn(p, "@");
+		int w;
+
+		if (*p == '?')
+			w = snprintf(buf + o, sizeof(buf) - o, "%sunknown",
+				     o ? ", " : "");
+		else if (at < n)
+			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s (%.*s)",
+				     o ? ", " : "", (int)at, p, (int)(n - at - 1),
+				     p + at + 1);
+		else
+			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s",
+				     o ? ", " : "", (int)n, p);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+		p += n + (p[n] == ';');
+	}
+	return buf;
+}
+
 static void text_kernel(FILE *f, const char *target, const struct co_kernel *k)
 {
 	const struct co_atomics *a = &k->atomics;
@@ -104,9 +146,10 @@ static void text_kernel(FILE *f, const char *target, const struct co_kernel *k)
 	fprintf(f, "    %s\n", dm ? dm : k->name);
 	free(dm);
 	if (a->fp_count)
-		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx\n",
+		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx; "
+			   "arguments: %s\n",
 			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
-			(unsigned long long)a->fp_first);
+			(unsigned long long)a->fp_first, co_sites_text(a->fp_sites));
 	if (int_bites)
 		fprintf(f, "      %u integer atomic%s (%s)\n", a->int_count,
 			a->int_count == 1 ? "" : "s", a->int_mnemonics);

@@ -74,6 +74,26 @@ check(d[("gfx908", "dadd_unsafe")]["hw_fp_atomics"] == [] and
       d[("gfx908", "dadd_unsafe")]["cas"] >= 1,
       "gfx908: unsafeAtomicAdd(double) is a CAS loop")
 
+# -- atomics attributed to arguments (issue 12) -----------------------------
+def args(k):
+    return sorted((a["mnemonic"], a["arg"]) for a in k["hw_fp_atomics"] + k["int_atomics"])
+
+
+for t in ("gfx908", "gfx90a", "gfx940"):
+    got = args(d[(t, "iops")])
+    check(got == [("global_atomic_add", 0), ("global_atomic_or", 1),
+                  ("global_atomic_smin", 0)],
+          f"{t}: iops: add and min reach h (argument 0), or reaches u (1): {got}")
+    got = args(u[(t, "fadd_default")])
+    check(got == [("global_atomic_add_f32", 0)],
+          f"{t}: fadd_default -munsafe-fp-atomics: the atomic reaches a: {got}")
+for t in ("gfx90a", "gfx940"):
+    got = [a["arg"] for a in d[(t, "dadd_unsafe")]["hw_fp_atomics"]]
+    check(got == [0], f"{t}: dadd_unsafe: the FP atomic reaches a: {got}")
+ref = kernels(scan_json("--decoder", "comgr", "--target", "gfx90a", DEFAULT))
+got = {a["arg"] for a in ref[("gfx90a", "iops")]["int_atomics"]}
+check(got == {None}, f"comgr's decoder: arguments unknown (null): {got}")
+
 # -- our decoder against llvm-objdump-15, every code object ----------------
 ATOMIC = re.compile(r"^\s+((?:global|flat|buffer)_atomic_\w+)\s.*//\s*([0-9A-Fa-f]+):")
 LABEL = re.compile(r"^[0-9a-f]+ <([^>]+)>:")
