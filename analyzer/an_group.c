@@ -9,7 +9,7 @@
 #include "an_rule.h"
 #include "hg_events.h"
 
-static int an_site_frame(const struct an_frame *f, int n)
+int an_site_frame(const struct an_frame *f, int n)
 {
 	for (int i = 0; i < n; i++)
 		if (f[i].file && !an_file_is_library(f[i].file))
@@ -28,8 +28,12 @@ const char *an_site_text(const struct an_frame *f, int n, char *buf, size_t cap)
 	if (i >= 0) {
 		const char *base = strrchr(f[i].file, '/');
 
-		snprintf(buf, cap, "%s:%d%s%s%s", base ? base + 1 : f[i].file,
-			 f[i].line, f[i].function ? " (" : "",
+		char line[16] = "";
+
+		if (f[i].line > 0)
+			snprintf(line, sizeof(line), ":%d", f[i].line);
+		snprintf(buf, cap, "%s%s%s%s%s", base ? base + 1 : f[i].file,
+			 line, f[i].function ? " (" : "",
 			 f[i].function ? f[i].function : "",
 			 f[i].function ? ")" : "");
 		return buf;

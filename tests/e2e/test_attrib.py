@@ -6,7 +6,9 @@ kernel line of the atomic.
 
 usage: test_attrib.py HIPGRAIN KERNELS_DIR FAKEHIP_DIR KERNELS_SRC
 """
+import json
 import os
+import re
 import subprocess
 import sys
 
@@ -25,8 +27,18 @@ def marker(name):
     raise SystemExit(f'attrib.hip has no {name} marker')
 
 
+def formatted(env, trace, fmt):
+    """The report of trace in fmt (html, sarif), as text."""
+    out = os.path.join(trace, 'report.' + fmt)
+    subprocess.run([hipgrain, 'report', '--format', fmt, '-o', out, trace],
+                   env=env, capture_output=True, check=True)
+    with open(out) as f:
+        return f.read()
+
+
 def traced(variant):
-    """(json report, text report) of one variant."""
+    """(json report, text report, inventory, {html, sarif}) of one
+    variant."""
     env = hgrun.fake_env(fakehip)
     t = hgrun.run(hipgrain, [os.path.join(kdir, 'attrib'), variant], env=env)
     try:
@@ -35,7 +47,8 @@ def traced(variant):
                               capture_output=True, text=True).stdout
         inv = subprocess.run([hipgrain, 'report', '--inventory', t.trace],
                              env=env, capture_output=True, text=True).stdout
-        return rep or {'findings': []}, text, inv
+        fmts = {f: formatted(env, t.trace, f) for f in ('html', 'sarif')}
+        return rep or {'findings': []}, text, inv, fmts
     finally:
         t.close()
 
@@ -51,7 +64,7 @@ def user_frame(frames):
 tap = hgrun.Tap()
 acc_line, atomic_line = marker('ATTRIB_ACC_LINE'), marker('ATTRIB_ATOMIC_LINE')
 
-rep, text, inv = traced('atomic-fine')
+rep, text, inv, fmts = traced('atomic-fine')
 fs = [f for f in rep['findings'] if f['rule'] == 'fp-atomic-fine-grain']
 tap.ok(len(fs) == 1, 'atomic-fine: one fp-atomic-fine-grain finding', rep)
 site = f'attrib.hip:{acc_line} (main)'
@@ -80,16 +93,28 @@ if fs:
            'atomic-fine: the fix names the call to change and the atomic line',
            fs[0].get('fix_at'))
 
-rep, text, _ = traced('atomic-coarse')
+sarif = json.loads(fmts['sarif'])
+regions = [loc['physicalLocation']['region']['startLine']
+           for r in sarif['runs'][0]['results'] for loc in r['locations']
+           if 'physicalLocation' in loc]
+tap.ok(regions == [acc_line],
+       'SARIF: the result is located at the user line, not the header',
+       regions)
+tap.ok(re.search(r'<span class="hit">\s*%d  ' % acc_line, fmts['html'])
+       and f'attrib.hip:{atomic_line}' in fmts['html'],
+       'HTML: the source excerpt is around the user line; the fix names '
+       'the atomic line', re.findall(r'<span class="hit">[^<]*', fmts['html']))
+
+rep, text, _, _ = traced('atomic-coarse')
 tap.ok(not rep['findings'],
        'atomic-coarse: atomics on the coarse argument, plain stores to the '
        'fine one: quiet', text)
 
-rep, text, _ = traced('split-coarse')
+rep, text, _, _ = traced('split-coarse')
 tap.ok(not rep['findings'],
        'split-coarse: a pointer into the coarse page of a split range is quiet',
        text)
-rep, text, _ = traced('split-fine')
+rep, text, _, _ = traced('split-fine')
 fs = [f for f in rep['findings'] if f['rule'] == 'fp-atomic-fine-grain']
 tap.ok(len(fs) == 1 and 'points into fine-grained managed memory (offset 4224 '
        'of a split range: coarse at [0, 4096), fine at [4096, 8192))'
