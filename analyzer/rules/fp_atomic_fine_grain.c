@@ -95,6 +95,13 @@ static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
 	return buf;
 }
 
+/* A target region's fix is OpenMP's: a map, omp_target_alloc, the safe
+ * atomic hint. */
+static bool is_omp(const struct an_kernel *k)
+{
+	return k && k->name && !strncmp(k->name, "__omp_offloading_", 17);
+}
+
 static void fix_at(const struct an_finding *f, const char *site, char *buf,
 		   size_t cap)
 {
@@ -102,6 +109,19 @@ static void fix_at(const struct an_finding *f, const char *site, char *buf,
 
 	if (!f->has_alloc || !site[0]) {
 		buf[0] = '\0';
+		return;
+	}
+	if (is_omp(f->kernel)) {
+		snprintf(buf, cap,
+			 "at %s, allocate with omp_target_alloc instead of %s, "
+			 "or map it into the target region (map(tofrom: ...))"
+			 "%s%s%s",
+			 site, an_api_name(f->alloc.api),
+			 f->atomic_at[0] ? "; or make the atomic at " : "",
+			 f->atomic_at,
+			 f->atomic_at[0] ? " safe (hint(AMD_safe_fp_atomics), "
+					   "or -mno-unsafe-fp-atomics)"
+					 : "");
 		return;
 	}
 	snprintf(buf, cap, "at %s, %s%s%s%s", site,

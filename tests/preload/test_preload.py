@@ -64,6 +64,19 @@ if os.path.exists(omptarget):
     ok(ours and not missing,
        f'every OpenMP entry point ({len(ours)}) is one libomptarget-15 exports',
        missing)
+# libomp's allocator entry points (the pinned trait): each one libomp exports.
+libomp = '/usr/lib/llvm-15/lib/libomp.so.5'
+if os.path.exists(libomp):
+    real = subprocess.run(['nm', '-D', '--defined-only', libomp], check=True,
+                          capture_output=True, text=True).stdout
+    real = {line.split()[-1].split('@')[0] for line in real.splitlines()
+            if line.strip()}
+    ours = [s for s in exported
+            if s.startswith('omp_') and not s.startswith('omp_target')]
+    missing = [s for s in ours if s not in real]
+    ok('omp_init_allocator' in ours and 'omp_free' in ours and not missing,
+       f'every libomp allocator entry point ({len(ours)}) is one libomp '
+       'exports', missing)
 internal = [s for s in exported if s.startswith(('reg_', 'pl_', 'co_', 'hg_'))]
 ok(not internal, 'no internal symbol leaks', internal)
 
