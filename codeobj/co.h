@@ -62,6 +62,9 @@ void co_set_free(struct co_set *set);
 
 size_t co_set_count(const struct co_set *set); /* device entries only */
 const struct co_entry *co_set_entry(const struct co_set *set, size_t i);
+/* Done with entry i: the file's pages under it leave the process's resident
+ * memory (they are read again if asked for). */
+void co_set_release(const struct co_set *set, size_t i);
 /* Number of bundles found (0 for a bare ELF). */
 size_t co_set_bundles(const struct co_set *set);
 
@@ -84,8 +87,12 @@ struct co_target {
 
 /* Parses "gfx90a:sramecc+:xnack-", also with a triple prefix ("...--gfx90a"). */
 int co_target_parse(const char *id, struct co_target *out);
-/* <0 incompatible; otherwise larger is a better match. */
+/* <0 incompatible; otherwise larger is a better match.  Code for a generic
+ * target (gfx9-4-generic) matches the processors of its family. */
 int co_target_match(const struct co_target *code, const struct co_target *dev);
+/* "gfx9-4-generic" and the like: the runtime takes a specific target's code
+ * over a generic one's. */
+bool co_target_generic(const char *proc);
 
 /* ---- code objects -------------------------------------------------- */
 
