@@ -11,7 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ROCm 6+ (Debian trixie, sid) moved it into a directory of its own. */
+#if __has_include(<amd_comgr/amd_comgr.h>)
+#include <amd_comgr/amd_comgr.h>
+#else
 #include <amd_comgr.h>
+#endif
 
 #include "co_int.h"
 
