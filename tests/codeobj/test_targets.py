@@ -78,7 +78,8 @@ with tempfile.TemporaryDirectory() as d:
                     UNSAFE, fatbin], check=True)
     src = entries(open(fatbin, 'rb').read())
     host = [(t, b) for t, b in src.items() if t.startswith('host')]
-    gfx940, gfx90a = src[PREFIX + 'gfx940'], src[PREFIX + 'gfx90a']
+    gfx940 = src[PREFIX + os.environ.get('HG_MI300_ARCH', 'gfx940')]
+    gfx90a = src[PREFIX + 'gfx90a']
     path = os.path.join(d, 'every-target.hipfb')
     with open(path, 'wb') as f:
         f.write(bundle_of(host + [

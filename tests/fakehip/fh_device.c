@@ -103,7 +103,9 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 	memset(p, 0, sizeof(*p));
 	strncpy(p->name, "hipgrain fakehip test double", sizeof(p->name) - 1);
 	strncpy(p->gcnArchName, arch, sizeof(p->gcnArchName) - 1);
+#if HIP_VERSION_MAJOR < 6 /* gone from hipDeviceProp_tR0600 */
 	p->gcnArch = fh_gcn_arch(arch);
+#endif
 	p->totalGlobalMem = (size_t)64 << 30;
 	p->sharedMemPerBlock = 64 << 10;
 	p->regsPerBlock = 65536;

@@ -11,10 +11,15 @@
 
 #define FH_PROC_NOT_FOUND 1 /* HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND */
 
-/* Not in ROCm 5.2's headers, which the double is built against. */
+#if HIP_VERSION_MAJOR >= 6
+typedef hipDriverProcAddressQueryResult fh_proc_status;
+#else
+/* Not in ROCm 5's headers. */
+typedef int fh_proc_status;
 __attribute__((visibility("default"))) hipError_t
 hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags,
-		  int *status);
+		  fh_proc_status *status);
+#endif
 
 /* Something of this library's own: hipGetProcAddress's own address may be
  * a preloaded one's. */
@@ -23,7 +28,7 @@ static void anchor(void)
 }
 
 hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64_t flags,
-		  int *status)
+		  fh_proc_status *status)
 {
 	Dl_info me;
 	void *h = NULL, *fn = NULL;
@@ -39,7 +44,7 @@ hipError_t hipGetProcAddress(const char *symbol, void **pfn, int version, uint64
 		dlclose(h);
 	}
 	if (status)
-		*status = fn ? 0 : FH_PROC_NOT_FOUND;
+		*status = (fh_proc_status)(fn ? 0 : FH_PROC_NOT_FOUND);
 	*pfn = fn;
 	return fn ? hipSuccess : hipErrorNotFound;
 }
