@@ -114,6 +114,8 @@ struct co_prof_owned {
 CO_HIDDEN void co_pool_free(struct co_strpool *pool);
 
 CO_HIDDEN void co_profiles_sort(struct co_profiles *p);
+/* Whether the comma-separated list holds the n-byte name (co_target.c). */
+CO_HIDDEN bool co_list_has(const char *list, const char *name, size_t n);
 CO_HIDDEN void co_atomics_add(struct co_atomics *a, const struct co_insn *in);
 /* Sets file and line of each atomic from the code object's DWARF, when it
  * has some and libdw can be loaded (co_lines.c). */

@@ -36,6 +36,8 @@ static const struct co_rule rules[] = {
 	 ROCM_TABLE},
 };
 
+#include "co_int.h"
+
 static bool arch_in(const char *list, const char *arch);
 
 bool co_rules_cover(const char *proc)
@@ -46,16 +48,10 @@ bool co_rules_cover(const char *proc)
 	return false;
 }
 
+/* "gfx90a:xnack-" is in "gfx908,gfx90a": features do not matter here. */
 static bool arch_in(const char *list, const char *arch)
 {
-	size_t n = strcspn(arch, ":");
-	for (const char *p = list; *p;) {
-		size_t m = strcspn(p, ",");
-		if (m == n && !strncmp(p, arch, n))
-			return true;
-		p += m + (p[m] == ',');
-	}
-	return false;
+	return co_list_has(list, arch, strcspn(arch, ":"));
 }
 
 enum co_effect co_rule_lookup(const char *arch, uint32_t ops, enum hg_mem mem,

@@ -70,14 +70,12 @@ static const struct {
 	{"gfx12-generic", "gfx1200,gfx1201"},
 };
 
-static bool in_list(const char *list, const char *proc)
+bool co_list_has(const char *list, const char *name, size_t n)
 {
-	size_t n = strlen(proc);
-
 	for (const char *p = list; *p;) {
 		size_t m = strcspn(p, ",");
 
-		if (m == n && !strncmp(p, proc, n))
+		if (m == n && !strncmp(p, name, n))
 			return true;
 		p += m + (p[m] == ',');
 	}
@@ -97,7 +95,8 @@ static bool runs_on(const char *proc, const char *dev)
 		return true;
 	for (size_t i = 0; i < sizeof generics / sizeof generics[0]; i++)
 		if (!strcmp(proc, generics[i].generic))
-			return in_list(generics[i].members, dev);
+			return co_list_has(generics[i].members, dev,
+					   strlen(dev));
 	return false;
 }
 
