@@ -9,21 +9,36 @@
 #include "an_rule.h"
 #include "hg_events.h"
 
+int an_site_frame(const struct an_frame *f, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (f[i].file && !an_file_is_library(f[i].file))
+			return i;
+	for (int i = 0; i < n; i++)
+		if (f[i].file)
+			return i;
+	return -1;
+}
+
 const char *an_site_text(const struct an_frame *f, int n, char *buf, size_t cap)
 {
-	buf[0] = '\0';
-	for (int i = 0; i < n; i++) {
-		if (f[i].file) {
-			const char *base = strrchr(f[i].file, '/');
+	int i = an_site_frame(f, n);
 
-			snprintf(buf, cap, "%s:%d%s%s%s", base ? base + 1 : f[i].file,
-				 f[i].line, f[i].function ? " (" : "",
-				 f[i].function ? f[i].function : "",
-				 f[i].function ? ")" : "");
-			return buf;
-		}
+	buf[0] = '\0';
+	if (i >= 0) {
+		const char *base = strrchr(f[i].file, '/');
+
+		char line[16] = "";
+
+		if (f[i].line > 0)
+			snprintf(line, sizeof(line), ":%d", f[i].line);
+		snprintf(buf, cap, "%s%s%s%s%s", base ? base + 1 : f[i].file,
+			 line, f[i].function ? " (" : "",
+			 f[i].function ? f[i].function : "",
+			 f[i].function ? ")" : "");
+		return buf;
 	}
-	for (int i = 0; i < n; i++)
+	for (i = 0; i < n; i++)
 		if (f[i].function) {
 			snprintf(buf, cap, "%s", f[i].function);
 			return buf;

@@ -179,12 +179,10 @@ static void an_html_alloc(FILE *out, const struct an_group *g)
 		fputs("</code>", out);
 	}
 	fputs("</div>", out);
-	for (int i = 0; i < g->nframes; i++)
-		if (g->frames[i].file && g->frames[i].line > 0) {
-			an_html_source(out, g->frames[i].file,
-				       g->frames[i].line);
-			break;
-		}
+	int i = an_site_frame(g->frames, g->nframes);
+
+	if (i >= 0 && g->frames[i].line > 0)
+		an_html_source(out, g->frames[i].file, g->frames[i].line);
 }
 
 static void an_html_finding(FILE *out, const struct an_group *g)
@@ -208,6 +206,16 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 	}
 	if (f->has_alloc)
 		an_html_alloc(out, g);
+	if (f->rule->fix_at) {
+		char fix[1024];
+
+		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		if (fix[0]) {
+			fputs("<div class=\"fix-at\">fix: ", out);
+			an_html_esc(out, fix);
+			fputs("</div>", out);
+		}
+	}
 	an_where(f->proc, where, sizeof(where));
 	if (g->nranks > 1) {
 		char ranks[256];

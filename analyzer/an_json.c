@@ -35,8 +35,9 @@ void an_json_frames(FILE *out, const struct an_frame *f, int n)
 		an_json_str(out, f[i].function);
 		fputs(",\"file\":", out);
 		an_json_str(out, f[i].file);
-		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\"}", f[i].line,
-			(unsigned long long)f[i].pc);
+		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
+			f[i].line, (unsigned long long)f[i].pc,
+			f[i].inlined ? "true" : "false");
 	}
 	fputc(']', out);
 }
@@ -79,6 +80,20 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	}
 	if (f->has_alloc)
 		an_json_alloc(out, g);
+	if (f->rule->fix_at) {
+		char fix[1024];
+
+		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		fputs(",\"fix_at\":", out);
+		if (fix[0])
+			an_json_str(out, fix);
+		else
+			fputs("null", out);
+	}
+	if (f->atomic_at[0]) {
+		fputs(",\"atomic_at\":", out);
+		an_json_str(out, f->atomic_at);
+	}
 	an_where(f->proc, where, sizeof(where));
 	fputs(",\"where\":{\"process\":", out);
 	an_json_str(out, where);

@@ -32,7 +32,12 @@ int an_groups_build(struct an_ctx *c, struct an_groups *out);
 void an_groups_free(struct an_groups *gs);
 /* "procname[vpid] on host, rank N" */
 void an_where(const struct an_proc *p, char *buf, size_t cap);
-/* "file:line (function)" of the first frame with a location, or "". */
+/* The first frame in the user's code (outside HIP's and the C library's
+ * headers), else the first with a file; -1 if none has one. */
+int an_site_frame(const struct an_frame *f, int n);
+/* "file:line (function)" of that frame; "file (function)" at line 0, which
+ * is code the compiler merged from several lines (identical calls in two
+ * branches). */
 const char *an_site_text(const struct an_frame *f, int n, char *buf,
 			 size_t cap);
 /* The message of a failed call, e.g. "hipErrorInvalidDevice: no usable GPU" */

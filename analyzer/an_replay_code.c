@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_sym.h"
@@ -60,7 +61,11 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	free(k->target);
 	free(k->fp_mnemonics);
 	free(k->int_mnemonics);
+	free(k->fp_sites);
+	free(k->int_sites);
 	k->target = strdup(target);
+	k->fp_sites = strdup(an_ev_str(e, F_KE_FP_SITES));
+	k->int_sites = strdup(an_ev_str(e, F_KE_INT_SITES));
 	k->fp_mnemonics = strdup(an_ev_str(e, F_KE_FP_MN));
 	k->int_mnemonics = strdup(an_ev_str(e, F_KE_INT_MN));
 	k->status = (int32_t)an_ev_i64(e, F_KE_STATUS);
@@ -102,6 +107,10 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 	a->alloc = an_alloc_get(a->launch->proc, a->id);
 	if (!a->alloc)
 		a->alloc = an_freed_by_id(a->launch->proc, a->id);
+	/* A split block: the page the pointer points into decides (traces of
+	 * older preloads say "mixed" for the rest). */
+	if (a->alloc && a->alloc->npieces)
+		a->gran = an_gran_at(a->alloc, a->offset);
 	a->first_touch = a->alloc && !a->alloc->gpu_touched;
 	an_tl_launch_arg(c, a);
 	for (unsigned r = 0; r < an_nrules; r++)

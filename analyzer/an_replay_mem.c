@@ -2,6 +2,7 @@
 /* Replay of the address space: allocations, frees, advice, copies. */
 #include <stdlib.h>
 
+#include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_tl.h"
@@ -163,7 +164,15 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		return;
 	}
 	/* Advice covering the whole block decides it; part of it splits it. */
-	a->gran = an_gran_merge(a, a->gran, addr, size, gran);
+	if (addr <= a->addr && addr + size >= a->addr + a->size) {
+		a->gran = gran;
+		a->npieces = 0;
+	} else if (addr < a->addr + a->size && addr + size > a->addr) {
+		uint64_t lo = addr > a->addr ? addr - a->addr : 0;
+		uint64_t hi = addr + size - a->addr;
+
+		an_gran_set(a, lo, hi < a->size ? hi : a->size, gran);
+	}
 	if (an_ev_u64(e, F_GR_SOURCE) == HG_GRAN_SRC_RUNTIME)
 		a->runtime_gran = a->gran;
 	else

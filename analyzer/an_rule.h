@@ -8,6 +8,7 @@
 #define AN_RULE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "an_state.h"
@@ -83,6 +84,10 @@ struct an_rule {
 			      const struct an_launch_arg *a);
 	void (*on_end)(struct an_ctx *c, const struct an_rule *r,
 		       struct an_proc *p);
+	/* The fix for one finding, at the allocation's call site `site`
+	 * ("app.hip:42 (main)"); NULL: the rule's fix says it all. */
+	void (*fix_at)(const struct an_finding *f, const char *site, char *buf,
+		       size_t cap);
 	void (*on_gran)(struct an_ctx *c, const struct an_rule *r,
 			const struct an_gran_ev *g);
 };
@@ -95,9 +100,11 @@ const struct an_rule *an_rule_by_id(const char *id);
  * Records one occurrence.  Equal occurrences (rule, severity, kernel,
  * allocator, call site, process) only count; the message is formatted once.
  */
-void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
-	     struct an_proc *p, struct an_kernel *k, const struct an_alloc *a,
-	     const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
+			   enum an_sev sev, struct an_proc *p,
+			   struct an_kernel *k, const struct an_alloc *a,
+			   const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
 
 /* Helpers the predicates share. */
 bool an_mem_is_host(uint8_t mem);
@@ -106,5 +113,15 @@ const char *an_kernel_label(const struct an_kernel *k);
 /* The GPU faults on this argument (system memory, XNACK off): other rules
  * about what the access would do stay silent, the fault comes first. */
 bool an_arg_faults(const struct an_launch_arg *a);
+/*
+ * Whether the atomics of one class (a kernel's fp_sites or int_sites) may
+ * reach argument arg; *at gets the kernel line of the first one on it ("" if
+ * unknown).  Unattributed atomics ("?", or a trace that does not say) may
+ * reach any argument.
+ */
+bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap);
+/* " (offset N of a split range: coarse at [0, 4096), fine at ...)" when the
+ * argument's block was split by advice; else "". */
+const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gran.h"
 #include "an_rule.h"
 #include "hg_events.h"
 
@@ -60,9 +61,10 @@ static bool an_same(const struct an_finding *f, const struct an_rule *r,
 	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite));
 }
 
-void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
-	     struct an_proc *p, struct an_kernel *k, const struct an_alloc *a,
-	     const char *fmt, ...)
+struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
+			   enum an_sev sev, struct an_proc *p,
+			   struct an_kernel *k, const struct an_alloc *a,
+			   const char *fmt, ...)
 {
 	uint64_t key = an_mix(an_mix(an_mix((uintptr_t)r, sev), (uintptr_t)p),
 			      (uintptr_t)k);
@@ -74,11 +76,11 @@ void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
 	for (f = an_map_get(&c->finding_index, key); f; f = f->next)
 		if (an_same(f, r, sev, p, k, a)) {
 			f->count += an_weight(c);
-			return;
+			return f;
 		}
 	f = calloc(1, sizeof(*f));
 	if (!f)
-		return;
+		return NULL;
 	*f = (struct an_finding){.rule = r, .sev = sev, .proc = p, .kernel = k,
 				 .has_alloc = a != NULL,
 				 .count = an_weight(c), .nprocs = 1,
@@ -94,6 +96,7 @@ void an_find(struct an_ctx *c, const struct an_rule *r, enum an_sev sev,
 	an_map_put(&c->finding_index, key, f);
 	f->all_next = c->findings;
 	c->findings = f;
+	return f;
 }
 
 bool an_mem_is_host(uint8_t mem)
@@ -112,4 +115,38 @@ const char *an_kernel_label(const struct an_kernel *k)
 	if (!k)
 		return "a kernel never registered";
 	return k->demangled ? k->demangled : k->name ? k->name : "a kernel";
+}
+
+const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap)
+{
+	char pieces[192];
+
+	buf[0] = '\0';
+	if (a->alloc && a->alloc->npieces)
+		snprintf(buf, cap, " (offset %llu of a split range: %s)",
+			 (unsigned long long)a->offset,
+			 an_gran_pieces(a->alloc, pieces, sizeof(pieces)));
+	return buf;
+}
+
+bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap)
+{
+	bool any = !sites || !*sites;
+
+	at[0] = '\0';
+	for (const char *p = sites; p && *p;) {
+		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
+		char *end;
+		unsigned long a = strtoul(p, &end, 10);
+
+		if (*p == '?')
+			any = true;
+		else if (end != p && a == arg) {
+			if (m < n)
+				snprintf(at, cap, "%.*s", (int)(n - m - 1), p + m + 1);
+			return true;
+		}
+		p += n + (p[n] == ';');
+	}
+	return any;
 }

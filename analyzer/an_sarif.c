@@ -22,10 +22,9 @@ static const char *an_sarif_level(enum an_sev s)
 
 static const struct an_frame *an_user_frame(const struct an_group *g)
 {
-	for (int i = 0; i < g->nframes; i++)
-		if (g->frames[i].file && g->frames[i].line > 0)
-			return &g->frames[i];
-	return NULL;
+	int i = an_site_frame(g->frames, g->nframes);
+
+	return i >= 0 && g->frames[i].line > 0 ? &g->frames[i] : NULL;
 }
 
 static void an_sarif_location(FILE *out, const struct an_group *g)

@@ -36,7 +36,7 @@
 	X(FUNCTION, "hipgrain:function", "handle", "name", "rc", "api")       \
 	X(KERNEL, "hipgrain:kernel", "handle", "name", "target", "status",    \
 	  "xnack", "fp_ops", "fp_mnemonics", "int_ops", "cas_count",          \
-	  "int_mnemonics")                                                     \
+	  "int_mnemonics", "fp_sites", "int_sites")                           \
 	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
 	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran",         \
 	  "repeat", "args")                                           \
@@ -73,7 +73,8 @@ enum { F_MS_API, F_MS_DST, F_MS_SIZE, F_MS_RC, F_MS_DST_ID, F_MS_DST_MEM };
 enum { F_CO_API, F_CO_RC };
 enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
-       F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN };
+       F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN,
+       F_KE_FP_SITES, F_KE_INT_SITES };
 enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
        F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT, F_LA_ARGS };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };

@@ -146,6 +146,8 @@ static void an_free_kernel(void *val, void *arg)
 	free(k->target);
 	free(k->fp_mnemonics);
 	free(k->int_mnemonics);
+	free(k->fp_sites);
+	free(k->int_sites);
 	free(k);
 }
 

@@ -18,8 +18,19 @@
 #define AN_TOP_ALLOCS 10
 #define AN_WARN_CODES 32
 
+#define AN_GRAN_PIECES 8
+
+struct an_gran_piece {
+	uint64_t off; /* gran holds from here to the next piece */
+	uint8_t gran;
+};
+
 struct an_alloc {
 	uint64_t id, addr, size, callsite;
+	/* Granularity along the block once advice split it (an_gran.c);
+	 * npieces 0: gran holds everywhere, or the split is not known. */
+	struct an_gran_piece piece[AN_GRAN_PIECES];
+	uint8_t npieces;
 	uint32_t flags;
 	int32_t device;
 	uint8_t api, mem, gran, lazy;
@@ -35,6 +46,9 @@ struct an_kernel {
 	uint64_t handle;
 	char *name, *demangled, *target;
 	char *fp_mnemonics, *int_mnemonics;
+	/* Arguments the atomics reach, "0@app.hip:42;2;?" (codeobj's sites);
+	 * "" from traces that do not say: every argument counts. */
+	char *fp_sites, *int_sites;
 	int32_t status;
 	uint32_t fp_ops, int_ops, cas_count;
 	uint8_t xnack; /* enum hg_feature */
@@ -93,6 +107,7 @@ struct an_finding {
 	uint64_t first_ns; /* when it first happened (timeline formats) */
 	int32_t first_tid;
 	char *message;
+	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
 };

@@ -7,7 +7,9 @@
  */
 #include "an_sym.h"
 #include "co_scan.h"
+#include "hg_srcpath.h"
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <stdlib.h>
@@ -66,50 +68,95 @@ static Dwfl *an_dwfl(struct an_proc *p)
 
 /*
  * clang (hipcc) emits no .debug_aranges, and libdw's address lookup needs
- * them: walk the compile units' ranges instead.
+ * them: walk the compile units' ranges when it finds nothing.
  */
-static const char *an_line_by_cu(Dwfl_Module *m, Dwarf_Addr pc, int *lineno)
+static Dwarf_Die *an_cu_of(Dwfl_Module *m, Dwarf_Addr pc, Dwarf_Addr *bias)
 {
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = NULL;
+	Dwarf_Die *cu = dwfl_module_addrdie(m, pc, bias);
 
-	while ((cu = dwfl_module_nextcu(m, cu, &bias))) {
-		Dwarf_Line *l;
-
-		if (dwarf_haspc(cu, pc - bias) <= 0)
-			continue;
-		l = dwarf_getsrc_die(cu, pc - bias);
-		if (l && dwarf_lineno(l, lineno) == 0)
-			return dwarf_linesrc(l, NULL, NULL);
-		return NULL;
-	}
+	if (cu)
+		return cu;
+	while ((cu = dwfl_module_nextcu(m, cu, bias)))
+		if (dwarf_haspc(cu, pc - *bias) > 0)
+			return cu;
 	return NULL;
 }
 
-static void an_sym_frame(Dwfl *d, uint64_t ret, struct an_frame *f)
+static char *an_dup_name(const char *name)
+{
+	char *d = an_demangle(name);
+
+	return d ? d : name ? strdup(name) : NULL;
+}
+
+/* An inlined scope's function: its linkage name demangled, else its name. */
+static char *an_scope_name(Dwarf_Die *scope)
+{
+	Dwarf_Attribute a;
+	const char *s =
+		dwarf_formstring(dwarf_attr_integrate(scope, DW_AT_linkage_name, &a));
+
+	if (!s)
+		s = dwarf_formstring(dwarf_attr_integrate(scope, DW_AT_name, &a));
+	return an_dup_name(s);
+}
+
+/* Where an inlined scope was called from: DW_AT_call_file/call_line. */
+static void an_call_site(Dwarf_Die *cu, Dwarf_Die *scope, const char **file,
+			 int *line)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx, l;
+	Dwarf_Files *files;
+	size_t nfiles;
+
+	*file = NULL;
+	*line = 0;
+	if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_file, &a), &idx) == 0 &&
+	    dwarf_getsrcfiles(cu, &files, &nfiles) == 0 && idx < nfiles)
+		*file = dwarf_filesrc(files, idx, NULL, NULL);
+	if (dwarf_formudata(dwarf_attr(scope, DW_AT_call_line, &a), &l) == 0)
+		*line = (int)l;
+}
+
+static void an_put(struct an_frame *f, uint64_t pc, char *fn, const char *file,
+		   int line, bool inlined)
+{
+	*f = (struct an_frame){.pc = pc, .function = fn, .line = line,
+			       .inlined = inlined};
+	if (file)
+		f->file = strdup(file);
+}
+
+/*
+ * One return address as the frames it stands for: each inlined scope around
+ * the call, innermost first, at the line inside it, then the function the
+ * code was inlined into, at the line that called the outermost inline.
+ */
+static int an_sym_pc(Dwfl *d, uint64_t ret, struct an_frame *out, int max)
 {
 	/* A return address points after the call: look up the call itself. */
-	Dwarf_Addr pc = ret ? ret - 1 : 0;
+	Dwarf_Addr pc = ret ? ret - 1 : 0, bias = 0;
 	Dwfl_Module *m = d ? dwfl_addrmodule(d, pc) : NULL;
-	const char *fn = m ? dwfl_module_addrname(m, pc) : NULL;
-	Dwfl_Line *line = m ? dwfl_module_getsrc(m, pc) : NULL;
-	const char *file = NULL;
-	int lineno = 0;
+	Dwarf_Die *cu = m ? an_cu_of(m, pc, &bias) : NULL, *scopes = NULL;
+	Dwarf_Line *l = cu ? dwarf_getsrc_die(cu, pc - bias) : NULL;
+	const char *file = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+	int line = 0, n = 0, ns = cu ? dwarf_getscopes(cu, pc - bias, &scopes) : 0;
 
-	*f = (struct an_frame){.pc = ret};
-	if (fn) {
-		f->function = an_demangle(fn);
-		if (!f->function)
-			f->function = strdup(fn);
+	if (l)
+		dwarf_lineno(l, &line);
+	for (int i = 0; i < ns && n < max - 1; i++) {
+		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine)
+			continue;
+		an_put(&out[n++], ret, an_scope_name(&scopes[i]), file, line,
+		       true);
+		an_call_site(cu, &scopes[i], &file, &line);
 	}
-	if (line)
-		file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
-	if (!file && m)
-		file = an_line_by_cu(m, pc, &lineno);
-	if (file) {
-		f->file = strdup(file);
-		f->line = lineno;
-	}
+	free(scopes);
+	an_put(&out[n++], ret,
+	       an_dup_name(m ? dwfl_module_addrname(m, pc) : NULL), file, line,
+	       false);
+	return n;
 }
 
 int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
@@ -118,15 +165,19 @@ int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 	const struct an_callsite *cs =
 		callsite ? an_map_get(&p->callsites, callsite) : NULL;
 	Dwfl *d;
-	int n;
+	int n = 0;
 
 	if (!cs)
 		return 0;
 	d = an_dwfl(p);
-	n = cs->n < max ? cs->n : max;
-	for (int i = 0; i < n; i++)
-		an_sym_frame(d, cs->frames[i], &out[i]);
+	for (int i = 0; i < cs->n && n < max; i++)
+		n += an_sym_pc(d, cs->frames[i], &out[n], max - n);
 	return n;
+}
+
+bool an_file_is_library(const char *file)
+{
+	return hg_file_is_library(file);
 }
 
 void an_frames_free(struct an_frame *f, int n)

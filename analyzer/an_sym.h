@@ -3,24 +3,29 @@
 #ifndef AN_SYM_H
 #define AN_SYM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "an_state.h"
 
-#define AN_MAX_FRAMES 8
+#define AN_MAX_FRAMES 16
 
 struct an_frame {
 	char *function; /* demangled when possible; NULL if unknown */
 	char *file;	/* NULL without debug info */
 	int line;
 	uint64_t pc;
+	bool inlined; /* inlined into the next frame, at the same pc */
 };
 
 /* A malloc'ed demangled name, or NULL if name is not a mangled C++ name. */
 char *an_demangle(const char *name);
-/* Symbolises the frames of a call site of p; returns how many. */
+/* Symbolises the frames of a call site of p, inlined calls expanded
+ * (innermost first); returns how many. */
 int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		    int max);
+/* A header of HIP, the C/C++ library or the compiler: not the user's code. */
+bool an_file_is_library(const char *file);
 void an_frames_free(struct an_frame *f, int n);
 void an_sym_proc_fini(struct an_proc *p);
 

@@ -51,6 +51,13 @@ static void an_text_group(const struct an_tty *t, const struct an_group *g)
 		fprintf(t->out, "    kernel: %s\n", an_kernel_label(f->kernel));
 	if (f->has_alloc)
 		an_text_alloc(t, g);
+	if (f->rule->fix_at) {
+		char fix[1024];
+
+		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		if (fix[0])
+			fprintf(t->out, "    fix: %s\n", fix);
+	}
 	an_where(f->proc, where, sizeof(where));
 	if (g->nranks > 1) {
 		char ranks[256];

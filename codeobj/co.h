@@ -62,6 +62,9 @@ void co_set_free(struct co_set *set);
 
 size_t co_set_count(const struct co_set *set); /* device entries only */
 const struct co_entry *co_set_entry(const struct co_set *set, size_t i);
+/* Done with entry i: the file's pages under it leave the process's resident
+ * memory (they are read again if asked for). */
+void co_set_release(const struct co_set *set, size_t i);
 /* Number of bundles found (0 for a bare ELF). */
 size_t co_set_bundles(const struct co_set *set);
 
@@ -84,8 +87,12 @@ struct co_target {
 
 /* Parses "gfx90a:sramecc+:xnack-", also with a triple prefix ("...--gfx90a"). */
 int co_target_parse(const char *id, struct co_target *out);
-/* <0 incompatible; otherwise larger is a better match. */
+/* <0 incompatible; otherwise larger is a better match.  Code for a generic
+ * target (gfx9-4-generic) matches the processors of its family. */
 int co_target_match(const struct co_target *code, const struct co_target *dev);
+/* "gfx9-4-generic" and the like: the runtime takes a specific target's code
+ * over a generic one's. */
+bool co_target_generic(const char *proc);
 
 /* ---- code objects -------------------------------------------------- */
 
@@ -116,6 +123,9 @@ struct co_insn {
 	uint8_t cls;         /* enum co_aclass */
 	uint8_t space;       /* enum co_aspace */
 	char mnemonic[38];
+	int16_t arg;         /* kernel argument its address comes from; -1 unknown */
+	uint32_t line;       /* source line from .debug_line; 0 unknown */
+	const char *file;    /* its file (owned by the object); NULL unknown */
 };
 
 struct co_arg {
@@ -137,6 +147,11 @@ struct co_atomics {
 	uint32_t cas_count;      /* *_cmpswap on global/flat/buffer */
 	uint32_t lds_count;      /* every ds_* atomic, any class */
 	bool analysed;           /* false when the code could not be decoded */
+	/* Per class, the arguments atomics reach: "ARG[@FILE:LINE];..." with
+	 * the first atomic's line per argument, "?" for an atomic whose
+	 * argument is unknown (then the whole kernel counts). */
+	char fp_sites[160];
+	char int_sites[160];
 };
 
 struct co_kernel {
@@ -145,6 +160,7 @@ struct co_kernel {
 	uint32_t kernarg_size;
 	uint32_t nargs;
 	const struct co_arg *args;
+	int8_t kernarg_sgpr; /* first SGPR of the kernarg pointer; -1 unknown */
 	uint64_t code_addr;  /* from the symbol table; 0/0 when not found */
 	uint64_t code_size;
 	struct co_atomics atomics;

@@ -91,6 +91,7 @@ bool co_classify_mnemonic(const char *m, struct co_insn *out)
 
 	memset(out, 0, sizeof *out);
 	out->space = space;
+	out->arg = -1;
 	snprintf(out->mnemonic, sizeof out->mnemonic, "%s", m);
 	if (!strcmp(op, "cmpswap") || !strcmp(op, "cmpst") || !strcmp(op, "fcmpswap")) {
 		out->cls = CO_AC_CAS;

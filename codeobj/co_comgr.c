@@ -11,7 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ROCm 6+ (Debian trixie, sid) moved it into a directory of its own. */
+#if __has_include(<amd_comgr/amd_comgr.h>)
+#include <amd_comgr/amd_comgr.h>
+#else
 #include <amd_comgr.h>
+#endif
 
 #include "co_int.h"
 
@@ -58,7 +63,11 @@ static int load_comgr(void)
 
 	if (api.disassemble)
 		return 0;
-	h = dlopen("libamd_comgr.so.2", RTLD_NOW | RTLD_LOCAL);
+	/* ROCm 6.x ships comgr 3 (Debian sid), 5.x comgr 2; the disassembly
+	 * calls are the same in both. */
+	h = dlopen("libamd_comgr.so.3", RTLD_NOW | RTLD_LOCAL);
+	if (!h)
+		h = dlopen("libamd_comgr.so.2", RTLD_NOW | RTLD_LOCAL);
 	if (!h)
 		return -1;
 	api.create = (__typeof__(api.create))dlsym(h, "amd_comgr_create_disassembly_info");
@@ -72,7 +81,7 @@ struct co_comgr *co_comgr_open(const char *target, const char **why)
 	char isa[96];
 	struct co_target t;
 	if (load_comgr()) {
-		*why = "comgr (libamd_comgr.so.2) cannot be loaded";
+		*why = "comgr (libamd_comgr.so.3 or .so.2) cannot be loaded";
 		return NULL;
 	}
 	if (co_target_parse(target, &t)) {

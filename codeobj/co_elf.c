@@ -224,7 +224,11 @@ static const struct { uint8_t mach; const char *name; } machs[] = {
 	{0x41, "gfx1100"}, {0x42, "gfx1013"}, {0x43, "gfx1150"}, {0x44, "gfx1103"},
 	{0x45, "gfx1036"}, {0x46, "gfx1101"}, {0x47, "gfx1102"}, {0x48, "gfx1200"},
 	{0x4a, "gfx1151"}, {0x4b, "gfx941"}, {0x4c, "gfx942"}, {0x4e, "gfx1201"},
-	{0x4f, "gfx950"},
+	{0x4f, "gfx950"}, {0x49, "gfx1250"}, {0x55, "gfx1152"}, {0x58, "gfx1153"},
+	/* Generic targets (LLVM 19+): code that runs on a whole family. */
+	{0x51, "gfx9-generic"}, {0x52, "gfx10-1-generic"},
+	{0x53, "gfx10-3-generic"}, {0x54, "gfx11-generic"},
+	{0x59, "gfx12-generic"}, {0x5f, "gfx9-4-generic"},
 };
 
 static enum hg_feature feat(uint32_t bits)

@@ -80,6 +80,13 @@ CO_HIDDEN enum co_isa_family co_isa_family(const char *proc);
  * one the decoder understands (the caller then falls back to comgr). */
 CO_HIDDEN long co_isa_scan(enum co_isa_family fam, const uint8_t *code,
 			   size_t n, uint64_t addr, co_hit_fn hit, void *ctx);
+/* Length in bytes of the gfx9 instruction starting with word w; 0 if unknown. */
+CO_HIDDEN unsigned co_isa_len(uint32_t w);
+/* Sets insns[i].arg for each atomic of k whose address derives from one
+ * pointer argument (co_flow.c); -1 when the code cannot be followed. */
+CO_HIDDEN int co_flow_args(enum co_isa_family fam, const struct co_kernel *k,
+			   const uint8_t *code, struct co_insn *insns,
+			   uint32_t ninsns);
 /* Classifies a mnemonic as printed by LLVM; false when not an atomic. */
 CO_HIDDEN bool co_classify_mnemonic(const char *m, struct co_insn *out);
 
@@ -107,7 +114,16 @@ struct co_prof_owned {
 CO_HIDDEN void co_pool_free(struct co_strpool *pool);
 
 CO_HIDDEN void co_profiles_sort(struct co_profiles *p);
+/* Whether the comma-separated list holds the n-byte name (co_target.c). */
+CO_HIDDEN bool co_list_has(const char *list, const char *name, size_t n);
 CO_HIDDEN void co_atomics_add(struct co_atomics *a, const struct co_insn *in);
+/* Sets file and line of each atomic from the code object's DWARF, when it
+ * has some and libdw can be loaded (co_lines.c). */
+CO_HIDDEN void co_lines(const uint8_t *elf, size_t size, struct co_insn *insns,
+			size_t n, struct co_strpool **pool);
+/* Fills a->fp_sites and a->int_sites from the kernel's atomics. */
+CO_HIDDEN void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,
+				uint32_t n);
 
 #endif
 

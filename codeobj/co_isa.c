@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Our own decoder for the gfx9 family (gfx908, gfx90a, gfx940-942, gfx950).
+ * Our own decoder for the gfx9 family (gfx908, gfx90a, gfx940-942, gfx950,
+ * gfx9-4-generic).
  *
  * It only needs two things from each instruction: its length, to stay in
  * step, and for the memory encodings (FLAT/GLOBAL, MUBUF, DS) the opcode, to
@@ -20,8 +21,9 @@ enum co_isa_family co_isa_family(const char *proc)
 		return CO_ISA_GFX908;
 	if (!strcmp(proc, "gfx90a"))
 		return CO_ISA_GFX90A;
+	/* gfx9-4-generic is the subset gfx940-942 and gfx950 share. */
 	if (!strcmp(proc, "gfx940") || !strcmp(proc, "gfx941") ||
-	    !strcmp(proc, "gfx942"))
+	    !strcmp(proc, "gfx942") || !strcmp(proc, "gfx9-4-generic"))
 		return CO_ISA_GFX940;
 	if (!strcmp(proc, "gfx950"))
 		return CO_ISA_GFX950;
@@ -117,6 +119,11 @@ static inline unsigned insn_len(uint32_t w)
 	default:
 		return 0;
 	}
+}
+
+unsigned co_isa_len(uint32_t w)
+{
+	return insn_len(w);
 }
 
 /* -1: not ours to name (scalar/image atomics, unknown op) */

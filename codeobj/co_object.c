@@ -89,7 +89,24 @@ static int find_metadata(struct co_object *o, struct co_error *err)
 		       "no NT_AMDGPU_METADATA note (code object v2 or not HSA)");
 }
 
-/* Kernel code ranges: the STT_FUNC symbol named like the kernel. */
+/*
+ * The kernel descriptor ("name.kd"): which user SGPRs the kernel starts
+ * with, in their fixed order (private segment buffer 4, dispatch pointer 2,
+ * queue pointer 2, then the kernarg segment pointer 2).
+ */
+static void descriptor(struct co_kernel *k, const uint8_t *kd)
+{
+	uint16_t props;
+
+	memcpy(&props, kd + 56, 2);
+	k->kernarg_sgpr = (props & 8) ? (int8_t)(4 * (props & 1) +
+						 2 * ((props >> 1) & 1) +
+						 2 * ((props >> 2) & 1))
+				      : -1;
+}
+
+/* Kernel code ranges: the STT_FUNC symbol named like the kernel; its
+ * descriptor: the STT_OBJECT named like it plus ".kd". */
 static void code_ranges(struct co_object *o)
 {
 	struct co_shdr sh, str, target;
@@ -110,15 +127,25 @@ static void code_ranges(struct co_object *o)
 		memcpy(&shndx, s + 6, 2);
 		memcpy(&value, s + 8, 8);
 		memcpy(&size, s + 16, 8);
-		if ((s[4] & 0xf) != 2 /* STT_FUNC */ || name >= str.size ||
-		    !memchr(strs + name, 0, str.size - name))
+		unsigned type = s[4] & 0xf;
+		if ((type != 2 /* STT_FUNC */ && type != 1 /* STT_OBJECT */) ||
+		    name >= str.size || !memchr(strs + name, 0, str.size - name))
 			continue;
+		size_t len = strlen(strs + name);
+		bool kd = len > 3 && !strcmp(strs + name + len - 3, ".kd");
 		struct co_kernel *k = (struct co_kernel *)co_profiles_find(
 			&o->own.p, strs + name);
-		if (!k || co_elf_shdr(&o->elf, shndx, &target) ||
+		if (!k || kd != (type == 1) ||
+		    co_elf_shdr(&o->elf, shndx, &target) ||
 		    target.type == CO_SHT_NOBITS || value < target.addr ||
 		    !hg_range_ok(target.size, value - target.addr, size))
 			continue;
+		if (kd) {
+			if (size >= 64)
+				descriptor(k, o->elf.p + target.offset +
+						      (value - target.addr));
+			continue;
+		}
 		k->code_addr = value;
 		k->code_size = size;
 	}
@@ -148,8 +175,10 @@ struct co_object *co_object_open(const void *data, size_t size,
 	co_elf_target(&o->elf, p->target, sizeof p->target, &p->xnack, &p->sramecc);
 	if (find_metadata(o, err))
 		goto fail;
-	for (uint32_t i = 0; i < p->nkernels; i++)
+	for (uint32_t i = 0; i < p->nkernels; i++) {
 		p->kernels[i].atomics.analysed = false;
+		p->kernels[i].kernarg_sgpr = -1;
+	}
 	co_profiles_sort(p);
 	code_ranges(o);
 	p->hash = co_hash(data, size);
@@ -201,6 +230,10 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
 	if (n >= 0) {
 		o->own.p.decoded += (uint64_t)n;
+		/* Attribution only where there is something to attribute. */
+		if (o->ninsns > mark)
+			co_flow_args(fam, k, code, o->insns + mark,
+				     (uint32_t)(o->ninsns - mark));
 		return 0;
 	}
 	o->ninsns = mark; /* our decoder gave up: the reference decides */
@@ -244,6 +277,8 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 	}
 	o->first[p->nkernels] = (uint32_t)o->ninsns;
 	co_comgr_close(dis);
+	if (!rc && co_elf_find(&o->elf, ".debug_line") >= 0)
+		co_lines(o->elf.p, o->elf.n, o->insns, o->ninsns, &o->own.pool);
 	for (uint32_t i = 0; i < p->nkernels; i++) {
 		struct co_kernel *k = &p->kernels[i];
 		memset(&k->atomics, 0, sizeof k->atomics);
@@ -251,6 +286,7 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 		k->ninsns = rc ? 0 : o->first[i + 1] - o->first[i];
 		for (uint32_t j = 0; j < k->ninsns; j++)
 			co_atomics_add(&k->atomics, &k->insns[j]);
+		co_atomics_sites(&k->atomics, k->insns, k->ninsns);
 		k->atomics.analysed = !rc && k->code_size;
 	}
 	return rc;

@@ -26,26 +26,32 @@ static const struct co_rule rules[] = {
 	 "integer min/max/and/or/xor/inc/dec to fine-grained host memory over PCIe "
 	 "(no PCIe AtomicOp for them) do nothing on MI100/MI200",
 	 ROCM_TABLE},
-	{"gfx940,gfx941,gfx942,gfx950", HG_AOP_FP_MASK | HG_AOP_INT_MASK | HG_AOP_CMPSWAP,
+	{"gfx940,gfx941,gfx942,gfx950,gfx9-4-generic", HG_AOP_FP_MASK | HG_AOP_INT_MASK | HG_AOP_CMPSWAP,
 	 HOST_MEMS, HG_GRAN_FINE, CO_EFFECT_DOWNGRADED,
 	 "on MI300 atomics to fine-grained host memory over PCIe are downgraded from "
 	 "system to device scope",
 	 ROCM_TABLE},
-	{"gfx940,gfx941,gfx942,gfx950", HG_AOP_FP_MASK, DEVICE_MEMS, HG_GRAN_FINE,
+	{"gfx940,gfx941,gfx942,gfx950,gfx9-4-generic", HG_AOP_FP_MASK, DEVICE_MEMS, HG_GRAN_FINE,
 	 CO_EFFECT_OK, "MI300 performs hardware FP atomics on fine-grained device memory",
 	 ROCM_TABLE},
 };
 
+#include "co_int.h"
+
+static bool arch_in(const char *list, const char *arch);
+
+bool co_rules_cover(const char *proc)
+{
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		if (arch_in(rules[i].archs, proc))
+			return true;
+	return false;
+}
+
+/* "gfx90a:xnack-" is in "gfx908,gfx90a": features do not matter here. */
 static bool arch_in(const char *list, const char *arch)
 {
-	size_t n = strcspn(arch, ":");
-	for (const char *p = list; *p;) {
-		size_t m = strcspn(p, ",");
-		if (m == n && !strncmp(p, arch, n))
-			return true;
-		p += m + (p[m] == ',');
-	}
-	return false;
+	return co_list_has(list, arch, strcspn(arch, ":"));
 }
 
 enum co_effect co_rule_lookup(const char *arch, uint32_t ops, enum hg_mem mem,

@@ -7,6 +7,7 @@
 #ifndef CO_RULES_H
 #define CO_RULES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,9 @@ enum co_effect co_rule_lookup(const char *arch, uint32_t ops, enum hg_mem mem,
 			      enum hg_gran gran, struct co_rule_result *out);
 
 const char *co_effect_name(enum co_effect e);
+/* Whether any rule speaks of this processor ("gfx90a"): a target none does
+ * has no atomic hazard hipgrain knows of, and scan need not decode it. */
+bool co_rules_cover(const char *proc);
 size_t co_rules_count(void);
 const struct co_rule *co_rules_at(size_t i);
 

@@ -7,8 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "co_int.h"
 #include "co_rules.h"
 #include "co_scan.h"
+
+/* A processor whose code is not decoded, with why, and how many of its code
+ * objects one file holds (a library carries one per source file). */
+struct skipped {
+	char proc[24];
+	const char *why; /* NULL: decoded */
+	unsigned n;
+};
+
+#define SKIPPED_MAX 64
 
 struct scan {
 	const struct co_scan_opts *o;
@@ -16,6 +27,12 @@ struct scan {
 	bool first_file, first_co, first_result;
 	const char *path; /* the file being scanned */
 	struct co_target want;
+	/* Per processor, whether it is decoded: asked once per run. */
+	struct skipped known[SKIPPED_MAX];
+	unsigned nknown;
+	/* This file's processors that were not. */
+	struct skipped skip[SKIPPED_MAX];
+	unsigned nskip;
 };
 
 static void json_str(FILE *f, const char *s)
@@ -43,7 +60,20 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			continue;
 		fprintf(f, "%s{\"mnemonic\":", first ? "" : ",");
 		json_str(f, in->mnemonic);
-		fprintf(f, ",\"offset\":%llu}", (unsigned long long)in->addr);
+		fprintf(f, ",\"offset\":%llu", (unsigned long long)in->addr);
+		if (in->arg >= 0)
+			fprintf(f, ",\"arg\":%d", in->arg);
+		else
+			fputs(",\"arg\":null", f);
+		fputs(",\"file\":", f);
+		if (in->file && in->line)
+			json_str(f, in->file);
+		else
+			fputs("null", f);
+		if (in->file && in->line)
+			fprintf(f, ",\"line\":%u}", in->line);
+		else
+			fputs(",\"line\":null}", f);
 		first = false;
 	}
 	fputc(']', f);
@@ -92,6 +122,35 @@ static void text_effects(FILE *f, const char *target, const struct co_atomics *a
 	}
 }
 
+/* "0 (app.hip:42), unknown": the sites list in words. */
+static const char *co_sites_text(const char *sites)
+{
+	static char buf[400];
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (const char *p = sites; *p && o < sizeof(buf);) {
+		size_t n = strcspn(p, ";"), at = strcspn(p, "@");
+		int w;
+
+		if (*p == '?')
+			w = snprintf(buf + o, sizeof(buf) - o, "%sunknown",
+				     o ? ", " : "");
+		else if (at < n)
+			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s (%.*s)",
+				     o ? ", " : "", (int)at, p, (int)(n - at - 1),
+				     p + at + 1);
+		else
+			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s",
+				     o ? ", " : "", (int)n, p);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+		p += n + (p[n] == ';');
+	}
+	return buf;
+}
+
 static void text_kernel(FILE *f, const char *target, const struct co_kernel *k)
 {
 	const struct co_atomics *a = &k->atomics;
@@ -104,9 +163,10 @@ static void text_kernel(FILE *f, const char *target, const struct co_kernel *k)
 	fprintf(f, "    %s\n", dm ? dm : k->name);
 	free(dm);
 	if (a->fp_count)
-		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx\n",
+		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx; "
+			   "arguments: %s\n",
 			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
-			(unsigned long long)a->fp_first);
+			(unsigned long long)a->fp_first, co_sites_text(a->fp_sites));
 	if (int_bites)
 		fprintf(f, "      %u integer atomic%s (%s)\n", a->int_count,
 			a->int_count == 1 ? "" : "s", a->int_mnemonics);
@@ -140,6 +200,87 @@ static void report(struct scan *s, const struct co_entry *e,
 	s->first_co = false;
 }
 
+/* Why code for proc is not decoded, or NULL when it is. */
+static const char *why_not(const struct scan *s, const char *proc)
+{
+	const char *why = NULL;
+	struct co_comgr *dis;
+
+	if (s->o->decoder != CO_DEC_COMGR && co_isa_family(proc) != CO_ISA_UNKNOWN)
+		return NULL;
+	if (s->o->decoder == CO_DEC_OWN)
+		return "hipgrain's own decoder knows the gfx9 family only "
+		       "(gfx908, gfx90a, gfx940-942, gfx950, gfx9-4-generic)";
+	if (s->o->decoder == CO_DEC_AUTO && !co_rules_cover(proc))
+		return "no atomic hazard on fine-grained memory is known on this "
+		       "target (--decoder comgr lists its atomics all the same)";
+	dis = co_comgr_open(proc, &why);
+	co_comgr_close(dis);
+	return dis ? NULL : why ? why : "comgr cannot disassemble it";
+}
+
+static struct skipped *find(struct skipped *v, unsigned n, const char *proc)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(v[i].proc, proc))
+			return &v[i];
+	return NULL;
+}
+
+/* Counts a code object not decoded; false when proc is decoded. */
+static bool skipped(struct scan *s, const struct co_entry *e)
+{
+	struct co_target t;
+	struct skipped *k, *f;
+
+	if (co_target_parse(e->target, &t))
+		return false; /* scan_entry says what is wrong with it */
+	k = find(s->known, s->nknown, t.proc);
+	if (!k && s->nknown < SKIPPED_MAX) {
+		k = &s->known[s->nknown++];
+		snprintf(k->proc, sizeof k->proc, "%s", t.proc);
+		k->why = why_not(s, t.proc);
+	}
+	if (!k || !k->why)
+		return false;
+	f = find(s->skip, s->nskip, t.proc);
+	if (!f && s->nskip < SKIPPED_MAX) {
+		f = &s->skip[s->nskip++];
+		*f = *k;
+		f->n = 0;
+	}
+	if (f)
+		f->n++;
+	s->st->not_decoded++;
+	return true;
+}
+
+/* One warning per processor not decoded, and its line in the report. */
+static void report_skipped(struct scan *s, const char *path)
+{
+	FILE *f = s->o->out;
+
+	for (unsigned i = 0; i < s->nskip; i++) {
+		const struct skipped *k = &s->skip[i];
+
+		fprintf(s->o->err,
+			"hipgrain scan: warning: %s: %s: not decoded (%u code "
+			"object%s): %s\n",
+			path, k->proc, k->n, k->n == 1 ? "" : "s", k->why);
+		if (s->o->json)
+			fprintf(f, "%s{\"target\":\"%s\",\"code_objects\":%u,"
+				   "\"why\":",
+				i ? "," : "", k->proc, k->n);
+		else if (!s->o->sarif)
+			fprintf(f, "  %s: %u code object%s not decoded: %s\n",
+				k->proc, k->n, k->n == 1 ? "" : "s", k->why);
+		if (s->o->json) {
+			json_str(f, k->why);
+			fputc('}', f);
+		}
+	}
+}
+
 static int scan_entry(struct scan *s, const char *path, const struct co_entry *e)
 {
 	struct co_error err;
@@ -163,6 +304,23 @@ static int scan_entry(struct scan *s, const char *path, const struct co_entry *e
 	report(s, e, p);
 	co_object_free(obj);
 	return 0;
+}
+
+static bool wanted(const struct scan *s, const struct co_entry *e);
+
+/* Scans entry i unless its processor is not decoded, then gives its pages
+ * back: a library's code objects add up to gigabytes. */
+static int scan_one(struct scan *s, const char *path, struct co_set *set,
+		    size_t i)
+{
+	const struct co_entry *e = co_set_entry(set, i);
+	int rc;
+
+	if (!wanted(s, e) || skipped(s, e))
+		return 0;
+	rc = scan_entry(s, path, e);
+	co_set_release(set, i);
+	return rc;
 }
 
 static bool wanted(const struct scan *s, const struct co_entry *e)
@@ -197,13 +355,15 @@ static int scan_file(struct scan *s, const char *path)
 		fprintf(s->o->err, "hipgrain scan: %s\n", co_error_str(&err, msg, sizeof msg));
 		rc = -1;
 	}
-	for (size_t i = 0; set && i < co_set_count(set); i++) {
-		const struct co_entry *e = co_set_entry(set, i);
-		if (wanted(s, e) && scan_entry(s, path, e))
+	s->nskip = 0;
+	for (size_t i = 0; set && i < co_set_count(set); i++)
+		if (scan_one(s, path, set, i))
 			rc = -1;
-	}
 	if (set && !s->o->json && !s->o->sarif && co_set_count(set) == 0)
 		fprintf(f, "  no GPU code objects\n");
+	if (s->o->json)
+		fputs("],\"not_decoded\":[", f);
+	report_skipped(s, path);
 	if (s->o->json)
 		fprintf(f, "]%s}", rc ? ",\"error\":true" : "");
 	co_set_free(set);

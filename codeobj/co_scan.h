@@ -21,6 +21,7 @@ struct co_scan_stats {
 	size_t files, files_bad, code_objects, kernels;
 	size_t fp_kernels;      /* kernels with hardware FP atomics */
 	size_t fp_insns, int_insns, cas_insns;
+	size_t not_decoded;     /* code objects of targets not decoded */
 };
 
 /* Returns 0 when every file was read, -1 when at least one was not. */

@@ -46,6 +46,24 @@ const struct co_entry *co_set_entry(const struct co_set *set, size_t i)
 	return i < set->n ? &set->e[i] : NULL;
 }
 
+void co_set_release(const struct co_set *set, size_t i)
+{
+	const uint8_t *map = set->map, *p, *q;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+	if (i >= set->n || !map)
+		return;
+	p = set->e[i].data;
+	q = p + set->e[i].size;
+	if (p < map || q > map + set->map_size)
+		return; /* decompressed: not the file's pages */
+	/* Whole pages inside the entry only: a neighbour may be in use. */
+	p = (const uint8_t *)(((uintptr_t)p + page - 1) & ~(page - 1));
+	q = (const uint8_t *)((uintptr_t)q & ~(page - 1));
+	if (q > p)
+		madvise((void *)p, (size_t)(q - p), MADV_DONTNEED);
+}
+
 uint8_t *co_set_keep(struct co_set *set, size_t size)
 {
 	struct keep *k = malloc(sizeof *k + size + 1);
@@ -337,6 +355,8 @@ long co_set_select(const struct co_set *set, const char *device_isa)
 		if (co_target_parse(set->e[i].target, &code))
 			continue;
 		int s = co_target_match(&code, &dev);
+		if (s >= 0) /* a specific target's code before a generic one's */
+			s = 2 * s + !co_target_generic(code.proc);
 		if (s > best_score) {
 			best_score = s;
 			best = (long)i;

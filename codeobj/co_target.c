@@ -56,9 +56,53 @@ static int feature_score(enum hg_feature code, enum hg_feature dev)
 	return code == dev ? 1 : -100;
 }
 
+/* LLVM's generic targets and the processors that run their code. */
+static const struct {
+	const char *generic, *members;
+} generics[] = {
+	{"gfx9-generic", "gfx900,gfx902,gfx904,gfx906,gfx909,gfx90c"},
+	{"gfx9-4-generic", "gfx940,gfx941,gfx942,gfx950"},
+	{"gfx10-1-generic", "gfx1010,gfx1011,gfx1012,gfx1013"},
+	{"gfx10-3-generic",
+	 "gfx1030,gfx1031,gfx1032,gfx1033,gfx1034,gfx1035,gfx1036"},
+	{"gfx11-generic",
+	 "gfx1100,gfx1101,gfx1102,gfx1103,gfx1150,gfx1151,gfx1152,gfx1153"},
+	{"gfx12-generic", "gfx1200,gfx1201"},
+};
+
+bool co_list_has(const char *list, const char *name, size_t n)
+{
+	for (const char *p = list; *p;) {
+		size_t m = strcspn(p, ",");
+
+		if (m == n && !strncmp(p, name, n))
+			return true;
+		p += m + (p[m] == ',');
+	}
+	return false;
+}
+
+bool co_target_generic(const char *proc)
+{
+	return strstr(proc, "-generic") != NULL;
+}
+
+/* Code for `proc` loads on `dev`: the same processor, or a generic target
+ * whose family holds it. */
+static bool runs_on(const char *proc, const char *dev)
+{
+	if (!strcmp(proc, dev))
+		return true;
+	for (size_t i = 0; i < sizeof generics / sizeof generics[0]; i++)
+		if (!strcmp(proc, generics[i].generic))
+			return co_list_has(generics[i].members, dev,
+					   strlen(dev));
+	return false;
+}
+
 int co_target_match(const struct co_target *code, const struct co_target *dev)
 {
-	if (strcmp(code->proc, dev->proc))
+	if (!runs_on(code->proc, dev->proc))
 		return -1;
 	int s = feature_score(code->xnack, dev->xnack) +
 		feature_score(code->sramecc, dev->sramecc);

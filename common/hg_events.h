@@ -123,7 +123,13 @@
 	X(172, HSA_MEMORY_POOL_FREE, "hsa_amd_memory_pool_free")               \
 	X(173, HSA_MEMORY_LOCK, "hsa_amd_memory_lock")                         \
 	X(174, HSA_MEMORY_LOCK_TO_POOL, "hsa_amd_memory_lock_to_pool")         \
-	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock")
+	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock")                     \
+	HG_API_OMP_ALLOCATOR_LIST(X)
+
+/* libomp's allocators with the pinned trait, preload/pl_omp_alloc.c. */
+#define HG_API_OMP_ALLOCATOR_LIST(X)                                           \
+	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)")               \
+	X(177, OMP_FREE, "omp_free")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),

@@ -21,6 +21,14 @@
  *   atomic-data  arraysum9 with `target data map(tofrom: ret[:1])` around
  *                two regions that name ret without mapping it: the data
  *                region's map is what makes it coarse (or a device copy).
+ *   atomic-pinned
+ *                arraysum8 with ret from omp_alloc on an allocator with the
+ *                pinned trait: memory lock, fine-grained host memory the GPU
+ *                reaches even with XNACK off, so the atomic is dropped there
+ *                too (fp-atomic-fine-grain where malloc's memory would fault).
+ *   atomic-pinned-map
+ *                the same pinned ret, mapped: a device copy (default mode)
+ *                or coarse pages (USM), as in arraysum9.
  *
  * Upstream clang-15 rejects hint(AMD_fast_fp_atomics), so the fast atomic is
  * the builtin AMD's hint lowers to: flat_atomic_add_f64 in the gfx90a image.
@@ -28,6 +36,7 @@
  * and the program prints the same sums either way.  Buffers are page-aligned
  * so that only the seed's findings fire (malloc's are not: a note of its own).
  */
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +149,21 @@ static double atomic_data(double *ret, double *b, int n)
 	return *ret;
 }
 
+/* Seed 000's "allocator with pinned trait set". */
+static double *pinned_alloc(size_t n)
+{
+	omp_alloctrait_t pin[] = {{omp_atk_pinned, omp_atv_true}};
+	omp_allocator_handle_t al =
+	    omp_init_allocator(omp_default_mem_space, 1, pin);
+	double *p = omp_alloc(n * sizeof(double), al);
+
+	if (!p) {
+		fprintf(stderr, "omp_alloc with the pinned trait failed\n");
+		exit(1);
+	}
+	return p;
+}
+
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "";
@@ -163,9 +187,17 @@ int main(int argc, char **argv)
 		sum = atomic_safe(ret, b, N);
 	else if (!strcmp(what, "atomic-data"))
 		sum = atomic_data(ret, b, N);
-	else {
+	else if (!strncmp(what, "atomic-pinned", 13) &&
+		 (!what[13] || !strcmp(what + 13, "-map"))) {
+		double *pr = pinned_alloc(1);
+
+		*pr = 0.0;
+		sum = what[13] ? atomic_map(pr, b, N) : atomic_fine(pr, b, N);
+		omp_free(pr, omp_null_allocator);
+	} else {
 		fprintf(stderr, "usage: %s map|nomap|sticky|atomic-fine|"
-				"atomic-map|atomic-safe|atomic-data\n", argv[0]);
+				"atomic-map|atomic-safe|atomic-data|"
+				"atomic-pinned|atomic-pinned-map\n", argv[0]);
 		return 2;
 	}
 	printf("%s: %.1f\n", what, sum);

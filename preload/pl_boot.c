@@ -101,12 +101,19 @@ static void *from_loaded_runtime(const char *name)
 	return p;
 }
 
-void *pl_next_sym(const char *name)
+void *pl_find_sym(const char *name)
 {
 	void *p = dlsym(RTLD_NEXT, name);
 
 	if (!p && (!strncmp(name, "hip", 3) || !strncmp(name, "__hip", 5)))
 		p = from_loaded_runtime(name);
+	return p;
+}
+
+void *pl_next_sym(const char *name)
+{
+	void *p = pl_find_sym(name);
+
 	if (!p)
 		die(name);
 	return p;

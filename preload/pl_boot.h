@@ -64,5 +64,8 @@ size_t pl_boot_size(const void *p);
 /* Resolve a symbol from the next object in the lookup order, or die with one
  * fixed message: running on with a missing real function would lose calls. */
 void *pl_next_sym(const char *name);
+/* The same, NULL when no library has it (an entry point of a newer
+ * runtime than the one loaded). */
+void *pl_find_sym(const char *name);
 
 #endif

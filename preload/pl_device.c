@@ -11,6 +11,7 @@
 
 #include "hg_events.h"
 #include "pl_boot.h"
+#include "pl_export.h"
 #include "pl_device.h"
 #include "pl_hip.h"
 #include "pl_kernel.h"
@@ -52,8 +53,9 @@ static void report_runtime(void)
 
 static void ask(int ord, struct device *d)
 {
+	/* The one whose struct the headers give (PL_NAME). */
 	hipError_t (*props_fn)(hipDeviceProp_t *, int) =
-		pl_next_sym("hipGetDeviceProperties");
+		pl_next_sym(PL_NAME(hipGetDeviceProperties));
 	hipDeviceProp_t props;
 	struct hg_tp_device ev = {.ordinal = ord, .arch = "", .name = ""};
 	int v = 0;

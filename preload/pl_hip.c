@@ -57,7 +57,7 @@ static void rec_3d(hipError_t rc, hipPitchedPtr *pp, hipExtent e)
 		int tr = pl_hip_enter(query);                                  \
 		hipError_t rc;                                                 \
 		if (!real)                                                     \
-			real = (__typeof__(&name))pl_next_sym(#name);          \
+			real = (__typeof__(&name))pl_next_sym(PL_NAME(name));  \
 		if (tr)                                                        \
 			pre;                                                   \
 		pl_in_runtime += tr;                                           \

@@ -130,6 +130,21 @@ void *llvm_omp_target_alloc_host(size_t size, int dev);
 void *llvm_omp_target_alloc_shared(size_t size, int dev);
 void *llvm_omp_target_alloc_device(size_t size, int dev);
 
+/* libomp's memory management (OpenMP 5.0): handles are uintptr_t-sized. */
+struct pl_omp_trait {
+	int key; /* omp_alloctrait_key_t */
+	uintptr_t value;
+};
+uintptr_t omp_init_allocator(uintptr_t memspace, int ntraits,
+			     const struct pl_omp_trait *traits);
+void omp_destroy_allocator(uintptr_t al);
+void *omp_alloc(size_t size, uintptr_t al);
+void *omp_aligned_alloc(size_t align, size_t size, uintptr_t al);
+void *omp_calloc(size_t n, size_t size, uintptr_t al);
+void *omp_aligned_calloc(size_t align, size_t n, size_t size, uintptr_t al);
+void *omp_realloc(void *p, size_t size, uintptr_t al, uintptr_t free_al);
+void omp_free(void *p, uintptr_t al);
+
 #endif
 
 /* ---- hipgrain's side (pl_omp.c, pl_omp_map.c) -------------------------- */
@@ -147,6 +162,16 @@ void pl_omp_usm(int on);
 void pl_omp_register(const struct pl_omp_desc *desc);
 void pl_omp_unregister(const struct pl_omp_desc *desc);
 void pl_omp_alloc(uint8_t api, void *p, size_t size, int dev);
+
+/* Allocators with the pinned trait (pl_omp_alloc.c). */
+struct reg_hip_free;
+void pl_omp_allocator_new(uintptr_t al, int n, const struct pl_omp_trait *t);
+void pl_omp_allocator_gone(uintptr_t al);
+void pl_omp_pinned_alloc(void *p, size_t size, uintptr_t al);
+void pl_omp_calloc(void *p, size_t n, size_t size, uintptr_t al);
+void pl_omp_pinned_free(void *p, const struct reg_hip_free *st);
+void pl_omp_realloc(void *old, void *p, size_t size, uintptr_t al,
+		    struct reg_hip_free *st);
 void pl_omp_associate(int rc, const void *host, const void *dev_ptr,
 		      size_t size, size_t dev_off);
 void pl_omp_disassociate(int rc, const void *host);

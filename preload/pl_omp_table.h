@@ -140,4 +140,28 @@
 	X(int, omp_target_disassociate_ptr, (const void *host, int dev),       \
 	  (host, dev), PL_NONE, pl_omp_disassociate(rc, host))
 
+/* libomp's allocators: only those with the pinned trait matter (pl_omp_alloc.c). */
+#define PL_OMP_ALLOCATOR_TABLE(X, V)                                           \
+	X(uintptr_t, omp_init_allocator,                                       \
+	  (uintptr_t ms, int n, const struct pl_omp_trait *t), (ms, n, t),     \
+	  PL_NONE, pl_omp_allocator_new(rc, n, t))                             \
+	V(omp_destroy_allocator, (uintptr_t al), (al), PL_NONE,                \
+	  pl_omp_allocator_gone(al))                                           \
+	X(void *, omp_alloc, (size_t size, uintptr_t al), (size, al), PL_NONE, \
+	  pl_omp_pinned_alloc(rc, size, al))                                   \
+	X(void *, omp_aligned_alloc, (size_t align, size_t size, uintptr_t al),\
+	  (align, size, al), PL_NONE, pl_omp_pinned_alloc(rc, size, al))       \
+	X(void *, omp_calloc, (size_t n, size_t size, uintptr_t al),           \
+	  (n, size, al), PL_NONE, pl_omp_calloc(rc, n, size, al))              \
+	X(void *, omp_aligned_calloc,                                          \
+	  (size_t align, size_t n, size_t size, uintptr_t al),                 \
+	  (align, n, size, al), PL_NONE, pl_omp_calloc(rc, n, size, al))       \
+	X(void *, omp_realloc,                                                 \
+	  (void *p, size_t size, uintptr_t al, uintptr_t free_al),             \
+	  (p, size, al, free_al), reg_track_hip_free_begin(p, &fst),           \
+	  pl_omp_realloc(p, rc, size, al, &fst))                               \
+	V(omp_free, (void *p, uintptr_t al), (p, al),                          \
+	  (pl_launch_flush(), reg_track_hip_free_begin(p, &fst)),              \
+	  pl_omp_pinned_free(p, &fst))
+
 #endif

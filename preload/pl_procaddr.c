@@ -1,66 +1,70 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hipGetProcAddress: a program (or a library such as rocPRIM) that fetches
- * an entry point by name would call the runtime directly and never be seen.
- * The runtime resolves the name and version; when the function it picked
- * is one hipgrain wraps, the caller gets the wrapper instead.  Matching on
- * the resolved function's own name (dladdr) covers versioned lookups:
- * asking for "hipMemAdvise" at a version that maps to hipMemAdvise_v2 hands
- * back the hipMemAdvise_v2 wrapper.
+ * hipGetProcAddress (ROCm 6.1+): a program can fetch any entry point from
+ * the runtime, around the preload.  The runtime answers first; whatever
+ * function it hands back (the one asked for, or the version or per-thread
+ * variant the arguments select), the caller gets hipgrain's wrapper of that
+ * same function when there is one.
  */
 #include <dlfcn.h>
 #include <stdint.h>
 
-#include <hip/hip_runtime_api.h>
-
 #include "pl_boot.h"
 #include "pl_export.h"
 
-/* Not declared by the 5.x headers; the last argument is an enum. */
-PL_EXPORT hipError_t hipGetProcAddress(const char *symbol, void **pfn,
-				       int version, uint64_t flags,
-				       int *status);
+#define PL_HIP_NOT_SUPPORTED 801 /* hipErrorNotSupported */
 
-/* Our own export named `name`, or NULL: looked up in this object only. */
-static void *own_export(const char *name)
+typedef int (*proc_fn)(const char *, void **, int, uint64_t, void *);
+
+PL_EXPORT int hipGetProcAddress(const char *symbol, void **pfn, int version,
+				uint64_t flags, void *status);
+
+static void anchor(void)
 {
-	static void *self;
-	Dl_info me, it;
-	void *p;
-
-	if (!self) {
-		if (!dladdr((void *)own_export, &me) || !me.dli_fname)
-			return NULL;
-		self = dlopen(me.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
-		if (!self)
-			return NULL;
-	}
-	p = dlsym(self, name);
-	if (!p || !dladdr(p, &it) || !dladdr((void *)own_export, &me))
-		return NULL;
-	return it.dli_fbase == me.dli_fbase ? p : NULL;
 }
 
-PL_EXPORT hipError_t hipGetProcAddress(const char *symbol, void **pfn,
-				       int version, uint64_t flags, int *status)
+/* This library, to look a name up in it; *base: where it is loaded. */
+static void *self(void **base)
 {
-	static __typeof__(&hipGetProcAddress) real;
-	Dl_info info;
-	hipError_t rc;
-	void *ours;
+	static void *h, *at;
+	Dl_info me;
+
+	if (!h && dladdr((void *)anchor, &me) && me.dli_fname) {
+		at = me.dli_fbase;
+		h = dlopen(me.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+	}
+	*base = at;
+	return h;
+}
+
+/* The wrapper of the function fn points to, or fn. */
+static void *ours(void *fn)
+{
+	Dl_info di;
+	void *mine, *base, *h = self(&base);
+
+	if (!fn || !h || !dladdr(fn, &di) || !di.dli_sname ||
+	    di.dli_saddr != fn)
+		return fn;
+	mine = dlsym(h, di.dli_sname);
+	/* dlsym(h) also searches what this library needs: only ours counts. */
+	if (!mine || !dladdr(mine, &di) || di.dli_fbase != base)
+		return fn;
+	return mine;
+}
+
+PL_EXPORT int hipGetProcAddress(const char *symbol, void **pfn, int version,
+				uint64_t flags, void *status)
+{
+	static proc_fn real;
+	int rc;
 
 	if (!real)
-		real = (__typeof__(&hipGetProcAddress))pl_next_sym(
-		    "hipGetProcAddress");
-	if (!real)
-		return hipErrorNotSupported;
+		real = (proc_fn)pl_find_sym("hipGetProcAddress");
+	if (!real) /* a runtime older than ROCm 6.1 */
+		return PL_HIP_NOT_SUPPORTED;
 	rc = real(symbol, pfn, version, flags, status);
-	if (rc != hipSuccess || !pfn || !*pfn)
-		return rc;
-	if (!dladdr(*pfn, &info) || !info.dli_sname)
-		return rc;
-	ours = own_export(info.dli_sname);
-	if (ours)
-		*pfn = ours;
+	if (rc == 0 && pfn)
+		*pfn = ours(*pfn);
 	return rc;
 }

@@ -97,7 +97,7 @@ void reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
 			hit[i] = (struct reg_dev_hit){
 				d->info.id, p[i] - d->info.base, 1, d->info.mem,
 				reg_gran_map_over(&d->gran, p[i] - d->info.base,
-						  d->info.size)};
+						  p[i] - d->info.base + 1)};
 	}
 	reg_unlock(&ranges.lock);
 }

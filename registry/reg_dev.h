@@ -28,7 +28,10 @@ bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out);
 /* The range containing p; out->gran covers [p, end of the range). */
 bool reg_dev_find(uintptr_t p, struct reg_dev_info *out);
 /* A launch's pointers, under one lock: for each, whether a range holds it,
- * its id, the offset into it, and mem and gran as reg_dev_find gives them. */
+ * its id, the offset into it, mem, and the granularity of the page it points
+ * into.  What a kernel reaches beyond that page the code object does not
+ * say, and a launch is judged by where its pointers point: a pointer into the
+ * coarse half of a split range is coarse (the report states the split). */
 struct reg_dev_hit {
 	uint64_t id, off;
 	uint8_t found, mem, gran;

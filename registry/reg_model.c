@@ -74,6 +74,7 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = HG_GRAN_FINE;
 		return;
+	case HG_API_OMP_ALLOC_PINNED: /* the heap, locked for the GPU */
 	case HG_API_HIP_HOST_REGISTER:
 		*mem = HG_MEM_HOST_REGISTERED;
 		*gran = HG_GRAN_FINE;

@@ -218,6 +218,8 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
 		lttng_ust_field_string(int_mnemonics, k->int_mnemonics)
 		lttng_ust_field_integer(uint32_t, cas_count, k->cas_count)
 		lttng_ust_field_integer(uint32_t, lds_count, k->lds_count)
+		lttng_ust_field_string(fp_sites, k->fp_sites)
+		lttng_ust_field_string(int_sites, k->int_sites)
 	)
 )
 

@@ -125,6 +125,8 @@ struct hg_tp_kernel {
 	const char *target;
 	const char *fp_mnemonics;  /* unique hardware FP atomic mnemonics */
 	const char *int_mnemonics; /* unique integer atomic mnemonics */
+	/* Arguments each class's atomics reach: "0@app.hip:42;2;?" (co.h) */
+	const char *fp_sites, *int_sites;
 	const uint32_t *arg_offset;
 	const uint32_t *arg_size;
 	const uint8_t *arg_kind;  /* enum hg_value_kind */

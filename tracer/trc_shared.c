@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -166,20 +167,36 @@ static int write_state(int dir_fd, const struct state *st)
 	return rc || renameat(dir_fd, "state.new", dir_fd, "state") ? -1 : 0;
 }
 
-/* Enter the daemon's world: its mount namespace (root) or its home. */
+/*
+ * Enter the daemon's world: its mount namespace (root) or its home.
+ * setns() puts the root and working directories at the namespace's root:
+ * in a chroot (a container without a mount namespace of its own, a test
+ * chroot) that is outside it, so both are set back, as nsenter --root does.
+ */
 static int enter(struct trc_shared *sh, pid_t daemon)
 {
-	char path[64];
-	int fd, rc;
+	char path[64], cwd[PATH_MAX];
+	int fd, root, rc;
 
 	if (geteuid() != 0)
 		return setenv("LTTNG_HOME", sh->dir, 1);
+	if (!getcwd(cwd, sizeof(cwd)))
+		snprintf(cwd, sizeof(cwd), "/");
+	snprintf(path, sizeof(path), "/proc/%ld/root", (long)daemon);
+	root = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "/proc/%ld/ns/mnt", (long)daemon);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	rc = setns(fd, CLONE_NEWNS);
-	close(fd);
+	if (fd < 0 || root < 0) {
+		rc = -1;
+	} else {
+		rc = setns(fd, CLONE_NEWNS);
+		if (rc == 0)
+			rc = fchdir(root) || chroot(".") || chdir(cwd) ? -1 : 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (root >= 0)
+		close(root);
 	return rc;
 }
 

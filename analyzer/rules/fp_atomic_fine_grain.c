@@ -1,10 +1,41 @@
 /* SPDX-License-Identifier: MIT */
-/* Hardware FP atomic RMW on fine-grained memory: a NOP on MI100/MI200. */
+/*
+ * Hardware FP atomic RMW on fine-grained memory: a NOP on MI100/MI200.
+ * Judged per argument where the code object says which arguments the
+ * atomics reach (codeobj's dataflow); per kernel where it cannot.
+ */
+#include <stdio.h>
 #include <string.h>
 
 #include "an_atomic.h"
 #include "an_names.h"
 #include "an_rule.h"
+#include "hg_events.h"
+
+/*
+ * "(flat_atomic_add_f64) at app.hip:42 on argument 0, which points" when
+ * the code object says the atomics reach this argument; "(...) and argument
+ * 0 points", with what is unknown, when it cannot say.
+ */
+static const char *what_reaches(const struct an_kernel *k, unsigned arg,
+				const char *at, char *buf, size_t cap)
+{
+	char line[128] = "";
+
+	if (*at)
+		snprintf(line, sizeof(line), " at %s", at);
+	if (k->fp_sites && *k->fp_sites && (!strchr(k->fp_sites, '?') || *at))
+		snprintf(buf, cap, "(%s)%s on argument %u, which points",
+			 k->fp_mnemonics, line, arg);
+	else
+		snprintf(buf, cap, "(%s)%s and argument %u%s points",
+			 k->fp_mnemonics, line, arg,
+			 k->fp_sites && *k->fp_sites
+				 ? " (which argument they reach is unknown, so "
+				   "every pointer argument counts)"
+				 : "");
+	return buf;
+}
 
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
@@ -12,27 +43,94 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	const char *arch;
 	enum an_atomic_effect e;
+	char split[256], at[96], on[512];
+	struct an_finding *f = NULL;
 
 	if (!k || !k->profiled || k->status < 0 || !k->fp_ops ||
-	    an_arg_faults(a))
+	    an_arg_faults(a) || !an_sites_reach(k->fp_sites, a->index, at, sizeof(at)))
 		return;
 	arch = an_arch(a->launch->proc, k);
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
+	what_reaches(k, a->index, at, on, sizeof(on));
+	an_split_note(a, split, sizeof(split));
 	if (e == AN_ATOMIC_NOP)
-		an_find(c, r, AN_SEV_ERROR, a->launch->proc, k, a->alloc,
-			"%s uses hardware FP atomics (%s) and argument %u points "
-			"into %s-grained %s memory; on %.*s these atomics are "
-			"silently dropped (NOP), so results are wrong",
-			an_kernel_label(k), k->fp_mnemonics, a->index,
-			an_gran_name(a->gran), an_mem_name(a->mem), (int)strcspn(arch, ":"), arch);
+		f = an_find(c, r, AN_SEV_ERROR, a->launch->proc, k, a->alloc,
+			    "%s uses hardware FP atomics %s into %s-grained %s "
+			    "memory%s; on %.*s these atomics are silently "
+			    "dropped (NOP), so results are wrong",
+			    an_kernel_label(k), on, an_gran_name(a->gran),
+			    an_mem_name(a->mem), split,
+			    (int)strcspn(arch, ":"), arch);
 	else if (e == AN_ATOMIC_SCOPE_DOWNGRADE)
-		an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
-			"%s uses hardware FP atomics (%s) on fine-grained %s "
-			"memory (argument %u); on %.*s over PCIe, system scope is "
-			"downgraded to device scope: the host and other GPUs do "
-			"not see them atomically",
-			an_kernel_label(k), k->fp_mnemonics, an_mem_name(a->mem),
-			a->index, (int)strcspn(arch, ":"), arch);
+		f = an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
+			    "%s uses hardware FP atomics %s into fine-grained %s "
+			    "memory; on %.*s over PCIe, system scope is "
+			    "downgraded to device scope: the host and other GPUs "
+			    "do not see them atomically",
+			    an_kernel_label(k), on, an_mem_name(a->mem),
+			    (int)strcspn(arch, ":"), arch);
+	if (f && *at)
+		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
+}
+
+/* What to allocate instead, for the allocator that made the memory fine. */
+static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
+{
+	const char *api = an_api_name(a->api);
+
+	switch (a->mem) {
+	case HG_MEM_HOST_PINNED:
+		snprintf(buf, cap, "allocate with hipMalloc instead of %s, or "
+				   "pass hipHostMallocNonCoherent", api);
+		break;
+	case HG_MEM_MANAGED:
+		snprintf(buf, cap, "allocate with hipMalloc instead of %s, or "
+				   "hipMemAdvise(ptr, size, "
+				   "hipMemAdviseSetCoarseGrain, dev) the pages "
+				   "the kernel reaches", api);
+		break;
+	default:
+		snprintf(buf, cap, "allocate with hipMalloc instead of %s", api);
+	}
+	return buf;
+}
+
+/* A target region's fix is OpenMP's: a map, omp_target_alloc, the safe
+ * atomic hint. */
+static bool is_omp(const struct an_kernel *k)
+{
+	return k && k->name && !strncmp(k->name, "__omp_offloading_", 17);
+}
+
+static void fix_at(const struct an_finding *f, const char *site, char *buf,
+		   size_t cap)
+{
+	char how[256];
+
+	if (!f->has_alloc || !site[0]) {
+		buf[0] = '\0';
+		return;
+	}
+	if (is_omp(f->kernel)) {
+		snprintf(buf, cap,
+			 "at %s, allocate with omp_target_alloc instead of %s, "
+			 "or map it into the target region (map(tofrom: ...))"
+			 "%s%s%s",
+			 site, an_api_name(f->alloc.api),
+			 f->atomic_at[0] ? "; or make the atomic at " : "",
+			 f->atomic_at,
+			 f->atomic_at[0] ? " safe (hint(AMD_safe_fp_atomics), "
+					   "or -mno-unsafe-fp-atomics)"
+					 : "");
+		return;
+	}
+	snprintf(buf, cap, "at %s, %s%s%s%s", site,
+		 instead(&f->alloc, how, sizeof(how)),
+		 f->atomic_at[0] ? "; or make the atomic at " : "",
+		 f->atomic_at,
+		 f->atomic_at[0] ? " a CAS loop (atomicAdd instead of "
+				   "unsafeAtomicAdd, or -mno-unsafe-fp-atomics)"
+				 : "");
 }
 
 const struct an_rule an_rule_fp_atomic_fine_grain = {
@@ -47,4 +145,5 @@ const struct an_rule an_rule_fp_atomic_fine_grain = {
 	       "region, map the target (map(tofrom: x[:1])), allocate it "
 	       "with omp_target_alloc, or use hint(AMD_safe_fp_atomics)",
 	.on_launch_arg = check,
+	.fix_at = fix_at,
 };

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Integer min/max/and/or/xor/inc/dec on fine-grained host memory. */
+#include <stdio.h>
 #include <string.h>
 
 #include "an_atomic.h"
@@ -17,9 +18,11 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0;
 	const char *arch;
-	char names[128];
+	char names[128], split[256], at[96], on[128];
+	struct an_finding *f;
 
-	if (!ops || !k->profiled || k->status < 0 || an_arg_faults(a))
+	if (!ops || !k->profiled || k->status < 0 || an_arg_faults(a) ||
+	    !an_sites_reach(k->int_sites, a->index, at, sizeof(at)))
 		return;
 	/* Managed pages prefetched to the GPU are in device memory there. */
 	if (a->mem == HG_MEM_MANAGED && a->alloc && a->alloc->on_gpu)
@@ -27,13 +30,29 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	arch = an_arch(a->launch->proc, k);
 	if (an_atomic_effect(arch, ops, a->mem, a->gran) != AN_ATOMIC_NOP_OVER_PCIE)
 		return;
-	an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
-		"%s uses integer atomics (%s) and argument %u points into "
-		"fine-grained %s memory; on %.*s these are NOPs when the host is "
-		"reached over PCIe, and work only over Infinity Fabric (CPU-GPU "
-		"coherent A+A systems)",
-		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)),
-		a->index, an_mem_name(a->mem), (int)strcspn(arch, ":"), arch);
+	snprintf(on, sizeof(on), "%s%s", *at ? " at " : "", at);
+	f = an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
+		"%s uses integer atomics (%s)%s and argument %u points into "
+		"fine-grained %s memory%s; on %.*s these are NOPs when the host "
+		"is reached over PCIe, and work only over Infinity Fabric "
+		"(CPU-GPU coherent A+A systems)",
+		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)), on,
+		a->index, an_mem_name(a->mem), an_split_note(a, split, sizeof(split)),
+		(int)strcspn(arch, ":"), arch);
+	if (f && *at)
+		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
+}
+
+static void fix_at(const struct an_finding *f, const char *site, char *buf,
+		   size_t cap)
+{
+	buf[0] = '\0';
+	if (f->has_alloc && site[0])
+		snprintf(buf, cap, "at %s, allocate with hipMalloc instead of "
+				   "%s and copy the result back%s%s",
+			 site, an_api_name(f->alloc.api),
+			 f->atomic_at[0] ? "; the atomic is at " : "",
+			 f->atomic_at);
 }
 
 const struct an_rule an_rule_int_atomic_fine_host = {
@@ -45,4 +64,5 @@ const struct an_rule an_rule_int_atomic_fine_host = {
 	       "result back, or use atomicAdd/atomicExch/atomicCAS, which work "
 	       "over PCIe",
 	.on_launch_arg = check,
+	.fix_at = fix_at,
 };

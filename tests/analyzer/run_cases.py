@@ -8,6 +8,7 @@ Each CASE is a tracegen script whose `#!` lines say what the report must
 hold:
   #! expect RULE [severity=S] [count=N]   RULE is reported (as S, N times)
   #! absent RULE                          RULE is not reported
+  #! says RULE TEXT...                    RULE's message holds TEXT
 The script is traced in a real LTTng session, then `hipgrain report
 --format json` is checked against them; fire cases also check the text
 report and `--fail-on`.
@@ -30,6 +31,9 @@ def expectations(path):
             if not line.startswith('#!'):
                 continue
             words = line[2:].split()
+            if words[0] == 'says':
+                out.append(('says', words[1], {'text': ' '.join(words[2:])}))
+                continue
             opts = dict(w.split('=', 1) for w in words[2:])
             out.append((words[0], words[1], opts))
     return out
@@ -64,6 +68,10 @@ def check_case(hipgrain, tracegen, case):
             found = by_rule.get(rule, [])
             if verb == 'absent' and found:
                 errors.append('%s reported: %s' % (rule, found[0]['message']))
+            if verb == 'says' and not any(opts['text'] in (f['message'] or '')
+                                          for f in found):
+                errors.append('%s does not say "%s": %s' % (
+                    rule, opts['text'], [f['message'] for f in found]))
             if verb != 'expect':
                 continue
             if not found:

@@ -15,6 +15,7 @@ import tempfile
 (HG, DEFAULT, UNSAFE, BUNDLE, ZLIB, ZSTD, BARE, OBJDUMP, BUNDLER, MAN) = sys.argv[1:11]
 KERNELS = {"fadd_default", "dadd_unsafe", "iops", "lds", "noatom"}
 failures = []
+MI300 = os.environ.get("HG_MI300_ARCH", "gfx940")
 
 
 def check(cond, what):
@@ -52,7 +53,7 @@ def mnems(lst):
 # -- what each kernel turns into, per target (seed 000, issue 3) ----------
 d = kernels(scan_json(DEFAULT))
 u = kernels(scan_json(UNSAFE))
-for t in ("gfx908", "gfx90a", "gfx940"):
+for t in ("gfx908", "gfx90a", MI300):
     check({n for (tt, n) in d if tt == t} == KERNELS, f"{t}: every kernel listed")
     check(d[(t, "noatom")]["hw_fp_atomics"] == [] and d[(t, "noatom")]["cas"] == 0,
           f"{t}: kernel without atomics has none")
@@ -73,6 +74,26 @@ check(mnems(d[("gfx90a", "dadd_unsafe")]["hw_fp_atomics"]) == {"flat_atomic_add_
 check(d[("gfx908", "dadd_unsafe")]["hw_fp_atomics"] == [] and
       d[("gfx908", "dadd_unsafe")]["cas"] >= 1,
       "gfx908: unsafeAtomicAdd(double) is a CAS loop")
+
+# -- atomics attributed to arguments (issue 12) -----------------------------
+def args(k):
+    return sorted((a["mnemonic"], a["arg"]) for a in k["hw_fp_atomics"] + k["int_atomics"])
+
+
+for t in ("gfx908", "gfx90a", MI300):
+    got = args(d[(t, "iops")])
+    check(got == [("global_atomic_add", 0), ("global_atomic_or", 1),
+                  ("global_atomic_smin", 0)],
+          f"{t}: iops: add and min reach h (argument 0), or reaches u (1): {got}")
+    got = args(u[(t, "fadd_default")])
+    check(got == [("global_atomic_add_f32", 0)],
+          f"{t}: fadd_default -munsafe-fp-atomics: the atomic reaches a: {got}")
+for t in ("gfx90a", MI300):
+    got = [a["arg"] for a in d[(t, "dadd_unsafe")]["hw_fp_atomics"]]
+    check(got == [0], f"{t}: dadd_unsafe: the FP atomic reaches a: {got}")
+ref = kernels(scan_json("--decoder", "comgr", "--target", "gfx90a", DEFAULT))
+got = {a["arg"] for a in ref[("gfx90a", "iops")]["int_atomics"]}
+check(got == {None}, f"comgr's decoder: arguments unknown (null): {got}")
 
 # -- our decoder against llvm-objdump-15, every code object ----------------
 ATOMIC = re.compile(r"^\s+((?:global|flat|buffer)_atomic_\w+)\s.*//\s*([0-9A-Fa-f]+):")

@@ -81,6 +81,7 @@ hipError_t hipDeviceGet(hipDevice_t *device, int ordinal)
 	return fh_ret(hipSuccess);
 }
 
+#if HIP_VERSION_MAJOR < 6
 /* "gfx90a:sramecc+:xnack-" -> 90a's number as the deprecated gcnArch. */
 static int fh_gcn_arch(const char *arch)
 {
@@ -90,6 +91,7 @@ static int fh_gcn_arch(const char *arch)
 		return atoi(arch + 3);
 	return 0;
 }
+#endif
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 {
@@ -103,7 +105,9 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 	memset(p, 0, sizeof(*p));
 	strncpy(p->name, "hipgrain fakehip test double", sizeof(p->name) - 1);
 	strncpy(p->gcnArchName, arch, sizeof(p->gcnArchName) - 1);
+#if HIP_VERSION_MAJOR < 6 /* gone from hipDeviceProp_tR0600 */
 	p->gcnArch = fh_gcn_arch(arch);
+#endif
 	p->totalGlobalMem = (size_t)64 << 30;
 	p->sharedMemPerBlock = 64 << 10;
 	p->regsPerBlock = 65536;

@@ -183,7 +183,11 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr, const void *p)
 	/* ROCclr reports fine-grain SVM (host, managed) as host memory. */
 	int host = copy.kind == FH_HOST || copy.kind == FH_MANAGED ||
 		   copy.kind == FH_REGISTERED;
+#if HIP_VERSION_MAJOR >= 6 /* ROCm 6 renamed it as CUDA's */
+	attr->type = host ? hipMemoryTypeHost : hipMemoryTypeDevice;
+#else
 	attr->memoryType = host ? hipMemoryTypeHost : hipMemoryTypeDevice;
+#endif
 	attr->device = 0;
 	attr->devicePointer = (void *)p;
 	attr->hostPointer = host ? (void *)p : NULL;

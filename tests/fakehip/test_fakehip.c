@@ -4,6 +4,13 @@
  * hipgrain's tests rely on (see README.md).  TAP output.
  */
 #include <hip/hip_runtime_api.h>
+
+/* ROCm 6 renamed hipPointerAttribute_t's memoryType as CUDA's type. */
+#if HIP_VERSION_MAJOR >= 6
+#define FH_MEMTYPE(a) ((a).type)
+#else
+#define FH_MEMTYPE(a) ((a).memoryType)
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +97,7 @@ static void test_hmm(void)
 	hipPointerAttribute_t a;
 	check(hipPointerGetAttributes(&a, (char *)managed + 100) == hipSuccess && a.isManaged &&
 		      hipPointerGetAttributes(&a, dev) == hipSuccess &&
-		      a.memoryType == hipMemoryTypeDevice && !a.isManaged &&
+		      FH_MEMTYPE(a) == hipMemoryTypeDevice && !a.isManaged &&
 		      hipPointerGetAttributes(&a, sys) == hipErrorInvalidValue,
 	      "hipPointerGetAttributes: managed, device, unknown");
 	check(hipFree(host) == hipSuccess && hipHostFree(dev) == hipSuccess,

@@ -240,14 +240,16 @@ def bundle_entries(blob):
 FP_HW = re.compile(r"\b(global|flat|buffer)_atomic_(pk_)?(add|min|max)_(f16|bf16|f32|f64)\b")
 CAS = re.compile(r"\b(global|flat|buffer)_atomic_cmpswap(_x2)?\b")
 
-# What kernels/arraysum.hip's top comment claims, per program and arch.
+# What kernels/arraysum.hip's top comment claims, per program and arch
+# (MI300: gfx940, or gfx942 where LLVM has no gfx940).
+MI300 = os.environ.get("HG_MI300_ARCH", "gfx940")
 ATOMIC_CLAIMS = {
     "arraysum_cas": {"gfx908": "global_atomic_cmpswap", "gfx90a": "global_atomic_cmpswap",
-                     "gfx940": "global_atomic_add_f32"},
+                     MI300: "global_atomic_add_f32"},
     "arraysum_unsafe": {"gfx908": "global_atomic_cmpswap_x2", "gfx90a": "flat_atomic_add_f64",
-                        "gfx940": "global_atomic_add_f64"},
+                        MI300: "global_atomic_add_f64"},
     "arraysum_fastflag": {"gfx908": "global_atomic_add_f32", "gfx90a": "global_atomic_add_f32",
-                          "gfx940": "global_atomic_add_f32"},
+                          MI300: "global_atomic_add_f32"},
 }
 
 

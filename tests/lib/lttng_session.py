@@ -38,7 +38,11 @@ class Tracing:
 
     def _enter(self, argv):
         if self.holder:
-            return ['nsenter', '--mount=/proc/%d/ns/mnt' % self.holder.pid,
+            # --root: in a chroot, entering the namespace alone would leave
+            # it (a release's test chroot).
+            pid = self.holder.pid
+            return ['nsenter', '--mount=/proc/%d/ns/mnt' % pid,
+                    '--root=/proc/%d/root' % pid,
                     '--wd=' + os.getcwd(), '--'] + argv
         return argv
 

@@ -52,18 +52,31 @@ for must in ('__tgt_register_requires', '__tgt_register_lib',
              'omp_target_free', 'omp_target_associate_ptr',
              'llvm_omp_target_alloc_shared'):
     ok(must in exported, f'exports {must}')
-omptarget = '/usr/lib/llvm-15/lib/libomptarget.so.15'
-if os.path.exists(omptarget):
-    real = subprocess.run(['nm', '-D', '--defined-only', omptarget], check=True,
+
+
+def all_exported_by(lib, ours, what, must):
+    """Each of ours is a function lib exports (when lib is installed)."""
+    if not os.path.exists(lib):
+        return
+    real = subprocess.run(['nm', '-D', '--defined-only', lib], check=True,
                           capture_output=True, text=True).stdout
     real = {line.split()[-1].split('@')[0] for line in real.splitlines()
             if line.strip()}
-    ours = [s for s in exported
-            if s.startswith(('__tgt_', 'omp_target', 'llvm_omp_target'))]
     missing = [s for s in ours if s not in real]
-    ok(ours and not missing,
-       f'every OpenMP entry point ({len(ours)}) is one libomptarget-15 exports',
+    ok(must <= set(ours) and not missing,
+       f'every {what} ({len(ours)}) is one {os.path.basename(lib)} exports',
        missing)
+
+
+all_exported_by('/usr/lib/llvm-15/lib/libomptarget.so.15',
+                [s for s in exported
+                 if s.startswith(('__tgt_', 'omp_target', 'llvm_omp_target'))],
+                'OpenMP entry point', {'__tgt_target_kernel'})
+# libomp's allocator entry points (the pinned trait).
+all_exported_by('/usr/lib/llvm-15/lib/libomp.so.5',
+                [s for s in exported
+                 if s.startswith('omp_') and not s.startswith('omp_target')],
+                'libomp allocator entry point', {'omp_init_allocator', 'omp_free'})
 internal = [s for s in exported if s.startswith(('reg_', 'pl_', 'co_', 'hg_'))]
 ok(not internal, 'no internal symbol leaks', internal)
 

@@ -43,11 +43,12 @@ int main(void)
 		reg_dev_find_n(p, 5, h);
 		ok(h[0].found && h[0].id == 7 && h[0].off == 0 &&
 			   h[0].mem == HG_MEM_MANAGED &&
-			   h[0].gran == HG_GRAN_MIXED && h[1].found &&
+			   h[0].gran == HG_GRAN_COARSE && h[1].found &&
 			   h[1].off == 4 * 4096 && h[1].gran == HG_GRAN_FINE &&
 			   h[4].found && h[4].off == 4095 &&
-			   h[4].gran == HG_GRAN_MIXED,
-		   "find_n: interior pointers, offsets and granularity");
+			   h[4].gran == HG_GRAN_COARSE,
+		   "find_n: interior pointers, offsets, the granularity of the "
+		   "page each points into");
 		ok(!h[2].found && !h[3].found,
 		   "find_n: NULL and one past the end are in no range");
 	}

@@ -48,6 +48,8 @@ int main(void)
 	      HG_GRAN_FINE), "llvm_omp_target_alloc_host: fine pinned host");
 	ok(is(HG_API_LLVM_OMP_TARGET_ALLOC_SHARED, 0, -1, HG_MEM_MANAGED,
 	      HG_GRAN_FINE), "llvm_omp_target_alloc_shared: fine managed");
+	ok(is(HG_API_OMP_ALLOC_PINNED, 0, -1, HG_MEM_HOST_REGISTERED,
+	      HG_GRAN_FINE), "omp_alloc, pinned allocator: memory lock, fine");
 	/* HSA: the pool's global flags decide. */
 	ok(is(HG_API_HSA_MEMORY_POOL_ALLOCATE, REG_HSA_POOL_COARSE, -1,
 	      HG_MEM_DEVICE, HG_GRAN_COARSE), "HSA coarse pool: coarse device");

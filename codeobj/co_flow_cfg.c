@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The argument dataflow over a kernel's basic blocks: split the code at
+ * branches and their targets, propagate register tags (co_flow.c) to a
+ * fixpoint, then read each atomic's argument off the state before it.
+ * Indirect jumps (s_setpc_b64) end a block with no known successor, so code
+ * reached only through them stays unattributed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "co_flow.h"
+
+#define MAX_INSNS  (1u << 22)
+#define MAX_BLOCKS (1u << 16)
+
+struct block {
+	uint32_t first, end; /* instruction indexes [first, end) */
+	int32_t succ[2];
+	bool reached, queued;
+};
+
+struct cfg {
+	struct co_flow_insn *in;
+	uint32_t n, nb;
+	struct block *b;
+	uint16_t *state; /* nb * CO_FLOW_NREG: the entry state of each block */
+};
+
+enum { NOT_BRANCH, BR_ALWAYS, BR_COND, BR_END };
+
+/* A SOPP branch or program end; *target is the instruction offset. */
+static int branch(const struct co_flow_insn *in, uint32_t *target)
+{
+	uint32_t w = in->w0;
+	unsigned op = (w >> 16) & 0x7f;
+
+	if ((w >> 23) == 0x17d && ((w >> 8) & 0xff) == 0x1d)
+		return BR_END; /* s_setpc_b64: somewhere we cannot follow */
+	if ((w >> 23) != 0x17f)
+		return NOT_BRANCH;
+	*target = in->off + 4 + (uint32_t)((int32_t)(int16_t)(w & 0xffff) * 4);
+	if (op == 1 || op == 0x1b || op == 0x1e)
+		return BR_END;
+	if (op == 2)
+		return BR_ALWAYS;
+	return (op >= 4 && op <= 9) || (op >= 0x17 && op <= 0x1a) ? BR_COND
+								  : NOT_BRANCH;
+}
+
+static long find_insn(const struct cfg *g, uint32_t off)
+{
+	uint32_t lo = 0, hi = g->n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (g->in[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < g->n && g->in[lo].off == off ? (long)lo : -1;
+}
+
+static int decode(struct cfg *g, const uint8_t *code, size_t size)
+{
+	size_t pos = 0;
+
+	g->in = malloc((size / 4 + 1) * sizeof(*g->in));
+	if (!g->in || size / 4 > MAX_INSNS)
+		return -1;
+	while (pos + 4 <= size) {
+		unsigned len = co_isa_len(hg_load32(code + pos));
+
+		if (!len || pos + len > size)
+			return -1;
+		g->in[g->n++] = (struct co_flow_insn){
+		    hg_load32(code + pos),
+		    len == 8 ? hg_load32(code + pos + 4) : 0, (uint32_t)pos};
+		pos += len;
+	}
+	return 0;
+}
+
+/* Leaders: the first instruction, branch targets, what follows a branch. */
+static int blocks(struct cfg *g)
+{
+	bool *lead = calloc(g->n + 1, 1);
+	uint32_t t;
+
+	if (!lead)
+		return -1;
+	lead[0] = true;
+	for (uint32_t i = 0; i < g->n; i++) {
+		int k = branch(&g->in[i], &t);
+		long ti = k == BR_ALWAYS || k == BR_COND ? find_insn(g, t) : -1;
+
+		if (ti >= 0)
+			lead[ti] = true;
+		if (k != NOT_BRANCH)
+			lead[i + 1] = true;
+	}
+	for (uint32_t i = 0; i < g->n; i++)
+		g->nb += lead[i];
+	g->b = g->nb <= MAX_BLOCKS ? calloc(g->nb, sizeof(*g->b)) : NULL;
+	if (g->b)
+		for (uint32_t i = 0, j = 0; i < g->n; i++) {
+			if (lead[i])
+				g->b[j++].first = i;
+			g->b[j - 1].end = i + 1;
+		}
+	free(lead);
+	return g->b ? 0 : -1;
+}
+
+static long block_at(const struct cfg *g, long insn)
+{
+	uint32_t lo = 0, hi = g->nb;
+
+	if (insn < 0)
+		return -1;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (g->b[mid].end <= (uint32_t)insn)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < g->nb && g->b[lo].first == (uint32_t)insn ? (long)lo : -1;
+}
+
+static void edges(struct cfg *g)
+{
+	for (uint32_t i = 0; i < g->nb; i++) {
+		struct block *b = &g->b[i];
+		uint32_t t = 0;
+		int k = branch(&g->in[b->end - 1], &t);
+
+		b->succ[0] = b->succ[1] = -1;
+		if (k == BR_ALWAYS || k == BR_COND)
+			b->succ[0] = (int32_t)block_at(g, find_insn(g, t));
+		if ((k == NOT_BRANCH || k == BR_COND) && i + 1 < g->nb)
+			b->succ[1] = (int32_t)(i + 1);
+	}
+}
+
+/* Meets r into block s's entry; true when that changed it. */
+static bool meet(struct cfg *g, int32_t s, const uint16_t *r)
+{
+	uint16_t *e = g->state + (size_t)s * CO_FLOW_NREG;
+	bool changed = false;
+
+	if (!g->b[s].reached) {
+		memcpy(e, r, CO_FLOW_NREG * sizeof(*r));
+		g->b[s].reached = true;
+		return true;
+	}
+	if (!memcmp(e, r, CO_FLOW_NREG * sizeof(*r)))
+		return false;
+	for (int i = 0; i < CO_FLOW_NREG; i++)
+		if (e[i] && e[i] != r[i]) {
+			e[i] = 0;
+			changed = true;
+		}
+	return changed;
+}
+
+static void fixpoint(const struct co_flow *f, struct cfg *g, uint32_t *work)
+{
+	uint16_t r[CO_FLOW_NREG];
+	uint32_t top = 0;
+
+	co_flow_entry(f, r);
+	meet(g, 0, r);
+	work[top++] = 0;
+	g->b[0].queued = true;
+	while (top) {
+		struct block *b = &g->b[work[--top]];
+
+		b->queued = false;
+		memcpy(r, g->state + (size_t)(b - g->b) * CO_FLOW_NREG,
+		       sizeof(r));
+		for (uint32_t i = b->first; i < b->end; i++)
+			co_flow_step(f, r, &g->in[i]);
+		for (int s = 0; s < 2; s++)
+			if (b->succ[s] >= 0 && meet(g, b->succ[s], r) &&
+			    !g->b[b->succ[s]].queued) {
+				g->b[b->succ[s]].queued = true;
+				work[top++] = (uint32_t)b->succ[s];
+			}
+	}
+}
+
+static int by_addr(const void *key, const void *elem)
+{
+	uint64_t a = *(const uint64_t *)key,
+		 b = ((const struct co_insn *)elem)->addr;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Replays each reached block and reads the argument at every atomic. */
+static void annotate(const struct co_flow *f, const struct cfg *g,
+		     struct co_insn *insns, uint32_t ninsns)
+{
+	uint16_t r[CO_FLOW_NREG];
+
+	for (uint32_t i = 0; i < g->nb; i++) {
+		const struct block *b = &g->b[i];
+
+		if (!b->reached)
+			continue;
+		memcpy(r, g->state + (size_t)i * CO_FLOW_NREG, sizeof(r));
+		for (uint32_t j = b->first; j < b->end; j++) {
+			uint64_t addr = f->k->code_addr + g->in[j].off;
+			unsigned enc = g->in[j].w0 >> 26;
+			struct co_insn *in =
+			    enc == 0x37 || enc == 0x38
+				? bsearch(&addr, insns, ninsns, sizeof(*insns),
+					  by_addr)
+				: NULL;
+
+			if (in)
+				in->arg =
+				    (int16_t)co_flow_atomic_arg(r, &g->in[j]);
+			co_flow_step(f, r, &g->in[j]);
+		}
+	}
+}
+
+int co_flow_args(enum co_isa_family fam, const struct co_kernel *k,
+		 const uint8_t *code, struct co_insn *insns, uint32_t ninsns)
+{
+	struct co_flow f = {fam, k};
+	struct cfg g = {0};
+	uint32_t *work = NULL;
+	int rc = -1;
+
+	if (decode(&g, code, k->code_size) || blocks(&g))
+		goto out;
+	edges(&g);
+	g.state = calloc((size_t)g.nb * CO_FLOW_NREG, sizeof(*g.state));
+	work = malloc(g.nb * sizeof(*work));
+	if (!g.state || !work)
+		goto out;
+	fixpoint(&f, &g, work);
+	annotate(&f, &g, insns, ninsns);
+	rc = 0;
+out:
+	free(work);
+	free(g.state);
+	free(g.b);
+	free(g.in);
+	return rc;
+}

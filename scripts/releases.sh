@@ -1,0 +1,74 @@
+#!/bin/sh
+# Build hipgrain and run its test suite under another Debian release's ROCm:
+# trixie (Debian 13, ROCm 5.7.1) or sid (ROCm 6.4.3, hipcc 7.0.2, LLVM 21).
+# The chroot is made with debootstrap from Debian's registry on first use
+# and kept under ROOT (default /var/tmp/hipgrain-releases) for the next run;
+# the source is this checkout's HEAD (git clone), so uncommitted changes are
+# not tested.  Prints the suite's "N passed, N failed, N skipped" and exits
+# non-zero when something failed.
+#
+# usage: scripts/releases.sh trixie|sid [ROOT]
+set -eu
+cd "$(dirname "$0")/.."
+rel=${1:?usage: scripts/releases.sh trixie|sid [ROOT]}
+top=${2:-/var/tmp/hipgrain-releases}
+root=$top/$rel
+mirror=http://deb.debian.org/debian
+
+case $rel in
+trixie) llvm=19 apt_opts="" ;;
+sid) llvm=21 apt_opts="-o Acquire::Check-Valid-Until=false" ;;
+*) echo "releases.sh: unknown release '$rel' (trixie or sid)" >&2; exit 64 ;;
+esac
+[ "$(id -u)" -eq 0 ] || { echo "releases.sh: needs root (debootstrap, chroot, mounts)" >&2; exit 1; }
+
+# The release's names for what scripts/bootstrap.sh installs on Debian 12.
+pkgs="hipcc libamdhip64-dev libamd-comgr-dev libhsa-runtime-dev
+liblttng-ust-dev lttng-tools liblttng-ctl-dev babeltrace2 libbabeltrace2-dev
+python3-bt2 libunwind-dev libelf-dev libdw-dev meson ninja-build pkg-config
+llvm-$llvm clang-$llvm libomp-$llvm-dev zlib1g-dev libzstd-dev scdoc zzuf
+python3 gcc g++ procps openmpi-bin libopenmpi-dev git ca-certificates"
+
+command -v debootstrap >/dev/null || {
+	apt-get update -q && apt-get install -y -q debootstrap; }
+if [ ! -x "$root/usr/bin/apt-get" ]; then
+	mkdir -p "$top"
+	debootstrap --variant=minbase "$rel" "$root" "$mirror"
+fi
+
+mounted=""
+cleanup() {
+	for m in $mounted; do umount -l "$m" 2>/dev/null || true; done
+}
+trap cleanup EXIT INT TERM
+bind() { # bind SRC DST [rbind]
+	mountpoint -q "$2" && return 0
+	mount "--${3:-bind}" "$1" "$2"
+	mounted="$2 $mounted"
+}
+# The root a mount point of its own: tests make private mount namespaces
+# (unshare --propagation private), which a bare chroot refuses.
+bind "$root" "$root"
+mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounted="$root/proc $mounted"; }
+bind /dev "$root/dev" rbind
+bind /sys "$root/sys"
+
+in_root() { chroot "$root" sh -c "$1"; }
+in_root "apt-get $apt_opts update -q &&
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(echo $pkgs)"
+
+rm -rf "$root/src" "$root/build"
+git clone -q . "$root/src"
+in_root "cd /src && meson setup /build -Dwerror=true >/dev/null && ninja -C /build"
+set +e
+in_root "cd /build && meson test --num-processes 2 --print-errorlogs" >"$top/$rel-test.log" 2>&1
+rc=$?
+set -e
+python3 - "$top/$rel-test.log" <<'PY'
+import re, sys
+log = open(sys.argv[1]).read()
+n = {k: int(v) for k, v in re.findall(r'^(Ok|Fail|Skipped|Timeout|Expected Fail|Unexpected Pass):\s+(\d+)', log, re.M)}
+print(f"{n.get('Ok', 0)} passed, {n.get('Fail', 0) + n.get('Timeout', 0) + n.get('Unexpected Pass', 0)} failed, {n.get('Skipped', 0)} skipped")
+PY
+echo "releases.sh: $rel log in $top/$rel-test.log" >&2
+exit $rc
