@@ -116,6 +116,21 @@ static void test_device(void)
 	check(hipGetDeviceProperties(&prop, 0) == hipSuccess &&
 		      strcmp(prop.gcnArchName, arch ? arch : "gfx90a:sramecc+:xnack-") == 0,
 	      "gcnArchName comes from HGFAKE_ARCH");
+	char name[16];
+	check(hipDeviceGetAttribute(&v, hipDeviceAttributeMultiprocessorCount, 0) ==
+			      hipSuccess &&
+		      v == prop.multiProcessorCount && v > 0,
+	      "hipDeviceGetAttribute agrees with hipGetDeviceProperties");
+	check(hipDeviceGetAttribute(&v, hipDeviceAttributeWarpSize, 1) ==
+		      hipErrorInvalidDevice,
+	      "hipDeviceGetAttribute of a missing device fails");
+	check(hipDeviceGetAttribute(&v, hipDeviceAttributeEccEnabled, 0) ==
+		      hipErrorNotSupported,
+	      "an attribute the double has no value for is not supported");
+	check(hipDeviceGetName(name, (int)sizeof(name), 0) == hipSuccess &&
+		      strncmp(name, prop.name, sizeof(name) - 1) == 0 &&
+		      name[sizeof(name) - 1] == '\0',
+	      "hipDeviceGetName: the properties' name, cut to the buffer");
 	check(hipRuntimeGetVersion(&v) == hipSuccess && v / 100000 == 502,
 	      "runtime version is 5.2");
 	check(hipLaunchKernel((const void *)test_device, (dim3){1, 1, 1}, (dim3){1, 1, 1},
