@@ -11,6 +11,7 @@
  *  - root without mount namespaces (no CAP_SYS_ADMIN in a container):
  *    runs take turns on a lock file instead.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -228,6 +229,70 @@ int trc_daemon_up(struct trc_daemon *d)
 	return 0;
 }
 
+/* Whether pid is one of LTTng's processes in the mount namespace ns. */
+static bool lttng_in(pid_t pid, const char *ns)
+{
+	char path[64], link[64], comm[32] = "";
+	ssize_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/ns/mnt", (long)pid);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return false;
+	link[n] = '\0';
+	if (strcmp(link, ns))
+		return false;
+	snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
+	f = fopen(path, "re");
+	if (f) {
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+	}
+	return !strncmp(comm, "lttng", 5);
+}
+
+/*
+ * The daemon's helpers (lttng-consumerd, its run-as process) are orphaned
+ * when it exits and may still be on their way out: in our private mount
+ * namespace (root), wait until none is left, so that nothing of the run
+ * outlives `hipgrain run`.  A helper still there after ~5 s is killed.
+ */
+static void wait_helpers(void)
+{
+	struct timespec nap = {.tv_nsec = 20 * 1000 * 1000};
+	char ns[64];
+	ssize_t n;
+
+	if (geteuid() != 0)
+		return;
+	n = readlink("/proc/self/ns/mnt", ns, sizeof(ns) - 1);
+	if (n <= 0)
+		return;
+	ns[n] = '\0';
+	for (int round = 0; round < 250; round++) {
+		DIR *d = opendir("/proc");
+		struct dirent *e;
+		bool any = false;
+
+		while (d && (e = readdir(d))) {
+			pid_t pid = (pid_t)atol(e->d_name);
+
+			if (pid <= 0 || pid == getpid() || !lttng_in(pid, ns))
+				continue;
+			any = true;
+			if (round == 249)
+				kill(pid, SIGKILL);
+		}
+		if (d)
+			closedir(d);
+		if (!any)
+			return;
+		nanosleep(&nap, NULL);
+	}
+}
+
 static void stop_sessiond(pid_t pid)
 {
 	struct timespec nap = {.tv_nsec = 20 * 1000 * 1000};
@@ -235,13 +300,16 @@ static void stop_sessiond(pid_t pid)
 
 	kill(pid, SIGTERM);
 	for (int i = 0; i < 500; i++) { /* ~10 s, then no more patience */
-		if (waitpid(pid, &st, WNOHANG) == pid)
+		if (waitpid(pid, &st, WNOHANG) == pid) {
+			wait_helpers();
 			return;
+		}
 		nanosleep(&nap, NULL);
 	}
 	trc_err("session daemon %ld ignored SIGTERM; killing it", (long)pid);
 	kill(pid, SIGKILL);
 	waitpid(pid, &st, 0);
+	wait_helpers();
 }
 
 int trc_rm_entry(const char *p, const struct stat *sb, int flag,
