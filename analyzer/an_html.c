@@ -99,19 +99,6 @@ void an_html_esc(FILE *out, const char *str)
 	}
 }
 
-void an_html_bytes(uint64_t b, char *buf, size_t cap)
-{
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-	double v = (double)b;
-	int u = 0;
-
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, cap, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
-}
-
 /*
  * A source file the trace names, opened only if it is a regular file: a
  * FIFO or a device there would block the report or read forever.
@@ -166,7 +153,7 @@ static void an_html_alloc(FILE *out, const struct an_group *g)
 	const struct an_alloc *a = &g->first->alloc;
 	char site[1024], size[32];
 
-	an_html_bytes(a->size, size, sizeof(size));
+	an_bytes_text(a->size, size, sizeof(size));
 	fprintf(out,
 		"<div class=\"alloc\">allocation: %s, %s (%" PRIu64 " bytes), "
 		"%s-grained %s memory",

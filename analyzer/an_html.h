@@ -15,7 +15,6 @@
  */
 void an_html_esc(FILE *out, const char *s);
 /* "1.5 MiB" */
-void an_html_bytes(uint64_t b, char *buf, size_t cap);
 
 /* The placement map: live bytes over time per process, one SVG each. */
 void an_html_placement(struct an_ctx *c, struct an_view *v, FILE *out);

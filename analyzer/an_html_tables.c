@@ -225,8 +225,8 @@ static void an_alloc_row(FILE *out, const struct an_agroup *g)
 	char where[256], bytes[32], largest[32], n[32];
 
 	an_where(g->vp->p, where, sizeof(where));
-	an_html_bytes(g->bytes, bytes, sizeof(bytes));
-	an_html_bytes(g->largest, largest, sizeof(largest));
+	an_bytes_text(g->bytes, bytes, sizeof(bytes));
+	an_bytes_text(g->largest, largest, sizeof(largest));
 	fputs("<tr><td>", out);
 	an_html_esc(out, where);
 	fprintf(out, "</td><td>%s</td><td>%s</td>", an_api_name(g->api),

@@ -5,7 +5,7 @@
 #include "an_names.h"
 #include "an_output.h"
 
-static void an_human(uint64_t b, char *buf, size_t cap)
+void an_bytes_text(uint64_t b, char *buf, size_t cap)
 {
 	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
 	double v = (double)b;
@@ -40,7 +40,7 @@ void an_inventory_text(struct an_ctx *c, FILE *out)
 
 			if (!b->count)
 				continue;
-			an_human(b->bytes, size, sizeof(size));
+			an_bytes_text(b->bytes, size, sizeof(size));
 			fprintf(out, "  %-26s %-8s %10llu %12s\n", an_api_name((unsigned)api),
 				an_gran_name((unsigned)g),
 				(unsigned long long)b->count, size);
@@ -49,7 +49,7 @@ void an_inventory_text(struct an_ctx *c, FILE *out)
 	for (int i = 0; i < AN_TOP_ALLOCS && c->top[i].has_alloc; i++) {
 		int n = an_top_frames(c, i, fr);
 
-		an_human(c->top[i].alloc.size, size, sizeof(size));
+		an_bytes_text(c->top[i].alloc.size, size, sizeof(size));
 		an_site_text(fr, n, site, sizeof(site));
 		an_where(c->top[i].proc, where, sizeof(where));
 		fprintf(out, "  %10s  %-20s %-7s %s  [%s]\n", size,

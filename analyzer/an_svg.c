@@ -121,7 +121,7 @@ static void an_svg_axes(FILE *out, uint64_t ymax, uint64_t span)
 {
 	char top[32];
 
-	an_html_bytes(ymax, top, sizeof(top));
+	an_bytes_text(ymax, top, sizeof(top));
 	fprintf(out,
 		"<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" "
 		"class=\"axis\"/>"
@@ -170,7 +170,7 @@ static void an_svg_legend(FILE *out, const struct an_view_proc *vp)
 	for (unsigned k = 0; k < vp->nseries; k++) {
 		an_series_name(vp->key[k], name, sizeof(name));
 		an_color(vp->key[k], k, color, sizeof(color));
-		an_html_bytes(vp->speak[k], peak, sizeof(peak));
+		an_bytes_text(vp->speak[k], peak, sizeof(peak));
 		fprintf(
 		    out,
 		    "<li><span class=\"swatch\" style=\"background:%s\"></span>"
@@ -191,7 +191,7 @@ static void an_svg_proc(FILE *out, struct an_ctx *c,
 	for (int i = 0; i < AN_BINS; i++)
 		ymax = b->tot[i] > ymax ? b->tot[i] : ymax;
 	an_where(vp->p, where, sizeof(where));
-	an_html_bytes(vp->peak, peak, sizeof(peak));
+	an_bytes_text(vp->peak, peak, sizeof(peak));
 	fputs("<div class=\"proc\"><h3>", out);
 	an_html_esc(out, where);
 	fprintf(out, " <small>peak %s live</small></h3>", peak);
