@@ -119,7 +119,8 @@ CO_HIDDEN bool co_list_has(const char *list, const char *name, size_t n);
 CO_HIDDEN void co_atomics_add(struct co_atomics *a, const struct co_insn *in);
 /* Sets file and line of each atomic from the code object's DWARF, when it
  * has some and libdw can be loaded (co_lines.c). */
-CO_HIDDEN void co_lines(const uint8_t *elf, size_t size, struct co_insn *insns,
+struct co_elf;
+CO_HIDDEN void co_lines(const struct co_elf *elf, struct co_insn *insns,
 			size_t n, struct co_strpool **pool);
 /* Fills a->fp_sites and a->int_sites from the kernel's atomics. */
 CO_HIDDEN void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,

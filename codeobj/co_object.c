@@ -278,7 +278,7 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 	o->first[p->nkernels] = (uint32_t)o->ninsns;
 	co_comgr_close(dis);
 	if (!rc && co_elf_find(&o->elf, ".debug_line") >= 0)
-		co_lines(o->elf.p, o->elf.n, o->insns, o->ninsns, &o->own.pool);
+		co_lines(&o->elf, o->insns, o->ninsns, &o->own.pool);
 	for (uint32_t i = 0; i < p->nkernels; i++) {
 		struct co_kernel *k = &p->kernels[i];
 		memset(&k->atomics, 0, sizeof k->atomics);
