@@ -118,7 +118,7 @@ CO_HIDDEN void co_profiles_sort(struct co_profiles *p);
 CO_HIDDEN bool co_list_has(const char *list, const char *name, size_t n);
 CO_HIDDEN void co_atomics_add(struct co_atomics *a, const struct co_insn *in);
 /* Sets file and line of each atomic from the code object's DWARF, when it
- * has some and libdw can be loaded (co_lines.c). */
+ * has some (co_lines.c: our own reader, no libdw). */
 struct co_elf;
 CO_HIDDEN void co_lines(const struct co_elf *elf, struct co_insn *insns,
 			size_t n, struct co_strpool **pool);
