@@ -154,6 +154,16 @@ static void code_ranges(struct co_object *o)
 struct co_object *co_object_open(const void *data, size_t size,
 				 const char *where, struct co_error *err)
 {
+	struct co_object *o = co_object_open_nohash(data, size, where, err);
+
+	if (o)
+		o->own.p.hash = co_hash(data, size);
+	return o;
+}
+
+struct co_object *co_object_open_nohash(const void *data, size_t size,
+					const char *where, struct co_error *err)
+{
 	struct co_object *o = calloc(1, sizeof *o);
 	if (!o) {
 		co_fail(err, "code object", where, 0, "out of memory");
@@ -181,7 +191,6 @@ struct co_object *co_object_open(const void *data, size_t size,
 	}
 	co_profiles_sort(p);
 	code_ranges(o);
-	p->hash = co_hash(data, size);
 	return o;
 fail:
 	co_object_free(o);

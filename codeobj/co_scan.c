@@ -287,7 +287,7 @@ static int scan_entry(struct scan *s, const char *path, const struct co_entry *e
 	char where[512], msg[1024];
 	snprintf(where, sizeof where, "%s[%s@0x%llx]", path, e->target,
 		 (unsigned long long)e->offset);
-	struct co_object *obj = co_object_open(e->data, e->size, where, &err);
+	struct co_object *obj = co_object_open_nohash(e->data, e->size, where, &err);
 	if (!obj || co_object_analyse(obj, s->o->decoder, &err)) {
 		fprintf(s->o->err, "hipgrain scan: %s\n", co_error_str(&err, msg, sizeof msg));
 		co_object_free(obj);
