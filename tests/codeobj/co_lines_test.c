@@ -3,10 +3,10 @@
  * Our DWARF reader (co_lines.c) against libdw, its reference: every atomic
  * of every code object given must get the same file:line, or none from
  * both.  libdw's answer is worked out here the way hipgrain did before it
- * had its own reader, one address at a time.  Then code objects broken by
- * hand (BARE_CO with its .debug_line cut short, with a unit longer than its
- * section, without .debug_info, without any debug section) must give no
- * line at all.
+ * had its own reader, one address at a time.  BARE_CO with its debug
+ * sections compressed must give the same lines; broken by hand (its
+ * .debug_line cut short, a line unit longer than its section, without
+ * .debug_info, without any debug section) it must give no line at all.
  *
  *   co_lines_test BARE_CO FILE...
  */
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "co.h"
 #include "hg_srcpath.h"
@@ -294,6 +295,59 @@ static bool breaks(uint8_t *elf, enum breakage how)
 	return false;
 }
 
+/* Every debug section the reader uses compressed as `ld
+ * --compress-debug-sections=zlib` leaves them (SHF_COMPRESSED): the same
+ * lines, once inflated. */
+static void test_compressed(const uint8_t *orig, size_t n, unsigned want)
+{
+	static const char *const names[] = {
+		".debug_info", ".debug_abbrev", ".debug_line", ".debug_line_str",
+		".debug_str", ".debug_str_offsets", ".debug_addr",
+		".debug_rnglists", ".debug_ranges",
+	};
+	size_t cap = n, at = n;
+	unsigned packed = 0;
+	struct tally t = {0};
+	uint8_t *elf;
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		const uint8_t *h = shdr((uint8_t *)orig, names[i]);
+
+		if (h)
+			cap += 8 + 24 + compressBound(get(h + 32, 8));
+	}
+	elf = malloc(cap);
+	if (!elf)
+		return;
+	memcpy(elf, orig, n);
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		uint8_t *h = shdr(elf, names[i]);
+		uLongf zn;
+
+		if (!h)
+			continue;
+		at = (at + 7) & ~(size_t)7;
+		zn = compressBound(get(h + 32, 8));
+		put(elf + at, 4, 1 /* ELFCOMPRESS_ZLIB */);
+		put(elf + at + 4, 4, 0);
+		put(elf + at + 8, 8, get(h + 32, 8));
+		put(elf + at + 16, 8, 1);
+		if (compress2(elf + at + 24, &zn, orig + get(h + 24, 8),
+			      get(h + 32, 8), 9) != Z_OK)
+			break;
+		put(h + 8, 8, get(h + 8, 8) | 0x800 /* SHF_COMPRESSED */);
+		put(h + 24, 8, at);
+		put(h + 32, 8, 24 + zn);
+		at += 24 + zn;
+		packed++;
+	}
+	CHECK(packed >= 3 && compare(elf, at, "compressed", &t) &&
+	      t.lines == want && !t.differ,
+	      "%u debug sections compressed: %u of %u atomics have a line, as libdw",
+	      packed, t.lines, t.atomics);
+	free(elf);
+}
+
 static void test_broken(const char *path)
 {
 	static const char *const what[] = {
@@ -307,6 +361,8 @@ static void test_broken(const char *path)
 
 	CHECK(orig && compare(orig, n, path, &t) && t.lines > 0 && !t.differ,
 	      "%s as built: %u of %u atomics have a line", path, t.lines, t.atomics);
+	if (orig)
+		test_compressed(orig, n, t.lines);
 	for (int how = CUT_LINE; orig && how <= NO_DEBUG; how++) {
 		uint8_t *elf = malloc(n);
 
