@@ -142,8 +142,8 @@ static inline void rd_skip(struct rd *r, uint64_t n)
 		r->p += n;
 }
 
-/* A compile unit: its header, abbreviations and bases, and its line table
- * (co_dwline.c), read on first use. */
+/* An abbreviation's attribute: DWARF's numbers, kept to 16 bits (larger
+ * ones are no real producer's, and read as 0, unknown). */
 struct spec {
 	uint16_t at, form;
 	int64_t implicit;
@@ -162,6 +162,8 @@ struct row {
 	bool end;
 };
 
+/* A compile unit: its header, abbreviations and bases, and its line table
+ * (co_dwline.c), read on first use. */
 struct unit {
 	struct dwarf *d;
 	uint8_t version, addr_size, off_size;
