@@ -5,6 +5,7 @@
   test_kernels.py fake    KERNELS_DIR FAKEHIP_DIR VARIANTS_TSV
   test_kernels.py real    KERNELS_DIR VARIANTS_TSV
   test_kernels.py abi     FAKEHIP_LIB READELF
+  test_kernels.py every   FAKEHIP_LIB SYMS STUBS_C READELF
   test_kernels.py atomics KERNELS_DIR LLVM_OBJDUMP
 
 TAP output; exit 0 when every check passed, 1 otherwise, 77 (skip) where
@@ -202,6 +203,36 @@ def test_abi(fake, readelf):
     finish()
 
 
+def test_every(fake, syms_path, stubs_c, readelf):
+    """The double answers every entry point of its release, under the
+    release's version, and its generated stubs answer "not supported"."""
+    want = {}
+    for line in open(syms_path):
+        f = line.split()
+        if len(f) == 2:
+            want[f[0]] = f[1]
+    mine = versioned_symbols(readelf, fake)
+    missing = ["%s@%s" % (n, v) for n, v in sorted(want.items()) if mine.get(n) != v]
+    extra = sorted(n for n in mine if n not in want and n not in mine.values())
+    check(not missing, "every one of the %d functions of %s is exported under its version"
+          % (len(want), os.path.basename(syms_path)), "\n".join(missing[:40]))
+    check(not extra, "nothing else is exported", "\n".join(extra[:40]))
+    stubs = re.findall(r"^FH_STUB hipError_t (\w+)\(void\);", open(stubs_c).read(), re.M)
+    code = ("import ctypes,sys\n"
+            "l=ctypes.CDLL(sys.argv[1])\n"
+            "for n in sys.argv[2:]:\n"
+            "  print(n, getattr(l, n)())\n")
+    out = subprocess.run([sys.executable, "-c", code, fake] + stubs, capture_output=True,
+                         text=True, timeout=60)
+    answers = dict(l.split() for l in out.stdout.splitlines())
+    wrong = ["%s -> %s" % (n, answers.get(n, "no answer")) for n in stubs
+             if answers.get(n) != "801"]
+    check(len(stubs) > 50 and not wrong and out.returncode == 0,
+          "each of the %d generated entry points answers hipErrorNotSupported (801)" % len(stubs),
+          "\n".join(wrong[:40]) + out.stderr)
+    finish()
+
+
 def elf_section(path, wanted):
     """The bytes of section `wanted` of a 64-bit little-endian ELF file."""
     with open(path, "rb") as f:
@@ -280,6 +311,7 @@ def test_atomics(kdir, objdump):
 
 def main():
     cmds = {"fake": (test_fake, 3), "real": (test_real, 2), "abi": (test_abi, 2),
+            "every": (test_every, 4),
             "atomics": (test_atomics, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds or len(sys.argv) != 2 + cmds[sys.argv[1]][1]:
         sys.stderr.write(__doc__)
