@@ -92,7 +92,9 @@ phase "packages"
 rm -rf "$root/src" "$root/build"
 git clone -q . "$root/src"
 # What scripts/bootstrap.sh does for the format tests: the locked npm set.
-in_root "cd /src/tests/formats && npm ci --no-audit --no-fund --loglevel=error"
+# Pure JavaScript, so it is installed from here, with this machine's npm and
+# network settings (the chroot has neither this machine's proxy nor its CA).
+(cd "$root/src/tests/formats" && npm ci --no-audit --no-fund --loglevel=error)
 in_root "cd /src && meson setup /build -Dwerror=true >/dev/null && ninja -C /build"
 phase "build"
 set +e
