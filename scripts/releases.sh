@@ -48,9 +48,9 @@ liblttng-ust-dev lttng-tools liblttng-ctl-dev babeltrace2 libbabeltrace2-dev
 python3-bt2 libunwind-dev libelf-dev libdw-dev meson ninja-build pkg-config
 llvm-$llvm clang-$llvm libomp-$llvm-dev zlib1g-dev libzstd-dev scdoc zzuf
 python3 gcc g++ procps openmpi-bin libopenmpi-dev git ca-certificates
-chromium python3-jsonschema fonts-dejavu-core nodejs npm"
+chromium python3-jsonschema fonts-dejavu-core nodejs"
 # libomptarget and the AMDGPU device runtime, for the OpenMP programs: in
-# libomp-N-dev up to LLVM 18, in liboffload-N-dev from 19 on (when the
+# libomp-N-dev up to LLVM 19, in liboffload-N-dev later (when the
 # release has it).
 opt_pkgs="liboffload-$llvm-dev"
 
