@@ -65,11 +65,30 @@ def launch_packed(words, handle=0x1000):
             _seq('Q', words) + struct.pack('<I', 1))
 
 
-def write(d, events):
-    """d/metadata and d/stream_0 holding events (bytes, one packet)."""
+META_MAGIC = 0x75D11D57
+META_HEADER = 37  # magic, uuid, checksum, content and packet sizes, 5 bytes
+
+
+def packetized(text, packet=4096):
+    """text as CTF 1.8 packetized metadata (what LTTng up to 2.15 writes;
+    2.16 writes CTF 2's JSON fragments), in packets of packet bytes."""
+    body, out = text.encode(), b''
+    room = packet - META_HEADER
+    for i in range(0, len(body), room):
+        chunk = body[i:i + room]
+        content = META_HEADER + len(chunk)
+        out += (struct.pack('<I16sIIIBBBBB', META_MAGIC, bytes(16), 0,
+                            content * 8, packet * 8, 0, 0, 0, 1, 8) +
+                chunk + bytes(packet - content))
+    return out
+
+
+def write(d, events, packets=False):
+    """d/metadata and d/stream_0 holding events (bytes, one packet); the
+    metadata in packets when asked."""
     os.makedirs(d, exist_ok=True)
-    with open(os.path.join(d, 'metadata'), 'w') as f:
-        f.write(METADATA)
+    with open(os.path.join(d, 'metadata'), 'wb') as f:
+        f.write(packetized(METADATA) if packets else METADATA.encode())
     with open(os.path.join(d, 'stream_0'), 'wb') as f:
         f.write(struct.pack('<II', CTF_MAGIC, 0) + b''.join(events))
     return d
