@@ -51,8 +51,9 @@ python3 gcc g++ procps openmpi-bin libopenmpi-dev git ca-certificates
 chromium python3-jsonschema fonts-dejavu-core nodejs"
 # libomptarget and the AMDGPU device runtime, for the OpenMP programs: in
 # libomp-N-dev up to LLVM 19, in liboffload-N-dev later (when the
-# release has it).
-opt_pkgs="liboffload-$llvm-dev"
+# release has it); the new offload driver's packager and linker, which
+# liboffload-N-dev brings along and libomp-N-dev does not.
+opt_pkgs="liboffload-$llvm-dev clang-tools-$llvm lld-$llvm"
 
 command -v debootstrap >/dev/null || {
 	apt-get update -q && apt-get install -y -q debootstrap; }
