@@ -55,6 +55,9 @@ chromium python3-jsonschema fonts-dejavu-core nodejs"
 # liboffload-N-dev brings along and libomp-N-dev does not.
 opt_pkgs="liboffload-$llvm-dev clang-tools-$llvm lld-$llvm"
 
+# Nothing of the last run may pass for this one's (scripts/test.sh reads
+# the test log from the chroot).
+rm -rf "$root/src" "$root/build"
 command -v debootstrap >/dev/null || {
 	apt-get update -q && apt-get install -y -q debootstrap; }
 if [ ! -x "$root/usr/bin/apt-get" ]; then
@@ -94,7 +97,6 @@ for p in $opt_pkgs; do
 done
 phase "packages"
 
-rm -rf "$root/src" "$root/build"
 git clone -q . "$root/src"
 # What scripts/bootstrap.sh does for the format tests: the locked npm set.
 # Pure JavaScript, so it is installed from here, with this machine's npm and
