@@ -35,6 +35,43 @@ hipError_t hipMemPrefetchAsync_v2(const void *dev_ptr, size_t count,
 hipError_t hipMemAdvise_v2(const void *dev_ptr, size_t count,
 			   hipMemoryAdvise advice, hipMemLocation location);
 
+/* Per-thread default stream forms (in ROCm 5.2's library, not its
+ * headers) and ROCm 5.5+ entry points.  Each is called only by a program
+ * whose runtime has it. */
+hipError_t hipLaunchKernel_spt(const void *f, dim3 g, dim3 b, void **args,
+			       size_t shm, hipStream_t st);
+hipError_t hipLaunchCooperativeKernel_spt(const void *f, dim3 g, dim3 b,
+					  void **args, uint32_t shm,
+					  hipStream_t st);
+hipError_t hipModuleLaunchCooperativeKernel(
+	hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz,
+	unsigned int bx, unsigned int by, unsigned int bz, unsigned int shm,
+	hipStream_t st, void **args);
+/* ROCm 6's hipFunctionLaunchParams. */
+struct pl_function_launch_params {
+	hipFunction_t function;
+	unsigned int gx, gy, gz, bx, by, bz, shm;
+	hipStream_t stream;
+	void **args;
+};
+hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
+	struct pl_function_launch_params *list, unsigned int n,
+	unsigned int flags);
+hipError_t hipGraphLaunch_spt(hipGraphExec_t g, hipStream_t st);
+hipError_t hipStreamBeginCapture_spt(hipStream_t st, hipStreamCaptureMode m);
+hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
+/* ROCm 5.5's hipMemAllocNodeParams (ROCm 6.4's layout is the same). */
+struct pl_mem_alloc_node_params {
+	hipMemPoolProps pool_props;
+	const hipMemAccessDesc *access;
+	size_t naccess;
+	size_t bytesize;
+	void *dptr;
+};
+hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
+				   const hipGraphNode_t *deps, size_t ndeps,
+				   struct pl_mem_alloc_node_params *p);
+
 /* Around every real HIP call: returns whether to record it.  `query` asks
  * for the device's facts first, before the call, so our own queries never
  * overwrite the error the program will read back with hipGetLastError. */

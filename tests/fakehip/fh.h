@@ -21,6 +21,7 @@ enum fh_kind {
 	FH_MANAGED,    /* hipMallocManaged */
 	FH_HOST,       /* hipHostMalloc, hipHostAlloc */
 	FH_REGISTERED, /* hipHostRegister: the caller's memory */
+	FH_VM,         /* hipMemMap: a handle's memory mapped at a reserved VA */
 };
 
 struct fh_alloc {
@@ -66,6 +67,9 @@ FH_HIDDEN void fh_advice_forget(uintptr_t base, size_t size);
 
 #define FH_KIND_BIT(k) (1u << (k))
 
+/* Whether a launch on stream is captured (becomes a graph node). */
+FH_HIDDEN int fh_capture_launch(hipStream_t stream);
+
 FH_HIDDEN const char *fh_arch(void);
 FH_HIDDEN int fh_no_device(void);
 FH_HIDDEN const char *fh_kernel_name(const void *host_fn);
@@ -75,5 +79,9 @@ hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
 			      dim3 dimBlocks, void **args, size_t sharedMemBytes,
 			      hipStream_t stream, hipEvent_t startEvent,
 			      hipEvent_t stopEvent, int flags);
+
+/* In ROCm 5.2's library, not its headers. */
+hipError_t hipLaunchKernel_spt(const void *fn, dim3 grid, dim3 block,
+			       void **args, size_t shmem, hipStream_t stream);
 
 #endif /* FH_H */

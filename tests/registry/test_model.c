@@ -61,6 +61,24 @@ int main(void)
 	   "HSA fine system pool: fine pinned host memory");
 	ok(is(HG_API_HSA_MEMORY_LOCK, 0, -1, HG_MEM_HOST_REGISTERED,
 	      HG_GRAN_FINE), "hsa_amd_memory_lock: fine registered host");
+	/* Allocation properties (hipMemCreate, pools, graph nodes). */
+	ok(is(HG_API_HIP_MEM_MAP, 1, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMemMap of pinned device memory: coarse");
+	ok(is(HG_API_HIP_MEM_MAP, 1 | REG_PROP_UNCACHED, -1,
+	      HG_MEM_DEVICE_FINE, HG_GRAN_FINE),
+	   "hipMemMap of uncached device memory: fine");
+	ok(is(HG_API_HIP_MEM_MAP, REG_PROP_LOC_HOST, -1, HG_MEM_HOST_PINNED,
+	      HG_GRAN_FINE), "hipMemMap of host memory: fine pinned host");
+	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, 0, -1, HG_MEM_DEVICE,
+	      HG_GRAN_COARSE), "a pool of unknown properties: coarse device");
+	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, REG_PROP_LOC_HOST + 1, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "a host NUMA pool: fine");
+	ok(is(HG_API_HIP_MALLOC_HOST, 0, -1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "hipMallocHost: fine pinned host");
+	ok(is(HG_API_HIP_MEM_ALLOC_PITCH, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMemAllocPitch: coarse device");
+	ok(reg_model_is_hip_alloc(HG_API_HIP_MEM_POOL_IMPORT_POINTER),
+	   "a pool import is an allocation");
 	ok(reg_model_is_hip_alloc(HG_API_HIP_HOST_REGISTER) &&
 		   !reg_model_is_hip_alloc(HG_API_HIP_FREE),
 	   "allocation APIs are told from frees");
