@@ -3,7 +3,7 @@
  * tests/fakehip: a TEST DOUBLE of libamdhip64.so.5, never a way to run HIP
  * programs.  Kernels are never executed; memory is plain host memory.
  * Internal declarations shared by its files; nothing here is exported (the
- * version script fakehip.map exports only the HIP API).
+ * version script fh_gen.py writes exports only the release's HIP API).
  */
 #ifndef FH_H
 #define FH_H

@@ -55,8 +55,10 @@ def run_traces(build, work):
     """kernels/ programs under a normal build's `hipgrain run`."""
     import subprocess
     hg = os.path.join(build, 'cli', 'hipgrain')
-    env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(build, 'tests',
-                                                        'fakehip'))
+    # The test double the programs link to: libamdhip64.so.5 (ROCm 5) or,
+    # built against ROCm 6, the .so.6 one in v6/.
+    fake = os.path.join(build, 'tests', 'fakehip')
+    env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(fake, 'v6') + ':' + fake)
     env.pop('HSA_XNACK', None)
     out = []
     for prog, arg in KERNEL_RUNS:
