@@ -63,15 +63,17 @@ static void rec_multi_device(hipError_t rc, hipLaunchParams *l, int n)
 }
 
 static void rec_module_multi_device(hipError_t rc,
-				    struct pl_function_launch_params *l,
+				    hipFunctionLaunchParams *l,
 				    unsigned int n)
 {
 	for (unsigned int i = 0; l && i < n; i++)
 		pl_graph_launch_or_capture(
 			HG_API_HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,
-			rc, l[i].function, (dim3){l[i].gx, l[i].gy, l[i].gz},
-			(dim3){l[i].bx, l[i].by, l[i].bz}, l[i].args, NULL,
-			l[i].shm, l[i].stream);
+			rc, l[i].function,
+			(dim3){l[i].gridDimX, l[i].gridDimY, l[i].gridDimZ},
+			(dim3){l[i].blockDimX, l[i].blockDimY, l[i].blockDimZ},
+			l[i].kernelParams, NULL, l[i].sharedMemBytes,
+			l[i].hStream);
 }
 
 #define PL_HIP_WRAP(name, params, args, query, pre, post)                      \

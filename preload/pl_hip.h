@@ -47,30 +47,35 @@ hipError_t hipModuleLaunchCooperativeKernel(
 	hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz,
 	unsigned int bx, unsigned int by, unsigned int bz, unsigned int shm,
 	hipStream_t st, void **args);
-/* ROCm 6's hipFunctionLaunchParams. */
-struct pl_function_launch_params {
+/* Types of ROCm 5.5 and later (their layout unchanged in 6.4), declared
+ * here only where the headers lack them (meson tells: PL_HAVE_*). */
+#ifndef PL_HAVE_FUNCTION_LAUNCH_PARAMS
+typedef struct hipFunctionLaunchParams_t {
 	hipFunction_t function;
-	unsigned int gx, gy, gz, bx, by, bz, shm;
-	hipStream_t stream;
-	void **args;
-};
+	unsigned int gridDimX, gridDimY, gridDimZ;
+	unsigned int blockDimX, blockDimY, blockDimZ;
+	unsigned int sharedMemBytes;
+	hipStream_t hStream;
+	void **kernelParams;
+} hipFunctionLaunchParams;
 hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
-	struct pl_function_launch_params *list, unsigned int n,
-	unsigned int flags);
+	hipFunctionLaunchParams *list, unsigned int n, unsigned int flags);
+#endif
 hipError_t hipGraphLaunch_spt(hipGraphExec_t g, hipStream_t st);
 hipError_t hipStreamBeginCapture_spt(hipStream_t st, hipStreamCaptureMode m);
 hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
-/* ROCm 5.5's hipMemAllocNodeParams (ROCm 6.4's layout is the same). */
-struct pl_mem_alloc_node_params {
-	hipMemPoolProps pool_props;
-	const hipMemAccessDesc *access;
-	size_t naccess;
+#ifndef PL_HAVE_MEM_ALLOC_NODE_PARAMS
+typedef struct hipMemAllocNodeParams {
+	hipMemPoolProps poolProps;
+	const hipMemAccessDesc *accessDescs;
+	size_t accessDescCount;
 	size_t bytesize;
 	void *dptr;
-};
+} hipMemAllocNodeParams;
 hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
 				   const hipGraphNode_t *deps, size_t ndeps,
-				   struct pl_mem_alloc_node_params *p);
+				   hipMemAllocNodeParams *p);
+#endif
 
 /* Around every real HIP call: returns whether to record it.  `query` asks
  * for the device's facts first, before the call, so our own queries never

@@ -60,7 +60,7 @@
 	  (ptr, pool, d), 1, PL_NONE, pl_vm_rec_import(rc, ptr, pool))         \
 	X(hipGraphAddMemAllocNode,                                             \
 	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
-	   size_t nd, struct pl_mem_alloc_node_params *p),                     \
+	   size_t nd, hipMemAllocNodeParams * p),                               \
 	  (n, g, deps, nd, p), 1, PL_NONE, pl_vm_rec_graph_alloc(rc, n, p))    \
 	X(hipMemMap,                                                           \
 	  (void *p, size_t size, size_t off, hipMemGenericAllocationHandle_t h,\
@@ -240,7 +240,7 @@
 	  (hipLaunchParams * l, int n, unsigned int fl), (l, n, fl),           \
 	  PL_Q_LAUNCH, PL_NONE, rec_multi_device(rc, l, n))                    \
 	X(hipModuleLaunchCooperativeKernelMultiDevice,                         \
-	  (struct pl_function_launch_params * l, unsigned int n,               \
+	  (hipFunctionLaunchParams * l, unsigned int n,                        \
 	   unsigned int fl),                                                   \
 	  (l, n, fl), PL_Q_LAUNCH, PL_NONE, rec_module_multi_device(rc, l, n))
 
@@ -304,7 +304,7 @@
 	X(hipMemCreate,                                                        \
 	  (hipMemGenericAllocationHandle_t * h, size_t size,                   \
 	   const hipMemAllocationProp *prop, unsigned long long fl),           \
-	  (h, size, prop, fl), 1, PL_NONE,                                     \
+	  (h, size, prop, fl), 1, pl_vm_learn_layout(),                        \
 	  pl_vm_rec_create(rc, h, size, prop))                                 \
 	X(hipMemRelease, (hipMemGenericAllocationHandle_t h), (h), 0, PL_NONE, \
 	  PL_CALL(HG_API_HIP_MEM_RELEASE, h))                                  \

@@ -6,8 +6,6 @@
  */
 #include "pl_vm.h"
 
-#include <dlfcn.h>
-#include <string.h>
 
 #include "hg_events.h"
 #include "pl_boot.h"
@@ -20,19 +18,24 @@
 #define ALLOC_TYPE_UNCACHED 0x40000000
 #define MAX_DEVICES 64
 
-/* hipMemAllocationProp's first fields, as ROCm 5 laid them out and as
- * ROCm 6 reordered them. */
-struct prop5 {
+/* hipMemAllocationProp's first fields, as ROCm 5.2 laid them out and as
+ * later releases reordered them (ROCm 5.7 and 6.4 have the new order). */
+struct prop_old {
 	unsigned char compression;
 	hipMemLocation location;
 	int handle_type;
 	int type;
 };
-struct prop6 {
+struct prop_new {
 	int type;
 	int handle_type;
 	hipMemLocation location;
 };
+
+/* The first runtime taken to have the new order: 5.5, the release that
+ * brought graph allocation nodes and reworked this API to CUDA's shape
+ * (5.2 and 5.7 are the ones checked). */
+#define PROP_NEW_ORDER 50500000
 
 /* A remembered value: REG_PROP_* flags, the device + 1, and a bit that
  * tells an entry from none. */
@@ -64,20 +67,21 @@ static int device_of(uint64_t d)
 	return dev >= 0 ? dev : pl_device_current();
 }
 
-/* Which layout the runtime's hipMemAllocationProp has: its library's
- * major version (libamdhip64.so.6 and later: ROCm 6's). */
-static int props_v6(void)
-{
-	static int v = -1;
-	Dl_info di;
-	void *fn;
+static _Atomic int runtime_version = -1;
 
-	if (v < 0) {
-		fn = pl_find_sym("hipMemCreate");
-		v = fn && dladdr(fn, &di) && di.dli_fname &&
-		    !strstr(di.dli_fname, ".so.5");
-	}
-	return v;
+/* Asked before the call, so that the runtime's answer to hipGetLastError
+ * stays the program's. */
+void pl_vm_learn_layout(void)
+{
+	hipError_t (*version)(int *);
+	int v = 0;
+
+	if (runtime_version >= 0)
+		return;
+	version = (hipError_t(*)(int *))pl_next_sym("hipRuntimeGetVersion");
+	if (!version || version(&v) != hipSuccess)
+		v = 0;
+	runtime_version = v;
 }
 
 void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
@@ -86,12 +90,12 @@ void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 	uint64_t d = 0;
 
 	if (rc == hipSuccess && h && prop) {
-		if (props_v6()) {
-			const struct prop6 *p = (const void *)prop;
+		if (runtime_version >= PROP_NEW_ORDER) {
+			const struct prop_new *p = (const void *)prop;
 
 			d = describe(p->type, p->location);
 		} else {
-			const struct prop5 *p = (const void *)prop;
+			const struct prop_old *p = (const void *)prop;
 
 			d = describe(p->type, p->location);
 		}
@@ -163,11 +167,11 @@ void pl_vm_rec_import(hipError_t rc, void **p, hipMemPool_t pool)
 }
 
 void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
-			   const struct pl_mem_alloc_node_params *p)
+			   const hipMemAllocNodeParams *p)
 {
 	int ok = rc == hipSuccess && node && p;
-	uint64_t d = p ? describe(p->pool_props.allocType,
-				  p->pool_props.location) : 0;
+	uint64_t d = p ? describe(p->poolProps.allocType,
+				  p->poolProps.location) : 0;
 
 	reg_track_hip_alloc(HG_API_HIP_GRAPH_MEM_ALLOC, rc,
 			    ok ? p->dptr : NULL, p ? p->bytesize : 0,

@@ -11,6 +11,8 @@
 
 #include "pl_hip.h"
 
+/* Which layout of hipMemAllocationProp the runtime has (its version). */
+void pl_vm_learn_layout(void);
 void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 		      size_t size, const hipMemAllocationProp *prop);
 void pl_vm_rec_map(hipError_t rc, void *p, size_t size, size_t offset,
@@ -24,6 +26,6 @@ void pl_vm_rec_pool_alloc(uint8_t api, hipError_t rc, void **p, size_t size,
 			  hipMemPool_t pool);
 void pl_vm_rec_import(hipError_t rc, void **p, hipMemPool_t pool);
 void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
-			   const struct pl_mem_alloc_node_params *p);
+			   const hipMemAllocNodeParams *p);
 
 #endif
