@@ -16,6 +16,15 @@
 //                    graph never launched
 //   capture-fine     hipHostMalloc, <<<>>> captured     fp-atomic-fine-grain
 //   capture-coarse   hipMalloc, <<<>>> captured         none
+//   exec-set         hipMalloc in the node, then        fp-atomic-fine-grain
+//                    hipHostMalloc set in the
+//                    executable graph's node
+//   graph-set        hipMalloc in the node, then        fp-atomic-fine-grain
+//                    hipHostMalloc set in the graph's
+//                    node, then instantiation
+//   graph-set-late   hipMalloc in the node, then        none (an executable
+//                    hipHostMalloc set in the graph's   graph keeps the
+//                    node after instantiation           nodes it was made of)
 //   pool-default     hipMallocAsync (device's pool)     none (coarse)
 //   pool-device      hipMallocFromPoolAsync, a pool     none (coarse)
 //                    on the device
@@ -45,12 +54,14 @@ __global__ void accumulate(double *acc, const double *in, int n)
 
 enum variant {
 	NODE_FINE, NODE_COARSE, NODE_UNLAUNCHED, CAPTURE_FINE, CAPTURE_COARSE,
-	POOL_DEFAULT, POOL_DEVICE, POOL_HOST, VM_PINNED, VM_UNCACHED, COUNT
+	EXEC_SET, GRAPH_SET, GRAPH_SET_LATE, POOL_DEFAULT, POOL_DEVICE, POOL_HOST,
+	VM_PINNED, VM_UNCACHED, COUNT
 };
 
 static const char *const names[COUNT] = {
 	"node-fine", "node-coarse", "node-unlaunched", "capture-fine",
-	"capture-coarse", "pool-default", "pool-device", "pool-host",
+	"capture-coarse", "exec-set", "graph-set", "graph-set-late",
+	"pool-default", "pool-device", "pool-host",
 	"vm-pinned", "vm-uncached",
 };
 
@@ -99,9 +110,21 @@ static hipMemPool_t pool_on(hipMemLocationType where, int dev)
 	return pool;
 }
 
+static int n_arg = N;
+
+static hipKernelNodeParams params(void **args)
+{
+	hipKernelNodeParams p = {};
+	p.func = (void *)accumulate;
+	p.gridDim = dim3(N / 256);
+	p.blockDim = dim3(256);
+	p.kernelParams = args;
+	return p;
+}
+
 // The graph of one kernel node, built node by node or captured.
 static hipGraph_t build(bool capture, hipStream_t s, double *acc,
-			const double *in)
+			const double *in, hipGraphNode_t *node)
 {
 	hipGraph_t g;
 	if (capture) {
@@ -112,19 +135,10 @@ static hipGraph_t build(bool capture, hipStream_t s, double *acc,
 		CHECK(hipStreamEndCapture(s, &g));
 		return g;
 	}
-	int n = N;
-	void *args[] = {&acc, &in, &n};
-	hipKernelNodeParams p = {};
-	p.func = (void *)accumulate;
-	p.gridDim = dim3(N / 256);
-	p.blockDim = dim3(256);
-	p.kernelParams = args;
-	hipGraphNode_t node;
+	void *args[] = {&acc, &in, &n_arg};
+	hipKernelNodeParams p = params(args);
 	CHECK(hipGraphCreate(&g, 0));
-	CHECK(hipGraphAddKernelNode(&node, g, nullptr, 0, &p));
-	// The runtime keeps its own copy of the values: these die now.
-	acc = nullptr;
-	n = 0;
+	CHECK(hipGraphAddKernelNode(node, g, nullptr, 0, &p));
 	return g;
 }
 
@@ -133,8 +147,9 @@ int main(int argc, char **argv)
 	int v = demo_pick(argc == 2 ? argv[1] : nullptr, names, COUNT);
 	if (v < 0)
 		demo_usage(argv[0], "{node-fine|node-coarse|node-unlaunched|"
-			   "capture-fine|capture-coarse|pool-default|pool-device|"
-			   "pool-host|vm-pinned|vm-uncached}");
+			   "capture-fine|capture-coarse|exec-set|graph-set|"
+			   "graph-set-late|pool-default|pool-device|pool-host|"
+			   "vm-pinned|vm-uncached}");
 
 	int dev;
 	CHECK(hipGetDevice(&dev));
@@ -143,7 +158,7 @@ int main(int argc, char **argv)
 	static double host_in[N];
 	for (int i = 0; i < N; i++)
 		host_in[i] = 1;
-	double *in, *acc = nullptr;
+	double *in, *acc = nullptr, *other = nullptr;
 	CHECK(hipMalloc(&in, sizeof(host_in)));
 	CHECK(hipMemcpy(in, host_in, sizeof(host_in), hipMemcpyHostToDevice));
 
@@ -152,7 +167,7 @@ int main(int argc, char **argv)
 	struct vm m = {};
 	if (v <= CAPTURE_COARSE && fine)
 		CHECK(hipHostMalloc(&acc, sizeof(double)));
-	else if (v <= CAPTURE_COARSE)
+	else if (v <= GRAPH_SET_LATE)
 		CHECK(hipMalloc(&acc, sizeof(double)));
 	else if (v == POOL_DEFAULT)
 		CHECK(hipMallocAsync((void **)&acc, sizeof(double), s));
@@ -165,11 +180,24 @@ int main(int argc, char **argv)
 						    : hipMemAllocationTypePinned, dev);
 	CHECK(hipMemsetAsync(acc, 0, sizeof(double), s));
 
-	if (v <= CAPTURE_COARSE) {
+	if (v <= GRAPH_SET_LATE) {
+		hipGraphNode_t node = nullptr;
 		hipGraph_t g = build(v == CAPTURE_FINE || v == CAPTURE_COARSE, s,
-				     acc, in);
+				     acc, in, &node);
 		hipGraphExec_t x;
+		void *args[] = {&other, &in, &n_arg};
+		hipKernelNodeParams p = params(args);
+		if (v >= EXEC_SET) {
+			CHECK(hipHostMalloc(&other, sizeof(double)));
+			*other = 0;
+		}
+		if (v == GRAPH_SET)
+			CHECK(hipGraphKernelNodeSetParams(node, &p));
 		CHECK(hipGraphInstantiate(&x, g, nullptr, nullptr, 0));
+		if (v == EXEC_SET)
+			CHECK(hipGraphExecKernelNodeSetParams(x, node, &p));
+		else if (v == GRAPH_SET_LATE)
+			CHECK(hipGraphKernelNodeSetParams(node, &p));
 		if (v != NODE_UNLAUNCHED)
 			CHECK(hipGraphLaunch(x, s));
 		CHECK(hipStreamSynchronize(s));
@@ -182,15 +210,19 @@ int main(int argc, char **argv)
 	}
 
 	double sum = 0;
-	CHECK(hipMemcpyAsync(&sum, acc, sizeof(sum), hipMemcpyDefault, s));
+	bool moved = v == EXEC_SET || v == GRAPH_SET;
+	CHECK(hipMemcpyAsync(&sum, moved ? other : acc, sizeof(sum),
+			     hipMemcpyDefault, s));
 	CHECK(hipStreamSynchronize(s));
 	double want = v == NODE_UNLAUNCHED ? 0 : N;
 	printf("graph %s: sum=%.1f expected=%.1f %s\n", names[v], sum, want,
 	       demo_verdict(sum == want));
 
+	if (other)
+		CHECK(hipHostFree(other));
 	if (v <= CAPTURE_COARSE && fine)
 		CHECK(hipHostFree(acc));
-	else if (v <= CAPTURE_COARSE)
+	else if (v <= GRAPH_SET_LATE)
 		CHECK(hipFree(acc));
 	else if (v <= POOL_HOST)
 		CHECK(hipFreeAsync(acc, s));

@@ -15,7 +15,9 @@ import hgtrace  # noqa: E402
 
 hipgrain, kdir, fakehip = sys.argv[1:4]
 # common/hg_events.h
-API = {'hipLaunchKernel': 90, 'hipGraphLaunch': 95}
+API = {'hipMalloc': 20, 'hipHostMalloc': 22, 'hipMallocAsync': 28,
+       'hipMallocFromPoolAsync': 29, 'hipMemMap': 31, 'hipLaunchKernel': 90,
+       'hipGraphLaunch': 95}
 GRAN = {'coarse': 1, 'fine': 2}
 RULE = 'fp-atomic-fine-grain'
 KERNEL = 'accumulate(double*, double const*, int)'
@@ -27,6 +29,12 @@ CASES = {
     'node-unlaunched': (set(), 'hipHostMalloc', 'fine'),
     'capture-fine': ({RULE}, 'hipHostMalloc', 'fine'),
     'capture-coarse': (set(), 'hipMalloc', 'coarse'),
+    # The executable graph's node changed to a fine buffer: the launch's.
+    'exec-set': ({RULE}, 'hipHostMalloc', 'fine'),
+    # The graph's node changed before instantiation: the launch's.
+    'graph-set': ({RULE}, 'hipHostMalloc', 'fine'),
+    # The graph's node changed after instantiation: not the launch's.
+    'graph-set-late': (set(), 'hipMalloc', 'coarse'),
     'pool-default': (set(), 'hipMallocAsync', 'coarse'),
     'pool-device': (set(), 'hipMallocFromPoolAsync', 'coarse'),
     'pool-host': ({RULE}, 'hipMallocFromPoolAsync', 'fine'),
@@ -46,11 +54,11 @@ def traced(variant):
         t.close()
 
 
-def acc_alloc(ev):
-    """The alloc events of `acc`, the program's one allocation of a
-    double (a mapping: its granularity's size)."""
+def acc_alloc(ev, api):
+    """The alloc events of the buffer the kernel adds into: the program's
+    allocations of one double (a mapping: its granularity's size) by api."""
     return [e for e in ev if e['event'] == 'alloc' and e['rc'] == 0 and
-            e['size'] in (8, 4096)]
+            e['size'] in (8, 4096) and e['api'] == API[api]]
 
 
 def launches(ev):
@@ -74,14 +82,14 @@ for variant, (rules, api, gran) in CASES.items():
     tap.ok(any(b['api'] == api and b['granularity'] == gran for b in inv),
            f'{variant}: the inventory has {api}, {gran}-grained', inv)
 
-    acc = acc_alloc(ev)
+    acc = acc_alloc(ev, api)
     ln = launches(ev)
     if variant == 'node-unlaunched':
         tap.ok(not ln, f'{variant}: a graph never launched launches nothing',
                ln)
         continue
-    want = API['hipGraphLaunch' if variant.startswith(('node', 'capture'))
-               else 'hipLaunchKernel']
+    want = API['hipGraphLaunch' if variant.startswith(
+        ('node', 'capture', 'exec', 'graph')) else 'hipLaunchKernel']
     # A captured launch runs only with its graph: one launch, the graph's.
     tap.ok(len(acc) == 1 and len(ln) == 1 and ln[0]['api'] == want and
            ln[0]['rc'] == 0 and ln[0]['arg_index'][:1] == [0] and
