@@ -18,6 +18,7 @@
 #include "reg_lock.h"
 #include "reg_track.h"
 
+extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
@@ -319,17 +320,29 @@ static void launch_node(uint8_t api, hipError_t rc, const struct node *nd,
 	}
 }
 
+/* The nodes are copied out first: a launch profiles a kernel it has not
+ * seen and writes events, which other threads' graph calls need not wait
+ * for. */
 void pl_graph_rec_launch(uint8_t api, hipError_t rc, hipGraphExec_t exec,
 			 hipStream_t stream)
 {
 	struct graph *x;
+	struct node *nodes = NULL;
+	size_t n = 0;
 
 	reg_emit_call(api, rc, (uintptr_t)exec);
 	reg_lock(&lock);
 	x = find(G_EXEC, (uintptr_t)exec);
-	for (size_t i = 0; x && i < x->n; i++)
-		launch_node(api, rc, &x->nodes[i], stream);
+	if (x && x->n)
+		nodes = __libc_malloc(x->n * sizeof(*nodes));
+	if (nodes) {
+		n = x->n;
+		memcpy(nodes, x->nodes, n * sizeof(*nodes));
+	}
 	reg_unlock(&lock);
+	for (size_t i = 0; i < n; i++)
+		launch_node(api, rc, &nodes[i], stream);
+	__libc_free(nodes);
 }
 
 void pl_graph_rec_begin_capture(hipError_t rc, hipStream_t stream)
