@@ -30,6 +30,8 @@
 //                    on the device
 //   pool-host        hipMallocFromPoolAsync, a pool     fp-atomic-fine-grain
 //                    on the host (ROCm 7)
+//   pool-set-host    hipMallocAsync after               fp-atomic-fine-grain
+//                    hipDeviceSetMemPool of that pool
 //   vm-pinned        hipMemCreate (pinned, device),     none (coarse)
 //                    hipMemMap
 //   vm-uncached      hipMemCreate (uncached, ROCm 7),   fp-atomic-fine-grain
@@ -55,14 +57,14 @@ __global__ void accumulate(double *acc, const double *in, int n)
 enum variant {
 	NODE_FINE, NODE_COARSE, NODE_UNLAUNCHED, CAPTURE_FINE, CAPTURE_COARSE,
 	EXEC_SET, GRAPH_SET, GRAPH_SET_LATE, POOL_DEFAULT, POOL_DEVICE, POOL_HOST,
-	VM_PINNED, VM_UNCACHED, COUNT
+	POOL_SET_HOST, VM_PINNED, VM_UNCACHED, COUNT
 };
 
 static const char *const names[COUNT] = {
 	"node-fine", "node-coarse", "node-unlaunched", "capture-fine",
 	"capture-coarse", "exec-set", "graph-set", "graph-set-late",
 	"pool-default", "pool-device", "pool-host",
-	"vm-pinned", "vm-uncached",
+	"pool-set-host", "vm-pinned", "vm-uncached",
 };
 
 struct vm {
@@ -149,7 +151,7 @@ int main(int argc, char **argv)
 		demo_usage(argv[0], "{node-fine|node-coarse|node-unlaunched|"
 			   "capture-fine|capture-coarse|exec-set|graph-set|"
 			   "graph-set-late|pool-default|pool-device|pool-host|"
-			   "vm-pinned|vm-uncached}");
+			   "pool-set-host|vm-pinned|vm-uncached}");
 
 	int dev;
 	CHECK(hipGetDevice(&dev));
@@ -175,6 +177,10 @@ int main(int argc, char **argv)
 		pool = pool_on(v == POOL_HOST ? LOC_HOST : hipMemLocationTypeDevice,
 			       dev);
 		CHECK(hipMallocFromPoolAsync((void **)&acc, sizeof(double), pool, s));
+	} else if (v == POOL_SET_HOST) {
+		pool = pool_on(LOC_HOST, dev);
+		CHECK(hipDeviceSetMemPool(dev, pool));
+		CHECK(hipMallocAsync((void **)&acc, sizeof(double), s));
 	} else
 		acc = vm_alloc(&m, v == VM_UNCACHED ? TYPE_UNCACHED
 						    : hipMemAllocationTypePinned, dev);
@@ -224,11 +230,16 @@ int main(int argc, char **argv)
 		CHECK(hipHostFree(acc));
 	else if (v <= GRAPH_SET_LATE)
 		CHECK(hipFree(acc));
-	else if (v <= POOL_HOST)
+	else if (v <= POOL_SET_HOST)
 		CHECK(hipFreeAsync(acc, s));
 	else
 		vm_free(&m);
 	CHECK(hipStreamSynchronize(s));
+	if (v == POOL_SET_HOST) {
+		hipMemPool_t def;
+		CHECK(hipDeviceGetDefaultMemPool(&def, dev));
+		CHECK(hipDeviceSetMemPool(dev, def));
+	}
 	if (pool)
 		CHECK(hipMemPoolDestroy(pool));
 	CHECK(hipFree(in));

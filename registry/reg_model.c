@@ -47,7 +47,6 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_HIP_MALLOC:
 	case HG_API_HIP_MALLOC_PITCH:
 	case HG_API_HIP_MALLOC_3D:
-	case HG_API_HIP_MALLOC_ASYNC:
 	case HG_API_HIP_MEM_ALLOC_PITCH:
 	/* OpenMP: a map's device copy and omp_target_alloc (seed 000's
 	 * "OpenMP Allocation Mechanism"). */
@@ -57,6 +56,8 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 		*mem = HG_MEM_DEVICE;
 		*gran = HG_GRAN_COARSE;
 		return;
+	/* hipMallocAsync: the device's current pool's properties. */
+	case HG_API_HIP_MALLOC_ASYNC:
 	case HG_API_HIP_MALLOC_FROM_POOL_ASYNC:
 	case HG_API_HIP_MEM_MAP:
 	case HG_API_HIP_GRAPH_MEM_ALLOC:

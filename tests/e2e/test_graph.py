@@ -38,6 +38,8 @@ CASES = {
     'pool-default': (set(), 'hipMallocAsync', 'coarse'),
     'pool-device': (set(), 'hipMallocFromPoolAsync', 'coarse'),
     'pool-host': ({RULE}, 'hipMallocFromPoolAsync', 'fine'),
+    # The device's current pool, set to a host one: hipMallocAsync's.
+    'pool-set-host': ({RULE}, 'hipMallocAsync', 'fine'),
     'vm-pinned': (set(), 'hipMemMap', 'coarse'),
     'vm-uncached': ({RULE}, 'hipMemMap', 'fine'),
 }

@@ -67,6 +67,9 @@ FH_HIDDEN void fh_advice_forget(uintptr_t base, size_t size);
 
 #define FH_KIND_BIT(k) (1u << (k))
 
+/* The fh_kind of what hipMallocAsync allocates: its device's current
+ * pool's. */
+FH_HIDDEN enum fh_kind fh_pool_kind(void);
 /* Whether a launch on stream is captured (becomes a graph node). */
 FH_HIDDEN int fh_capture_launch(hipStream_t stream);
 

@@ -57,7 +57,7 @@ hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height
 hipError_t hipMallocAsync(void **ptr, size_t size, hipStream_t stream)
 {
 	FH_INIT();
-	return fh_alloc("hipMallocAsync", ptr, size, FH_DEVICE, 0);
+	return fh_alloc("hipMallocAsync", ptr, size, fh_pool_kind(), 0);
 }
 
 hipError_t hipExtMallocWithFlags(void **ptr, size_t size, unsigned int flags)

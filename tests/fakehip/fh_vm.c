@@ -156,6 +156,54 @@ hipError_t hipMemSetAccess(void *ptr, size_t size, const hipMemAccessDesc *d,
 						: hipErrorInvalidValue);
 }
 
+/* hipMallocAsync allocates from the device's current pool: its default
+ * one (device memory) until hipDeviceSetMemPool names another. */
+static struct ihipMemPoolHandle_t fh_default_pool;
+static hipMemPool_t fh_current_pool = &fh_default_pool;
+
+enum fh_kind fh_pool_kind(void)
+{
+	int host;
+
+	fh_lock();
+	host = fh_current_pool->host;
+	fh_unlock();
+	return host ? FH_HOST : FH_DEVICE;
+}
+
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *pool, int dev)
+{
+	FH_INIT();
+	if (!pool || dev != 0)
+		return fh_ret(hipErrorInvalidValue);
+	*pool = &fh_default_pool;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipDeviceGetMemPool(hipMemPool_t *pool, int dev)
+{
+	FH_INIT();
+	if (!pool || dev != 0)
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	*pool = fh_current_pool;
+	fh_unlock();
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipDeviceSetMemPool(int dev, hipMemPool_t pool)
+{
+	FH_INIT();
+	if (!pool || dev != 0)
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	fh_current_pool = pool;
+	fh_unlock();
+	fh_log("hipDeviceSetMemPool device=%d pool=%p -> hipSuccess", dev,
+	       (void *)pool);
+	return fh_ret(hipSuccess);
+}
+
 hipError_t hipMemPoolCreate(hipMemPool_t *pool, const hipMemPoolProps *props)
 {
 	FH_INIT();
@@ -176,8 +224,12 @@ hipError_t hipMemPoolCreate(hipMemPool_t *pool, const hipMemPoolProps *props)
 hipError_t hipMemPoolDestroy(hipMemPool_t pool)
 {
 	FH_INIT();
-	if (!pool)
+	if (!pool || pool == &fh_default_pool)
 		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	if (fh_current_pool == pool)
+		fh_current_pool = &fh_default_pool;
+	fh_unlock();
 	free(pool);
 	return fh_ret(hipSuccess);
 }

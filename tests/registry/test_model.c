@@ -73,6 +73,11 @@ int main(void)
 	      HG_GRAN_COARSE), "a pool of unknown properties: coarse device");
 	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, REG_PROP_LOC_HOST + 1, -1,
 	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "a host NUMA pool: fine");
+	ok(is(HG_API_HIP_MALLOC_ASYNC, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMallocAsync from the default pool: coarse device");
+	ok(is(HG_API_HIP_MALLOC_ASYNC, REG_PROP_LOC_HOST, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "hipMallocAsync from a host pool made current: fine");
 	ok(is(HG_API_HIP_MALLOC_HOST, 0, -1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
 	   "hipMallocHost: fine pinned host");
 	ok(is(HG_API_HIP_MEM_ALLOC_PITCH, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
