@@ -25,6 +25,10 @@
 //   graph-set-late   hipMalloc in the node, then        none (an executable
 //                    hipHostMalloc set in the graph's   graph keeps the
 //                    node after instantiation           nodes it was made of)
+//   copy-pageable    hipMalloc in the node; a copy      async-copy-pageable
+//                    node after it refreshes the input  (staged at each launch)
+//                    from malloc() memory
+//   copy-pinned      the same copy from hipHostMalloc   none
 //   pool-default     hipMallocAsync (device's pool)     none (coarse)
 //   pool-device      hipMallocFromPoolAsync, a pool     none (coarse)
 //                    on the device
@@ -56,14 +60,15 @@ __global__ void accumulate(double *acc, const double *in, int n)
 
 enum variant {
 	NODE_FINE, NODE_COARSE, NODE_UNLAUNCHED, CAPTURE_FINE, CAPTURE_COARSE,
-	EXEC_SET, GRAPH_SET, GRAPH_SET_LATE, POOL_DEFAULT, POOL_DEVICE, POOL_HOST,
+	EXEC_SET, GRAPH_SET, GRAPH_SET_LATE, COPY_PAGEABLE, COPY_PINNED,
+	POOL_DEFAULT, POOL_DEVICE, POOL_HOST,
 	POOL_SET_HOST, VM_PINNED, VM_UNCACHED, COUNT
 };
 
 static const char *const names[COUNT] = {
 	"node-fine", "node-coarse", "node-unlaunched", "capture-fine",
 	"capture-coarse", "exec-set", "graph-set", "graph-set-late",
-	"pool-default", "pool-device", "pool-host",
+	"copy-pageable", "copy-pinned", "pool-default", "pool-device", "pool-host",
 	"pool-set-host", "vm-pinned", "vm-uncached",
 };
 
@@ -150,7 +155,8 @@ int main(int argc, char **argv)
 	if (v < 0)
 		demo_usage(argv[0], "{node-fine|node-coarse|node-unlaunched|"
 			   "capture-fine|capture-coarse|exec-set|graph-set|"
-			   "graph-set-late|pool-default|pool-device|pool-host|"
+			   "graph-set-late|copy-pageable|copy-pinned|"
+			   "pool-default|pool-device|pool-host|"
 			   "pool-set-host|vm-pinned|vm-uncached}");
 
 	int dev;
@@ -160,16 +166,17 @@ int main(int argc, char **argv)
 	static double host_in[N];
 	for (int i = 0; i < N; i++)
 		host_in[i] = 1;
-	double *in, *acc = nullptr, *other = nullptr;
+	double *in, *acc = nullptr, *other = nullptr, *src = nullptr;
 	CHECK(hipMalloc(&in, sizeof(host_in)));
 	CHECK(hipMemcpy(in, host_in, sizeof(host_in), hipMemcpyHostToDevice));
 
 	bool fine = v == NODE_FINE || v == NODE_UNLAUNCHED || v == CAPTURE_FINE;
+	bool graph = v <= COPY_PINNED;
 	hipMemPool_t pool = nullptr;
 	struct vm m = {};
 	if (v <= CAPTURE_COARSE && fine)
 		CHECK(hipHostMalloc(&acc, sizeof(double)));
-	else if (v <= GRAPH_SET_LATE)
+	else if (graph)
 		CHECK(hipMalloc(&acc, sizeof(double)));
 	else if (v == POOL_DEFAULT)
 		CHECK(hipMallocAsync((void **)&acc, sizeof(double), s));
@@ -186,14 +193,24 @@ int main(int argc, char **argv)
 						    : hipMemAllocationTypePinned, dev);
 	CHECK(hipMemsetAsync(acc, 0, sizeof(double), s));
 
-	if (v <= GRAPH_SET_LATE) {
-		hipGraphNode_t node = nullptr;
+	if (graph) {
+		hipGraphNode_t node = nullptr, copy;
 		hipGraph_t g = build(v == CAPTURE_FINE || v == CAPTURE_COARSE, s,
 				     acc, in, &node);
+		if (v == COPY_PAGEABLE)
+			src = (double *)malloc(sizeof(host_in));
+		else if (v == COPY_PINNED)
+			CHECK(hipHostMalloc(&src, sizeof(host_in)));
+		if (src) {
+			memcpy(src, host_in, sizeof(host_in));
+			CHECK(hipGraphAddMemcpyNode1D(&copy, g, &node, 1, in, src,
+						      sizeof(host_in),
+						      hipMemcpyHostToDevice));
+		}
 		hipGraphExec_t x;
 		void *args[] = {&other, &in, &n_arg};
 		hipKernelNodeParams p = params(args);
-		if (v >= EXEC_SET) {
+		if (v >= EXEC_SET && v <= GRAPH_SET_LATE) {
 			CHECK(hipHostMalloc(&other, sizeof(double)));
 			*other = 0;
 		}
@@ -226,9 +243,13 @@ int main(int argc, char **argv)
 
 	if (other)
 		CHECK(hipHostFree(other));
+	if (v == COPY_PAGEABLE)
+		free(src);
+	else if (src)
+		CHECK(hipHostFree(src));
 	if (v <= CAPTURE_COARSE && fine)
 		CHECK(hipHostFree(acc));
-	else if (v <= GRAPH_SET_LATE)
+	else if (graph)
 		CHECK(hipFree(acc));
 	else if (v <= POOL_SET_HOST)
 		CHECK(hipFreeAsync(acc, s));

@@ -35,6 +35,9 @@ CASES = {
     'graph-set': ({RULE}, 'hipHostMalloc', 'fine'),
     # The graph's node changed after instantiation: not the launch's.
     'graph-set-late': (set(), 'hipMalloc', 'coarse'),
+    # A copy node from pageable memory is staged at each launch.
+    'copy-pageable': ({'async-copy-pageable'}, 'hipMalloc', 'coarse'),
+    'copy-pinned': (set(), 'hipMalloc', 'coarse'),
     'pool-default': (set(), 'hipMallocAsync', 'coarse'),
     'pool-device': (set(), 'hipMallocFromPoolAsync', 'coarse'),
     'pool-host': ({RULE}, 'hipMallocFromPoolAsync', 'fine'),
@@ -76,7 +79,7 @@ for variant, (rules, api, gran) in CASES.items():
     tap.ok(got == rules, f'{variant}: rules {sorted(rules) or "none"}',
            rep and [f['message'] for f in rep['findings']])
     fs = [f for f in (rep or {}).get('findings', []) if f['rule'] == RULE]
-    if rules:
+    if RULE in rules:
         tap.ok(len(fs) == 1 and fs[0]['kernel']['demangled'] == KERNEL and
                fs[0]['allocation']['api'] == api,
                f'{variant}: the finding names the kernel and {api}', fs)
@@ -91,7 +94,7 @@ for variant, (rules, api, gran) in CASES.items():
                ln)
         continue
     want = API['hipGraphLaunch' if variant.startswith(
-        ('node', 'capture', 'exec', 'graph')) else 'hipLaunchKernel']
+        ('node', 'capture', 'exec', 'graph', 'copy')) else 'hipLaunchKernel']
     # A captured launch runs only with its graph: one launch, the graph's.
     tap.ok(len(acc) == 1 and len(ln) == 1 and ln[0]['api'] == want and
            ln[0]['rc'] == 0 and ln[0]['arg_index'][:1] == [0] and
@@ -99,4 +102,13 @@ for variant, (rules, api, gran) in CASES.items():
            ln[0]['arg_gran'][:1] == [GRAN[gran]],
            f'{variant}: one launch (api {want}), argument 0 resolved to acc, '
            f'{gran}-grained', (acc, ln))
+    if variant.startswith('copy'):
+        inp = [e['id'] for e in ev if e['event'] == 'alloc' and
+               e['api'] == API['hipMalloc'] and e['size'] == 8192]
+        cp = [e for e in ev if e['event'] == 'memcpy' and
+              e['api'] == API['hipGraphLaunch']]
+        tap.ok(len(cp) == 1 and cp[0]['dst_id'] == inp[0] and
+               cp[0]['async'] == 1 and cp[0]['size'] == 8192,
+               f'{variant}: the copy node is an asynchronous copy into the '
+               'input at the graph launch', cp)
 sys.exit(tap.done())
