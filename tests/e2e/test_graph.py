@@ -83,6 +83,14 @@ for variant, (rules, api, gran) in CASES.items():
         tap.ok(len(fs) == 1 and fs[0]['kernel']['demangled'] == KERNEL and
                fs[0]['allocation']['api'] == api,
                f'{variant}: the finding names the kernel and {api}', fs)
+    # Memory placed by properties: the fix names the properties to change.
+    fix = {'hipMemMap': 'hipMemAllocationTypePinned on '
+                        'hipMemLocationTypeDevice',
+           'hipMallocAsync': 'from a pool on the device',
+           'hipMallocFromPoolAsync': 'from a pool on the device'}.get(api)
+    if RULE in rules and fix:
+        tap.ok(fs and fix in fs[0].get('fix_at', ''),
+               f'{variant}: the fix says "{fix}"', fs and fs[0].get('fix_at'))
     inv = (rep or {}).get('inventory', {}).get('by_allocator', [])
     tap.ok(any(b['api'] == api and b['granularity'] == gran for b in inv),
            f'{variant}: the inventory has {api}, {gran}-grained', inv)
