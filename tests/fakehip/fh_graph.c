@@ -154,6 +154,23 @@ hipError_t hipGraphAddMemsetNode(hipGraphNode_t *node, hipGraph_t g,
 			      ? hipSuccess : hipErrorInvalidValue);
 }
 
+/* The memory exists from the node's creation (ROCm reserves it then), and
+ * is the caller's to free with hipFree. */
+hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
+				   const hipGraphNode_t *deps, size_t ndeps,
+				   hipMemAllocNodeParams *p)
+{
+	FH_INIT();
+	hipError_t err = p && (!ndeps || deps) && fh_graph_ok(g) && node
+				 ? fh_pool_map(&p->dptr, p->bytesize,
+					       &p->poolProps)
+				 : hipErrorInvalidValue;
+
+	if (err != hipSuccess)
+		return fh_ret(err);
+	return fh_node_add("hipGraphAddMemAllocNode", node, g, 0, err);
+}
+
 static int fh_node_ok(hipGraphNode_t n)
 {
 	return n >= fh_nodes && n < fh_nodes + FH_MAX_NODES && n->graph;

@@ -34,6 +34,16 @@ static int fh_prop_ok(int type, hipMemLocation loc)
 	       (loc.type != hipMemLocationTypeDevice || loc.id == 0);
 }
 
+hipError_t fh_pool_map(void **ptr, size_t size, const hipMemPoolProps *props)
+{
+	if (!ptr || !size || !props ||
+	    !fh_prop_ok(props->allocType, props->location))
+		return hipErrorInvalidValue;
+	return fh_map(ptr, size,
+		      props->location.type == hipMemLocationTypeDevice
+			      ? FH_DEVICE : FH_HOST, 0);
+}
+
 hipError_t hipMemGetAllocationGranularity(size_t *g,
 					  const hipMemAllocationProp *prop,
 					  hipMemAllocationGranularity_flags o)
