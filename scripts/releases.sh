@@ -80,8 +80,12 @@ bind /dev "$root/dev" rbind
 bind /sys "$root/sys"
 
 in_root() { chroot "$root" sh -c "$1"; }
-in_root "apt-get $apt_opts update -q &&
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(echo $pkgs)"
+# A chroot whose last install was interrupted refuses every apt-get until
+# dpkg has configured what it unpacked, and what it could not configure
+# for want of a dependency apt's -f brings in with the rest.
+in_root "DEBIAN_FRONTEND=noninteractive dpkg --configure -a;
+	apt-get $apt_opts update -q &&
+	DEBIAN_FRONTEND=noninteractive apt-get install -f -y -q --no-install-recommends $(echo $pkgs)"
 for p in $opt_pkgs; do
 	if in_root "apt-cache show $p >/dev/null 2>&1"; then
 		in_root "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $p"
