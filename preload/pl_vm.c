@@ -6,6 +6,7 @@
  */
 #include "pl_vm.h"
 
+#include <stddef.h>
 
 #include "hg_events.h"
 #include "pl_boot.h"
@@ -14,28 +15,24 @@
 #include "reg_model.h"
 #include "reg_track.h"
 
-/* ROCm 7's values, absent from the 5 and 6 headers hipgrain builds with. */
-#define ALLOC_TYPE_UNCACHED 0x40000000
 #define MAX_DEVICES 64
-
-/* hipMemAllocationProp's first fields, as ROCm 5.2 laid them out and as
- * later releases reordered them (ROCm 5.7 and 6.4 have the new order). */
-struct prop_old {
-	unsigned char compression;
-	hipMemLocation location;
-	int handle_type;
-	int type;
-};
-struct prop_new {
-	int type;
-	int handle_type;
-	hipMemLocation location;
-};
 
 /* The first runtime taken to have the new order: 5.5, the release that
  * brought graph allocation nodes and reworked this API to CUDA's shape
  * (5.2 and 5.7 are the ones checked). */
 #define PROP_NEW_ORDER 50500000
+
+/* reg_prop_read's offsets, against the headers built with: a release
+ * that breaks the rule above stops the build here. */
+#if HIP_VERSION < PROP_NEW_ORDER
+_Static_assert(offsetof(hipMemAllocationProp, location) == 4 &&
+		       offsetof(hipMemAllocationProp, type) == 16,
+	       "ROCm 5.2's hipMemAllocationProp");
+#else
+_Static_assert(offsetof(hipMemAllocationProp, type) == 0 &&
+		       offsetof(hipMemAllocationProp, location) == 8,
+	       "the later hipMemAllocationProp");
+#endif
 
 /* A remembered value: REG_PROP_* flags, the device + 1, and a bit that
  * tells an entry from none. */
@@ -44,14 +41,12 @@ struct prop_new {
 static struct reg_map handles = REG_MAP_INIT, pools = REG_MAP_INIT;
 static _Atomic uint64_t device_pool[MAX_DEVICES];
 
-static uint64_t describe(int type, hipMemLocation loc)
+static uint64_t describe(int type, int loc_type, int loc_id)
 {
-	uint64_t flags = (uint32_t)loc.type & REG_PROP_LOC_MASK;
+	uint64_t flags = reg_prop_flags(type, loc_type);
 
-	if (type == ALLOC_TYPE_UNCACHED)
-		flags |= REG_PROP_UNCACHED;
-	if (loc.type == hipMemLocationTypeDevice)
-		flags |= (uint64_t)(uint16_t)(loc.id + 1) << 32;
+	if (loc_type == hipMemLocationTypeDevice)
+		flags |= (uint64_t)(uint16_t)(loc_id + 1) << 32;
 	return flags | KNOWN;
 }
 
@@ -90,15 +85,10 @@ void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 	uint64_t d = 0;
 
 	if (rc == hipSuccess && h && prop) {
-		if (runtime_version >= PROP_NEW_ORDER) {
-			const struct prop_new *p = (const void *)prop;
+		struct reg_prop p;
 
-			d = describe(p->type, p->location);
-		} else {
-			const struct prop_old *p = (const void *)prop;
-
-			d = describe(p->type, p->location);
-		}
+		reg_prop_read(prop, runtime_version >= PROP_NEW_ORDER, &p);
+		d = describe(p.type, p.loc_type, p.loc_id);
 		reg_map_put(&handles, (uintptr_t)*h, (void *)(uintptr_t)d);
 	}
 	reg_emit_call(HG_API_HIP_MEM_CREATE, rc, size);
@@ -119,7 +109,8 @@ void pl_vm_rec_pool(hipError_t rc, hipMemPool_t *pool,
 	if (rc == hipSuccess && pool && props)
 		reg_map_put(&pools, (uintptr_t)*pool,
 			    (void *)(uintptr_t)describe(props->allocType,
-							props->location));
+							props->location.type,
+							props->location.id));
 	reg_emit_call(HG_API_HIP_MEM_POOL_CREATE, rc,
 		      rc == hipSuccess && pool ? (uintptr_t)*pool : 0);
 }
@@ -171,7 +162,8 @@ void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
 {
 	int ok = rc == hipSuccess && node && p;
 	uint64_t d = p ? describe(p->poolProps.allocType,
-				  p->poolProps.location) : 0;
+				  p->poolProps.location.type,
+				  p->poolProps.location.id) : 0;
 
 	reg_track_hip_alloc(HG_API_HIP_GRAPH_MEM_ALLOC, rc,
 			    ok ? p->dptr : NULL, p ? p->bytesize : 0,

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_model.h"
 
+#include <string.h>
+
 #include "hg_events.h"
 
 static uint8_t host_malloc_gran(uint32_t flags, int host_coherent)
@@ -115,4 +117,27 @@ int reg_model_is_hip_alloc(uint8_t api)
 {
 	return api >= HG_API_HIP_MALLOC &&
 	       api <= HG_API_HIP_MEM_POOL_IMPORT_POINTER;
+}
+
+static int32_t int_at(const void *base, size_t off)
+{
+	int32_t v;
+
+	memcpy(&v, (const unsigned char *)base + off, sizeof(v));
+	return v;
+}
+
+void reg_prop_read(const void *prop, int new_order, struct reg_prop *out)
+{
+	out->type = int_at(prop, new_order ? 0 : 16);
+	out->loc_type = int_at(prop, new_order ? 8 : 4);
+	out->loc_id = int_at(prop, new_order ? 12 : 8);
+}
+
+uint32_t reg_prop_flags(int32_t type, int32_t loc_type)
+{
+	uint32_t flags = (uint32_t)loc_type & REG_PROP_LOC_MASK;
+
+	return type == (int32_t)REG_PROP_UNCACHED ? flags | REG_PROP_UNCACHED
+						  : flags;
 }

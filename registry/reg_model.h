@@ -31,6 +31,17 @@
 #define REG_PROP_LOC_HOST 2u
 #define REG_PROP_UNCACHED 0x40000000u
 
+/* hipMemAllocationProp's type and location, read from its bytes in the
+ * order of the runtime's release: ROCm 5.2's {compressionType, location,
+ * requestedHandleType, type}, or the later {type, requestedHandleType,
+ * location} (5.7, 6.x) when new_order. */
+struct reg_prop {
+	int32_t type, loc_type, loc_id;
+};
+void reg_prop_read(const void *prop, int new_order, struct reg_prop *out);
+/* The REG_PROP_* flags of an allocation type and a location type. */
+uint32_t reg_prop_flags(int32_t type, int32_t loc_type);
+
 /* hipMemAdvise values that change granularity. */
 #define REG_ADVISE_SET_COARSE 100
 #define REG_ADVISE_UNSET_COARSE 101

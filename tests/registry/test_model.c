@@ -84,6 +84,25 @@ int main(void)
 	   "hipMemAllocPitch: coarse device");
 	ok(reg_model_is_hip_alloc(HG_API_HIP_MEM_POOL_IMPORT_POINTER),
 	   "a pool import is an allocation");
+	/* hipMemAllocationProp in both field orders: uncached device memory
+	 * on device 3 (ROCm 7's type). */
+	{
+		const int32_t old[] = {0, 1, 3, 0, (int32_t)REG_PROP_UNCACHED};
+		const int32_t new[] = {(int32_t)REG_PROP_UNCACHED, 0, 1, 3, 0};
+		struct reg_prop a, b;
+
+		reg_prop_read(old, 0, &a);
+		reg_prop_read(new, 1, &b);
+		ok(a.type == (int32_t)REG_PROP_UNCACHED && a.loc_type == 1 &&
+			   a.loc_id == 3,
+		   "ROCm 5.2's field order: type, location read");
+		ok(b.type == a.type && b.loc_type == 1 && b.loc_id == 3,
+		   "the later field order: the same");
+		ok(reg_prop_flags(b.type, b.loc_type) == (1 | REG_PROP_UNCACHED),
+		   "uncached device memory: location 1, uncached bit");
+		ok(reg_prop_flags(1, 2) == REG_PROP_LOC_HOST,
+		   "pinned host memory: the location only");
+	}
 	ok(reg_model_is_hip_alloc(HG_API_HIP_HOST_REGISTER) &&
 		   !reg_model_is_hip_alloc(HG_API_HIP_FREE),
 	   "allocation APIs are told from frees");
