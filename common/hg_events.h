@@ -37,6 +37,11 @@
 	X(29, HIP_MALLOC_FROM_POOL_ASYNC, "hipMallocFromPoolAsync")            \
 	X(30, HIP_HOST_REGISTER, "hipHostRegister")                            \
 	X(31, HIP_MEM_MAP, "hipMemMap")                                        \
+	X(32, HIP_MALLOC_HOST, "hipMallocHost")                                \
+	X(33, HIP_MEM_ALLOC_HOST, "hipMemAllocHost")                           \
+	X(34, HIP_MEM_ALLOC_PITCH, "hipMemAllocPitch")                         \
+	X(35, HIP_GRAPH_MEM_ALLOC, "hipGraphAddMemAllocNode")                  \
+	X(36, HIP_MEM_POOL_IMPORT_POINTER, "hipMemPoolImportPointer")          \
 	X(40, HIP_FREE, "hipFree")                                             \
 	X(41, HIP_HOST_FREE, "hipHostFree")                                    \
 	X(42, HIP_FREE_HOST, "hipFreeHost")                                    \
@@ -71,6 +76,13 @@
 	X(93, HIP_EXT_MODULE_LAUNCH_KERNEL, "hipExtModuleLaunchKernel")        \
 	X(94, HIP_LAUNCH_COOPERATIVE_KERNEL, "hipLaunchCooperativeKernel")     \
 	X(95, HIP_GRAPH_LAUNCH, "hipGraphLaunch")                              \
+	X(96, HIP_LAUNCH_KERNEL_SPT, "hipLaunchKernel_spt")                    \
+	X(97, HIP_LAUNCH_COOPERATIVE_KERNEL_SPT,                               \
+	  "hipLaunchCooperativeKernel_spt")                                    \
+	X(98, HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL,                            \
+	  "hipModuleLaunchCooperativeKernel")                                  \
+	X(99, HIP_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,                      \
+	  "hipLaunchCooperativeKernelMultiDevice")                             \
 	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize")                 \
 	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize")                 \
 	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize")                   \
@@ -90,6 +102,25 @@
 	X(126, HIP_GET_DEVICE_COUNT, "hipGetDeviceCount")                      \
 	X(127, HIP_INIT, "hipInit")                                            \
 	X(128, HIP_STREAM_CREATE, "hipStreamCreate")                          \
+	X(129, HIP_GRAPH_ADD_KERNEL_NODE, "hipGraphAddKernelNode")             \
+	X(130, HIP_GRAPH_KERNEL_NODE_SET_PARAMS, "hipGraphKernelNodeSetParams") \
+	X(131, HIP_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,                          \
+	  "hipGraphExecKernelNodeSetParams")                                   \
+	X(132, HIP_GRAPH_INSTANTIATE, "hipGraphInstantiate")                   \
+	X(133, HIP_GRAPH_INSTANTIATE_WITH_FLAGS, "hipGraphInstantiateWithFlags") \
+	X(134, HIP_STREAM_BEGIN_CAPTURE, "hipStreamBeginCapture")              \
+	X(135, HIP_STREAM_END_CAPTURE, "hipStreamEndCapture")                  \
+	X(136, HIP_MEM_CREATE, "hipMemCreate")                                 \
+	X(137, HIP_MEM_RELEASE, "hipMemRelease")                               \
+	X(138, HIP_MEM_ADDRESS_RESERVE, "hipMemAddressReserve")                \
+	X(139, HIP_MEM_ADDRESS_FREE, "hipMemAddressFree")                      \
+	X(140, HIP_MEM_POOL_CREATE, "hipMemPoolCreate")                        \
+	X(141, HIP_GRAPH_LAUNCH_SPT, "hipGraphLaunch_spt")                     \
+	X(142, HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,              \
+	  "hipModuleLaunchCooperativeKernelMultiDevice")                       \
+	X(143, HIP_GRAPH_ADD_MEMCPY_NODE_1D, "hipGraphAddMemcpyNode1D")        \
+	X(144, HIP_GRAPH_ADD_MEMSET_NODE, "hipGraphAddMemsetNode")             \
+	X(145, HIP_MEM_POOL_DESTROY, "hipMemPoolDestroy")                      \
 	HG_API_OMP_LIST(X)
 
 /* OpenMP offload (libomptarget), preload/pl_omp.c.  OMP_MAP is the device

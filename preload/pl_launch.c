@@ -421,3 +421,22 @@ void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
 {
 	launch(api, rc, handle, grid, block, args, nargs, NULL, 0, NULL);
 }
+
+/* For a launch made later from values read now (a graph's kernel node). */
+const struct reg_kernel *pl_launch_layout(const void *handle)
+{
+	return profiled(handle, NULL);
+}
+
+uint16_t pl_launch_read(const struct reg_kernel *k, void **args, void **extra,
+			uint16_t *idx, uint64_t *val)
+{
+	return read_args(k, args, SIZE_MAX, extra, idx, val);
+}
+
+void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,
+			dim3 block, void **args, size_t nargs, size_t shmem,
+			hipStream_t stream)
+{
+	launch(api, rc, handle, grid, block, args, nargs, NULL, shmem, stream);
+}

@@ -12,8 +12,10 @@
 #include <string.h>
 
 #define FH_POOL 256
-/* ROCm 5.2.3, as the real library reports it (major*1e7 + minor*1e5 + patch). */
-#define FH_VERSION 50221153
+/* The release whose headers the double is built with (5.2.3 reports
+ * 50221153): what a program built with them finds, and the layout of the
+ * structs it passes. */
+#define FH_VERSION HIP_VERSION
 
 struct ihipStream_t {
 	int used;
