@@ -52,8 +52,9 @@ chromium python3-jsonschema fonts-dejavu-core nodejs"
 # libomptarget and the AMDGPU device runtime, for the OpenMP programs: in
 # libomp-N-dev up to LLVM 19, in liboffload-N-dev later (when the
 # release has it); the new offload driver's packager and linker, which
-# liboffload-N-dev brings along and libomp-N-dev does not.
-opt_pkgs="liboffload-$llvm-dev clang-tools-$llvm lld-$llvm"
+# liboffload-N-dev brings along and libomp-N-dev does not; and the
+# fuzzers' runtime (libclang-rt-N-dev).
+opt_pkgs="liboffload-$llvm-dev clang-tools-$llvm lld-$llvm libclang-rt-$llvm-dev"
 
 # Nothing of the last run may pass for this one's (scripts/test.sh reads
 # the test log from the chroot).
