@@ -337,7 +337,9 @@ static void count(struct memo *m, struct slot *s, const struct raw *r,
 
 static void warn(const struct reg_kernel *k, const struct slot *s)
 {
-	for (int i = 0; k && i < s->ev.nptr; i++)
+	if (!k || !pl_warn_wanted(k))
+		return;
+	for (int i = 0; i < s->ev.nptr; i++)
 		pl_warn_launch(k, s->idx[i], s->id[i], s->mem[i], s->gran[i]);
 }
 
