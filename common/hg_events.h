@@ -308,9 +308,42 @@ enum hg_warn {
  * event's fields change meaning or move; `hipgrain report` refuses schemas
  * newer than its own.
  */
-#define HG_TRACE_SCHEMA 2
+#define HG_TRACE_SCHEMA 3
 
-/* Words per pointer argument in the `launch` event's args (schema 2). */
+/*
+ * Schema 3 writes `alloc`, `free` and `launch` as one field of 64-bit words
+ * each (`words`): LTTng-UST pays a call per field, which was most of what a
+ * written event cost beyond LTTng's own floor.  The positions below are the
+ * format; hg_tp_pack_* (tracer/hg_tp_types.h) write them, hipgrain-events(7)
+ * documents them.  Signed values are stored as their 32-bit two's
+ * complement, and 8-bit codes are masked out, never sign-extended.
+ */
+enum hg_alloc_word {
+	HG_AW_ID, HG_AW_ADDR, HG_AW_SIZE, HG_AW_EXTRA, HG_AW_CALLSITE,
+	HG_AW_FLAGS_RC, /* flags | rc << 32 */
+	HG_AW_CODES,	/* device | api << 32 | mem << 40 | gran << 48 | lazy << 56 */
+	HG_ALLOC_WORDS
+};
+
+enum hg_free_word {
+	HG_FW_ID, HG_FW_ADDR, HG_FW_SIZE, HG_FW_CALLSITE,
+	HG_FW_CODES, /* rc | api << 32 | alloc_api << 40 */
+	HG_FREE_WORDS
+};
+
+/* The launch's fixed words; HG_LAUNCH_WORDS per pointer argument follow. */
+enum hg_launch_word {
+	HG_LW_HANDLE, HG_LW_STREAM,
+	HG_LW_GRID_XY,	     /* grid.x | grid.y << 32 */
+	HG_LW_GRID_Z_BLOCK_X, /* grid.z | block.x << 32 */
+	HG_LW_BLOCK_YZ,	     /* block.y | block.z << 32 */
+	HG_LW_SHMEM_RC,	     /* shmem | rc << 32 */
+	HG_LW_REPEAT_API,     /* repeat | api << 32 */
+	HG_LAUNCH_HEAD
+};
+
+/* Words per pointer argument of a launch (schema 2 and later): value, id,
+ * offset, index | mem << 16 | gran << 24. */
 #define HG_LAUNCH_WORDS 4
 
 #endif /* HG_EVENTS_H */

@@ -453,6 +453,17 @@ def regression_cases(hg, base, work):
     cases.append(Case('packed launch args: a partial group, an empty one',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    head = ctfgen.launch_head()
+    d = ctfgen.write(os.path.join(work, 'launch-words'), [
+        ctfgen.alloc_words(1, 0x7f0000000000, 4096),
+        ctfgen.launch_words(head + [0x7f0000000000, 1, 0, 4 << 16 | 2 << 24,
+                                    9]),
+        ctfgen.launch_words(head[:3]), ctfgen.launch_words([]),
+        ctfgen.free_words(1, 0x7f0000000000, 4096)])
+    cases.append(Case('schema-3 words: a launch shorter than its head, a '
+                      'partial argument group, an empty one',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).
