@@ -114,9 +114,10 @@ hipError_t hipMemRelease(hipMemGenericAllocationHandle_t h)
 	FH_INIT();
 	if (!h)
 		return fh_ret(hipErrorInvalidValue);
+	/* Logged first: GCC 14 refuses even to print a freed pointer. */
+	fh_log("hipMemRelease handle=%p -> hipSuccess", (void *)h);
 	close(h->fd);
 	free(h);
-	fh_log("hipMemRelease handle=%p -> hipSuccess", (void *)h);
 	return fh_ret(hipSuccess);
 }
 
