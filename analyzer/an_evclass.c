@@ -160,3 +160,15 @@ uint64_t an_arr_u64(const bt_field *arr, uint64_t i)
 {
 	return an_field_int(bt_field_array_borrow_element_field_by_index_const(arr, i));
 }
+
+bool an_ev_words(const struct an_ev *e, int f, uint64_t *w, uint64_t n)
+{
+	uint64_t len;
+	const bt_field *arr = an_ev_arr(e, f, &len);
+
+	if (!arr || len < n)
+		return false;
+	for (uint64_t i = 0; i < n; i++)
+		w[i] = an_arr_u64(arr, i);
+	return true;
+}

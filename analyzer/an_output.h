@@ -33,7 +33,10 @@ void an_groups_free(struct an_groups *gs);
 /* "procname[vpid] on host, rank N" */
 void an_where(const struct an_proc *p, char *buf, size_t cap);
 /* The first frame in the user's code (outside HIP's and the C library's
- * headers), else the first with a file; -1 if none has one. */
+ * headers, and outside the system's libraries), else the first with a file
+ * outside the system's libraries; -1 if none has one, or if only system
+ * libraries have one and a frame of the program is named (built without
+ * -g: an_site_text names its function). */
 int an_site_frame(const struct an_frame *f, int n);
 /* "file:line (function)" of that frame; "file (function)" at line 0, which
  * is code the compiler merged from several lines (identical calls in two

@@ -121,13 +121,15 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 }
 
 /*
- * Schema 2: one sequence, HG_LAUNCH_WORDS words per pointer argument (see
- * hg_tp_types.h).  A damaged trace's partial last group is left out.
+ * Schema 2 and later: HG_LAUNCH_WORDS words per pointer argument from
+ * `first` on (see hg_tp_types.h).  A damaged trace's partial last group is
+ * left out.
  */
 static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
-			     const bt_field *w, uint64_t len)
+			     const bt_field *w, uint64_t first, uint64_t len)
 {
-	for (uint64_t i = 0; i + HG_LAUNCH_WORDS <= len; i += HG_LAUNCH_WORDS) {
+	for (uint64_t i = first; i + HG_LAUNCH_WORDS <= len;
+	     i += HG_LAUNCH_WORDS) {
 		uint64_t meta = an_arr_u64(w, i + 3);
 		struct an_launch_arg a = {
 			.launch = l, .value = an_arr_u64(w, i),
@@ -140,15 +142,20 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* Schema 1: six parallel sequences. */
+/* Schema 3's words after the head, schema 2's `args`, or schema 1's six
+ * parallel sequences. */
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   const struct an_ev *e)
 {
 	uint64_t n = UINT64_MAX;
-	const bt_field *packed = an_ev_arr(e, F_LA_ARGS, &n);
+	const bt_field *packed = an_ev_arr(e, F_LA_WORDS, &n);
 
 	if (packed) {
-		an_launch_packed(c, l, packed, n);
+		an_launch_packed(c, l, packed, HG_LAUNCH_HEAD, n);
+		return;
+	}
+	if ((packed = an_ev_arr(e, F_LA_ARGS, &n))) {
+		an_launch_packed(c, l, packed, 0, n);
 		return;
 	}
 	n = UINT64_MAX;
@@ -175,15 +182,30 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
+/* The launch's own values: schema 3's head words, or older fields. */
+static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
+			       uint32_t *repeat)
+{
+	uint64_t w[HG_LAUNCH_HEAD];
+
+	if (an_ev_words(e, F_LA_WORDS, w, HG_LAUNCH_HEAD)) {
+		l->handle = w[HG_LW_HANDLE];
+		l->rc = (int32_t)(uint32_t)(w[HG_LW_SHMEM_RC] >> 32);
+		*repeat = (uint32_t)w[HG_LW_REPEAT_API];
+		return (uint8_t)(w[HG_LW_REPEAT_API] >> 32);
+	}
+	l->handle = an_ev_u64(e, F_LA_HANDLE);
+	l->rc = (int32_t)an_ev_i64(e, F_LA_RC);
+	*repeat = (uint32_t)an_ev_u64(e, F_LA_REPEAT);
+	return (uint8_t)an_ev_u64(e, F_LA_API);
+}
+
 void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
-	struct an_launch l = {
-		.proc = p, .handle = an_ev_u64(e, F_LA_HANDLE),
-		.rc = (int32_t)an_ev_i64(e, F_LA_RC),
-	};
-
+	struct an_launch l = {.proc = p};
 	/* A coalesced event stands for `repeat` identical launches. */
-	c->weight = (uint32_t)an_ev_u64(e, F_LA_REPEAT);
+	unsigned api = an_launch_read(e, &l, &c->weight);
+
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
 		c->unknown_launches += an_weight(c);
@@ -195,6 +217,6 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	an_tl_launch(c, &l);
 	an_launch_args(c, &l, e);
 	if (l.rc)
-		an_fail_add(c, (unsigned)an_ev_u64(e, F_LA_API), l.rc);
+		an_fail_add(c, api, l.rc);
 	c->weight = 0;
 }

@@ -26,9 +26,25 @@ void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
 	c->fails = f;
 }
 
-void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+/* Schema 3's words (hg_events.h), or the fields of older schemas. */
+static int32_t an_alloc_read(const struct an_ev *e, struct an_alloc *a)
 {
-	struct an_alloc a = {
+	uint64_t w[HG_ALLOC_WORDS];
+
+	if (an_ev_words(e, F_AL_WORDS, w, HG_ALLOC_WORDS)) {
+		*a = (struct an_alloc){
+			.id = w[HG_AW_ID], .addr = w[HG_AW_ADDR],
+			.size = w[HG_AW_SIZE], .callsite = w[HG_AW_CALLSITE],
+			.flags = (uint32_t)w[HG_AW_FLAGS_RC],
+			.device = (int32_t)(uint32_t)w[HG_AW_CODES],
+			.api = (uint8_t)(w[HG_AW_CODES] >> 32),
+			.mem = (uint8_t)(w[HG_AW_CODES] >> 40),
+			.gran = (uint8_t)(w[HG_AW_CODES] >> 48),
+			.lazy = (uint8_t)(w[HG_AW_CODES] >> 56),
+		};
+		return (int32_t)(uint32_t)(w[HG_AW_FLAGS_RC] >> 32);
+	}
+	*a = (struct an_alloc){
 		.id = an_ev_u64(e, F_AL_ID), .addr = an_ev_u64(e, F_AL_ADDR),
 		.size = an_ev_u64(e, F_AL_SIZE),
 		.callsite = an_ev_u64(e, F_AL_CALLSITE),
@@ -39,9 +55,16 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		.gran = (uint8_t)an_ev_u64(e, F_AL_GRAN),
 		.lazy = (uint8_t)an_ev_u64(e, F_AL_LAZY),
 	};
-	a.model_gran = a.gran;
-	int32_t rc = (int32_t)an_ev_i64(e, F_AL_RC);
+	return (int32_t)an_ev_i64(e, F_AL_RC);
+}
+
+void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	struct an_alloc a;
+	int32_t rc = an_alloc_read(e, &a);
 	struct an_alloc *stored;
+
+	a.model_gran = a.gran;
 
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_alloc)
@@ -74,16 +97,30 @@ static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 	free(a);
 }
 
+static void an_free_read(const struct an_ev *e, struct an_free_ev *f)
+{
+	uint64_t w[HG_FREE_WORDS];
+
+	if (an_ev_words(e, F_FR_WORDS, w, HG_FREE_WORDS)) {
+		f->id = w[HG_FW_ID];
+		f->addr = w[HG_FW_ADDR];
+		f->rc = (int32_t)(uint32_t)w[HG_FW_CODES];
+		f->api = (uint8_t)(w[HG_FW_CODES] >> 32);
+		f->alloc_api = (uint8_t)(w[HG_FW_CODES] >> 40);
+		return;
+	}
+	f->id = an_ev_u64(e, F_FR_ID);
+	f->addr = an_ev_u64(e, F_FR_ADDR);
+	f->rc = (int32_t)an_ev_i64(e, F_FR_RC);
+	f->api = (uint8_t)an_ev_u64(e, F_FR_API);
+	f->alloc_api = (uint8_t)an_ev_u64(e, F_FR_ALLOC_API);
+}
+
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
-	struct an_free_ev f = {
-		.proc = p, .id = an_ev_u64(e, F_FR_ID),
-		.addr = an_ev_u64(e, F_FR_ADDR),
-		.rc = (int32_t)an_ev_i64(e, F_FR_RC),
-		.api = (uint8_t)an_ev_u64(e, F_FR_API),
-		.alloc_api = (uint8_t)an_ev_u64(e, F_FR_ALLOC_API),
-	};
+	struct an_free_ev f = {.proc = p};
 
+	an_free_read(e, &f);
 	f.alloc = an_alloc_get(p, f.id);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_free)

@@ -120,10 +120,10 @@ static void an_call_site(Dwarf_Die *cu, Dwarf_Die *scope, const char **file,
 }
 
 static void an_put(struct an_frame *f, uint64_t pc, char *fn, const char *file,
-		   int line, bool inlined)
+		   int line, bool inlined, bool sys)
 {
 	*f = (struct an_frame){.pc = pc, .function = fn, .line = line,
-			       .inlined = inlined};
+			       .inlined = inlined, .system = sys};
 	if (file)
 		f->file = strdup(file);
 }
@@ -142,6 +142,10 @@ static int an_sym_pc(Dwfl *d, uint64_t ret, struct an_frame *out, int max)
 	Dwarf_Line *l = cu ? dwarf_getsrc_die(cu, pc - bias) : NULL;
 	const char *file = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
 	int line = 0, n = 0, ns = cu ? dwarf_getscopes(cu, pc - bias, &scopes) : 0;
+	/* Modules are reported under their path (an_dwfl). */
+	const char *mod = m ? dwfl_module_info(m, NULL, NULL, NULL, NULL, NULL,
+					       NULL, NULL) : NULL;
+	bool sys = an_path_is_system(mod);
 
 	if (l)
 		dwarf_lineno(l, &line);
@@ -149,13 +153,13 @@ static int an_sym_pc(Dwfl *d, uint64_t ret, struct an_frame *out, int max)
 		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine)
 			continue;
 		an_put(&out[n++], ret, an_scope_name(&scopes[i]), file, line,
-		       true);
+		       true, sys);
 		an_call_site(cu, &scopes[i], &file, &line);
 	}
 	free(scopes);
 	an_put(&out[n++], ret,
 	       an_dup_name(m ? dwfl_module_addrname(m, pc) : NULL), file, line,
-	       false);
+	       false, sys);
 	return n;
 }
 
@@ -173,6 +177,17 @@ int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 	for (int i = 0; i < cs->n && n < max; i++)
 		n += an_sym_pc(d, cs->frames[i], &out[n], max - n);
 	return n;
+}
+
+bool an_path_is_system(const char *path)
+{
+	static const char *const dirs[] = {"/lib/", "/lib64/", "/usr/lib/",
+					   "/usr/lib64/"};
+
+	for (size_t i = 0; path && i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (!strncmp(path, dirs[i], strlen(dirs[i])))
+			return true;
+	return false;
 }
 
 bool an_file_is_library(const char *file)

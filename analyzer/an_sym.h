@@ -16,6 +16,10 @@ struct an_frame {
 	int line;
 	uint64_t pc;
 	bool inlined; /* inlined into the next frame, at the same pc */
+	/* In an object of the system's libraries (/usr/lib, /lib: glibc,
+	 * libstdc++), whose debug symbols may give it a file and line: never
+	 * the user's call site. */
+	bool system;
 };
 
 /* A malloc'ed demangled name, or NULL if name is not a mangled C++ name. */
@@ -24,6 +28,8 @@ char *an_demangle(const char *name);
  * (innermost first); returns how many. */
 int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		    int max);
+/* An object under /lib, /lib64, /usr/lib or /usr/lib64. */
+bool an_path_is_system(const char *path);
 /* A header of HIP, the C/C++ library or the compiler: not the user's code. */
 bool an_file_is_library(const char *file);
 void an_frames_free(struct an_frame *f, int n);

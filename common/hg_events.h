@@ -37,6 +37,11 @@
 	X(29, HIP_MALLOC_FROM_POOL_ASYNC, "hipMallocFromPoolAsync")            \
 	X(30, HIP_HOST_REGISTER, "hipHostRegister")                            \
 	X(31, HIP_MEM_MAP, "hipMemMap")                                        \
+	X(32, HIP_MALLOC_HOST, "hipMallocHost")                                \
+	X(33, HIP_MEM_ALLOC_HOST, "hipMemAllocHost")                           \
+	X(34, HIP_MEM_ALLOC_PITCH, "hipMemAllocPitch")                         \
+	X(35, HIP_GRAPH_MEM_ALLOC, "hipGraphAddMemAllocNode")                  \
+	X(36, HIP_MEM_POOL_IMPORT_POINTER, "hipMemPoolImportPointer")          \
 	X(40, HIP_FREE, "hipFree")                                             \
 	X(41, HIP_HOST_FREE, "hipHostFree")                                    \
 	X(42, HIP_FREE_HOST, "hipFreeHost")                                    \
@@ -71,6 +76,13 @@
 	X(93, HIP_EXT_MODULE_LAUNCH_KERNEL, "hipExtModuleLaunchKernel")        \
 	X(94, HIP_LAUNCH_COOPERATIVE_KERNEL, "hipLaunchCooperativeKernel")     \
 	X(95, HIP_GRAPH_LAUNCH, "hipGraphLaunch")                              \
+	X(96, HIP_LAUNCH_KERNEL_SPT, "hipLaunchKernel_spt")                    \
+	X(97, HIP_LAUNCH_COOPERATIVE_KERNEL_SPT,                               \
+	  "hipLaunchCooperativeKernel_spt")                                    \
+	X(98, HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL,                            \
+	  "hipModuleLaunchCooperativeKernel")                                  \
+	X(99, HIP_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,                      \
+	  "hipLaunchCooperativeKernelMultiDevice")                             \
 	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize")                 \
 	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize")                 \
 	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize")                   \
@@ -90,6 +102,25 @@
 	X(126, HIP_GET_DEVICE_COUNT, "hipGetDeviceCount")                      \
 	X(127, HIP_INIT, "hipInit")                                            \
 	X(128, HIP_STREAM_CREATE, "hipStreamCreate")                          \
+	X(129, HIP_GRAPH_ADD_KERNEL_NODE, "hipGraphAddKernelNode")             \
+	X(130, HIP_GRAPH_KERNEL_NODE_SET_PARAMS, "hipGraphKernelNodeSetParams") \
+	X(131, HIP_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,                          \
+	  "hipGraphExecKernelNodeSetParams")                                   \
+	X(132, HIP_GRAPH_INSTANTIATE, "hipGraphInstantiate")                   \
+	X(133, HIP_GRAPH_INSTANTIATE_WITH_FLAGS, "hipGraphInstantiateWithFlags") \
+	X(134, HIP_STREAM_BEGIN_CAPTURE, "hipStreamBeginCapture")              \
+	X(135, HIP_STREAM_END_CAPTURE, "hipStreamEndCapture")                  \
+	X(136, HIP_MEM_CREATE, "hipMemCreate")                                 \
+	X(137, HIP_MEM_RELEASE, "hipMemRelease")                               \
+	X(138, HIP_MEM_ADDRESS_RESERVE, "hipMemAddressReserve")                \
+	X(139, HIP_MEM_ADDRESS_FREE, "hipMemAddressFree")                      \
+	X(140, HIP_MEM_POOL_CREATE, "hipMemPoolCreate")                        \
+	X(141, HIP_GRAPH_LAUNCH_SPT, "hipGraphLaunch_spt")                     \
+	X(142, HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,              \
+	  "hipModuleLaunchCooperativeKernelMultiDevice")                       \
+	X(143, HIP_GRAPH_ADD_MEMCPY_NODE_1D, "hipGraphAddMemcpyNode1D")        \
+	X(144, HIP_GRAPH_ADD_MEMSET_NODE, "hipGraphAddMemsetNode")             \
+	X(145, HIP_MEM_POOL_DESTROY, "hipMemPoolDestroy")                      \
 	HG_API_OMP_LIST(X)
 
 /* OpenMP offload (libomptarget), preload/pl_omp.c.  OMP_MAP is the device
@@ -277,9 +308,42 @@ enum hg_warn {
  * event's fields change meaning or move; `hipgrain report` refuses schemas
  * newer than its own.
  */
-#define HG_TRACE_SCHEMA 2
+#define HG_TRACE_SCHEMA 3
 
-/* Words per pointer argument in the `launch` event's args (schema 2). */
+/*
+ * Schema 3 writes `alloc`, `free` and `launch` as one field of 64-bit words
+ * each (`words`): LTTng-UST pays a call per field, which was most of what a
+ * written event cost beyond LTTng's own floor.  The positions below are the
+ * format; hg_tp_pack_* (tracer/hg_tp_types.h) write them, hipgrain-events(7)
+ * documents them.  Signed values are stored as their 32-bit two's
+ * complement, and 8-bit codes are masked out, never sign-extended.
+ */
+enum hg_alloc_word {
+	HG_AW_ID, HG_AW_ADDR, HG_AW_SIZE, HG_AW_EXTRA, HG_AW_CALLSITE,
+	HG_AW_FLAGS_RC, /* flags | rc << 32 */
+	HG_AW_CODES,	/* device | api << 32 | mem << 40 | gran << 48 | lazy << 56 */
+	HG_ALLOC_WORDS
+};
+
+enum hg_free_word {
+	HG_FW_ID, HG_FW_ADDR, HG_FW_SIZE, HG_FW_CALLSITE,
+	HG_FW_CODES, /* rc | api << 32 | alloc_api << 40 */
+	HG_FREE_WORDS
+};
+
+/* The launch's fixed words; HG_LAUNCH_WORDS per pointer argument follow. */
+enum hg_launch_word {
+	HG_LW_HANDLE, HG_LW_STREAM,
+	HG_LW_GRID_XY,	     /* grid.x | grid.y << 32 */
+	HG_LW_GRID_Z_BLOCK_X, /* grid.z | block.x << 32 */
+	HG_LW_BLOCK_YZ,	     /* block.y | block.z << 32 */
+	HG_LW_SHMEM_RC,	     /* shmem | rc << 32 */
+	HG_LW_REPEAT_API,     /* repeat | api << 32 */
+	HG_LAUNCH_HEAD
+};
+
+/* Words per pointer argument of a launch (schema 2 and later): value, id,
+ * offset, index | mem << 16 | gran << 24. */
 #define HG_LAUNCH_WORDS 4
 
 #endif /* HG_EVENTS_H */

@@ -5,9 +5,9 @@
 usage: fz_trace_seed.py HARNESS RUNS WORKDIR [TRACE_DIR...]
 
 A seed is one trace packed for fz_trace: metadata length (u32 LE), the
-metadata, one stream file.  Seeds come from tests/hostile/ctfgen.py (a
-launch event written by hand) and from every stream file of each
-TRACE_DIR given (real LTTng traces: `hipgrain run -o DIR`).  Exits non-zero
+metadata, one stream file.  Seeds come from tests/hostile/ctfgen.py (launch,
+alloc and free events of each schema, written by hand) and from every stream
+file of each TRACE_DIR given (real LTTng traces: `hipgrain run -o DIR`).  Exits non-zero
 when the fuzzer finds a crash.
 """
 import os
@@ -41,7 +41,11 @@ with tempfile.TemporaryDirectory() as tmp:
                                               [1, 2], [0, 8], [4, 1],
                                               [2, 1]),
                                 ctfgen.launch_packed([0x7f0000000000, 1, 0,
-                                                      4 << 16 | 2 << 24])])]
+                                                      4 << 16 | 2 << 24]),
+                                ctfgen.alloc_words(1, 0x7f0000000000, 64),
+                                ctfgen.launch_words(ctfgen.launch_head() + [
+                                    0x7f0000000000, 1, 0, 4 << 16 | 2 << 24]),
+                                ctfgen.free_words(1, 0x7f0000000000, 64)])]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()

@@ -14,7 +14,8 @@
 //   arraysum_unsafe    double unsafeAtomicAdd ("HIP exposes the
 //                      unsafeAtomicAdd() function to always emit HW FP Atomics")
 //                        gfx908: global_atomic_cmpswap_x2 (no f64 atomic add)
-//                        gfx90a: flat_atomic_add_f64
+//                        gfx90a: flat_atomic_add_f64 (hipcc 5.2), or
+//                                global_atomic_add_f64 (hipcc 7)
 //                        gfx940: global_atomic_add_f64
 //   arraysum_fastflag  float atomicAdd built with -munsafe-fp-atomics ("From
 //                      ROCm-5.2.0 the use of the -munsafe-fp-atomics flag will

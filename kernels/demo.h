@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // Shared helpers for the kernels/ demo programs: error checking with the
-// "hipXxx failed: <hipGetErrorString>" contract, argv variant parsing and the
+// "hipXxx failed: <hipGetErrorName>" contract, argv variant parsing and the
 // allocators the programs choose between at run time.
 //
 // These programs are the fixtures hipgrain's tests run (against the real
@@ -19,10 +19,12 @@
 
 // The name of the HIP call in a stringified expression, "hipMalloc(&p, n)"
 // -> "hipMalloc", so messages name the call that failed and nothing else.
+// The error's name, not hipGetErrorString: ROCm 5 returns the name from
+// both, ROCm 6 a sentence from the latter, and the tests match the name.
 static inline void demo_fail(const char *expr, hipError_t err)
 {
 	int len = (int)strcspn(expr, "( ");
-	fprintf(stderr, "%.*s failed: %s\n", len, expr, hipGetErrorString(err));
+	fprintf(stderr, "%.*s failed: %s\n", len, expr, hipGetErrorName(err));
 	exit(1);
 }
 

@@ -5,9 +5,11 @@
 #include "hg_events.h"
 #include "pl_boot.h"
 #include "pl_export.h"
+#include "pl_graph.h"
 #include "pl_hip_table.h"
 #include "pl_kernel.h"
 #include "pl_query.h"
+#include "pl_vm.h"
 #include "reg_emit.h"
 #include "reg_track.h"
 
@@ -31,12 +33,13 @@ static void rec_advise(uint8_t api, hipError_t rc, const void *p, size_t n,
 		pl_query_coherency(p, n);
 }
 
-static void rec_pitch(hipError_t rc, void **ptr, size_t *pitch, size_t height)
+static void rec_pitch(uint8_t api, hipError_t rc, void **ptr, size_t *pitch,
+		      size_t height)
 {
 	int ok = rc == hipSuccess && ptr && pitch;
 	size_t pt = ok ? *pitch : 0;
 
-	reg_track_hip_alloc(HG_API_HIP_MALLOC_PITCH, rc, ok ? *ptr : NULL,
+	reg_track_hip_alloc(api, rc, ok ? *ptr : NULL,
 			    pt * height, 0, pt, pl_device_current());
 }
 
@@ -47,6 +50,30 @@ static void rec_3d(hipError_t rc, hipPitchedPtr *pp, hipExtent e)
 	reg_track_hip_alloc(HG_API_HIP_MALLOC_3D, rc, ok ? pp->ptr : NULL,
 			    ok ? pp->pitch * e.height * e.depth : 0, 0,
 			    ok ? pp->pitch : 0, pl_device_current());
+}
+
+/* One launch per device's entry, each on its own stream. */
+static void rec_multi_device(hipError_t rc, hipLaunchParams *l, int n)
+{
+	for (int i = 0; l && i < n; i++)
+		pl_graph_launch_or_capture(
+			HG_API_HIP_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE, rc,
+			l[i].func, l[i].gridDim, l[i].blockDim, l[i].args,
+			NULL, l[i].sharedMem, l[i].stream);
+}
+
+static void rec_module_multi_device(hipError_t rc,
+				    hipFunctionLaunchParams *l,
+				    unsigned int n)
+{
+	for (unsigned int i = 0; l && i < n; i++)
+		pl_graph_launch_or_capture(
+			HG_API_HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,
+			rc, l[i].function,
+			(dim3){l[i].gridDimX, l[i].gridDimY, l[i].gridDimZ},
+			(dim3){l[i].blockDimX, l[i].blockDimY, l[i].blockDimZ},
+			l[i].kernelParams, NULL, l[i].sharedMemBytes,
+			l[i].hStream);
 }
 
 #define PL_HIP_WRAP(name, params, args, query, pre, post)                      \

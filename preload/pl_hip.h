@@ -35,6 +35,48 @@ hipError_t hipMemPrefetchAsync_v2(const void *dev_ptr, size_t count,
 hipError_t hipMemAdvise_v2(const void *dev_ptr, size_t count,
 			   hipMemoryAdvise advice, hipMemLocation location);
 
+/* Per-thread default stream forms (in ROCm 5.2's library, not its
+ * headers) and ROCm 5.5+ entry points.  Each is called only by a program
+ * whose runtime has it. */
+hipError_t hipLaunchKernel_spt(const void *f, dim3 g, dim3 b, void **args,
+			       size_t shm, hipStream_t st);
+hipError_t hipLaunchCooperativeKernel_spt(const void *f, dim3 g, dim3 b,
+					  void **args, uint32_t shm,
+					  hipStream_t st);
+hipError_t hipModuleLaunchCooperativeKernel(
+	hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz,
+	unsigned int bx, unsigned int by, unsigned int bz, unsigned int shm,
+	hipStream_t st, void **args);
+/* Types of ROCm 5.5 and later (their layout unchanged in 6.4), declared
+ * here only where the headers lack them (meson tells: PL_HAVE_*). */
+#ifndef PL_HAVE_FUNCTION_LAUNCH_PARAMS
+typedef struct hipFunctionLaunchParams_t {
+	hipFunction_t function;
+	unsigned int gridDimX, gridDimY, gridDimZ;
+	unsigned int blockDimX, blockDimY, blockDimZ;
+	unsigned int sharedMemBytes;
+	hipStream_t hStream;
+	void **kernelParams;
+} hipFunctionLaunchParams;
+hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
+	hipFunctionLaunchParams *list, unsigned int n, unsigned int flags);
+#endif
+hipError_t hipGraphLaunch_spt(hipGraphExec_t g, hipStream_t st);
+hipError_t hipStreamBeginCapture_spt(hipStream_t st, hipStreamCaptureMode m);
+hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
+#ifndef PL_HAVE_MEM_ALLOC_NODE_PARAMS
+typedef struct hipMemAllocNodeParams {
+	hipMemPoolProps poolProps;
+	const hipMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;
+} hipMemAllocNodeParams;
+hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
+				   const hipGraphNode_t *deps, size_t ndeps,
+				   hipMemAllocNodeParams *p);
+#endif
+
 /* Around every real HIP call: returns whether to record it.  `query` asks
  * for the device's facts first, before the call, so our own queries never
  * overwrite the error the program will read back with hipGetLastError. */

@@ -35,16 +35,38 @@
 	X(hipMallocPitch,                                                      \
 	  (void **ptr, size_t *pitch, size_t width, size_t height),            \
 	  (ptr, pitch, width, height), 1, PL_NONE,                             \
-	  rec_pitch(rc, ptr, pitch, height))                                   \
+	  rec_pitch(HG_API_HIP_MALLOC_PITCH, rc, ptr, pitch, height))          \
 	X(hipMalloc3D, (hipPitchedPtr * pp, hipExtent extent), (pp, extent),   \
 	  1, PL_NONE, rec_3d(rc, pp, extent))                                  \
 	X(hipMallocAsync, (void **ptr, size_t size, hipStream_t stream),       \
 	  (ptr, size, stream), 1, PL_NONE,                                     \
-	  rec_alloc(HG_API_HIP_MALLOC_ASYNC, rc, ptr, size, 0))                \
+	  pl_vm_rec_pool_alloc(HG_API_HIP_MALLOC_ASYNC, rc, ptr, size, NULL))  \
 	X(hipMallocFromPoolAsync,                                              \
 	  (void **ptr, size_t size, hipMemPool_t pool, hipStream_t stream),    \
 	  (ptr, size, pool, stream), 1, PL_NONE,                               \
-	  rec_alloc(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, rc, ptr, size, 0))      \
+	  pl_vm_rec_pool_alloc(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, rc, ptr,     \
+			       size, pool))                                    \
+	X(hipMallocHost, (void **ptr, size_t size), (ptr, size), 1, PL_NONE,   \
+	  rec_alloc(HG_API_HIP_MALLOC_HOST, rc, ptr, size, 0))                 \
+	X(hipMemAllocHost, (void **ptr, size_t size), (ptr, size), 1, PL_NONE, \
+	  rec_alloc(HG_API_HIP_MEM_ALLOC_HOST, rc, ptr, size, 0))              \
+	X(hipMemAllocPitch,                                                    \
+	  (hipDeviceptr_t * ptr, size_t *pitch, size_t width, size_t height,   \
+	   unsigned int elem),                                                 \
+	  (ptr, pitch, width, height, elem), 1, PL_NONE,                       \
+	  rec_pitch(HG_API_HIP_MEM_ALLOC_PITCH, rc, ptr, pitch, height))       \
+	X(hipMemPoolImportPointer,                                             \
+	  (void **ptr, hipMemPool_t pool, hipMemPoolPtrExportData *d),         \
+	  (ptr, pool, d), 1, PL_NONE, pl_vm_rec_import(rc, ptr, pool))         \
+	X(hipGraphAddMemAllocNode,                                             \
+	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
+	   size_t nd, hipMemAllocNodeParams * p),                               \
+	  (n, g, deps, nd, p), 1, PL_NONE, pl_vm_rec_graph_alloc(rc, n, p))    \
+	X(hipMemMap,                                                           \
+	  (void *p, size_t size, size_t off, hipMemGenericAllocationHandle_t h,\
+	   unsigned long long fl),                                             \
+	  (p, size, off, h, fl), 1, PL_NONE,                                   \
+	  pl_vm_rec_map(rc, p, size, off, h))                                  \
 	X(hipHostRegister, (void *p, size_t size, unsigned int flags),         \
 	  (p, size, flags), 1, PL_NONE,                                        \
 	  reg_track_hip_alloc(HG_API_HIP_HOST_REGISTER, rc, p, size, flags, 0, \
@@ -63,7 +85,9 @@
 	PL_FREE_ENTRY(X, hipFreeAsync, HG_API_HIP_FREE_ASYNC,                  \
 		      (void *p, hipStream_t s), (p, s), p)                     \
 	PL_FREE_ENTRY(X, hipHostUnregister, HG_API_HIP_HOST_UNREGISTER,        \
-		      (void *p), (p), p)
+		      (void *p), (p), p)                                       \
+	PL_FREE_ENTRY(X, hipMemUnmap, HG_API_HIP_MEM_UNMAP,                    \
+		      (void *p, size_t n), (p, n), p)
 
 #define PL_COPY(api, dst, src, n, kind, stream, async)                         \
 	reg_track_memcpy(api, rc, (void *)(dst), src, n, kind,                 \
@@ -156,26 +180,26 @@
 	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
 	   hipStream_t st),                                                    \
 	  (f, g, b, args, shm, st), PL_Q_LAUNCH, PL_NONE,                                \
-	  pl_rec_launch(HG_API_HIP_LAUNCH_KERNEL, rc, f, g, b, args, NULL,     \
+	  pl_graph_launch_or_capture(HG_API_HIP_LAUNCH_KERNEL, rc, f, g, b, args, NULL,     \
 			shm, st))                                              \
 	X(hipExtLaunchKernel,                                                  \
 	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
 	   hipStream_t st, hipEvent_t e0, hipEvent_t e1, int fl),              \
 	  (f, g, b, args, shm, st, e0, e1, fl), PL_Q_LAUNCH, PL_NONE,                    \
-	  pl_rec_launch(HG_API_HIP_EXT_LAUNCH_KERNEL, rc, f, g, b, args, NULL, \
+	  pl_graph_launch_or_capture(HG_API_HIP_EXT_LAUNCH_KERNEL, rc, f, g, b, args, NULL, \
 			shm, st))                                              \
 	X(hipLaunchCooperativeKernel,                                          \
 	  (const void *f, dim3 g, dim3 b, void **args, unsigned int shm,       \
 	   hipStream_t st),                                                    \
 	  (f, g, b, args, shm, st), PL_Q_LAUNCH, PL_NONE,                                \
-	  pl_rec_launch(HG_API_HIP_LAUNCH_COOPERATIVE_KERNEL, rc, f, g, b,     \
+	  pl_graph_launch_or_capture(HG_API_HIP_LAUNCH_COOPERATIVE_KERNEL, rc, f, g, b,     \
 			args, NULL, shm, st))                                  \
 	X(hipModuleLaunchKernel,                                               \
 	  (hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz, \
 	   unsigned int bx, unsigned int by, unsigned int bz,                  \
 	   unsigned int shm, hipStream_t st, void **args, void **extra),       \
 	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra), PL_Q_LAUNCH, PL_NONE,       \
-	  pl_rec_launch(HG_API_HIP_MODULE_LAUNCH_KERNEL, rc, f,                \
+	  pl_graph_launch_or_capture(HG_API_HIP_MODULE_LAUNCH_KERNEL, rc, f,                \
 			(dim3){gx, gy, gz}, (dim3){bx, by, bz}, args, extra,   \
 			shm, st))                                              \
 	X(hipExtModuleLaunchKernel,                                            \
@@ -186,16 +210,123 @@
 	  (f, gx, gy, gz, bx, by, bz, shm, st, args, extra, e0, e1, fl),\
 	  PL_Q_LAUNCH,    \
 	  PL_NONE,                                                             \
-	  pl_rec_launch(HG_API_HIP_EXT_MODULE_LAUNCH_KERNEL, rc, f,            \
+	  pl_graph_launch_or_capture(HG_API_HIP_EXT_MODULE_LAUNCH_KERNEL, rc, f,            \
 			(dim3){gx / (bx ? bx : 1), gy / (by ? by : 1),         \
 			       gz / (bz ? bz : 1)},                            \
 			(dim3){bx, by, bz}, args, extra, shm, st))
 
+#define PL_LAUNCH_MORE_TABLE(X)                                                \
+	X(hipLaunchKernel_spt,                                                 \
+	  (const void *f, dim3 g, dim3 b, void **args, size_t shm,             \
+	   hipStream_t st),                                                    \
+	  (f, g, b, args, shm, st), PL_Q_LAUNCH, PL_NONE,                      \
+	  pl_graph_launch_or_capture(HG_API_HIP_LAUNCH_KERNEL_SPT, rc, f, g, b,\
+				     args, NULL, shm, st))                     \
+	X(hipLaunchCooperativeKernel_spt,                                      \
+	  (const void *f, dim3 g, dim3 b, void **args, uint32_t shm,           \
+	   hipStream_t st),                                                    \
+	  (f, g, b, args, shm, st), PL_Q_LAUNCH, PL_NONE,                      \
+	  pl_graph_launch_or_capture(HG_API_HIP_LAUNCH_COOPERATIVE_KERNEL_SPT, \
+				     rc, f, g, b, args, NULL, shm, st))        \
+	X(hipModuleLaunchCooperativeKernel,                                    \
+	  (hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz, \
+	   unsigned int bx, unsigned int by, unsigned int bz,                  \
+	   unsigned int shm, hipStream_t st, void **args),                     \
+	  (f, gx, gy, gz, bx, by, bz, shm, st, args), PL_Q_LAUNCH, PL_NONE,    \
+	  pl_graph_launch_or_capture(                                          \
+		  HG_API_HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL, rc, f,          \
+		  (dim3){gx, gy, gz}, (dim3){bx, by, bz}, args, NULL, shm, st))\
+	X(hipLaunchCooperativeKernelMultiDevice,                               \
+	  (hipLaunchParams * l, int n, unsigned int fl), (l, n, fl),           \
+	  PL_Q_LAUNCH, PL_NONE, rec_multi_device(rc, l, n))                    \
+	X(hipModuleLaunchCooperativeKernelMultiDevice,                         \
+	  (hipFunctionLaunchParams * l, unsigned int n,                        \
+	   unsigned int fl),                                                   \
+	  (l, n, fl), PL_Q_LAUNCH, PL_NONE, rec_module_multi_device(rc, l, n))
+
+/* Graphs (pl_graph.c): a kernel node is a launch at each hipGraphLaunch. */
+#define PL_HIP_GRAPH_TABLE(X)                                                  \
+	X(hipGraphLaunch, (hipGraphExec_t g, hipStream_t st), (g, st), 1,      \
+	  PL_NONE, pl_graph_rec_launch(HG_API_HIP_GRAPH_LAUNCH, rc, g, st))    \
+	X(hipGraphLaunch_spt, (hipGraphExec_t g, hipStream_t st), (g, st), 1,  \
+	  PL_NONE, pl_graph_rec_launch(HG_API_HIP_GRAPH_LAUNCH_SPT, rc, g, st))\
+	X(hipGraphAddKernelNode,                                               \
+	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
+	   size_t nd, const hipKernelNodeParams *p),                           \
+	  (n, g, deps, nd, p), 1, PL_NONE,                                     \
+	  pl_graph_rec_kernel_node(HG_API_HIP_GRAPH_ADD_KERNEL_NODE, rc, n, g, \
+				   p))                                         \
+	X(hipGraphKernelNodeSetParams,                                         \
+	  (hipGraphNode_t n, const hipKernelNodeParams *p), (n, p), 1,         \
+	  PL_NONE,                                                             \
+	  pl_graph_rec_set_params(HG_API_HIP_GRAPH_KERNEL_NODE_SET_PARAMS, rc, \
+				  NULL, n, p))                                 \
+	X(hipGraphExecKernelNodeSetParams,                                     \
+	  (hipGraphExec_t x, hipGraphNode_t n, const hipKernelNodeParams *p),  \
+	  (x, n, p), 1, PL_NONE,                                               \
+	  pl_graph_rec_set_params(HG_API_HIP_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,\
+				  rc, x, n, p))                                \
+	X(hipGraphAddMemcpyNode1D,                                             \
+	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
+	   size_t nd, void *d, const void *s, size_t c, hipMemcpyKind k),      \
+	  (n, g, deps, nd, d, s, c, k), 0, PL_NONE,                            \
+	  pl_graph_rec_copy_node(rc, n, g, d, s, c, k))                        \
+	X(hipGraphAddMemsetNode,                                               \
+	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
+	   size_t nd, const hipMemsetParams *p),                               \
+	  (n, g, deps, nd, p), 0, PL_NONE, pl_graph_rec_set_node(rc, n, g, p)) \
+	X(hipGraphInstantiate,                                                 \
+	  (hipGraphExec_t * x, hipGraph_t g, hipGraphNode_t *en, char *log,    \
+	   size_t n),                                                          \
+	  (x, g, en, log, n), 0, PL_NONE,                                      \
+	  pl_graph_rec_instantiate(HG_API_HIP_GRAPH_INSTANTIATE, rc, x, g))    \
+	X(hipGraphInstantiateWithFlags,                                        \
+	  (hipGraphExec_t * x, hipGraph_t g, unsigned long long fl),           \
+	  (x, g, fl), 0, PL_NONE,                                              \
+	  pl_graph_rec_instantiate(HG_API_HIP_GRAPH_INSTANTIATE_WITH_FLAGS, rc,\
+				   x, g))                                      \
+	X(hipGraphDestroy, (hipGraph_t g), (g), 0, PL_NONE,                    \
+	  pl_graph_forget_graph(rc, g))                                        \
+	X(hipGraphExecDestroy, (hipGraphExec_t x), (x), 0, PL_NONE,            \
+	  pl_graph_forget_exec(rc, x))                                         \
+	X(hipStreamBeginCapture, (hipStream_t st, hipStreamCaptureMode m),     \
+	  (st, m), 0, PL_NONE, pl_graph_rec_begin_capture(rc, st))             \
+	X(hipStreamBeginCapture_spt, (hipStream_t st, hipStreamCaptureMode m), \
+	  (st, m), 0, PL_NONE, pl_graph_rec_begin_capture(rc, st))             \
+	X(hipStreamEndCapture, (hipStream_t st, hipGraph_t * g), (st, g), 0,   \
+	  PL_NONE, pl_graph_rec_end_capture(rc, st, g))                        \
+	X(hipStreamEndCapture_spt, (hipStream_t st, hipGraph_t * g), (st, g),  \
+	  0, PL_NONE, pl_graph_rec_end_capture(rc, st, g))
+
+/* The virtual memory API and pools (pl_vm.c); hipMemMap and hipMemUnmap
+ * are an allocation and a free. */
+#define PL_HIP_VM_TABLE(X)                                                     \
+	X(hipMemCreate,                                                        \
+	  (hipMemGenericAllocationHandle_t * h, size_t size,                   \
+	   const hipMemAllocationProp *prop, unsigned long long fl),           \
+	  (h, size, prop, fl), 1, pl_vm_learn_layout(),                        \
+	  pl_vm_rec_create(rc, h, size, prop))                                 \
+	X(hipMemRelease, (hipMemGenericAllocationHandle_t h), (h), 0, PL_NONE, \
+	  PL_CALL(HG_API_HIP_MEM_RELEASE, h))                                  \
+	X(hipMemAddressReserve,                                                \
+	  (void **p, size_t size, size_t align, void *addr,                    \
+	   unsigned long long fl),                                             \
+	  (p, size, align, addr, fl), 1, PL_NONE,                              \
+	  PL_CALL(HG_API_HIP_MEM_ADDRESS_RESERVE,                              \
+		  rc == hipSuccess && p ? *p : NULL))                          \
+	X(hipMemAddressFree, (void *p, size_t size), (p, size), 0, PL_NONE,    \
+	  PL_CALL(HG_API_HIP_MEM_ADDRESS_FREE, p))                             \
+	X(hipMemPoolCreate,                                                    \
+	  (hipMemPool_t * pool, const hipMemPoolProps *props), (pool, props),  \
+	  1, PL_NONE, pl_vm_rec_pool(rc, pool, props))                         \
+	X(hipMemPoolDestroy, (hipMemPool_t pool), (pool), 0, PL_NONE,          \
+	  PL_CALL(HG_API_HIP_MEM_POOL_DESTROY, pool))                          \
+	X(hipDeviceSetMemPool, (int dev, hipMemPool_t pool), (dev, pool), 0,   \
+	  PL_NONE, pl_vm_rec_device_pool(rc, dev, pool))
+
 #define PL_CALL(api, arg) reg_emit_call(api, rc, (uint64_t)(uintptr_t)(arg))
 
 #define PL_HIP_MISC_TABLE(X)                                                   \
-	X(hipGraphLaunch, (hipGraphExec_t g, hipStream_t st), (g, st), 1,      \
-	  PL_NONE, PL_CALL(HG_API_HIP_GRAPH_LAUNCH, g))                        \
 	X(hipDeviceSynchronize, (void), (), 0, PL_NONE,                        \
 	  PL_CALL(HG_API_HIP_DEVICE_SYNCHRONIZE, 0))                           \
 	X(hipStreamSynchronize, (hipStream_t st), (st), 0, PL_NONE,            \
@@ -233,6 +364,9 @@
 	PL_HIP_SET_TABLE(X)                                                    \
 	PL_HIP_RANGE_TABLE(X)                                                  \
 	PL_HIP_LAUNCH_TABLE(X)                                                 \
+	PL_LAUNCH_MORE_TABLE(X)                                                \
+	PL_HIP_GRAPH_TABLE(X)                                                  \
+	PL_HIP_VM_TABLE(X)                                                     \
 	PL_HIP_MISC_TABLE(X)
 
 #endif

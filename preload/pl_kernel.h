@@ -12,6 +12,17 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
  * other than HIP: an OpenMP target region). */
 void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
 		     dim3 block, void **args, size_t nargs);
+/* The same with a stream (a graph's node, its values kept since it was
+ * added). */
+void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,
+			dim3 block, void **args, size_t nargs, size_t shmem,
+			hipStream_t stream);
+/* A kernel's argument layout (profiling it, as its first launch does), and
+ * the pointer values a launch's args or extra hold now. */
+struct reg_kernel;
+const struct reg_kernel *pl_launch_layout(const void *handle);
+uint16_t pl_launch_read(const struct reg_kernel *k, void **args, void **extra,
+			uint16_t *idx, uint64_t *val);
 void pl_rec_module_load(uint8_t api, hipError_t rc, hipModule_t *m,
 			const void *image, const char *path);
 void pl_rec_get_function(hipError_t rc, hipFunction_t *f, hipModule_t m,

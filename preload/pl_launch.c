@@ -68,7 +68,8 @@ struct slot {
 	uint16_t idx[REG_KMAX_PTR];
 	uint64_t val[REG_KMAX_PTR], id[REG_KMAX_PTR], off[REG_KMAX_PTR];
 	uint8_t mem[REG_KMAX_PTR], gran[REG_KMAX_PTR];
-	uint64_t packed[HG_LAUNCH_WORDS * REG_KMAX_PTR]; /* the event's args */
+	/* The event's words: its head, then each argument's. */
+	uint64_t packed[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR];
 };
 
 /* Every thread's memo is on one list, so that exit writes the counts of
@@ -271,7 +272,7 @@ static void resolve(struct slot *s, const struct raw *r)
 				 (uint64_t)r->ev.nptr << 32);
 
 	s->ev = r->ev;
-	s->ev.args = s->packed;
+	s->ev.words = s->packed;
 	s->ev.nwords = (uint16_t)(r->ev.nptr * HG_LAUNCH_WORDS);
 	s->ev.repeat = 1;
 	s->gpu_only = 1;
@@ -280,7 +281,8 @@ static void resolve(struct slot *s, const struct raw *r)
 		s->idx[i] = r->idx[i], s->val[i] = r->val[i];
 		s->id[i] = p[i].id, s->off[i] = p[i].off;
 		s->mem[i] = p[i].mem, s->gran[i] = p[i].gran;
-		pack(&s->packed[i * HG_LAUNCH_WORDS], r->idx[i], r->val[i], &p[i]);
+		pack(&s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS], r->idx[i],
+		     r->val[i], &p[i]);
 		s->gpu_only &= gpu_memory(p[i].mem);
 		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]),
 			(uint64_t)r->idx[i] << 16 | p[i].mem << 8 | p[i].gran);
@@ -337,7 +339,9 @@ static void count(struct memo *m, struct slot *s, const struct raw *r,
 
 static void warn(const struct reg_kernel *k, const struct slot *s)
 {
-	for (int i = 0; k && i < s->ev.nptr; i++)
+	if (!k || !pl_warn_wanted(k))
+		return;
+	for (int i = 0; i < s->ev.nptr; i++)
 		pl_warn_launch(k, s->idx[i], s->id[i], s->mem[i], s->gran[i]);
 }
 
@@ -381,7 +385,10 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 		.shmem = (uint32_t)shmem, .rc = rc, .api = api,
 	};
 	if (!k) {
+		uint64_t head[HG_LAUNCH_HEAD];
+
 		/* Nothing to resolve, and each one is a warning of its own. */
+		r.ev.words = head;
 		reg_emit_warning(HG_WARN_UNKNOWN_KERNEL,
 				 "launch of a kernel that was never registered");
 		r.ev.repeat = 1;
@@ -420,4 +427,23 @@ void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
 		     dim3 block, void **args, size_t nargs)
 {
 	launch(api, rc, handle, grid, block, args, nargs, NULL, 0, NULL);
+}
+
+/* For a launch made later from values read now (a graph's kernel node). */
+const struct reg_kernel *pl_launch_layout(const void *handle)
+{
+	return profiled(handle, NULL);
+}
+
+uint16_t pl_launch_read(const struct reg_kernel *k, void **args, void **extra,
+			uint16_t *idx, uint64_t *val)
+{
+	return read_args(k, args, SIZE_MAX, extra, idx, val);
+}
+
+void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,
+			dim3 block, void **args, size_t nargs, size_t shmem,
+			hipStream_t stream)
+{
+	launch(api, rc, handle, grid, block, args, nargs, NULL, shmem, stream);
 }

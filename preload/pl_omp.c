@@ -48,6 +48,40 @@ static const void *amdgpu_image(const struct pl_omp_desc *desc)
 	return NULL;
 }
 
+/* An entry as both layouts have it. */
+struct omp_ent {
+	const void *addr;
+	const char *name;
+	uint64_t size, data;
+	uint32_t flags;
+};
+
+/* LLVM 20's entries begin with a zero word and version 1; the older ones
+ * with the host address, which is never 0 (a region's id, or a global). */
+static size_t ent_stride(const char *b, const char *e)
+{
+	const struct pl_omp_entry2 *n = (const void *)b;
+
+	if (e - b >= (ptrdiff_t)sizeof(*n) && !n->reserved && n->version == 1 &&
+	    (e - b) % sizeof(*n) == 0)
+		return sizeof(*n);
+	return sizeof(struct pl_omp_entry);
+}
+
+static struct omp_ent ent_at(const char *p, size_t stride)
+{
+	if (stride == sizeof(struct pl_omp_entry2)) {
+		const struct pl_omp_entry2 *n = (const void *)p;
+
+		return (struct omp_ent){n->addr, n->name, n->size, n->data,
+					n->flags};
+	}
+	const struct pl_omp_entry *o = (const void *)p;
+
+	return (struct omp_ent){o->addr, o->name, o->size, 0,
+				(uint32_t)o->flags};
+}
+
 void pl_omp_register(const struct pl_omp_desc *desc)
 {
 	const void *img = desc ? amdgpu_image(desc) : NULL;
@@ -60,21 +94,35 @@ void pl_omp_register(const struct pl_omp_desc *desc)
 	    .api = HG_API_OMP_REGISTER_LIB,
 	};
 
+	const char *b = desc ? desc->entries_begin : NULL;
+	const char *end = desc ? desc->entries_end : NULL;
+	size_t stride = b && end > b ? ent_stride(b, end) : 1;
+
+	/* LLVM 20+: the program's `requires` come as an entry, before any
+	 * region can run (LLVM 15 calls __tgt_register_requires). */
+	for (const char *p = b; p && p + stride <= end; p += stride) {
+		struct omp_ent e = ent_at(p, stride);
+
+		if (stride == sizeof(struct pl_omp_entry2) &&
+		    (e.flags & PL_OMP_ENTRY_REQUIRES))
+			pl_omp_requires((int64_t)e.data);
+	}
 	reg_emit_code_object(&co);
 	if (!img)
 		return;
 	reg_module_add(co.module, img, NULL, co.api);
-	/* Target regions are the entries of size 0; the others are globals. */
-	for (const struct pl_omp_entry *e = desc->entries_begin;
-	     e && e < desc->entries_end; e++) {
+	/* Target regions are the entries of size 0 with an address; the others
+	 * are globals (or LLVM 20's `requires`, address 0). */
+	for (const char *p = b; p && p + stride <= end; p += stride) {
+		struct omp_ent e = ent_at(p, stride);
 		struct hg_tp_function f = {
-		    co.module, (uintptr_t)e->addr,	e->name ? e->name : "",
+		    co.module, (uintptr_t)e.addr, e.name ? e.name : "",
 		    0,	       HG_API_OMP_REGISTER_LIB,
 		};
 
-		if (e->size || !e->name)
+		if (e.size || !e.name || !e.addr)
 			continue;
-		reg_kernel_add(f.handle, f.module, e->name);
+		reg_kernel_add(f.handle, f.module, e.name);
 		reg_emit_function(&f);
 	}
 }

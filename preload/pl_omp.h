@@ -3,8 +3,9 @@
  * The OpenMP offload runtime (libomptarget) as the compiler calls it: the
  * structures of LLVM's omptarget.h ABI that hipgrain reads, and the
  * prototypes of the entry points it interposes.  Stable from LLVM 15 on
- * (and in ROCm's amdclang); only the leading fields of the kernel
- * arguments, which every version shares, are read.
+ * (and in ROCm's amdclang) but for the offload entries, which LLVM 20
+ * widened; only the leading fields of the kernel arguments, which every
+ * version shares, are read.
  */
 #ifndef PL_OMP_H
 #define PL_OMP_H
@@ -12,7 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One offload entry: a target region's id (size 0) or a global. */
+/* One offload entry up to LLVM 19: a target region's id (size 0) or a
+ * global. */
 struct pl_omp_entry {
 	void *addr;
 	char *name;
@@ -21,15 +23,31 @@ struct pl_omp_entry {
 	int32_t reserved;
 };
 
+/* The same from LLVM 20 on: a zero word and a version (1) first, and the
+ * `requires` clauses as an entry of their own (flags PL_OMP_ENTRY_REQUIRES,
+ * the clauses in `data`) instead of a __tgt_register_requires call. */
+struct pl_omp_entry2 {
+	uint64_t reserved;
+	uint16_t version;
+	uint16_t kind;
+	uint32_t flags;
+	void *addr;
+	char *name;
+	uint64_t size;
+	uint64_t data;
+	void *aux;
+};
+#define PL_OMP_ENTRY_REQUIRES 0x10
+
 struct pl_omp_image {
 	void *start, *end; /* an offload binary, or a device ELF (old driver) */
-	struct pl_omp_entry *entries_begin, *entries_end;
+	void *entries_begin, *entries_end; /* either entry layout */
 };
 
 struct pl_omp_desc {
 	int32_t nimages;
 	struct pl_omp_image *images;
-	struct pl_omp_entry *entries_begin, *entries_end;
+	void *entries_begin, *entries_end; /* either entry layout */
 };
 
 /* __tgt_kernel_arguments: version 1 (LLVM 15) and later begin alike. */

@@ -46,6 +46,13 @@ static const char *const mem_names[] = {
 #undef HG_X
 };
 
+int pl_warn_wanted(const struct reg_kernel *k)
+{
+	if (enabled < 0)
+		enabled = !strcmp(hg_env_get(HG_ENV_WARN), "1");
+	return enabled && k->atomic_ops;
+}
+
 void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 		    uint8_t mem, uint8_t gran)
 {
@@ -54,9 +61,7 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 	char msg[512];
 	int n;
 
-	if (enabled < 0)
-		enabled = !strcmp(hg_env_get(HG_ENV_WARN), "1");
-	if (!enabled || !k->atomic_ops ||
+	if (!pl_warn_wanted(k) ||
 	    (gran != HG_GRAN_FINE && gran != HG_GRAN_MIXED))
 		return;
 	arch = pl_device_arch(pl_device_current());

@@ -6,6 +6,9 @@
 
 #include "reg_kernel.h"
 
+/* Whether any argument of a launch of k could be warned about: checked
+ * once per launch, not once per argument (a written launch's path). */
+int pl_warn_wanted(const struct reg_kernel *k);
 /* The online warning for one resolved pointer argument of a launch. */
 void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 		    uint8_t mem, uint8_t gran);

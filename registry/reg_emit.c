@@ -8,14 +8,26 @@ void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 	lttng_ust_tracepoint(hipgrain, callsite, id, frames, n);
 }
 
+/* The words are packed only when a session takes the event: without one,
+ * an allocation pays for the test alone, as with lttng_ust_tracepoint. */
 void reg_emit_alloc(const struct hg_tp_alloc *a)
 {
-	lttng_ust_tracepoint(hipgrain, alloc, a);
+	uint64_t w[HG_ALLOC_WORDS];
+
+	if (!lttng_ust_tracepoint_enabled(hipgrain, alloc))
+		return;
+	hg_tp_pack_alloc(a, w);
+	lttng_ust_do_tracepoint(hipgrain, alloc, w);
 }
 
 void reg_emit_free(const struct hg_tp_free *f)
 {
-	lttng_ust_tracepoint(hipgrain, free, f);
+	uint64_t w[HG_FREE_WORDS];
+
+	if (!lttng_ust_tracepoint_enabled(hipgrain, free))
+		return;
+	hg_tp_pack_free(f, w);
+	lttng_ust_do_tracepoint(hipgrain, free, w);
 }
 
 void reg_emit_advise(const struct hg_tp_range_op *r)
@@ -45,7 +57,11 @@ void reg_emit_memset(const struct hg_tp_memset *m)
 
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
-	lttng_ust_tracepoint(hipgrain, launch, l);
+	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
+		return;
+	hg_tp_pack_launch_head(l, l->words);
+	lttng_ust_do_tracepoint(hipgrain, launch, l->words,
+				(uint16_t)(HG_LAUNCH_HEAD + l->nwords));
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

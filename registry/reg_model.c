@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_model.h"
 
+#include <string.h>
+
 #include "hg_events.h"
 
 static uint8_t host_malloc_gran(uint32_t flags, int host_coherent)
@@ -23,6 +25,23 @@ static uint8_t host_malloc_gran(uint32_t flags, int host_coherent)
 	return host_coherent == 0 ? HG_GRAN_COARSE : HG_GRAN_FINE;
 }
 
+/* Memory described by allocation properties (REG_PROP_*). */
+static void prop_model(uint32_t flags, uint8_t *mem, uint8_t *gran)
+{
+	uint32_t loc = flags & REG_PROP_LOC_MASK;
+
+	if (loc >= REG_PROP_LOC_HOST && loc <= REG_PROP_LOC_HOST + 2) {
+		*mem = HG_MEM_HOST_PINNED;
+		*gran = HG_GRAN_FINE;
+	} else if (flags & REG_PROP_UNCACHED) {
+		*mem = HG_MEM_DEVICE_FINE;
+		*gran = HG_GRAN_FINE;
+	} else {
+		*mem = HG_MEM_DEVICE;
+		*gran = HG_GRAN_COARSE;
+	}
+}
+
 void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	       uint8_t *gran)
 {
@@ -30,9 +49,7 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_HIP_MALLOC:
 	case HG_API_HIP_MALLOC_PITCH:
 	case HG_API_HIP_MALLOC_3D:
-	case HG_API_HIP_MALLOC_ASYNC:
-	case HG_API_HIP_MALLOC_FROM_POOL_ASYNC:
-	case HG_API_HIP_MEM_MAP:
+	case HG_API_HIP_MEM_ALLOC_PITCH:
 	/* OpenMP: a map's device copy and omp_target_alloc (seed 000's
 	 * "OpenMP Allocation Mechanism"). */
 	case HG_API_OMP_MAP:
@@ -40,6 +57,14 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_LLVM_OMP_TARGET_ALLOC_DEVICE:
 		*mem = HG_MEM_DEVICE;
 		*gran = HG_GRAN_COARSE;
+		return;
+	/* hipMallocAsync: the device's current pool's properties. */
+	case HG_API_HIP_MALLOC_ASYNC:
+	case HG_API_HIP_MALLOC_FROM_POOL_ASYNC:
+	case HG_API_HIP_MEM_MAP:
+	case HG_API_HIP_GRAPH_MEM_ALLOC:
+	case HG_API_HIP_MEM_POOL_IMPORT_POINTER:
+		prop_model(flags, mem, gran);
 		return;
 	case HG_API_HIP_EXT_MALLOC_WITH_FLAGS:
 		/* Finegrained (1), signal memory (2), Uncached (3). */
@@ -54,6 +79,8 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_HIP_HOST_MALLOC:
 	case HG_API_HIP_HOST_ALLOC:
 	case HG_API_HIP_EXT_HOST_ALLOC:
+	case HG_API_HIP_MALLOC_HOST: /* both hipHostMalloc(p, n, 0) */
+	case HG_API_HIP_MEM_ALLOC_HOST:
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = host_malloc_gran(flags, host_coherent);
 		return;
@@ -88,5 +115,29 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 
 int reg_model_is_hip_alloc(uint8_t api)
 {
-	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MEM_MAP;
+	return api >= HG_API_HIP_MALLOC &&
+	       api <= HG_API_HIP_MEM_POOL_IMPORT_POINTER;
+}
+
+static int32_t int_at(const void *base, size_t off)
+{
+	int32_t v;
+
+	memcpy(&v, (const unsigned char *)base + off, sizeof(v));
+	return v;
+}
+
+void reg_prop_read(const void *prop, int new_order, struct reg_prop *out)
+{
+	out->type = int_at(prop, new_order ? 0 : 16);
+	out->loc_type = int_at(prop, new_order ? 8 : 4);
+	out->loc_id = int_at(prop, new_order ? 12 : 8);
+}
+
+uint32_t reg_prop_flags(int32_t type, int32_t loc_type)
+{
+	uint32_t flags = (uint32_t)loc_type & REG_PROP_LOC_MASK;
+
+	return type == (int32_t)REG_PROP_UNCACHED ? flags | REG_PROP_UNCACHED
+						  : flags;
 }

@@ -7,13 +7,33 @@
 # not tested.  Prints the suite's "N passed, N failed, N skipped" and exits
 # non-zero when something failed.
 #
-# usage: scripts/releases.sh trixie|sid [ROOT]
+# Each phase's wall time (chroot, packages, build, suite) goes to stderr, to
+# judge whether CI could afford it.
+#
+# usage: scripts/releases.sh trixie|sid [--suite NAME]... [ROOT]
+#        (--suite is meson test's: only those suites)
 set -eu
 cd "$(dirname "$0")/.."
-rel=${1:?usage: scripts/releases.sh trixie|sid [ROOT]}
-top=${2:-/var/tmp/hipgrain-releases}
+usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [ROOT]"
+rel=${1:?$usage}
+shift
+suites=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--suite) suites="$suites --suite ${2:?$usage}"; shift 2 ;;
+	-*) echo "$usage" >&2; exit 64 ;;
+	*) break ;;
+	esac
+done
+top=${1:-/var/tmp/hipgrain-releases}
 root=$top/$rel
 mirror=http://deb.debian.org/debian
+t0=$(date +%s)
+phase() { # phase NAME: the time since the last call
+	t1=$(date +%s)
+	echo "releases.sh: $rel: $1 took $((t1 - t0)) s" >&2
+	t0=$t1
+}
 
 case $rel in
 trixie) llvm=19 apt_opts="" ;;
@@ -27,13 +47,24 @@ pkgs="hipcc libamdhip64-dev libamd-comgr-dev libhsa-runtime-dev
 liblttng-ust-dev lttng-tools liblttng-ctl-dev babeltrace2 libbabeltrace2-dev
 python3-bt2 libunwind-dev libelf-dev libdw-dev meson ninja-build pkg-config
 llvm-$llvm clang-$llvm libomp-$llvm-dev zlib1g-dev libzstd-dev scdoc zzuf
-python3 gcc g++ procps openmpi-bin libopenmpi-dev git ca-certificates"
+python3 gcc g++ procps openmpi-bin libopenmpi-dev git ca-certificates
+chromium python3-jsonschema fonts-dejavu-core nodejs"
+# libomptarget and the AMDGPU device runtime, for the OpenMP programs: in
+# libomp-N-dev up to LLVM 19, in liboffload-N-dev later (when the
+# release has it); the new offload driver's packager and linker, which
+# liboffload-N-dev brings along and libomp-N-dev does not; and the
+# fuzzers' runtime (libclang-rt-N-dev).
+opt_pkgs="liboffload-$llvm-dev clang-tools-$llvm lld-$llvm libclang-rt-$llvm-dev"
 
+# Nothing of the last run may pass for this one's (scripts/test.sh reads
+# the test log from the chroot).
+rm -rf "$root/src" "$root/build"
 command -v debootstrap >/dev/null || {
 	apt-get update -q && apt-get install -y -q debootstrap; }
 if [ ! -x "$root/usr/bin/apt-get" ]; then
 	mkdir -p "$top"
 	debootstrap --variant=minbase "$rel" "$root" "$mirror"
+	phase "debootstrap"
 fi
 
 mounted=""
@@ -54,16 +85,31 @@ bind /dev "$root/dev" rbind
 bind /sys "$root/sys"
 
 in_root() { chroot "$root" sh -c "$1"; }
-in_root "apt-get $apt_opts update -q &&
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(echo $pkgs)"
+# A chroot whose last install was interrupted refuses every apt-get until
+# dpkg has configured what it unpacked, and what it could not configure
+# for want of a dependency apt's -f brings in with the rest.
+in_root "DEBIAN_FRONTEND=noninteractive dpkg --configure -a;
+	apt-get $apt_opts update -q &&
+	DEBIAN_FRONTEND=noninteractive apt-get install -f -y -q --no-install-recommends $(echo $pkgs)"
+for p in $opt_pkgs; do
+	if in_root "apt-cache show $p >/dev/null 2>&1"; then
+		in_root "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $p"
+	fi
+done
+phase "packages"
 
-rm -rf "$root/src" "$root/build"
 git clone -q . "$root/src"
+# What scripts/bootstrap.sh does for the format tests: the locked npm set.
+# Pure JavaScript, so it is installed from here, with this machine's npm and
+# network settings (the chroot has neither this machine's proxy nor its CA).
+(cd "$root/src/tests/formats" && npm ci --no-audit --no-fund --loglevel=error)
 in_root "cd /src && meson setup /build -Dwerror=true >/dev/null && ninja -C /build"
+phase "build"
 set +e
-in_root "cd /build && meson test --num-processes 2 --print-errorlogs" >"$top/$rel-test.log" 2>&1
+in_root "cd /build && meson test --num-processes 2 --print-errorlogs$suites" >"$top/$rel-test.log" 2>&1
 rc=$?
 set -e
+phase "suite"
 python3 - "$top/$rel-test.log" <<'PY'
 import re, sys
 log = open(sys.argv[1]).read()

@@ -1,7 +1,10 @@
 #!/bin/sh
 # Install what is missing, build (warnings are errors), and run the whole
 # test suite twice: the normal build, then the parts that may be sanitized
-# (analyzer, scanner, registry, fuzzers) under ASan+UBSan.
+# (analyzer, scanner, registry, fuzzers) under ASan+UBSan; then once more
+# under each release in HIPGRAIN_RELEASES (default: sid, ROCm 6.4.3 with
+# hipcc 7.0.2 and LLVM 21; "trixie sid" adds ROCm 5.7.1; empty: none), in
+# a debootstrap chroot (scripts/releases.sh; it tests the commit, HEAD).
 # Ends with one line "N passed, N failed"; exits non-zero on any failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -19,6 +22,12 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	meson test -C build-sanitize --print-errorlogs --num-processes 2 || status=1
 
-python3 scripts/tally.py build/meson-logs/testlog.json \
-	build-sanitize/meson-logs/testlog.json || status=1
+logs="build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json"
+for rel in ${HIPGRAIN_RELEASES-sid}; do
+	scripts/releases.sh "$rel" || status=1
+	# Missing when the release could not be set up: tally counts it failed.
+	logs="$logs /var/tmp/hipgrain-releases/$rel/build/meson-logs/testlog.json"
+done
+
+python3 scripts/tally.py $logs || status=1
 exit $status

@@ -70,34 +70,22 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, callsite,
 	)
 )
 
+/*
+ * Schema 3: an allocation, a free and a launch are each one field of words
+ * (hg_tp_pack_*): LTTng-UST makes a call per field written, and these are
+ * the events a program writes by the thousand.
+ */
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, alloc,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_alloc *, a),
+	LTTNG_UST_TP_ARGS(const uint64_t *, w),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint64_t, id, a->id)
-		lttng_ust_field_integer(uint8_t, api, a->api)
-		lttng_ust_field_integer_hex(uint64_t, addr, a->addr)
-		lttng_ust_field_integer(uint64_t, size, a->size)
-		lttng_ust_field_integer_hex(uint32_t, flags, a->flags)
-		lttng_ust_field_integer(uint8_t, mem, a->mem)
-		lttng_ust_field_integer(uint8_t, gran, a->gran)
-		lttng_ust_field_integer(int32_t, rc, a->rc)
-		lttng_ust_field_integer(uint64_t, callsite, a->callsite)
-		lttng_ust_field_integer(int32_t, device, a->device)
-		lttng_ust_field_integer(uint64_t, extra, a->extra)
-		lttng_ust_field_integer(uint8_t, lazy, a->lazy)
+		lttng_ust_field_array_hex(uint64_t, words, w, HG_ALLOC_WORDS)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, free,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_free *, f),
+	LTTNG_UST_TP_ARGS(const uint64_t *, w),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint64_t, id, f->id)
-		lttng_ust_field_integer(uint8_t, api, f->api)
-		lttng_ust_field_integer_hex(uint64_t, addr, f->addr)
-		lttng_ust_field_integer(uint64_t, size, f->size)
-		lttng_ust_field_integer(int32_t, rc, f->rc)
-		lttng_ust_field_integer(uint8_t, alloc_api, f->alloc_api)
-		lttng_ust_field_integer(uint64_t, callsite, f->callsite)
+		lttng_ust_field_array_hex(uint64_t, words, w, HG_FREE_WORDS)
 	)
 )
 
@@ -224,17 +212,9 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_launch *, l),
+	LTTNG_UST_TP_ARGS(const uint64_t *, w, uint16_t, n),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint8_t, api, l->api)
-		lttng_ust_field_integer_hex(uint64_t, handle, l->handle)
-		lttng_ust_field_array(uint32_t, grid, l->grid, 3)
-		lttng_ust_field_array(uint32_t, block, l->block, 3)
-		lttng_ust_field_integer(uint32_t, shmem, l->shmem)
-		lttng_ust_field_integer_hex(uint64_t, stream, l->stream)
-		lttng_ust_field_integer(int32_t, rc, l->rc)
-		lttng_ust_field_sequence_hex(uint64_t, args, l->args, uint16_t, l->nwords)
-		lttng_ust_field_integer(uint32_t, repeat, l->repeat)
+		lttng_ust_field_sequence_hex(uint64_t, words, w, uint16_t, n)
 	)
 )
 

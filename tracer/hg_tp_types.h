@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "hg_events.h"
+
 struct hg_tp_process {
 	int32_t ppid;
 	const char *exe;
@@ -146,19 +148,58 @@ struct hg_tp_launch {
 	uint64_t handle;
 	uint64_t stream;
 	/*
-	 * HG_LAUNCH_WORDS words per pointer argument, in one sequence (one
-	 * field costs less to write than six): value, id of the allocation it
-	 * points into (0 if none), offset into it, and index | mem << 16 |
-	 * gran << 24 (enum hg_mem; hg_gran over [pointer, end of allocation)).
+	 * HG_LAUNCH_HEAD words the emitter fills from the fields of this
+	 * record (hg_tp_pack_launch_head), then HG_LAUNCH_WORDS words per
+	 * pointer argument: value, id of the allocation it points into (0 if
+	 * none), offset into it, and index | mem << 16 | gran << 24 (enum
+	 * hg_mem; hg_gran over [pointer, end of allocation)).
 	 */
-	const uint64_t *args;
+	uint64_t *words;
 	uint32_t grid[3], block[3];
 	uint32_t shmem;
 	int32_t rc;
 	uint32_t repeat; /* identical launches this event stands for */
 	uint16_t nptr;
-	uint16_t nwords; /* nptr * HG_LAUNCH_WORDS */
+	uint16_t nwords; /* nptr * HG_LAUNCH_WORDS, after the head */
 	uint8_t api;
 };
+
+/* Schema 3's words, at the positions hg_events.h names. */
+static inline void hg_tp_pack_alloc(const struct hg_tp_alloc *a,
+				    uint64_t w[HG_ALLOC_WORDS])
+{
+	w[HG_AW_ID] = a->id;
+	w[HG_AW_ADDR] = a->addr;
+	w[HG_AW_SIZE] = a->size;
+	w[HG_AW_EXTRA] = a->extra;
+	w[HG_AW_CALLSITE] = a->callsite;
+	w[HG_AW_FLAGS_RC] = a->flags | (uint64_t)(uint32_t)a->rc << 32;
+	w[HG_AW_CODES] = (uint32_t)a->device | (uint64_t)a->api << 32 |
+			 (uint64_t)a->mem << 40 | (uint64_t)a->gran << 48 |
+			 (uint64_t)a->lazy << 56;
+}
+
+static inline void hg_tp_pack_free(const struct hg_tp_free *f,
+				   uint64_t w[HG_FREE_WORDS])
+{
+	w[HG_FW_ID] = f->id;
+	w[HG_FW_ADDR] = f->addr;
+	w[HG_FW_SIZE] = f->size;
+	w[HG_FW_CALLSITE] = f->callsite;
+	w[HG_FW_CODES] = (uint32_t)f->rc | (uint64_t)f->api << 32 |
+			 (uint64_t)f->alloc_api << 40;
+}
+
+static inline void hg_tp_pack_launch_head(const struct hg_tp_launch *l,
+					  uint64_t w[HG_LAUNCH_HEAD])
+{
+	w[HG_LW_HANDLE] = l->handle;
+	w[HG_LW_STREAM] = l->stream;
+	w[HG_LW_GRID_XY] = l->grid[0] | (uint64_t)l->grid[1] << 32;
+	w[HG_LW_GRID_Z_BLOCK_X] = l->grid[2] | (uint64_t)l->block[0] << 32;
+	w[HG_LW_BLOCK_YZ] = l->block[1] | (uint64_t)l->block[2] << 32;
+	w[HG_LW_SHMEM_RC] = l->shmem | (uint64_t)(uint32_t)l->rc << 32;
+	w[HG_LW_REPEAT_API] = l->repeat | (uint64_t)l->api << 32;
+}
 
 #endif /* HG_TP_TYPES_H */

@@ -106,6 +106,10 @@ static int add_channel(struct lttng_handle *h, struct lttng_domain *dom,
 	if (!ch)
 		return fail("describe the channel", -LTTNG_ERR_NOMEM);
 	snprintf(ch->name, sizeof(ch->name), "%s", CHANNEL);
+	/* lttng_channel_create() leaves `enabled` at 0.  lttng-tools 2.13
+	 * ignored it; 2.16's session daemon creates the channel disabled,
+	 * so every event in it is dropped and the trace comes out empty. */
+	ch->enabled = 1;
 	ch->attr.overwrite = 0;
 	ch->attr.subbuf_size = o->subbuf_size;
 	ch->attr.num_subbuf = o->num_subbuf;

@@ -16,7 +16,12 @@ static enum family of_alloc(uint8_t api)
 	case HG_API_NEW_ARRAY: return F_NEW_ARRAY;
 	case HG_API_HIP_HOST_MALLOC:
 	case HG_API_HIP_HOST_ALLOC:
-	case HG_API_HIP_EXT_HOST_ALLOC: return F_HIP_HOST;
+	case HG_API_HIP_EXT_HOST_ALLOC:
+	case HG_API_HIP_MALLOC_HOST:
+	case HG_API_HIP_MEM_ALLOC_HOST: return F_HIP_HOST;
+	case HG_API_HIP_MEM_ALLOC_PITCH:
+	case HG_API_HIP_GRAPH_MEM_ALLOC:
+	case HG_API_HIP_MEM_POOL_IMPORT_POINTER: return F_HIP;
 	case HG_API_HIP_HOST_REGISTER: return F_REGISTER;
 	case HG_API_HIP_MEM_MAP: return F_MAP;
 	}

@@ -78,6 +78,21 @@ static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
 {
 	const char *api = an_api_name(a->api);
 
+	/* Memory placed by properties: the fix is in the properties. */
+	switch (a->api) {
+	case HG_API_HIP_MEM_MAP:
+		snprintf(buf, cap, "create the handle %s maps as pinned device "
+				   "memory (hipMemAllocationTypePinned on "
+				   "hipMemLocationTypeDevice)", api);
+		return buf;
+	case HG_API_HIP_MALLOC_ASYNC:
+	case HG_API_HIP_MALLOC_FROM_POOL_ASYNC:
+	case HG_API_HIP_GRAPH_MEM_ALLOC:
+		snprintf(buf, cap, "allocate with %s from a pool on the device "
+				   "(hipMemLocationTypeDevice), or with hipMalloc",
+			 api);
+		return buf;
+	}
 	switch (a->mem) {
 	case HG_MEM_HOST_PINNED:
 		snprintf(buf, cap, "allocate with hipMalloc instead of %s, or "

@@ -12,7 +12,11 @@ struct leak_walk {
 
 static bool is_hip_alloc(uint8_t api)
 {
-	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC;
+	return (api >= HG_API_HIP_MALLOC &&
+		api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC) ||
+	       api == HG_API_HIP_MALLOC_HOST || api == HG_API_HIP_MEM_ALLOC_HOST ||
+	       api == HG_API_HIP_MEM_ALLOC_PITCH ||
+	       api == HG_API_HIP_GRAPH_MEM_ALLOC;
 }
 
 static void each(void *val, void *arg)

@@ -14,10 +14,8 @@ import html
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, '..', '..')
@@ -25,7 +23,7 @@ sys.path.insert(0, os.path.join(ROOT, 'tests', 'lib'))
 sys.path.insert(0, os.path.join(ROOT, 'bench', 'report'))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'formats'))
 from lttng_session import Tracing  # noqa: E402
-import bench_report  # noqa: E402  (its 1M-event trace recipe)
+import bench_report  # noqa: E402  (its 1M-event trace recipe, its timer)
 import hgformats  # noqa: E402
 
 # One rank of a solver: a working set that grows, launches on it, frees.
@@ -57,21 +55,6 @@ def four_ranks(tracegen, tmp, per_rank):
     return out
 
 
-def best(argv, runs=3):
-    """Best wall time of 3 runs, and the peak RSS (KiB) of the last."""
-    t = None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
-        _, status, ru = os.wait4(p.pid, 0)
-        dt = time.perf_counter() - t0
-        if os.waitstatus_to_exitcode(status) not in (0, 2):
-            sys.exit('%s failed: %s' % (argv, p.stderr.read().decode()))
-        t = dt if t is None else min(t, dt)
-    return t, ru.ru_maxrss
-
-
 def plain_page(path, size, out):
     """A page of `size` bytes of escaped text in a <pre>: the open anchor."""
     with open(path, 'rb') as f:
@@ -84,9 +67,9 @@ def plain_page(path, size, out):
 
 def measure(hipgrain, name, trace, tmp):
     page = os.path.join(tmp, name + '.html')
-    js, js_rss = best([hipgrain, 'report', '--format', 'json', '-o',
+    js, js_rss = bench_report.timed([hipgrain, 'report', '--format', 'json', '-o',
                        os.path.join(tmp, name + '.json'), trace])
-    ht, ht_rss = best([hipgrain, 'report', '--format', 'html', '-o', page, trace])
+    ht, ht_rss = bench_report.timed([hipgrain, 'report', '--format', 'html', '-o', page, trace])
     anchor = os.path.join(tmp, name + '-plain.html')
     plain_page(os.path.join(tmp, name + '.json'), os.path.getsize(page), anchor)
     # Best of 3 opens of each, in one browser (the first open warms it up).

@@ -13,9 +13,14 @@ events carry one or two integers ((wrapped pair - plain pair) / 2).  Targets:
 a new combination within 1.5x of one event, the alloc loop within 1.5x of
 three.  Each mode's added cost is the median of paired runs (with and
 without hipgrain back to back), which the machine's load moves least.
+With --callgrind, the same two ratios are also counted in instructions
+(valgrind's callgrind, in the same session), which a loaded machine does not
+move at all: a round's count is the difference between a run of 2n and one
+of n rounds, so start-up cancels out.
 A benchmark, never a test."""
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -31,6 +36,7 @@ MODES = (('same buffers', 'same'), ('4 buffer sets in turn', 'rotate'),
          ('hipMalloc+launch+hipFree', 'alloc'))
 LIBC_WRAPPER = 'liblttng-ust-libc-wrapper.so.1'
 PAIRS = 200000  # 400k events: well within the buffers, none dropped
+ROUNDS = 2000  # under callgrind: a few seconds a run
 
 
 def main():
@@ -42,6 +48,8 @@ def main():
                     help='bm-malloc: malloc+free pairs, ns per pair')
     ap.add_argument('--launches', type=int, default=200000)
     ap.add_argument('--runs', type=int, default=5)
+    ap.add_argument('--callgrind', action='store_true',
+                    help='also count instructions a round under callgrind')
     a = ap.parse_args()
     env = dict(os.environ, LD_LIBRARY_PATH=a.fakehip)
     env.pop('LD_PRELOAD', None)
@@ -85,6 +93,8 @@ def main():
                 added[mode] = statistics.median(o - b for b, o in runs)
                 rows.append((label, 'hipgrain, session on',
                              base + added[mode], base))
+            if a.callgrind:
+                insns = instructions(s, a, env, d)
     print(f'{"launch, 4 pointer args":48} {"ns":>8} {"added ns":>9} {"ratio":>6}')
     for label, name, ns, base in rows:
         print(f'{label + ": " + name:48} {ns:8.1f} {ns - base:9.1f} '
@@ -98,6 +108,40 @@ def main():
     print(f'a fresh buffer every launch: +{added["alloc"]:.0f} ns = '
           f'{added["alloc"] / (3 * event):.2f}x three events (alloc, launch, '
           'free; target: <= 1.5x)')
+    if a.callgrind:
+        ev, fresh, alloc = insns
+        print(f'instructions: one event {ev:.0f}; a new combination '
+              f'+{fresh:.0f} = {fresh / ev:.2f}x; a fresh buffer '
+              f'+{alloc:.0f} = {alloc / (3 * ev):.2f}x three events')
+
+
+def instructions(session, a, env, tmp):
+    """Instructions a round: one event (the libc wrapper's pair, halved), and
+    what hipgrain adds to the two written loops."""
+    def count(argv, extra):
+        out = os.path.join(tmp, 'callgrind.out')
+        session.run(['valgrind', '--tool=callgrind', '-q',
+                     '--callgrind-out-file=' + out] + argv, dict(env, **extra))
+        with open(out) as f:
+            return int(re.search(r'^summary: (\d+)', f.read(), re.M)[1])
+
+    def per_round(argv, extra):
+        """argv(n): the command for n rounds."""
+        return (count(argv(2 * ROUNDS), extra) -
+                count(argv(ROUNDS), extra)) / ROUNDS
+
+    def anchor(n):
+        return [a.anchor, str(n)]
+
+    wrap = {'LD_PRELOAD': LIBC_WRAPPER}
+    event = (per_round(anchor, wrap) - per_round(anchor, {})) / 2
+    pre = {'LD_PRELOAD': a.preload}
+    added = []
+    for mode in ('fresh', 'alloc'):
+        def prog(n, mode=mode):
+            return [a.prog, str(n), mode]
+        added.append(per_round(prog, pre) - per_round(prog, {}))
+    return event, added[0], added[1]
 
 if __name__ == '__main__':
     main()

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Traces written by the previous release (fixtures/schema1: three kernels/
-programs traced by `hipgrain run` against the test double, before the trace
-layout changed) still read, with the findings that release reported.  Call
-site frames are left out of the comparison: they are symbolised from the
-binaries named in the trace, which exist only where the fixture was made.
+"""Traces written by earlier releases still read, with the findings each
+release reported.  fixtures/schema1: three kernels/ programs traced by
+`hipgrain run` against the test double, before the trace layout changed
+(vtid/ip/procname contexts, six launch sequences); fixtures/schema2: the
+same programs traced by the release before schema 3 (named alloc and free
+fields, the launch's `args` sequence).  Call site frames are left out of
+the comparison: they are symbolised from the binaries named in the trace,
+which exist only where the fixture was made.
 
 usage: test_old_traces.py HIPGRAIN FIXTURES_DIR
 """
@@ -39,7 +42,7 @@ for name in sorted(expected):
     rc, rep = hgrun.report(hipgrain, os.path.join(fixtures, name))
     got = comparable(rep) if rep else None
     tap.ok(rc == 0 and got == expected[name],
-           f'{name}: the previous release\'s trace reads with its findings',
+           f'{name}: {os.path.basename(fixtures)} trace reads with its findings',
            json.dumps({'rc': rc, 'got': got, 'want': expected[name]},
                       indent=1, sort_keys=True))
 sys.exit(tap.done())

@@ -56,7 +56,9 @@ static void test_kernel(const struct co_profiles *p)
 	      (unsigned long long)k->code_size);
 	CHECK(k->atomics.analysed && (k->atomics.fp_ops & HG_AOP_FADD) &&
 	      k->atomics.fp_count >= 1 && k->atomics.fp_first >= k->code_addr &&
-	      !strcmp(k->atomics.fp_mnemonics, "flat_atomic_add_f64"),
+	      /* the form is the compiler's: hipcc 5.2 flat_, hipcc 7 global_ */
+	      (!strcmp(k->atomics.fp_mnemonics, "flat_atomic_add_f64") ||
+	       !strcmp(k->atomics.fp_mnemonics, "global_atomic_add_f64")),
 	      "atomic profile: %u FP (%s)", k->atomics.fp_count, k->atomics.fp_mnemonics);
 	CHECK(co_profiles_find(p, "_Z9no_such_kernelv") == NULL, "unknown kernel is NULL");
 }

@@ -162,9 +162,14 @@ with tempfile.TemporaryDirectory() as tmp:
         check(rc == 1 and "__tgt_register_lib" in err,
               f"OpenMP program whose image is unreadable: exit 1 ({err.strip()})")
 
+    if not OLD:
+        why = dict(i.split("=", 1) for i in os.environ.get(
+            "HG_NOT_BUILT", "").split(";") if "=" in i)
+        print("skip  old driver: " + why.get("omp_arraysum_old", "no program given"))
+    # The f64 add's form is the compiler's (clang 15: flat_).
     rc, out, _ = scan(NEW[0])
     check(rc == 0 and re.search(r"target region at line \d+ in atomic_fine\(\)", out)
-          and "flat_atomic_add_f64" in out and "nop" in out,
+          and re.search(r"\b(flat|global)_atomic_add_f64\b", out) and "nop" in out,
           "text report: the target region with hardware FP atomics and its effect")
     rc, _, _ = scan("--fail-on", "hw-fp-atomics", NEW[0])
     check(rc == 2, "--fail-on hw-fp-atomics exits 2 on an OpenMP program")

@@ -29,7 +29,12 @@ def rows():
 
 
 tap = hgrun.Tap()
+missing = hgrun.not_built()
 for prog, args, xnack, more in rows():
+    if prog in missing:
+        tap.skip(f'{prog} {" ".join(args)} (HSA_XNACK={xnack})',
+                 f'{prog} not built: {missing[prog]}')
+        continue
     env = dict(os.environ)
     env.pop('LD_PRELOAD', None)
     env.pop('HSA_XNACK', None)

@@ -3,7 +3,7 @@
  * tests/fakehip: a TEST DOUBLE of libamdhip64.so.5, never a way to run HIP
  * programs.  Kernels are never executed; memory is plain host memory.
  * Internal declarations shared by its files; nothing here is exported (the
- * version script fakehip.map exports only the HIP API).
+ * version script fh_gen.py writes exports only the release's HIP API).
  */
 #ifndef FH_H
 #define FH_H
@@ -21,6 +21,7 @@ enum fh_kind {
 	FH_MANAGED,    /* hipMallocManaged */
 	FH_HOST,       /* hipHostMalloc, hipHostAlloc */
 	FH_REGISTERED, /* hipHostRegister: the caller's memory */
+	FH_VM,         /* hipMemMap: a handle's memory mapped at a reserved VA */
 };
 
 struct fh_alloc {
@@ -66,6 +67,32 @@ FH_HIDDEN void fh_advice_forget(uintptr_t base, size_t size);
 
 #define FH_KIND_BIT(k) (1u << (k))
 
+/* The fh_kind of what hipMallocAsync allocates: its device's current
+ * pool's. */
+FH_HIDDEN enum fh_kind fh_pool_kind(void);
+/* Memory of a pool with these properties (fh_vm.c): ROCm 7's choices
+ * accepted. */
+FH_HIDDEN hipError_t fh_pool_map(void **ptr, size_t size,
+				 const hipMemPoolProps *props);
+
+/* ROCm 5.5's, declared where the headers lack it (meson: FH_HAVE_*). */
+#ifndef FH_HAVE_MEM_ALLOC_NODE_PARAMS
+typedef struct hipMemAllocNodeParams {
+	hipMemPoolProps poolProps;
+	const hipMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;
+} hipMemAllocNodeParams;
+/* Exported as the headers' declarations are (visibility push). */
+__attribute__((visibility("default"))) hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
+				   const hipGraphNode_t *deps, size_t ndeps,
+				   hipMemAllocNodeParams *p);
+#endif
+
+/* Whether a launch on stream is captured (becomes a graph node). */
+FH_HIDDEN int fh_capture_launch(hipStream_t stream);
+
 FH_HIDDEN const char *fh_arch(void);
 FH_HIDDEN int fh_no_device(void);
 FH_HIDDEN const char *fh_kernel_name(const void *host_fn);
@@ -75,5 +102,9 @@ hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks,
 			      dim3 dimBlocks, void **args, size_t sharedMemBytes,
 			      hipStream_t stream, hipEvent_t startEvent,
 			      hipEvent_t stopEvent, int flags);
+
+/* In ROCm 5.2's library, not its headers. */
+hipError_t hipLaunchKernel_spt(const void *fn, dim3 grid, dim3 block,
+			       void **args, size_t shmem, hipStream_t stream);
 
 #endif /* FH_H */

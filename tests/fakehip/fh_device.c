@@ -7,12 +7,15 @@
  */
 #include "fh.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define FH_POOL 256
-/* ROCm 5.2.3, as the real library reports it (major*1e7 + minor*1e5 + patch). */
-#define FH_VERSION 50221153
+/* The release whose headers the double is built with (5.2.3 reports
+ * 50221153): what a program built with them finds, and the layout of the
+ * structs it passes. */
+#define FH_VERSION HIP_VERSION
 
 struct ihipStream_t {
 	int used;
@@ -93,6 +96,38 @@ static int fh_gcn_arch(const char *arch)
 }
 #endif
 
+/*
+ * What ROCm reports for one GCD of the cards each target is: programs size
+ * their grids and pick code paths from these (HeCBench's atomics read the
+ * CU count and the clock), so they are the real cards' numbers, not round
+ * ones.  The device's name still says it is the test double.
+ */
+struct fh_card {
+	const char *arch; /* gcnArchName's prefix */
+	const char *name;
+	int cus, clock_khz, mem_clock_khz, bus_bits, l2, minor;
+	size_t mem;
+};
+
+static const struct fh_card fh_cards[] = {
+	{ "gfx908", "AMD Instinct MI100", 120, 1502000, 1200000, 4096, 8 << 20, 0,
+	  (size_t)32 << 30 },
+	{ "gfx90a", "AMD Instinct MI210", 104, 1700000, 1600000, 4096, 8 << 20, 0,
+	  (size_t)64 << 30 },
+	{ "gfx942", "AMD Instinct MI300X", 304, 2100000, 1300000, 8192, 4 << 20, 4,
+	  (size_t)192 << 30 },
+	{ "gfx940", "AMD Instinct MI300X", 304, 2100000, 1300000, 8192, 4 << 20, 4,
+	  (size_t)192 << 30 },
+};
+
+static const struct fh_card *fh_card_of(const char *arch)
+{
+	for (size_t i = 0; i < sizeof(fh_cards) / sizeof(fh_cards[0]); i++)
+		if (strncmp(arch, fh_cards[i].arch, strlen(fh_cards[i].arch)) == 0)
+			return &fh_cards[i];
+	return &fh_cards[1]; /* any other target: the default, MI200 */
+}
+
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 {
 	FH_INIT();
@@ -101,27 +136,29 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 	if (device != 0)
 		return fh_ret(hipErrorInvalidDevice);
 	const char *arch = fh_arch();
+	const struct fh_card *c = fh_card_of(arch);
 	int xnack = strstr(arch, "xnack+") != NULL;
 	memset(p, 0, sizeof(*p));
-	strncpy(p->name, "hipgrain fakehip test double", sizeof(p->name) - 1);
+	snprintf(p->name, sizeof(p->name), "%s (hipgrain test double)", c->name);
 	strncpy(p->gcnArchName, arch, sizeof(p->gcnArchName) - 1);
 #if HIP_VERSION_MAJOR < 6 /* gone from hipDeviceProp_tR0600 */
 	p->gcnArch = fh_gcn_arch(arch);
 #endif
-	p->totalGlobalMem = (size_t)64 << 30;
+	p->totalGlobalMem = c->mem;
 	p->sharedMemPerBlock = 64 << 10;
 	p->regsPerBlock = 65536;
 	p->warpSize = 64;
 	p->maxThreadsPerBlock = 1024;
 	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
 	p->maxGridSize[0] = p->maxGridSize[1] = p->maxGridSize[2] = 0x7fffffff;
-	p->clockRate = 1700000;
-	p->memoryClockRate = 1600000;
-	p->memoryBusWidth = 4096;
+	p->clockRate = c->clock_khz;
+	p->memoryClockRate = c->mem_clock_khz;
+	p->memoryBusWidth = c->bus_bits;
 	p->totalConstMem = (size_t)2 << 30;
 	p->major = 9;
-	p->multiProcessorCount = 104;
-	p->l2CacheSize = 8 << 20;
+	p->minor = c->minor;
+	p->multiProcessorCount = c->cus;
+	p->l2CacheSize = c->l2;
 	p->maxThreadsPerMultiProcessor = 2048;
 	p->clockInstructionRate = 100000;
 	p->concurrentKernels = 1;

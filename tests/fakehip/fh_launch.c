@@ -163,10 +163,12 @@ static hipError_t fh_launch(const char *api, const void *fn, dim3 grid,
 	const char *name = fh_kernel_name(fn);
 	hipError_t err = name ? fh_check_dims(grid, block)
 			      : hipErrorInvalidDeviceFunction;
+	/* On a capturing stream a launch is a node of the capture's graph. */
+	int captured = err == hipSuccess && fh_capture_launch(stream);
 	fh_log("%s fn=%p kernel=%s grid=%u,%u,%u block=%u,%u,%u shmem=%zu "
-	       "stream=%p -> %s", api, fn, name ? name : "?", grid.x, grid.y,
+	       "stream=%p%s -> %s", api, fn, name ? name : "?", grid.x, grid.y,
 	       grid.z, block.x, block.y, block.z, shmem, (void *)stream,
-	       hipGetErrorName(err));
+	       captured ? " captured" : "", hipGetErrorName(err));
 	return fh_ret(err);
 }
 
@@ -183,6 +185,22 @@ hipError_t hipExtLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args
 {
 	FH_INIT();
 	return fh_launch("hipExtLaunchKernel", fn, grid, block, shmem, stream);
+}
+
+hipError_t hipLaunchKernel_spt(const void *fn, dim3 grid, dim3 block,
+			       void **args, size_t shmem, hipStream_t stream)
+{
+	FH_INIT();
+	return fh_launch("hipLaunchKernel_spt", fn, grid, block, shmem, stream);
+}
+
+hipError_t hipLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block,
+				      void **args, unsigned int shmem,
+				      hipStream_t stream)
+{
+	FH_INIT();
+	return fh_launch("hipLaunchCooperativeKernel", fn, grid, block, shmem,
+			 stream);
 }
 
 static hipError_t fh_module_new(hipModule_t *module, const void *image)

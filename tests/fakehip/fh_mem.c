@@ -57,7 +57,7 @@ hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height
 hipError_t hipMallocAsync(void **ptr, size_t size, hipStream_t stream)
 {
 	FH_INIT();
-	return fh_alloc("hipMallocAsync", ptr, size, FH_DEVICE, 0);
+	return fh_alloc("hipMallocAsync", ptr, size, fh_pool_kind(), 0);
 }
 
 hipError_t hipExtMallocWithFlags(void **ptr, size_t size, unsigned int flags)
@@ -92,6 +92,28 @@ hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags)
 {
 	FH_INIT();
 	return fh_alloc("hipHostAlloc", ptr, size, FH_HOST, flags);
+}
+
+hipError_t hipMallocHost(void **ptr, size_t size)
+{
+	FH_INIT();
+	return fh_alloc("hipMallocHost", ptr, size, FH_HOST, 0);
+}
+
+hipError_t hipMemAllocHost(void **ptr, size_t size)
+{
+	FH_INIT();
+	return fh_alloc("hipMemAllocHost", ptr, size, FH_HOST, 0);
+}
+
+hipError_t hipMemAllocPitch(hipDeviceptr_t *ptr, size_t *pitch, size_t width,
+			    size_t height, unsigned int elem)
+{
+	FH_INIT();
+	if (!pitch || !elem)
+		return fh_ret(hipErrorInvalidValue);
+	*pitch = (width + 255) & ~(size_t)255;
+	return fh_alloc("hipMemAllocPitch", ptr, *pitch * height, FH_DEVICE, 0);
 }
 
 hipError_t hipFree(void *ptr)

@@ -116,6 +116,11 @@ static void test_device(void)
 	check(hipGetDeviceProperties(&prop, 0) == hipSuccess &&
 		      strcmp(prop.gcnArchName, arch ? arch : "gfx90a:sramecc+:xnack-") == 0,
 	      "gcnArchName comes from HGFAKE_ARCH");
+	int mi300 = arch && strncmp(arch, "gfx942", 6) == 0;
+	check(prop.multiProcessorCount == (mi300 ? 304 : 104) && prop.minor == (mi300 ? 4 : 0) &&
+		      strstr(prop.name, mi300 ? "MI300X" : "MI210") &&
+		      strstr(prop.name, "test double"),
+	      "the properties are the card's whose target HGFAKE_ARCH names (MI210, MI300X)");
 	char name[16];
 	check(hipDeviceGetAttribute(&v, hipDeviceAttributeMultiprocessorCount, 0) ==
 			      hipSuccess &&

@@ -6,7 +6,10 @@ producer uses one count for several (the launch event's parallel argument
 arrays).  A real trace can therefore only disagree with itself by damage;
 this writer builds such a trace on purpose, byte for byte reproducible.
 Schema 2 packs a launch's arguments into one sequence (`args`, four words
-each); its damage is a length that is not a multiple of four.
+each); its damage is a length that is not a multiple of four.  Schema 3
+writes the whole launch as one sequence (`words`: a head of seven, then the
+arguments'), and alloc and free as an array of words each; their damage is a
+sequence shorter than its head, or a partial last group.
 """
 import os
 import struct
@@ -42,6 +45,18 @@ event {
         uint32_t repeat;
     };
 };
+event {
+    name = "hipgrain:launch"; id = 2; stream_id = 0;
+    fields := struct { uint16_t _words_length; uint64_t words[_words_length]; };
+};
+event {
+    name = "hipgrain:alloc"; id = 3; stream_id = 0;
+    fields := struct { uint64_t words[7]; };
+};
+event {
+    name = "hipgrain:free"; id = 4; stream_id = 0;
+    fields := struct { uint64_t words[5]; };
+};
 """
 
 CTF_MAGIC = 0xC1FC1FC1
@@ -65,11 +80,54 @@ def launch_packed(words, handle=0x1000):
             _seq('Q', words) + struct.pack('<I', 1))
 
 
-def write(d, events):
-    """d/metadata and d/stream_0 holding events (bytes, one packet)."""
+def launch_words(words):
+    """One schema-3 hipgrain:launch event: its words, head and arguments."""
+    return struct.pack('<I', 2) + _seq('Q', words)
+
+
+def launch_head(handle=0x1000, rc=0, repeat=1, api=90):
+    """A schema-3 launch's seven head words (common/hg_events.h)."""
+    return [handle, 0, 1 | 1 << 32, 1 | 1 << 32, 1 | 1 << 32,
+            (rc & 0xffffffff) << 32, repeat | api << 32]
+
+
+def alloc_words(ident, addr, size, api=20, mem=1, gran=1):
+    """One schema-3 hipgrain:alloc event (rc 0, device 0, callsite 0)."""
+    return struct.pack('<I', 3) + struct.pack(
+        '<7Q', ident, addr, size, 0, 0, 0,
+        api << 32 | mem << 40 | gran << 48)
+
+
+def free_words(ident, addr, size, api=40, alloc_api=20):
+    """One schema-3 hipgrain:free event (rc 0, callsite 0)."""
+    return struct.pack('<I', 4) + struct.pack(
+        '<5Q', ident, addr, size, 0, api << 32 | alloc_api << 40)
+
+
+META_MAGIC = 0x75D11D57
+META_HEADER = 37  # magic, uuid, checksum, content and packet sizes, 5 bytes
+
+
+def packetized(text, packet=4096):
+    """text as CTF 1.8 packetized metadata (what LTTng up to 2.15 writes;
+    2.16 writes CTF 2's JSON fragments), in packets of packet bytes."""
+    body, out = text.encode(), b''
+    room = packet - META_HEADER
+    for i in range(0, len(body), room):
+        chunk = body[i:i + room]
+        content = META_HEADER + len(chunk)
+        out += (struct.pack('<I16sIIIBBBBB', META_MAGIC, bytes(16), 0,
+                            content * 8, packet * 8, 0, 0, 0, 1, 8) +
+                chunk + bytes(packet - content))
+    return out
+
+
+def write(d, events, packets=False):
+    """d/metadata and d/stream_0 holding events (bytes, one packet); the
+    metadata in packets when asked."""
     os.makedirs(d, exist_ok=True)
-    with open(os.path.join(d, 'metadata'), 'w') as f:
-        f.write(METADATA)
+    with open(os.path.join(d, 'metadata'), 'wb') as f:
+        f.write(packetized(METADATA) if packets else METADATA.encode())
     with open(os.path.join(d, 'stream_0'), 'wb') as f:
         f.write(struct.pack('<II', CTF_MAGIC, 0) + b''.join(events))
     return d

@@ -126,6 +126,15 @@ def says(*words):
     return check
 
 
+def says_any(*words):
+    """A case check: stderr names at least one of words (readers of
+    different releases word the same refusal differently)."""
+    def check(proc):
+        return None if any(w in proc.stderr for w in words) else \
+            'message has none of %s: %s' % (list(words), proc.stderr.strip())
+    return check
+
+
 def judge(case, proc):
     """Everything wrong with one outcome, as a list of strings."""
     errs = []

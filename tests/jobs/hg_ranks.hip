@@ -30,7 +30,7 @@
 		hipError_t e_ = (call);                                        \
 		if (e_ != hipSuccess) {                                        \
 			fprintf(stderr, "%s failed: %s\n", #call,              \
-				hipGetErrorString(e_));                        \
+				hipGetErrorName(e_));                          \
 			MPI_Abort(MPI_COMM_WORLD, 1);                          \
 		}                                                              \
 	} while (0)

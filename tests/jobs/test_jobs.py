@@ -47,9 +47,11 @@ tap = hgrun.Tap()
 
 def env():
     e = hgrun.fake_env(FAKEHIP)
-    # Open MPI refuses root without these; 4 ranks on 2 cores.
+    # Open MPI refuses root without these; 4 ranks on 2 cores (Open MPI 4
+    # reads the OMPI_ variable, 5 and later PRRTE's mapping policy).
     e.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1',
              OMPI_MCA_rmaps_base_oversubscribe='1',
+             PRTE_MCA_rmaps_default_mapping_policy=':oversubscribe',
              OMPI_MCA_btl='self,vader', OMPI_MCA_btl_vader_single_copy_mechanism='none')
     for k in list(e):
         if k.startswith(('OMPI_COMM_WORLD', 'PMIX_', 'PMI_', 'SLURM_')):

@@ -61,6 +61,49 @@ def fake_env(fakehip_dir, xnack=None, **more):
     return env
 
 
+def not_built():
+    """{program: why} for kernels/ programs this build could not make (meson
+    passes HG_NOT_BUILT, "name=why;name=why"): their rows are skipped."""
+    return dict(item.split('=', 1) for item in
+                os.environ.get('HG_NOT_BUILT', '').split(';') if '=' in item)
+
+
+def omp_no_gpu(kdir, fakehip_dir, prog, args, xnack):
+    """Why an OpenMP program cannot run here without a GPU, hipgrain or not
+    (clang 21's libomptarget aborts omp_alloc with the pinned trait:
+    "device number '0' out of range, only 0 devices available"), or None."""
+    if not prog.startswith('omp_'):
+        return None
+    env = fake_env(fakehip_dir, None if xnack in ('0', '*') else xnack)
+    p = subprocess.run([os.path.join(kdir, prog)] + list(args), env=env,
+                       capture_output=True, text=True, timeout=120)
+    if p.returncode and 'omptarget fatal error' in p.stderr and \
+            'only 0 devices available' in p.stderr:
+        return ("this release's libomptarget cannot run it without a GPU, "
+                "hipgrain or not: " + p.stderr.strip().splitlines()[-1])
+    return None
+
+
+def omp_expected(hipgrain, kdir, table, prog, args, xnack, want):
+    """The rules a variants.tsv row must fire, where the compiler decides:
+    atomic-safe's `omp atomic` is a CAS loop from clang 15 (the table's
+    case) but a hardware FP atomic from clang 21 under `requires
+    unified_shared_memory`, which makes it atomic-fine's situation.
+    table: (prog, args, xnack, rules, ...) rows."""
+    if not prog.startswith('omp_') or list(args) != ['atomic-safe']:
+        return want
+    r = subprocess.run([hipgrain, 'scan', '--format', 'json',
+                        os.path.join(kdir, prog)], capture_output=True, text=True)
+    doc = json.loads(r.stdout) if r.returncode in (0, 2) and r.stdout else {}
+    fast = any(k['hw_fp_atomics'] for f in doc.get('files', [])
+               for co in f['code_objects'] for k in co['kernels']
+               if ' in atomic_safe()' in k['demangled'])
+    if not fast:
+        return want
+    return next(set(row[3]) for row in table if row[0] == prog and
+                list(row[1]) == ['atomic-fine'] and row[2] == xnack)
+
+
 class Tap:
     def __init__(self):
         self.n = 0
@@ -74,6 +117,10 @@ class Tap:
             for line in str(detail).splitlines()[:40]:
                 print(f'#   {line}')
         return cond
+
+    def skip(self, name, why):
+        self.n += 1
+        print(f'ok {self.n} - {name} # SKIP {why}', flush=True)
 
     def done(self):
         print(f'1..{self.n}')

@@ -18,12 +18,21 @@ def _value(f):
 
 
 WORDS = 4  # HG_LAUNCH_WORDS (common/hg_events.h)
+HEAD = 7  # HG_LAUNCH_HEAD
 
 
-def unpack_launch(d):
-    """Schema 2 writes a launch's per-argument data as one sequence, four
-    words per pointer argument; tests read the six lists of schema 1."""
-    w = d.pop('args')
+def _s32(x):
+    x &= 0xffffffff
+    return x - (1 << 32) if x >> 31 else x
+
+
+def _lo(x):
+    return x & 0xffffffff
+
+
+def unpack_args(d, w):
+    """A launch's per-argument words (schema 2 and later), four per pointer
+    argument, as the six lists schema 1 wrote and tests read."""
     g = [w[i:i + WORDS] for i in range(0, len(w) - WORDS + 1, WORDS)]
     d['arg_value'] = [x[0] for x in g]
     d['arg_id'] = [x[1] for x in g]
@@ -31,6 +40,29 @@ def unpack_launch(d):
     d['arg_index'] = [x[3] & 0xffff for x in g]
     d['arg_mem'] = [x[3] >> 16 & 0xff for x in g]
     d['arg_gran'] = [x[3] >> 24 & 0xff for x in g]
+
+
+def unpack_words(name, d):
+    """Schema 3 writes alloc, free and launch as one `words` field each
+    (positions in common/hg_events.h); tests read the named fields of
+    schema 2."""
+    w = d.pop('words')
+    if name == 'hipgrain:alloc':
+        d.update(id=w[0], addr=w[1], size=w[2], extra=w[3], callsite=w[4],
+                 flags=_lo(w[5]), rc=_s32(w[5] >> 32), device=_s32(w[6]),
+                 api=w[6] >> 32 & 0xff, mem=w[6] >> 40 & 0xff,
+                 gran=w[6] >> 48 & 0xff, lazy=w[6] >> 56)
+    elif name == 'hipgrain:free':
+        d.update(id=w[0], addr=w[1], size=w[2], callsite=w[3],
+                 rc=_s32(w[4]), api=w[4] >> 32 & 0xff,
+                 alloc_api=w[4] >> 40 & 0xff)
+    else:
+        d.update(handle=w[0], stream=w[1],
+                 grid=[_lo(w[2]), w[2] >> 32, _lo(w[3])],
+                 block=[w[3] >> 32, _lo(w[4]), w[4] >> 32],
+                 shmem=_lo(w[5]), rc=_s32(w[5] >> 32), repeat=_lo(w[6]),
+                 api=w[6] >> 32 & 0xff)
+        unpack_args(d, w[HEAD:])
 
 
 def events(path, prefix=''):
@@ -52,8 +84,10 @@ def events(path, prefix=''):
             d.update(_value(ev.common_context_field))
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
-        if ev.name == 'hipgrain:launch' and 'args' in d:
-            unpack_launch(d)
+        if 'words' in d and ev.name.startswith('hipgrain:'):
+            unpack_words(ev.name, d)
+        elif ev.name == 'hipgrain:launch' and 'args' in d:
+            unpack_args(d, d.pop('args'))
         out.append(d)
     return out
 

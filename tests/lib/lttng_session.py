@@ -93,6 +93,12 @@ class Tracing:
         e['LTTNG_UST_REGISTER_TIMEOUT'] = '-1'
         e['LTTNG_UST_ALLOW_BLOCKING'] = '1'
         argv = list(argv)
+        # By its absolute path, as `hipgrain run` starts a program: under
+        # lttng-ust 2.16 one exec'd here by a relative path gets no
+        # base-address statedump (not one lttng_ust_statedump:bin_info),
+        # and then no call site symbolises.
+        if '/' in argv[0]:
+            argv[0] = os.path.abspath(argv[0])
         # nsenter must stay single-threaded to enter the namespace: a preload
         # (lttng-ust starts threads) is handed to the program only.
         preload = e.pop('LD_PRELOAD', None)

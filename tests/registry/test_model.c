@@ -61,6 +61,48 @@ int main(void)
 	   "HSA fine system pool: fine pinned host memory");
 	ok(is(HG_API_HSA_MEMORY_LOCK, 0, -1, HG_MEM_HOST_REGISTERED,
 	      HG_GRAN_FINE), "hsa_amd_memory_lock: fine registered host");
+	/* Allocation properties (hipMemCreate, pools, graph nodes). */
+	ok(is(HG_API_HIP_MEM_MAP, 1, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMemMap of pinned device memory: coarse");
+	ok(is(HG_API_HIP_MEM_MAP, 1 | REG_PROP_UNCACHED, -1,
+	      HG_MEM_DEVICE_FINE, HG_GRAN_FINE),
+	   "hipMemMap of uncached device memory: fine");
+	ok(is(HG_API_HIP_MEM_MAP, REG_PROP_LOC_HOST, -1, HG_MEM_HOST_PINNED,
+	      HG_GRAN_FINE), "hipMemMap of host memory: fine pinned host");
+	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, 0, -1, HG_MEM_DEVICE,
+	      HG_GRAN_COARSE), "a pool of unknown properties: coarse device");
+	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, REG_PROP_LOC_HOST + 1, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "a host NUMA pool: fine");
+	ok(is(HG_API_HIP_MALLOC_ASYNC, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMallocAsync from the default pool: coarse device");
+	ok(is(HG_API_HIP_MALLOC_ASYNC, REG_PROP_LOC_HOST, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "hipMallocAsync from a host pool made current: fine");
+	ok(is(HG_API_HIP_MALLOC_HOST, 0, -1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "hipMallocHost: fine pinned host");
+	ok(is(HG_API_HIP_MEM_ALLOC_PITCH, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipMemAllocPitch: coarse device");
+	ok(reg_model_is_hip_alloc(HG_API_HIP_MEM_POOL_IMPORT_POINTER),
+	   "a pool import is an allocation");
+	/* hipMemAllocationProp in both field orders: uncached device memory
+	 * on device 3 (ROCm 7's type). */
+	{
+		const int32_t old[] = {0, 1, 3, 0, (int32_t)REG_PROP_UNCACHED};
+		const int32_t new[] = {(int32_t)REG_PROP_UNCACHED, 0, 1, 3, 0};
+		struct reg_prop a, b;
+
+		reg_prop_read(old, 0, &a);
+		reg_prop_read(new, 1, &b);
+		ok(a.type == (int32_t)REG_PROP_UNCACHED && a.loc_type == 1 &&
+			   a.loc_id == 3,
+		   "ROCm 5.2's field order: type, location read");
+		ok(b.type == a.type && b.loc_type == 1 && b.loc_id == 3,
+		   "the later field order: the same");
+		ok(reg_prop_flags(b.type, b.loc_type) == (1 | REG_PROP_UNCACHED),
+		   "uncached device memory: location 1, uncached bit");
+		ok(reg_prop_flags(1, 2) == REG_PROP_LOC_HOST,
+		   "pinned host memory: the location only");
+	}
 	ok(reg_model_is_hip_alloc(HG_API_HIP_HOST_REGISTER) &&
 		   !reg_model_is_hip_alloc(HG_API_HIP_FREE),
 	   "allocation APIs are told from frees");

@@ -74,8 +74,10 @@ static void tg_alloc(const struct tg_line *l)
 		.mem = (uint8_t)U("mem"), .gran = (uint8_t)U("gran"),
 		.lazy = (uint8_t)U("lazy"),
 	};
+	uint64_t w[HG_ALLOC_WORDS];
 
-	lttng_ust_tracepoint(hipgrain, alloc, &a);
+	hg_tp_pack_alloc(&a, w);
+	lttng_ust_tracepoint(hipgrain, alloc, w);
 }
 
 static void tg_free(const struct tg_line *l)
@@ -85,8 +87,10 @@ static void tg_free(const struct tg_line *l)
 		.callsite = U("callsite"), .rc = I("rc"),
 		.api = (uint8_t)U("api"), .alloc_api = (uint8_t)U("alloc_api"),
 	};
+	uint64_t w[HG_FREE_WORDS];
 
-	lttng_ust_tracepoint(hipgrain, free, &f);
+	hg_tp_pack_free(&f, w);
+	lttng_ust_tracepoint(hipgrain, free, w);
 }
 
 static void tg_range(const struct tg_line *l, struct hg_tp_range_op *r)
@@ -211,13 +215,14 @@ static void tg_kernel(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, kernel, &k);
 }
 
-/* The same parallel lists as before, packed as the preload packs them. */
+/* The same parallel lists as before, packed as the preload packs them
+ * (schema 3: after the head). */
 static void tg_launch(const struct tg_line *l)
 {
 	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
 	uint64_t off[TG_MAX_ARGS] = {0}, idx[TG_MAX_ARGS] = {0};
 	uint64_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
-	uint64_t w[TG_MAX_ARGS * HG_LAUNCH_WORDS];
+	uint64_t w[HG_LAUNCH_HEAD + TG_MAX_ARGS * HG_LAUNCH_WORDS];
 	int n = tg_list(l, "arg_value", val, TG_MAX_ARGS);
 
 	tg_list(l, "arg_index", idx, n);
@@ -226,14 +231,14 @@ static void tg_launch(const struct tg_line *l)
 	tg_list(l, "arg_mem", mem, n);
 	tg_list(l, "arg_gran", gran, n);
 	for (int i = 0; i < n; i++) {
-		uint64_t *p = &w[i * HG_LAUNCH_WORDS];
+		uint64_t *p = &w[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
 
 		p[0] = val[i], p[1] = id[i], p[2] = off[i];
 		p[3] = (idx[i] & 0xffff) | (mem[i] & 0xff) << 16 |
 		       (gran[i] & 0xff) << 24;
 	}
 	struct hg_tp_launch la = {
-		.handle = U("handle"), .stream = U("stream"), .args = w,
+		.handle = U("handle"), .stream = U("stream"), .words = w,
 		.grid = {1, 1, 1}, .block = {1, 1, 1},
 		.shmem = (uint32_t)U("shmem"), .rc = I("rc"), .nptr = (uint16_t)n,
 		.nwords = (uint16_t)(n * HG_LAUNCH_WORDS),
@@ -241,7 +246,9 @@ static void tg_launch(const struct tg_line *l)
 		.repeat = (uint32_t)tg_u64(l, "repeat", 1),
 	};
 
-	lttng_ust_tracepoint(hipgrain, launch, &la);
+	hg_tp_pack_launch_head(&la, w);
+	lttng_ust_tracepoint(hipgrain, launch, w,
+			     (uint16_t)(HG_LAUNCH_HEAD + la.nwords));
 }
 
 static void tg_call(const struct tg_line *l)

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The TEST DOUBLE's exports, generated from one release's symbol list.
+
+usage: fh_gen.py SYMS IMPL.a STUBS.c MAP [CC...]
+
+SYMS is a release's "name version" list (preload/entries/*.syms, what that
+libamdhip64 exports).  IMPL.a holds the hand-written double: every SYMS
+function it defines is exported as it is.  Each other one gets a stub in
+STUBS.c that answers hipErrorNotSupported (or its return type's neutral
+value), so a program linked against the real library loads and runs, and
+learns "not supported" wherever the double cannot do better.  MAP is the
+version script: every name under the version node the release gives it.
+
+The stub's return type comes from the headers built against (CC -E of
+hip_runtime_api.h, hip_ext.h and hiprtc.h): a function that returns
+something the generator has no neutral value for (a struct, a pointer other
+than a string) stops the build, naming the function, rather than answering
+with a register full of garbage.  A hip* function the headers do not declare
+(a .so.6 double built on ROCm 5) is taken to return hipError_t, as HIP's C
+API does; built on its own release's headers, nothing is taken on trust.
+"""
+import re
+import subprocess
+import sys
+
+HEADERS = ("hip/hip_runtime_api.h", "hip/hip_ext.h", "hip/hiprtc.h")
+# What the stubs' return values are spelled with (hip_ext.h is C++ to a C
+# compiler: default arguments).
+CONSTANTS = ("hip/hip_runtime_api.h", "hip/hiprtc.h")
+
+# Exported, but in no public header: what the real library returns.
+UNDECLARED = {
+    "hipGetCmdName": "const char*",
+    "__gnu_f2h_ieee": "unsigned short",
+    "__gnu_h2f_ieee": "float",
+    "__hipRegisterManagedVar": "void",
+    "__hipRegisterSurface": "void",
+    "__hipRegisterTexture": "void",
+    "hipInitActivityCallback": "void",
+    "hipEnableActivityCallback": "void",
+    "_ZN8hip_impl22hipLaunchKernelGGLImplEmRK4dim3S2_jP12ihipStream_tPPv": "void",
+}
+
+NEUTRAL = {  # return type -> the stub's body
+    "hipError_t": "return hipErrorNotSupported;",
+    "hiprtcResult": "return HIPRTC_ERROR_INTERNAL_ERROR;",
+    "void": "",
+    "const char*": 'return "not supported by the hipgrain test double";',
+    "int": "return 0;",
+    "unsigned short": "return 0;",
+    "size_t": "return 0;",
+    "float": "return 0.0f;",
+}
+
+ATTR = re.compile(r"__attribute__\s*\(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\)")
+
+
+def read_syms(path):
+    out = []
+    for line in open(path):
+        f = line.split()
+        if len(f) == 2:
+            out.append((f[0], f[1]))
+    return out
+
+
+def implemented(archive):
+    nm = subprocess.run(["nm", "--defined-only", "-g", archive],
+                        capture_output=True, text=True, check=True).stdout
+    return {f[2] for f in (l.split() for l in nm.splitlines())
+            if len(f) == 3 and f[1] in "TW"}
+
+
+def header_text(cc):
+    src = "".join("#include <%s>\n" % h for h in HEADERS)
+    r = subprocess.run(cc + ["-E", "-D__HIP_PLATFORM_AMD__", "-x", "c", "-"],
+                       input=src, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit("fh_gen: the HIP headers do not preprocess:\n" + r.stderr)
+    text = re.sub(r"^#.*$", "", r.stdout, flags=re.M)
+    return " ".join(ATTR.sub("", text).split())
+
+
+def return_type(text, name):
+    if name in UNDECLARED:
+        return UNDECLARED[name]
+    if name.startswith("_Z"):  # C++ overloads of C entry points
+        return "hipError_t"
+    m = re.search(r"(?:^|[;}{])\s*([^;{}()]*?)\b%s\s*\(" % re.escape(name), text)
+    if not m:
+        # Newer than these headers (a .so.6 double built on ROCm 5's):
+        # HIP's C API answers hipError_t wherever its headers don't say
+        # otherwise, and the release's own headers do say.
+        return "hipError_t" if name.startswith("hip") else None
+    words = m.group(1).replace("extern", "").replace('"C"', "").split()
+    rt = " ".join(words).replace(" *", "*")
+    if rt.startswith("enum "):
+        rt = rt[5:]
+    return rt
+
+
+def main():
+    if len(sys.argv) < 6:
+        sys.exit(__doc__.strip().splitlines()[2])
+    syms_path, archive, stubs_path, map_path = sys.argv[1:5]
+    cc = sys.argv[5:]
+    syms = read_syms(syms_path)
+    have = implemented(archive)
+    text = header_text(cc)
+
+    stubs, bad = [], []
+    for name, _ in syms:
+        if name in have:
+            continue
+        rt = return_type(text, name)
+        if rt is None:
+            bad.append("%s: declared in none of %s and not listed in UNDECLARED"
+                       % (name, ", ".join(HEADERS)))
+        elif rt not in NEUTRAL:
+            bad.append("%s returns '%s': implement it by hand in tests/fakehip"
+                       % (name, rt))
+        else:
+            stubs.append((name, rt))
+    if bad:
+        sys.exit("fh_gen: %s:\n  " % syms_path + "\n  ".join(bad))
+
+    with open(stubs_path, "w") as f:
+        f.write("/* Generated by tests/fakehip/fh_gen.py from %s: do not edit.\n"
+                " * TEST DOUBLE: every entry point of that release the hand-written\n"
+                " * double does not implement answers \"not supported\". */\n"
+                % syms_path.rsplit("/", 1)[-1])
+        # The headers' prototypes would clash with the stubs' (void) ones:
+        # include them for the constants only, with the names moved aside.
+        plain = [n for n, _ in stubs if not n.startswith("_Z")]
+        for n in plain:
+            f.write("#define %s fh_hidden_%s\n" % (n, n))
+        for h in CONSTANTS:
+            f.write("#include <%s>\n" % h)
+        for n in plain:
+            f.write("#undef %s\n" % n)
+        f.write("\n#define FH_STUB __attribute__((visibility(\"default\"), used))\n\n")
+        for n, rt in stubs:
+            body = NEUTRAL[rt]
+            f.write("FH_STUB %s %s(void);\nFH_STUB %s %s(void)\n{\n%s}\n\n"
+                    % (rt, n, rt, n, "\t" + body + "\n" if body else ""))
+
+    nodes = {}
+    for name, ver in syms:
+        nodes.setdefault(ver, []).append(name)
+    order = sorted(nodes, key=lambda v: [int(x) for x in re.findall(r"\d+", v)])
+    with open(map_path, "w") as f:
+        f.write("/* Generated by tests/fakehip/fh_gen.py from %s: each name under\n"
+                " * the version node that release gives it. */\n"
+                % syms_path.rsplit("/", 1)[-1])
+        prev = None
+        for v in order:
+            f.write("%s {\n  global:\n" % v)
+            for n in sorted(nodes[v]):
+                f.write("    %s;\n" % n)
+            if prev is None:
+                f.write("  local:\n    *;\n")
+            f.write("}%s;\n" % (" " + prev if prev else ""))
+            prev = v
+
+
+if __name__ == "__main__":
+    main()
