@@ -187,6 +187,9 @@ hipError_t hipExtLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args
 	return fh_launch("hipExtLaunchKernel", fn, grid, block, shmem, stream);
 }
 
+/* Exported by hand: ROCm 5.7's headers declare the _spt forms after their
+ * visibility push has been popped. */
+__attribute__((visibility("default")))
 hipError_t hipLaunchKernel_spt(const void *fn, dim3 grid, dim3 block,
 			       void **args, size_t shmem, hipStream_t stream)
 {
