@@ -11,6 +11,7 @@
 #define __HIP_PLATFORM_AMD__ 1
 #endif
 #include <hip/hip_runtime_api.h>
+#include "hg_hip_compat.h"
 
 /* Compiler-generated registration, called from the program's constructors. */
 void **__hipRegisterFatBinary(const void *data);
@@ -47,35 +48,9 @@ hipError_t hipModuleLaunchCooperativeKernel(
 	hipFunction_t f, unsigned int gx, unsigned int gy, unsigned int gz,
 	unsigned int bx, unsigned int by, unsigned int bz, unsigned int shm,
 	hipStream_t st, void **args);
-/* Types of ROCm 5.5 and later (their layout unchanged in 6.4), declared
- * here only where the headers lack them (meson tells: PL_HAVE_*). */
-#ifndef PL_HAVE_FUNCTION_LAUNCH_PARAMS
-typedef struct hipFunctionLaunchParams_t {
-	hipFunction_t function;
-	unsigned int gridDimX, gridDimY, gridDimZ;
-	unsigned int blockDimX, blockDimY, blockDimZ;
-	unsigned int sharedMemBytes;
-	hipStream_t hStream;
-	void **kernelParams;
-} hipFunctionLaunchParams;
-hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
-	hipFunctionLaunchParams *list, unsigned int n, unsigned int flags);
-#endif
 hipError_t hipGraphLaunch_spt(hipGraphExec_t g, hipStream_t st);
 hipError_t hipStreamBeginCapture_spt(hipStream_t st, hipStreamCaptureMode m);
 hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
-#ifndef PL_HAVE_MEM_ALLOC_NODE_PARAMS
-typedef struct hipMemAllocNodeParams {
-	hipMemPoolProps poolProps;
-	const hipMemAccessDesc *accessDescs;
-	size_t accessDescCount;
-	size_t bytesize;
-	void *dptr;
-} hipMemAllocNodeParams;
-hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
-				   const hipGraphNode_t *deps, size_t ndeps,
-				   hipMemAllocNodeParams *p);
-#endif
 
 /* Around every real HIP call: returns whether to record it.  `query` asks
  * for the device's facts first, before the call, so our own queries never

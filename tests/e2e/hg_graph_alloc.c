@@ -12,18 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef HG_HAVE_MEM_ALLOC_NODE_PARAMS
-typedef struct hipMemAllocNodeParams {
-	hipMemPoolProps poolProps;
-	const hipMemAccessDesc *accessDescs;
-	size_t accessDescCount;
-	size_t bytesize;
-	void *dptr;
-} hipMemAllocNodeParams;
-hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
-				   const hipGraphNode_t *deps, size_t ndeps,
-				   hipMemAllocNodeParams *p);
-#endif
+#include "hg_hip_compat.h"
 
 int main(int argc, char **argv)
 {

@@ -9,6 +9,7 @@
 #define FH_H
 
 #include <hip/hip_runtime_api.h>
+#include "hg_hip_compat.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -75,20 +76,6 @@ FH_HIDDEN enum fh_kind fh_pool_kind(void);
 FH_HIDDEN hipError_t fh_pool_map(void **ptr, size_t size,
 				 const hipMemPoolProps *props);
 
-/* ROCm 5.5's, declared where the headers lack it (meson: FH_HAVE_*). */
-#ifndef FH_HAVE_MEM_ALLOC_NODE_PARAMS
-typedef struct hipMemAllocNodeParams {
-	hipMemPoolProps poolProps;
-	const hipMemAccessDesc *accessDescs;
-	size_t accessDescCount;
-	size_t bytesize;
-	void *dptr;
-} hipMemAllocNodeParams;
-/* Exported as the headers' declarations are (visibility push). */
-__attribute__((visibility("default"))) hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
-				   const hipGraphNode_t *deps, size_t ndeps,
-				   hipMemAllocNodeParams *p);
-#endif
 
 /* Whether a launch on stream is captured (becomes a graph node). */
 FH_HIDDEN int fh_capture_launch(hipStream_t stream);
