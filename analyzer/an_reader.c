@@ -15,6 +15,7 @@
 #include "an_guard.h"
 #include "an_meta.h"
 #include "an_replay.h"
+#include "an_packets.h"
 #include "an_salvage.h"
 #include "an_schema.h"
 
@@ -123,8 +124,11 @@ static void an_reader_crashed(FILE *err, const char *dir, int sig)
 bool an_probe(const char *dir, FILE *err)
 {
 	struct an_probe_arg a = {.dir = dir, .err = err};
-	int sig, rc = an_guard_call(an_probe_guarded, &a, &sig);
+	int sig, rc;
 
+	if (!an_pkt_dir(dir, err))
+		return false;
+	rc = an_guard_call(an_probe_guarded, &a, &sig);
 	if (rc != AN_GUARD_CRASHED)
 		return rc;
 	an_guard_abandon(a.g);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "an_packets.h"
 #include "an_reader.h"
 
 #define AN_SALVAGE_PREFIX "/tmp/hipgrain-salvage-"
@@ -82,56 +83,6 @@ static int an_patch_sizes(const char *path, uint64_t content, uint64_t packet)
 	return rc;
 }
 
-/*
- * LTTng's packet header and context, as every LTTng-UST 2.x stream lays
- * them out: magic, uuid, stream id and instance (32 bytes), then the two
- * timestamps, content_size and packet_size in bits (at 48 and 56).
- */
-#define AN_CTF_MAGIC 0xC1FC1FC1u
-#define AN_PKT_MIN 64
-
-struct an_pkt {
-	uint64_t content_bits, packet_bits;
-};
-
-static bool an_pkt_read(int fd, off_t at, struct an_pkt *p)
-{
-	unsigned char b[AN_PKT_MIN];
-	uint32_t magic;
-
-	if (pread(fd, b, sizeof(b), at) != (ssize_t)sizeof(b))
-		return false;
-	memcpy(&magic, b, 4);
-	memcpy(&p->content_bits, b + 48, 8);
-	memcpy(&p->packet_bits, b + 56, 8);
-	return magic == AN_CTF_MAGIC && p->packet_bits % 8 == 0 &&
-	       p->packet_bits >= AN_PKT_MIN * 8 &&
-	       p->content_bits <= p->packet_bits;
-}
-
-/*
- * Where the last whole packet ends, walking LTTng's packet headers; *tail
- * says whether a packet header follows it (a packet cut in its middle).
- * -1 when the stream is not laid out as LTTng's.
- */
-static off_t an_whole_packets(int fd, off_t size, bool *tail)
-{
-	struct an_pkt p;
-	off_t at = 0;
-
-	*tail = false;
-	while (at + AN_PKT_MIN <= size) {
-		if (!an_pkt_read(fd, at, &p))
-			return at ? at : -1;
-		if ((uint64_t)(size - at) < p.packet_bits / 8) {
-			*tail = true;
-			break;
-		}
-		at += (off_t)(p.packet_bits / 8);
-	}
-	return at;
-}
-
 /* The first packet alone, cut short: its sizes shrunk to what is left, so
  * the reader takes the events before the cut and stops at the damage. */
 static int an_copy_shrunk(int fd, off_t size, const char *dst)
@@ -164,7 +115,7 @@ static bool an_stream_head(const char *dir, const char *name, const char *to,
 		return false;
 	snprintf(dst, sizeof(dst), "%s/%s", tmp, name);
 	fd = open(src, O_RDONLY | O_CLOEXEC);
-	cut = fd < 0 ? -1 : an_whole_packets(fd, st.st_size, &tail);
+	cut = fd < 0 ? -1 : an_pkt_whole(fd, st.st_size, &tail);
 	if (cut > 0)
 		ok = !an_copy_head(src, dst, cut) && an_probe(tmp, quiet);
 	else if (cut == 0 && tail)

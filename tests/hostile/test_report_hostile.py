@@ -512,8 +512,46 @@ def regression_cases(hg, base, work):
                       json_out=True, check=lambda p: says_any(
                           'corrupt trace', 'reading stopped early')(p)
                       or (is_partial(p) if p.returncode == 0 else None)))
+    cases += zero_stream_cases(hg, base, work)
     return cases
 
+
+def zero_stream_cases(hg, base, work):
+    """Stream files a node that died mid-write leaves, with no index beside
+    them: one ending in zeros after its last whole packet, one all zeros.
+    babeltrace2 2.1's source took the zeros for packets and grew its index
+    for minutes past 2 GB (found by fz_trace on sid), or hung.  Every whole
+    packet is read, the report is partial and names the damage."""
+    import hgtrace
+    big = max(streams(base), key=lambda f: os.path.getsize(
+        os.path.join(base, f)))
+    cases = []
+    for name, keep in (('ending in 1909 zero bytes', True),
+                       ('of 8192 zero bytes', False)):
+        d = hostile.copy_tree(base, os.path.join(
+            work, 'zeros-' + ('tail' if keep else 'all')))
+        shutil.rmtree(os.path.join(d, 'index'), ignore_errors=True)
+        if keep:
+            want = len(hgtrace.hipgrain_events(d))
+            with open(os.path.join(d, big), 'ab') as f:
+                f.write(bytes(1909))
+        else:
+            os.unlink(os.path.join(d, big))
+            want = len(hgtrace.hipgrain_events(d))
+            with open(os.path.join(d, big), 'wb') as f:
+                f.write(bytes(8192))
+
+        def check(proc, want=want):
+            got = json.loads(proc.stdout)['summary']['hipgrain_events']
+            if got != want:
+                return 'read %d hipgrain events, the whole packets hold ' \
+                       '%d' % (got, want)
+            return says('no whole packet at byte')(proc) or is_partial(proc)
+        cases.append(Case('regression: a stream file %s (babeltrace 2.1: '
+                          'minutes, gigabytes)' % name,
+                          [hg, 'report', '--format', 'json', d], (0,),
+                          json_out=True, check=check))
+    return cases
 
 if __name__ == '__main__':
     sys.exit(main())
