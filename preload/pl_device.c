@@ -115,11 +115,25 @@ void pl_rec_set_device(hipError_t rc, int dev)
 		current_device = dev;
 }
 
+/*
+ * The program's first HIP call reaches the runtime before any question of
+ * ours: without a GPU, ROCm 5.7 answers the call that initialises it
+ * differently from the ones after (hipErrorInvalidDevice, then
+ * hipErrorNoDevice), and the program must read its own first answer.  The
+ * device is asked before the next call that wants it.
+ */
+static atomic_int runtime_touched;
+
 int pl_hip_enter(int query)
 {
 	int tr = pl_tracking();
 
 	pl_depth++;
+	if (query == PL_Q_ASIDE)
+		return tr;
+	if (!atomic_load_explicit(&runtime_touched, memory_order_relaxed) &&
+	    !atomic_exchange(&runtime_touched, 1))
+		return tr;
 	if (tr && query)
 		pl_device_arch(current_device);
 	return tr;

@@ -56,6 +56,8 @@ hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
  * for the device's facts first, before the call, so our own queries never
  * overwrite the error the program will read back with hipGetLastError. */
 #define PL_Q_LAUNCH 3 /* query, and the call is a launch */
+#define PL_Q_ASIDE (-1) /* not a call the program's runtime answers (module
+			  registration, OpenMP's entry points) */
 int pl_hip_enter(int query);
 void pl_hip_leave(void);
 int pl_device_current(void);

@@ -30,7 +30,7 @@ PL_EXPORT void **__hipRegisterFatBinary(const void *data)
 {
 	static __typeof__(&__hipRegisterFatBinary) real;
 	const struct fatbin_wrapper *w = data;
-	int tr = pl_hip_enter(0);
+	int tr = pl_hip_enter(PL_Q_ASIDE);
 	void **h;
 
 	if (!real)
@@ -64,7 +64,7 @@ PL_EXPORT void __hipRegisterFunction(void **modules, const void *host_function,
 				     int *wsize)
 {
 	static __typeof__(&__hipRegisterFunction) real;
-	int tr = pl_hip_enter(0);
+	int tr = pl_hip_enter(PL_Q_ASIDE);
 
 	if (!real)
 		real = (__typeof__(&__hipRegisterFunction))pl_next_sym(
@@ -87,7 +87,7 @@ PL_EXPORT void __hipRegisterFunction(void **modules, const void *host_function,
 PL_EXPORT void __hipUnregisterFatBinary(void **modules)
 {
 	static __typeof__(&__hipUnregisterFatBinary) real;
-	int tr = pl_hip_enter(0);
+	int tr = pl_hip_enter(PL_Q_ASIDE);
 
 	if (!real)
 		real = (__typeof__(&__hipUnregisterFatBinary))pl_next_sym(

@@ -69,18 +69,26 @@ def not_built():
 
 
 def omp_no_gpu(kdir, fakehip_dir, prog, args, xnack):
-    """Why an OpenMP program cannot run here without a GPU, hipgrain or not
-    (clang 21's libomptarget aborts omp_alloc with the pinned trait:
-    "device number '0' out of range, only 0 devices available"), or None."""
+    """Why an OpenMP program cannot run here without a GPU, hipgrain or not,
+    or None.  Its release's libomptarget stops it with a fatal error: clang
+    21's aborts omp_alloc with the pinned trait ("device number '0' out of
+    range, only 0 devices available"); clang 19's aborts a program that
+    says `requires unified_shared_memory` before main ("not used
+    consistently")."""
     if not prog.startswith('omp_'):
         return None
     env = fake_env(fakehip_dir, None if xnack in ('0', '*') else xnack)
     p = subprocess.run([os.path.join(kdir, prog)] + list(args), env=env,
                        capture_output=True, text=True, timeout=120)
-    if p.returncode and 'omptarget fatal error' in p.stderr and \
-            'only 0 devices available' in p.stderr:
+    return omp_fatal(p)
+
+
+def omp_fatal(p):
+    """libomptarget's own fatal error in a finished run, as a skip reason."""
+    lines = [l for l in p.stderr.splitlines() if 'omptarget fatal error' in l]
+    if p.returncode and lines:
         return ("this release's libomptarget cannot run it without a GPU, "
-                "hipgrain or not: " + p.stderr.strip().splitlines()[-1])
+                "hipgrain or not: " + lines[-1].strip())
     return None
 
 
