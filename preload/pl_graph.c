@@ -160,19 +160,14 @@ static int add_copy(uint8_t kind, uint64_t handle, int create,
 	return at != NULL;
 }
 
-void pl_graph_launch_or_capture(uint8_t api, hipError_t rc, const void *fn,
-				dim3 grid, dim3 block, void **args,
-				void **extra, size_t shmem, hipStream_t stream)
+int pl_graph_capture_launch(const void *fn, dim3 grid, dim3 block,
+			    void **args, void **extra, size_t shmem,
+			    hipStream_t stream)
 {
 	struct node nd = {0};
 
-	if (atomic_load_explicit(&pl_graph_capturing, memory_order_relaxed) &&
-	    rc == hipSuccess && stream) {
-		set_kernel(&nd, fn, grid, block, shmem, args, extra);
-		if (add_copy(G_CAPTURE, (uintptr_t)stream, 0, &nd))
-			return;
-	}
-	pl_rec_launch(api, rc, fn, grid, block, args, extra, shmem, stream);
+	set_kernel(&nd, fn, grid, block, shmem, args, extra);
+	return add_copy(G_CAPTURE, (uintptr_t)stream, 0, &nd);
 }
 
 void pl_graph_rec_kernel_node(uint8_t api, hipError_t rc,

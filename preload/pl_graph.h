@@ -12,16 +12,34 @@
 #include <stdatomic.h>
 
 #include "pl_hip.h"
+#include "pl_kernel.h"
 
 /* Streams capturing now, process-wide: a launch on a capturing stream
  * becomes a node of the capture's graph, not a launch. */
 extern atomic_int pl_graph_capturing;
 
+/* Adds the launch to `stream`'s capture; 0 when the stream captures not. */
+int pl_graph_capture_launch(const void *fn, dim3 grid, dim3 block,
+			    void **args, void **extra, size_t shmem,
+			    hipStream_t stream);
+
 /* A launch hook's record: a node when `stream` is capturing and the call
- * succeeded, otherwise a launch (pl_rec_launch). */
-void pl_graph_launch_or_capture(uint8_t api, hipError_t rc, const void *fn,
-				dim3 grid, dim3 block, void **args,
-				void **extra, size_t shmem, hipStream_t stream);
+ * succeeded, otherwise a launch (pl_rec_launch).  Inline: every launch
+ * passes here, and almost none while a stream captures. */
+static inline void pl_graph_launch_or_capture(uint8_t api, hipError_t rc,
+					      const void *fn, dim3 grid,
+					      dim3 block, void **args,
+					      void **extra, size_t shmem,
+					      hipStream_t stream)
+{
+	if (__builtin_expect(atomic_load_explicit(&pl_graph_capturing,
+						  memory_order_relaxed), 0) &&
+	    rc == hipSuccess && stream &&
+	    pl_graph_capture_launch(fn, grid, block, args, extra, shmem,
+				    stream))
+		return;
+	pl_rec_launch(api, rc, fn, grid, block, args, extra, shmem, stream);
+}
 
 void pl_graph_rec_kernel_node(uint8_t api, hipError_t rc,
 			      hipGraphNode_t *node, hipGraph_t graph,
