@@ -124,7 +124,6 @@ bool an_pkt_dir(const char *dir, FILE *err)
 	if (!an_pkt_lttng_ust(dir))
 		return true;
 	d = opendir(dir);
-
 	while (d && ok && (de = readdir(d))) {
 		off_t cut, size;
 

@@ -4,9 +4,9 @@
  *
  * babeltrace2 2.1's ctf source indexes a stream file's packets when it
  * starts, trusting each packet's size; a stream whose tail is not a packet
- * (found by fz_trace: a whole packet, then 2 KB of noise) keeps it busy for
- * minutes while it allocates gigabytes; a stream file of zeros, as a node
- * that died mid-write leaves it, hangs it.  2.0 refused both at once.
+ * (found by fz_trace: a whole packet, then 1,909 zero bytes, as a node that
+ * died mid-write leaves it) keeps it busy for minutes while it allocates
+ * gigabytes; a stream file of zeros hangs it.  2.0 refused both at once.
  * A file whose packet headers do not tile it exactly is sent to salvage,
  * which keeps the whole packets before the damage.
  */

@@ -168,7 +168,7 @@ static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
 	{                                                                      \
 		static __typeof__(&name) real;                                 \
 		struct reg_hip_free fst __attribute__((unused)) = {0};         \
-		int tr = pl_hip_enter(PL_Q_ASIDE);                                      \
+		int tr = pl_hip_enter(PL_Q_ASIDE);                             \
 		ret rc;                                                        \
 		if (!real)                                                     \
 			real = (__typeof__(&name))pl_next_sym(#name);          \
@@ -188,7 +188,7 @@ static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
 	{                                                                      \
 		static __typeof__(&name) real;                                 \
 		struct reg_hip_free fst __attribute__((unused)) = {0};         \
-		int tr = pl_hip_enter(PL_Q_ASIDE);                                      \
+		int tr = pl_hip_enter(PL_Q_ASIDE);                             \
 		if (!real)                                                     \
 			real = (__typeof__(&name))pl_next_sym(#name);          \
 		if (tr)                                                        \

@@ -76,7 +76,6 @@ FH_HIDDEN enum fh_kind fh_pool_kind(void);
 FH_HIDDEN hipError_t fh_pool_map(void **ptr, size_t size,
 				 const hipMemPoolProps *props);
 
-
 /* Whether a launch on stream is captured (becomes a graph node). */
 FH_HIDDEN int fh_capture_launch(hipStream_t stream);
 

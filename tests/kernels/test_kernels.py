@@ -120,9 +120,9 @@ def test_fake(kdir, fakedir, tsv):
                  "not built: " + missing[prog])
             continue
         p = run(kdir, prog, ["no-such-variant"], env_for("*", fakedir))
-        if hgrun.omp_fatal(p):
-            skip(prog + ": a bad variant exits 2 with usage",
-                 hgrun.omp_fatal(p))
+        why = hgrun.omp_fatal(p)
+        if why:
+            skip(prog + ": a bad variant exits 2 with usage", why)
             continue
         check(p.returncode == 2 and p.stderr.startswith("usage: ")
               and p.stdout == "", prog + ": a bad variant exits 2 with usage",

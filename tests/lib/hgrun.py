@@ -87,8 +87,8 @@ def omp_fatal(p):
     """libomptarget's own fatal error in a finished run, as a skip reason."""
     lines = [l for l in p.stderr.splitlines() if 'omptarget fatal error' in l]
     if p.returncode and lines:
-        return ("this release's libomptarget cannot run it without a GPU, "
-                "hipgrain or not: " + lines[-1].strip())
+        return ("this release's libomptarget stops it here, hipgrain or "
+                "not: " + lines[-1].strip())
     return None
 
 
