@@ -11,6 +11,7 @@
 #include "reg_emit.h"
 #include "reg_lock.h"
 #include "reg_os.h"
+#include "reg_stack.h"
 
 #define TABLE_BITS 16
 #define TABLE_CAP (1u << TABLE_BITS)
@@ -29,12 +30,15 @@ static uint64_t *arena;
 static size_t arena_left;
 static uint64_t next_id = 1;
 static unsigned depth = 24;
+/* Frames of hipgrain's own a capture may see between the hook and here. */
+#define OWN_FRAMES 24
 
 void reg_site_set_depth(unsigned d)
 {
 	depth = d < 1 ? 1 : d > REG_SITE_MAX_DEPTH ? REG_SITE_MAX_DEPTH : d;
 	/* As heaptrack does: no lock on the unwinder's cache per stack. */
 	unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
+	reg_stack_set_depth(depth + OWN_FRAMES);
 }
 
 static uint64_t hash_frames(const uint64_t *f, unsigned n)
@@ -136,30 +140,117 @@ static int find_self(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
+/* Whether an address is in hipgrain's own code. */
+static int own(uintptr_t ip)
+{
+	return ip >= self_lo && ip < self_hi;
+}
+
+/* The program's frames of an unwound stack, hipgrain's dropped.  Which
+ * ones those are depends on inlining, so they are found by address; the
+ * first `skip` are dropped when the preload's own range is unknown. */
+static unsigned program_frames(const uint64_t *ip, unsigned got, unsigned skip,
+			       uint64_t *frames)
+{
+	unsigned i = 0, n = 0;
+
+	while (i < got && own((uintptr_t)ip[i]))
+		i++;
+	if (!self_hi)
+		i = skip;
+	for (; i < got && n < depth; i++)
+		frames[n++] = ip[i];
+	return n;
+}
+
+#if defined(__x86_64__)
 /*
- * Unwind and drop the leading frames that are hipgrain's own.  Which ones
- * those are depends on inlining, so they are found by address; `skip` is
- * only a floor.
+ * Unwind step by step, noting where each return address was read from (the
+ * callee's CFA - 8), so that reg_stack can check the stack next time
+ * without unwinding.  Returns the ids; `s->n` is 0 if some frame's return
+ * address was not read from the stack (a signal frame): then the stack is
+ * not remembered.
  */
+static unsigned unwind_slots(uintptr_t cfa, uint64_t *ip, unsigned max,
+			     struct reg_stack_slots *s)
+{
+	unw_context_t uc;
+	unw_cursor_t cur;
+	unsigned got = 0, kept = 0;
+	int ok = 1;
+
+	s->n = 0;
+	if (unw_getcontext(&uc) || unw_init_local(&cur, &uc))
+		return 0;
+	while (got < max && unw_step(&cur) > 0) {
+		unw_word_t pc, sp;
+
+		if (unw_get_reg(&cur, UNW_REG_IP, &pc) ||
+		    unw_get_reg(&cur, UNW_REG_SP, &sp))
+			break;
+		if (got == 0 && sp != cfa)
+			ok = 0; /* the CFA recall keys on is not this one */
+		if (ok && *(const uint64_t *)(uintptr_t)(sp - 8) != pc)
+			ok = 0;
+		if (ok && got < REG_STACK_MAX_SLOTS) {
+			s->addr[got] = (uintptr_t)(sp - 8);
+			s->val[got] = pc;
+		}
+		ip[got++] = pc;
+		if (!own((uintptr_t)pc) && ++kept == depth)
+			break;
+	}
+	s->n = ok && got <= REG_STACK_MAX_SLOTS ? got : 0;
+	return got;
+}
+
+/*
+ * The calling thread's stack, as an interned site id.  A stack this thread
+ * captured lately from the same frame address is checked in place
+ * (reg_stack.h) instead of unwound again.  Not inlined: its own frame
+ * address is the key.
+ */
+__attribute__((noinline)) uint64_t reg_site_capture(unsigned skip)
+{
+	uintptr_t cfa = (uintptr_t)__builtin_dwarf_cfa();
+	uint64_t ip[REG_SITE_MAX_DEPTH + OWN_FRAMES];
+	uint64_t frames[REG_SITE_MAX_DEPTH], id;
+	struct reg_stack_slots s;
+	unsigned got;
+	int mine = reg_stack_enter();
+
+	if (mine && (id = reg_stack_recall(cfa))) {
+		reg_stack_leave();
+		return id;
+	}
+	if (!self_hi)
+		dl_iterate_phdr(find_self, (void *)(uintptr_t)reg_site_capture);
+	got = unwind_slots(cfa, ip, depth + OWN_FRAMES, &s);
+	id = reg_site_intern(frames, program_frames(ip, got, skip, frames));
+	if (mine) {
+		if (s.n)
+			reg_stack_remember(cfa, &s, id);
+		reg_stack_leave();
+	}
+	return id;
+}
+#else
 uint64_t reg_site_capture(unsigned skip)
 {
-	void *buf[REG_SITE_MAX_DEPTH + 24];
+	void *buf[REG_SITE_MAX_DEPTH + OWN_FRAMES];
+	uint64_t ip[REG_SITE_MAX_DEPTH + OWN_FRAMES];
 	uint64_t frames[REG_SITE_MAX_DEPTH];
-	int got = unw_backtrace(buf, (int)(depth + skip + 16));
-	unsigned n = 0;
-	int i = 0;
+	int got = unw_backtrace(buf, (int)(depth + OWN_FRAMES));
 
 	if (!self_hi)
 		dl_iterate_phdr(find_self, (void *)(uintptr_t)reg_site_capture);
-	while (i < got && (uintptr_t)buf[i] >= self_lo &&
-	       (uintptr_t)buf[i] < self_hi)
-		i++;
-	if (!self_hi) /* not found: fall back on the caller's count */
-		i = (int)skip + 1;
-	for (; i < got && n < depth; i++)
-		frames[n++] = (uint64_t)(uintptr_t)buf[i];
-	return reg_site_intern(frames, n);
+	for (int i = 0; i < got; i++)
+		ip[i] = (uint64_t)(uintptr_t)buf[i];
+	return reg_site_intern(frames,
+			       program_frames(ip, (unsigned)(got > 0 ? got : 0),
+					      skip + 1, frames));
 }
+#endif
 
 uint64_t reg_site_from_ip(uintptr_t ip)
 {
