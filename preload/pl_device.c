@@ -111,8 +111,10 @@ int pl_device_current(void)
 void pl_rec_set_device(hipError_t rc, int dev)
 {
 	reg_emit_call(HG_API_HIP_SET_DEVICE, rc, (uint64_t)dev);
-	if (rc == hipSuccess)
+	if (rc == hipSuccess) {
 		current_device = dev;
+		pl_hip_settled = 0; /* ask the new one before its next call */
+	}
 }
 
 /*
@@ -124,18 +126,19 @@ void pl_rec_set_device(hipError_t rc, int dev)
  */
 static atomic_int runtime_touched;
 
-int pl_hip_enter(int query)
-{
-	int tr = pl_tracking();
+__thread int pl_hip_settled __attribute__((tls_model("initial-exec")));
 
-	pl_depth++;
-	if (query == PL_Q_ASIDE)
-		return tr;
+int pl_hip_enter_slow(int query, int tr)
+{
 	if (!atomic_load_explicit(&runtime_touched, memory_order_relaxed) &&
 	    !atomic_exchange(&runtime_touched, 1))
 		return tr;
-	if (tr && query)
+	if (tr && query) {
 		pl_device_arch(current_device);
+		pl_hip_settled = current_device >= 0 &&
+				 current_device < MAX_DEVICES &&
+				 atomic_load(&devices[current_device].state) == 2;
+	}
 	return tr;
 }
 

@@ -12,6 +12,7 @@
 #endif
 #include <hip/hip_runtime_api.h>
 #include "hg_hip_compat.h"
+#include "pl_boot.h"
 
 /* Compiler-generated registration, called from the program's constructors. */
 void **__hipRegisterFatBinary(const void *data);
@@ -58,8 +59,22 @@ hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
 #define PL_Q_LAUNCH 3 /* query, and the call is a launch */
 #define PL_Q_ASIDE (-1) /* not a call the program's runtime answers (module
 			  registration, OpenMP's entry points) */
-int pl_hip_enter(int query);
+int pl_hip_enter_slow(int query, int tr);
 void pl_hip_leave(void);
+
+/* Set on a thread once the runtime has answered the program and this
+ * thread's device is known: then entering is a depth count. */
+extern __thread int pl_hip_settled __attribute__((tls_model("initial-exec")));
+
+static inline int pl_hip_enter(int query)
+{
+	int tr = pl_tracking();
+
+	pl_depth++;
+	if (__builtin_expect(pl_hip_settled, 1) || query == PL_Q_ASIDE)
+		return tr;
+	return pl_hip_enter_slow(query, tr);
+}
 int pl_device_current(void);
 
 #endif

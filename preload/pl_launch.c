@@ -59,16 +59,14 @@ struct raw {
 	uint64_t val[REG_KMAX_PTR];
 };
 
-/* A pattern: the event its first launch wrote, and launches counted since. */
+/* A pattern: the event its first launch wrote, and launches counted since.
+ * The event's words are the pattern: per argument its value, allocation
+ * id, offset, and index | mem << 16 | gran << 24 (hg_tp_types.h). */
 struct slot {
 	struct hg_tp_launch ev;
-	uint64_t key; /* hash of what makes launches equivalent */
 	uint32_t pending;
 	int gpu_only; /* every argument in a GPU range: see same_values() */
 	uint16_t idx[REG_KMAX_PTR];
-	uint64_t val[REG_KMAX_PTR], id[REG_KMAX_PTR], off[REG_KMAX_PTR];
-	uint8_t mem[REG_KMAX_PTR], gran[REG_KMAX_PTR];
-	/* The event's words: its head, then each argument's. */
 	uint64_t packed[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR];
 };
 
@@ -80,7 +78,12 @@ struct memo {
 	struct memo *link;
 	struct slot pool[SLOTS + 1];
 	struct slot *slot[SLOTS]; /* patterns, in pool; resolved in place: */
+	uint64_t key[SLOTS];      /* ... each one's hash of what makes
+				     launches equivalent, */
+	uint8_t keys_at[64];      /* ... and how many keys have each low 6
+				     bits: a new pattern mostly finds 0 */
 	struct slot *spare;	  /* a launch is resolved here first */
+
 	unsigned used, next;   /* slots filled; the next one to reuse */
 	struct reg_kernel *k;  /* the last launch's kernel */
 	struct slot *last;     /* ... its pattern, */
@@ -227,19 +230,25 @@ static uint16_t read_args(const struct reg_kernel *k, void **args,
 			  size_t nargs, void **extra, uint16_t *idx,
 			  uint64_t *val)
 {
-	struct kernarg ka = args ? (struct kernarg){NULL, 0} : from_extra(extra);
+	struct kernarg ka;
 	uint16_t n = 0;
 
+	if (args) {
+		for (int i = 0; i < k->nptr; i++) {
+			uint16_t at = k->ptr_index[i];
+
+			if (at >= nargs || !args[at])
+				continue;
+			memcpy(&val[n], args[at], sizeof(*val));
+			idx[n++] = at;
+		}
+		return n;
+	}
+	ka = from_extra(extra);
 	for (int i = 0; i < k->nptr; i++) {
-		if (args && k->ptr_index[i] >= nargs)
+		if (!ka.buf || k->ptr_offset[i] + sizeof(*val) > ka.size)
 			continue;
-		if (args && args[k->ptr_index[i]])
-			memcpy(&val[n], args[k->ptr_index[i]], sizeof(*val));
-		else if (!args && ka.buf &&
-			 k->ptr_offset[i] + sizeof(*val) <= ka.size)
-			memcpy(&val[n], ka.buf + k->ptr_offset[i], sizeof(*val));
-		else
-			continue;
+		memcpy(&val[n], ka.buf + k->ptr_offset[i], sizeof(*val));
 		idx[n++] = k->ptr_index[i];
 	}
 	return n;
@@ -255,52 +264,62 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return (h ^ v) * 0x100000001b3ull;
 }
 
-static void pack(uint64_t *w, uint16_t idx, uint64_t val, const struct reg_ptr *p)
+/* An argument's words in the event. */
+static uint64_t *arg_words(struct slot *s, int i)
 {
-	w[0] = val, w[1] = p->id, w[2] = p->off;
-	w[3] = idx | (uint64_t)p->mem << 16 | (uint64_t)p->gran << 24;
+	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
 }
 
-/* Resolve r's arguments into s and key the pattern.  A pointer the registry
- * does not know is keyed by its value: use-after-free needs each one. */
-static void resolve(struct slot *s, const struct raw *r)
+static const uint64_t *arg_words_c(const struct slot *s, int i)
 {
-	struct reg_ptr p[REG_KMAX_PTR];
+	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+}
+
+/* Resolve r's arguments into s; returns the pattern's key.  A pointer the
+ * registry does not know is keyed by its value: use-after-free needs each
+ * one. */
+static uint64_t resolve(struct slot *s, const struct raw *r)
+{
+	struct reg_dev_hit p[REG_KMAX_PTR];
 	uint64_t h = mix(mix(mix(0xcbf29ce484222325ull, r->ev.handle),
 			     r->ev.stream),
 			 (uint64_t)r->ev.api << 48 ^ (uint32_t)r->ev.rc ^
 				 (uint64_t)r->ev.nptr << 32);
+	int gpu_only = 1;
 
 	s->ev = r->ev;
 	s->ev.words = s->packed;
 	s->ev.nwords = (uint16_t)(r->ev.nptr * HG_LAUNCH_WORDS);
 	s->ev.repeat = 1;
-	s->gpu_only = 1;
 	reg_track_resolve_n(r->val, r->ev.nptr, p);
 	for (int i = 0; i < r->ev.nptr; i++) {
-		s->idx[i] = r->idx[i], s->val[i] = r->val[i];
-		s->id[i] = p[i].id, s->off[i] = p[i].off;
-		s->mem[i] = p[i].mem, s->gran[i] = p[i].gran;
-		pack(&s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS], r->idx[i],
-		     r->val[i], &p[i]);
-		s->gpu_only &= gpu_memory(p[i].mem);
-		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]),
-			(uint64_t)r->idx[i] << 16 | p[i].mem << 8 | p[i].gran);
+		uint64_t *w = arg_words(s, i);
+
+		s->idx[i] = r->idx[i];
+		w[0] = r->val[i], w[1] = p[i].id, w[2] = p[i].off;
+		w[3] = r->idx[i] | (uint64_t)p[i].mem << 16 |
+		       (uint64_t)p[i].gran << 24;
+		gpu_only &= gpu_memory(p[i].mem);
+		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]), w[3]);
 	}
-	s->key = h;
+	s->gpu_only = gpu_only;
+	return h;
 }
 
+/* Equivalent for every rule: the same allocation (or, for an unknown
+ * pointer, the same value), index, memory class and granularity. */
 static int equivalent(const struct slot *a, const struct slot *b)
 {
-	if (a->key != b->key || a->ev.handle != b->ev.handle ||
-	    a->ev.stream != b->ev.stream || a->ev.api != b->ev.api ||
-	    a->ev.rc != b->ev.rc || a->ev.nptr != b->ev.nptr)
+	if (a->ev.handle != b->ev.handle || a->ev.stream != b->ev.stream ||
+	    a->ev.api != b->ev.api || a->ev.rc != b->ev.rc ||
+	    a->ev.nptr != b->ev.nptr)
 		return 0;
-	for (int i = 0; i < a->ev.nptr; i++)
-		if (a->idx[i] != b->idx[i] || a->id[i] != b->id[i] ||
-		    a->mem[i] != b->mem[i] || a->gran[i] != b->gran[i] ||
-		    (!a->id[i] && a->val[i] != b->val[i]))
+	for (int i = 0; i < a->ev.nptr; i++) {
+		const uint64_t *x = arg_words_c(a, i), *y = arg_words_c(b, i);
+
+		if (x[1] != y[1] || x[3] != y[3] || (!x[1] && x[0] != y[0]))
 			return 0;
+	}
 	return 1;
 }
 
@@ -311,12 +330,14 @@ static int same_values(const struct memo *m, const struct raw *r)
 {
 	const struct slot *s = m->last;
 
-	return s && s->gpu_only && s->ev.handle == r->ev.handle &&
-	       s->ev.stream == r->ev.stream && s->ev.api == r->ev.api &&
-	       s->ev.rc == r->ev.rc && s->ev.nptr == r->ev.nptr &&
-	       !memcmp(s->idx, r->idx, r->ev.nptr * sizeof(*r->idx)) &&
-	       !memcmp(m->last_val, r->val, r->ev.nptr * sizeof(*r->val)) &&
-	       m->last_gen == reg_dev_generation();
+	if (!s || !s->gpu_only || s->ev.handle != r->ev.handle ||
+	    s->ev.stream != r->ev.stream || s->ev.api != r->ev.api ||
+	    s->ev.rc != r->ev.rc || s->ev.nptr != r->ev.nptr)
+		return 0;
+	for (int i = 0; i < r->ev.nptr; i++) /* a few: no memcmp call */
+		if (s->idx[i] != r->idx[i] || m->last_val[i] != r->val[i])
+			return 0;
+	return m->last_gen == reg_dev_generation();
 }
 
 /* What same_values() compares the next launch with. */
@@ -325,7 +346,8 @@ static void set_last(struct memo *m, struct slot *s, const struct raw *r,
 {
 	m->last = s;
 	m->last_gen = gen;
-	memcpy(m->last_val, r->val, r->ev.nptr * sizeof(*r->val));
+	for (int i = 0; i < r->ev.nptr; i++)
+		m->last_val[i] = r->val[i];
 }
 
 static void count(struct memo *m, struct slot *s, const struct raw *r,
@@ -339,27 +361,35 @@ static void count(struct memo *m, struct slot *s, const struct raw *r,
 
 static void warn(const struct reg_kernel *k, const struct slot *s)
 {
-	if (!k || !pl_warn_wanted(k))
+	if (!k || !k->atomic_ops || !pl_warn_wanted(k))
 		return;
-	for (int i = 0; i < s->ev.nptr; i++)
-		pl_warn_launch(k, s->idx[i], s->id[i], s->mem[i], s->gran[i]);
+	for (int i = 0; i < s->ev.nptr; i++) {
+		const uint64_t *w = arg_words_c(s, i);
+
+		pl_warn_launch(k, s->idx[i], w[1], (uint8_t)(w[3] >> 16),
+			       (uint8_t)(w[3] >> 24));
+	}
 }
 
 /* The spare, resolved: counted against its pattern, or written as a new
  * one that takes the next slot (whose counts are written first). */
 static void launch_pattern(struct memo *m, struct reg_kernel *k,
-			   const struct raw *r, uint64_t gen)
+			   const struct raw *r, uint64_t key, uint64_t gen)
 {
 	struct slot *s = m->spare;
 
-	for (unsigned i = 0; i < m->used; i++)
-		if (equivalent(m->slot[i], s)) {
+	for (unsigned i = 0; m->keys_at[key & 63] && i < m->used; i++)
+		if (m->key[i] == key && equivalent(m->slot[i], s)) {
 			count(m, m->slot[i], r, gen);
 			return;
 		}
 	write_pending(m->slot[m->next]);
+	if (m->next < m->used)
+		m->keys_at[m->key[m->next] & 63]--;
+	m->keys_at[key & 63]++;
 	m->spare = m->slot[m->next];
 	m->slot[m->next] = s;
+	m->key[m->next] = key;
 	m->next = (m->next + 1) % SLOTS;
 	if (m->used < SLOTS)
 		m->used++;
@@ -409,8 +439,7 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 		count(m, m->last, &r, m->last_gen);
 	} else {
 		gen = reg_dev_generation(); /* before resolving: never too new */
-		resolve(m->spare, &r);
-		launch_pattern(m, k, &r, gen);
+		launch_pattern(m, k, &r, resolve(m->spare, &r), gen);
 	}
 	reg_unlock(&m->lock);
 }

@@ -2,6 +2,7 @@
 #include "reg_dev.h"
 
 #include <stdatomic.h>
+#include <string.h>
 
 #include "reg_gran_map.h"
 #include "reg_rangeset.h"
@@ -17,6 +18,34 @@ struct dev_range {
 static struct reg_rangeset ranges = REG_RANGESET_INIT;
 static atomic_uint_fast64_t generation;
 
+/*
+ * The ranges a thread found lately, of one granularity throughout: a
+ * launch's pointers are mostly the ones before, and finding them again
+ * under the lock costs more than the rest of the launch.  They hold while
+ * `epoch` has not moved; it moves when a range goes away or changes (not
+ * when one is added: a found range stays what it was).  The thread that
+ * moves it keeps its own, less what it changed, if nobody else moved it
+ * since: a loop that allocates and frees a temporary keeps finding its
+ * other buffers here.
+ */
+#define NEAR 8
+
+/* Separate arrays: the search reads two words an entry. */
+struct near {
+	uintptr_t base[NEAR], len[NEAR]; /* len 0: empty */
+	uint64_t id[NEAR];
+	uint8_t mem[NEAR], gran[NEAR];
+	uint64_t epoch; /* what they hold for */
+	unsigned next;  /* the entry a full table replaces next */
+	/* Pointers seen lately and the entry that held them, checked again
+	 * on use: the same pointers come back, mostly. */
+	uintptr_t seen[32];
+	uint8_t seen_at[32];
+};
+
+static atomic_uint_fast64_t epoch = 1;
+static __thread struct near near __attribute__((tls_model("initial-exec")));
+
 static void changed(void)
 {
 	atomic_fetch_add_explicit(&generation, 1, memory_order_release);
@@ -27,12 +56,85 @@ uint64_t reg_dev_generation(void)
 	return atomic_load_explicit(&generation, memory_order_acquire);
 }
 
+/* [lo, hi) went away or changed (after the change, so that a thread that
+ * saw the old epoch had the old range). */
+static void retire(uintptr_t lo, uintptr_t hi)
+{
+	uint64_t old = atomic_fetch_add_explicit(&epoch, 1,
+						 memory_order_acq_rel);
+
+	if (near.epoch != old) {
+		near.epoch = 0;
+		return;
+	}
+	for (unsigned i = 0; i < NEAR; i++)
+		if (near.base[i] < hi && lo < near.base[i] + near.len[i])
+			near.len[i] = 0;
+	near.epoch = old + 1;
+}
+
+/* This thread's lookups, emptied if some range changed since they were
+ * made; returns the epoch they now hold for. */
+static uint64_t near_check(void)
+{
+	uint64_t e = atomic_load_explicit(&epoch, memory_order_acquire);
+
+	if (near.epoch != e) {
+		memset(near.len, 0, sizeof(near.len));
+		near.epoch = e;
+	}
+	return e;
+}
+
+static int near_find(uintptr_t p)
+{
+	unsigned h = (unsigned)(p >> 4 ^ p >> 13) & 31;
+	int c = near.seen_at[h];
+
+	if (near.seen[h] == p && p - near.base[c] < near.len[c])
+		return c;
+	for (c = 0; c < NEAR; c++)
+		if (p - near.base[c] < near.len[c]) {
+			near.seen[h] = p;
+			near.seen_at[h] = (uint8_t)c;
+			return c;
+		}
+	return -1;
+}
+
+/* Under the lock, with the epoch near_check returned before taking it. */
+static void near_keep(const struct dev_range *d, uint64_t e)
+{
+	unsigned i = 0;
+
+	if (d->gran.n != 1 || near.epoch != e || !d->info.size)
+		return; /* split by advice: looked up each time */
+	while (i < NEAR && near.len[i])
+		i++;
+	if (i == NEAR) {
+		i = near.next;
+		near.next = (near.next + 1) % NEAR;
+	}
+	near.base[i] = d->info.base, near.len[i] = d->info.size;
+	near.id[i] = d->info.id, near.mem[i] = d->info.mem;
+	near.gran[i] = d->gran.p[0].gran;
+}
+
 static void drop(void *v)
 {
 	struct dev_range *d = v;
 
 	reg_gran_map_fini(&d->gran);
 	__libc_free(d);
+}
+
+/* A range that an insert found overlapping: gone behind our back. */
+static void evict(void *v)
+{
+	const struct dev_range *d = v;
+
+	retire(d->info.base, d->info.base + (d->info.size ? d->info.size : 1));
+	drop(v);
 }
 
 bool reg_dev_add(const struct reg_dev_info *info)
@@ -48,7 +150,7 @@ bool reg_dev_add(const struct reg_dev_info *info)
 	}
 	changed();
 	if (!reg_rangeset_insert(&ranges, info->base, info->base + info->size,
-				 d, drop)) {
+				 d, evict)) {
 		drop(d);
 		return false;
 	}
@@ -63,6 +165,7 @@ bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out)
 		return false;
 	changed();
 	*out = ((struct dev_range *)v)->info;
+	retire(out->base, out->base + (out->size ? out->size : 1));
 	drop(v);
 	return true;
 }
@@ -84,22 +187,44 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 	return r != NULL;
 }
 
-void reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
+size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
 {
+	uint64_t e = near_check();
+	size_t missed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = p[i] ? near_find(p[i]) : -1;
+
+		if (c >= 0) {
+			hit[i] = (struct reg_dev_hit){near.id[c], p[i] - near.base[c],
+						      1, near.mem[c], near.gran[c]};
+			continue;
+		}
+		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
+		missed += p[i] != 0;
+	}
+	if (!missed)
+		return 0;
 	reg_lock(&ranges.lock);
 	for (size_t i = 0; i < n; i++) {
-		const struct reg_range *r =
-			p[i] ? reg_rangeset_find_locked(&ranges, p[i]) : NULL;
-		const struct dev_range *d = r ? r->value : NULL;
+		const struct reg_range *r;
+		const struct dev_range *d;
 
-		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
-		if (d)
-			hit[i] = (struct reg_dev_hit){
-				d->info.id, p[i] - d->info.base, 1, d->info.mem,
-				reg_gran_map_over(&d->gran, p[i] - d->info.base,
-						  p[i] - d->info.base + 1)};
+		if (hit[i].found || !p[i])
+			continue;
+		r = reg_rangeset_find_locked(&ranges, p[i]);
+		if (!r)
+			continue;
+		d = r->value;
+		hit[i] = (struct reg_dev_hit){
+			d->info.id, p[i] - d->info.base, 1, d->info.mem,
+			reg_gran_map_over(&d->gran, p[i] - d->info.base,
+					  p[i] - d->info.base + 1)};
+		near_keep(d, e);
+		missed--;
 	}
 	reg_unlock(&ranges.lock);
+	return missed;
 }
 
 int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
@@ -125,8 +250,10 @@ int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 			cb(&d->info, lo, hi - lo, gran, arg);
 	}
 	reg_unlock(&ranges.lock);
-	if (touched)
+	if (touched) {
 		changed();
+		retire(addr, end);
+	}
 	return touched;
 }
 

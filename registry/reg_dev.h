@@ -36,7 +36,8 @@ struct reg_dev_hit {
 	uint64_t id, off;
 	uint8_t found, mem, gran;
 };
-void reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
+/* Returns how many non-NULL pointers no range holds. */
+size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
 
 typedef void (*reg_gran_cb)(const struct reg_dev_info *r, uintptr_t addr,
 			    size_t len, uint8_t gran, void *arg);

@@ -202,22 +202,16 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
 		resolve_host(p, out);
 }
 
-void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_ptr *out)
+void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_dev_hit *out)
 {
-	struct reg_dev_hit hit[64];
+	if (!reg_dev_find_n(p, n, out))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		struct reg_ptr o;
 
-	for (size_t at = 0; at < n; at += 64) {
-		size_t m = n - at < 64 ? n - at : 64;
-
-		reg_dev_find_n(p + at, m, hit);
-		for (size_t i = 0; i < m; i++) {
-			struct reg_ptr *o = &out[at + i];
-
-			if (hit[i].found)
-				*o = (struct reg_ptr){hit[i].id, hit[i].off,
-						      hit[i].mem, hit[i].gran};
-			else
-				resolve_host((uintptr_t)p[at + i], o);
-		}
+		if (out[i].found)
+			continue;
+		resolve_host((uintptr_t)p[i], &o);
+		out[i] = (struct reg_dev_hit){o.id, o.off, 0, o.mem, o.gran};
 	}
 }

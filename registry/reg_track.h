@@ -50,8 +50,9 @@ struct reg_ptr {
 	uint8_t gran;
 };
 void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
-/* The same for n pointers at once (a launch's arguments). */
-void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_ptr *out);
+/* The same for n pointers at once (a launch's arguments); `found` says
+ * which ones a GPU range holds. */
+void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_dev_hit *out);
 
 /* The pages of [p, p+n) change granularity (source: enum hg_gran_source),
  * a host block among them joining the ranges first. */

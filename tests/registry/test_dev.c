@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* GPU ranges and their per-page granularity (hipMemAdvise splits). */
+#include <pthread.h>
 #include <stdint.h>
 
 #include "hg_events.h"
@@ -13,6 +14,90 @@ static void count(const struct reg_dev_info *r, uintptr_t a, size_t n,
 {
 	(void)r, (void)a, (void)n, (void)g, (void)arg;
 	pieces++;
+}
+
+/* One pointer through find_n, as a launch asks. */
+static struct reg_dev_hit find1(uint64_t p)
+{
+	struct reg_dev_hit h;
+
+	reg_dev_find_n(&p, 1, &h);
+	return h;
+}
+
+static void *remove_other(void *arg)
+{
+	struct reg_dev_info o;
+
+	return reg_dev_remove((uintptr_t)arg, &o) ? arg : NULL;
+}
+
+static void *advise_other(void *arg)
+{
+	return reg_dev_set_gran((uintptr_t)arg, 4096, HG_GRAN_FINE, NULL,
+				NULL) == 1 ? arg : NULL;
+}
+
+static void *from_other(void *arg)
+{
+	return remove_other(arg);
+}
+
+/*
+ * Each thread remembers the ranges find_n found lately (reg_dev.c): what
+ * it remembers must never outlive a change, whoever makes it.
+ */
+static void recent_lookups(void)
+{
+	struct reg_dev_info a = {0x200000, 4096, 31, 0, 0, 20, HG_MEM_DEVICE,
+				 HG_GRAN_COARSE};
+	struct reg_dev_info b = {0x300000, 4096, 32, 0, 0, 20, HG_MEM_DEVICE,
+				 HG_GRAN_COARSE};
+	struct reg_dev_info o;
+	pthread_t t;
+	void *r = NULL;
+
+	reg_dev_add(&a);
+	reg_dev_add(&b);
+	ok(find1(0x200010).id == 31 && find1(0x300010).id == 32 &&
+		   find1(0x200010).id == 31,
+	   "recent: found, and found again");
+	ok(reg_dev_remove(0x300000, &o) && !find1(0x300010).found &&
+		   find1(0x200010).id == 31,
+	   "recent: this thread's remove forgets that range, keeps the other");
+	pthread_create(&t, NULL, remove_other, (void *)0x200000);
+	pthread_join(t, &r);
+	ok(r && !find1(0x200010).found,
+	   "recent: another thread's remove is seen");
+	a.id = 33;
+	reg_dev_add(&a);
+	ok(find1(0x200010).id == 33, "recent: the address reused, new id");
+	pthread_create(&t, NULL, advise_other, (void *)0x200000);
+	pthread_join(t, &r);
+	ok(r && find1(0x200010).gran == HG_GRAN_FINE,
+	   "recent: another thread's advice is seen");
+	ok(reg_dev_set_gran(0x200000, 4096, HG_GRAN_COARSE, NULL, NULL) == 1 &&
+		   find1(0x200010).gran == HG_GRAN_COARSE,
+	   "recent: this thread's advice is seen");
+	b = (struct reg_dev_info){0x1ff000, 8192, 34, 0, 0, 20, HG_MEM_DEVICE,
+				  HG_GRAN_FINE};
+	ok(reg_dev_add(&b) && find1(0x200010).id == 34 &&
+		   find1(0x200010).gran == HG_GRAN_FINE,
+	   "recent: a range that replaces an overlapping one is seen");
+	a = (struct reg_dev_info){0x400000, 2 * 4096, 35, 0, 0, 20,
+				  HG_MEM_MANAGED, HG_GRAN_FINE};
+	reg_dev_add(&a);
+	reg_dev_set_gran(0x400000, 4096, HG_GRAN_COARSE, NULL, NULL);
+	ok(find1(0x400000).gran == HG_GRAN_COARSE &&
+		   find1(0x401000).gran == HG_GRAN_FINE &&
+		   find1(0x400000).gran == HG_GRAN_COARSE,
+	   "recent: a split range answers per page, every time");
+	pthread_create(&t, NULL, from_other, (void *)0x1ff000);
+	pthread_join(t, &r);
+	reg_dev_remove(0x400000, &o);
+	ok(r && !find1(0x200010).found && !find1(0x400000).found &&
+		   reg_dev_count() == 0,
+	   "recent: everything removed, nothing found");
 }
 
 int main(void)
@@ -66,5 +151,6 @@ int main(void)
 	ok(reg_dev_remove(0x14000, &o) && o.id == 8 && reg_dev_count() == 0,
 	   "remove by base");
 	ok(!reg_dev_remove(0x14000, &o), "second remove finds nothing");
+	recent_lookups();
 	return done();
 }
