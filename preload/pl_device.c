@@ -142,7 +142,3 @@ int pl_hip_enter_slow(int query, int tr)
 	return tr;
 }
 
-void pl_hip_leave(void)
-{
-	pl_depth--;
-}

@@ -60,7 +60,6 @@ hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
 #define PL_Q_ASIDE (-1) /* not a call the program's runtime answers (module
 			  registration, OpenMP's entry points) */
 int pl_hip_enter_slow(int query, int tr);
-void pl_hip_leave(void);
 
 /* Set on a thread once the runtime has answered the program and this
  * thread's device is known: then entering is a depth count. */
@@ -74,6 +73,11 @@ static inline int pl_hip_enter(int query)
 	if (__builtin_expect(pl_hip_settled, 1) || query == PL_Q_ASIDE)
 		return tr;
 	return pl_hip_enter_slow(query, tr);
+}
+
+static inline void pl_hip_leave(void)
+{
+	pl_depth--;
 }
 int pl_device_current(void);
 

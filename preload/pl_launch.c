@@ -66,7 +66,6 @@ struct slot {
 	struct hg_tp_launch ev;
 	uint32_t pending;
 	int gpu_only; /* every argument in a GPU range: see same_values() */
-	uint16_t idx[REG_KMAX_PTR];
 	uint64_t packed[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR];
 };
 
@@ -85,6 +84,7 @@ struct memo {
 	struct slot *spare;	  /* a launch is resolved here first */
 
 	unsigned used, next;   /* slots filled; the next one to reuse */
+	unsigned counting;     /* slots with launches pending */
 	struct reg_kernel *k;  /* the last launch's kernel */
 	struct slot *last;     /* ... its pattern, */
 	uint64_t last_val[REG_KMAX_PTR]; /* ... argument values */
@@ -97,20 +97,22 @@ static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
 static reg_lock_t memos_lock = REG_LOCK_INIT;
 static struct memo *memos;
 
-static void write_pending(struct slot *s)
+static void write_pending(struct memo *m, struct slot *s)
 {
 	if (!s->pending)
 		return;
 	s->ev.repeat = s->pending;
 	s->pending = 0;
+	m->counting--;
 	reg_emit_launch(&s->ev);
 }
 
+/* Before every free: mostly nothing is pending. */
 static void flush(struct memo *m)
 {
 	reg_lock(&m->lock);
-	for (unsigned i = 0; i < m->used; i++)
-		write_pending(m->slot[i]);
+	for (unsigned i = 0; m->counting && i < m->used; i++)
+		write_pending(m, m->slot[i]);
 	reg_unlock(&m->lock);
 }
 
@@ -142,6 +144,7 @@ void pl_launch_forget(void)
 	m->link = NULL;
 	for (unsigned i = 0; i < m->used; i++)
 		m->slot[i]->pending = 0;
+	m->counting = 0;
 }
 
 static void thread_gone(void *p)
@@ -202,13 +205,11 @@ static struct kernarg from_extra(void **extra)
 	return ka;
 }
 
-static struct reg_kernel *profiled(const void *handle, struct memo *m)
+static struct reg_kernel *profile(const void *handle, struct memo *m)
 {
 	struct reg_kernel *k;
 	int expected = 0;
 
-	if (m && m->k && m->k->handle == (uintptr_t)handle)
-		return m->k;
 	k = reg_kernel_get((uintptr_t)handle);
 	if (!k)
 		return NULL;
@@ -223,10 +224,19 @@ static struct reg_kernel *profiled(const void *handle, struct memo *m)
 	return k;
 }
 
+/* The kernel of the thread's last launch, mostly. */
+static inline struct reg_kernel *profiled(const void *handle, struct memo *m)
+{
+	if (m && m->k && m->k->handle == (uintptr_t)handle)
+		return m->k;
+	return profile(handle, m);
+}
+
 /* The pointer arguments' values; returns how many could be read.  `nargs`
  * bounds the args array when the caller built it (SIZE_MAX otherwise: a HIP
  * launch's array holds every explicit argument by contract). */
-static uint16_t read_args(const struct reg_kernel *k, void **args,
+static inline __attribute__((always_inline)) uint16_t
+read_args(const struct reg_kernel *k, void **args,
 			  size_t nargs, void **extra, uint16_t *idx,
 			  uint64_t *val)
 {
@@ -294,13 +304,12 @@ static uint64_t resolve(struct slot *s, const struct raw *r)
 	reg_track_resolve_n(r->val, r->ev.nptr, p);
 	for (int i = 0; i < r->ev.nptr; i++) {
 		uint64_t *w = arg_words(s, i);
+		uint64_t what = r->idx[i] | (uint64_t)p[i].mem << 16 |
+				(uint64_t)p[i].gran << 24;
 
-		s->idx[i] = r->idx[i];
-		w[0] = r->val[i], w[1] = p[i].id, w[2] = p[i].off;
-		w[3] = r->idx[i] | (uint64_t)p[i].mem << 16 |
-		       (uint64_t)p[i].gran << 24;
+		w[0] = r->val[i], w[1] = p[i].id, w[2] = p[i].off, w[3] = what;
 		gpu_only &= gpu_memory(p[i].mem);
-		h = mix(mix(h, p[i].id ? p[i].id : r->val[i]), w[3]);
+		h = mix(h, (p[i].id ? p[i].id : r->val[i]) ^ what << 32);
 	}
 	s->gpu_only = gpu_only;
 	return h;
@@ -335,7 +344,8 @@ static int same_values(const struct memo *m, const struct raw *r)
 	    s->ev.rc != r->ev.rc || s->ev.nptr != r->ev.nptr)
 		return 0;
 	for (int i = 0; i < r->ev.nptr; i++) /* a few: no memcmp call */
-		if (s->idx[i] != r->idx[i] || m->last_val[i] != r->val[i])
+		if ((uint16_t)arg_words_c(s, i)[3] != r->idx[i] ||
+		    m->last_val[i] != r->val[i])
 			return 0;
 	return m->last_gen == reg_dev_generation();
 }
@@ -354,7 +364,8 @@ static void count(struct memo *m, struct slot *s, const struct raw *r,
 		  uint64_t gen)
 {
 	if (s->pending == UINT32_MAX)
-		write_pending(s);
+		write_pending(m, s);
+	m->counting += s->pending == 0;
 	s->pending++;
 	set_last(m, s, r, gen);
 }
@@ -366,7 +377,7 @@ static void warn(const struct reg_kernel *k, const struct slot *s)
 	for (int i = 0; i < s->ev.nptr; i++) {
 		const uint64_t *w = arg_words_c(s, i);
 
-		pl_warn_launch(k, s->idx[i], w[1], (uint8_t)(w[3] >> 16),
+		pl_warn_launch(k, (uint16_t)w[3], w[1], (uint8_t)(w[3] >> 16),
 			       (uint8_t)(w[3] >> 24));
 	}
 }
@@ -383,7 +394,7 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k,
 			count(m, m->slot[i], r, gen);
 			return;
 		}
-	write_pending(m->slot[m->next]);
+	write_pending(m, m->slot[m->next]);
 	if (m->next < m->used)
 		m->keys_at[m->key[m->next] & 63]--;
 	m->keys_at[key & 63]++;
@@ -395,7 +406,8 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k,
 		m->used++;
 	s->pending = 0;
 	reg_emit_launch(&s->ev);
-	warn(k, s);
+	if (k->atomic_ops) /* the warning is only about atomics */
+		warn(k, s);
 	set_last(m, s, r, gen);
 }
 

@@ -13,7 +13,43 @@ extern void __libc_free(void *);
 struct dev_range {
 	struct reg_dev_info info;
 	struct reg_gran_map gran;
+	struct dev_range *next_spare;
 };
+
+/* Records are kept for reuse: a loop that allocates and frees a temporary
+ * would otherwise pay a malloc and a free for ours as well. */
+#define MAX_SPARE 64
+
+static reg_lock_t spare_lock = REG_LOCK_INIT;
+static struct dev_range *spare;
+static unsigned nspare;
+
+static struct dev_range *record(void)
+{
+	struct dev_range *d;
+
+	reg_lock(&spare_lock);
+	d = spare;
+	if (d) {
+		spare = d->next_spare;
+		nspare--;
+	}
+	reg_unlock(&spare_lock);
+	return d ? d : __libc_malloc(sizeof(*d));
+}
+
+static void unrecord(struct dev_range *d)
+{
+	reg_lock(&spare_lock);
+	if (nspare < MAX_SPARE) {
+		d->next_spare = spare;
+		spare = d;
+		nspare++;
+		d = NULL;
+	}
+	reg_unlock(&spare_lock);
+	__libc_free(d);
+}
 
 static struct reg_rangeset ranges = REG_RANGESET_INIT;
 static atomic_uint_fast64_t generation;
@@ -125,7 +161,7 @@ static void drop(void *v)
 	struct dev_range *d = v;
 
 	reg_gran_map_fini(&d->gran);
-	__libc_free(d);
+	unrecord(d);
 }
 
 /* A range that an insert found overlapping: gone behind our back. */
@@ -139,13 +175,13 @@ static void evict(void *v)
 
 bool reg_dev_add(const struct reg_dev_info *info)
 {
-	struct dev_range *d = __libc_malloc(sizeof(*d));
+	struct dev_range *d = record();
 
 	if (!d)
 		return false;
 	d->info = *info;
 	if (!reg_gran_map_init(&d->gran, info->gran)) {
-		__libc_free(d);
+		unrecord(d);
 		return false;
 	}
 	changed();
@@ -265,14 +301,17 @@ size_t reg_dev_count(void)
 void reg_dev_fork_prepare(void)
 {
 	reg_lock(&ranges.lock);
+	reg_lock(&spare_lock);
 }
 
 void reg_dev_fork_parent(void)
 {
+	reg_unlock(&spare_lock);
 	reg_unlock(&ranges.lock);
 }
 
 void reg_dev_fork_child(void)
 {
+	reg_lock_reset(&spare_lock);
 	reg_lock_reset(&ranges.lock);
 }

@@ -6,19 +6,29 @@
 #include "hg_events.h"
 
 /* glibc's own entry points: the registry must not re-enter the hooks. */
+extern void *__libc_malloc(size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
+
+#define SMALL (sizeof(((struct reg_gran_map *)0)->small) / \
+	       sizeof(struct reg_gran_point))
 
 static bool reserve(struct reg_gran_map *m, uint32_t n)
 {
 	struct reg_gran_point *p;
-	uint32_t cap = m->cap ? m->cap : 4;
+	uint32_t cap = m->cap * 2;
 
 	if (n <= m->cap)
 		return true;
 	while (cap < n)
 		cap *= 2;
-	p = __libc_realloc(m->p, cap * sizeof(*p));
+	if (m->p == m->small) {
+		p = __libc_malloc(cap * sizeof(*p));
+		if (p)
+			memcpy(p, m->small, m->n * sizeof(*p));
+	} else {
+		p = __libc_realloc(m->p, cap * sizeof(*p));
+	}
 	if (!p)
 		return false;
 	m->p = p;
@@ -28,9 +38,8 @@ static bool reserve(struct reg_gran_map *m, uint32_t n)
 
 bool reg_gran_map_init(struct reg_gran_map *m, uint8_t gran)
 {
-	memset(m, 0, sizeof(*m));
-	if (!reserve(m, 4))
-		return false;
+	m->p = m->small;
+	m->cap = SMALL;
 	m->p[0] = (struct reg_gran_point){0, gran};
 	m->n = 1;
 	return true;
@@ -38,8 +47,10 @@ bool reg_gran_map_init(struct reg_gran_map *m, uint8_t gran)
 
 void reg_gran_map_fini(struct reg_gran_map *m)
 {
-	__libc_free(m->p);
-	memset(m, 0, sizeof(*m));
+	if (m->p != m->small)
+		__libc_free(m->p);
+	m->p = NULL;
+	m->n = m->cap = 0;
 }
 
 /* Index of the point that governs offset off. */

@@ -12,9 +12,13 @@ struct reg_gran_point {
 	uint8_t gran;
 };
 
+/* Most allocations never split: their points live in `small`, so making
+ * and dropping one touches no allocator.  A map must not be moved after
+ * init (p may point into it). */
 struct reg_gran_map {
 	struct reg_gran_point *p;
 	uint32_t n, cap;
+	struct reg_gran_point small[3];
 };
 
 bool reg_gran_map_init(struct reg_gran_map *m, uint8_t gran);

@@ -2,6 +2,7 @@
 #include "reg_site.h"
 
 #include <link.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -117,6 +118,14 @@ uint64_t reg_site_intern(const uint64_t *frames, unsigned n)
 	return id;
 }
 
+/*
+ * Unwinding walks the loaded objects with dl_iterate_phdr, under the
+ * dynamic linker's lock.  A fork while some thread holds it leaves the
+ * child's copy held for good, and the first thing LTTng-UST does in the
+ * child is dl_iterate_phdr: so fork waits until no capture is unwinding.
+ */
+static pthread_rwlock_t unwinding = PTHREAD_RWLOCK_INITIALIZER;
+
 /* The address range of the object this code is linked into (the preload),
  * whose frames are hipgrain's own, not the program's. */
 static uintptr_t self_lo, self_hi;
@@ -223,9 +232,11 @@ __attribute__((noinline)) uint64_t reg_site_capture(unsigned skip)
 		reg_stack_leave();
 		return id;
 	}
+	pthread_rwlock_rdlock(&unwinding);
 	if (!self_hi)
 		dl_iterate_phdr(find_self, (void *)(uintptr_t)reg_site_capture);
 	got = unwind_slots(cfa, ip, depth + OWN_FRAMES, &s);
+	pthread_rwlock_unlock(&unwinding);
 	id = reg_site_intern(frames, program_frames(ip, got, skip, frames));
 	if (mine) {
 		if (s.n)
@@ -240,10 +251,13 @@ uint64_t reg_site_capture(unsigned skip)
 	void *buf[REG_SITE_MAX_DEPTH + OWN_FRAMES];
 	uint64_t ip[REG_SITE_MAX_DEPTH + OWN_FRAMES];
 	uint64_t frames[REG_SITE_MAX_DEPTH];
-	int got = unw_backtrace(buf, (int)(depth + OWN_FRAMES));
+	int got;
 
+	pthread_rwlock_rdlock(&unwinding);
+	got = unw_backtrace(buf, (int)(depth + OWN_FRAMES));
 	if (!self_hi)
 		dl_iterate_phdr(find_self, (void *)(uintptr_t)reg_site_capture);
+	pthread_rwlock_unlock(&unwinding);
 	for (int i = 0; i < got; i++)
 		ip[i] = (uint64_t)(uintptr_t)buf[i];
 	return reg_site_intern(frames,
@@ -252,24 +266,48 @@ uint64_t reg_site_capture(unsigned skip)
 }
 #endif
 
+/* A thread's recent one-frame sites: a free's call site is its caller's
+ * line, the same one each round of a loop, and finding it again in the
+ * shared table costs a lock.  Written so that a signal handler's lookup in
+ * between never pairs one entry's address with another's id. */
+#define RECENT_IPS 32
+
+static __thread struct {
+	uintptr_t ip;
+	uint64_t id;
+} recent_ip[RECENT_IPS] __attribute__((tls_model("initial-exec")));
+
 uint64_t reg_site_from_ip(uintptr_t ip)
 {
-	uint64_t f = ip;
+	unsigned h = (unsigned)(ip >> 2 ^ ip >> 9) & (RECENT_IPS - 1);
+	uint64_t f = ip, id;
 
-	return reg_site_intern(&f, 1);
+	if (ip && recent_ip[h].ip == ip)
+		return recent_ip[h].id;
+	id = reg_site_intern(&f, 1);
+	recent_ip[h].ip = 0;
+	atomic_signal_fence(memory_order_seq_cst);
+	recent_ip[h].id = id;
+	atomic_signal_fence(memory_order_seq_cst);
+	recent_ip[h].ip = ip;
+	return id;
 }
 
 void reg_site_fork_prepare(void)
 {
+	pthread_rwlock_wrlock(&unwinding);
 	reg_lock(&lock);
 }
 
 void reg_site_fork_parent(void)
 {
 	reg_unlock(&lock);
+	pthread_rwlock_unlock(&unwinding);
 }
 
 void reg_site_fork_child(void)
 {
 	reg_lock_reset(&lock);
+	/* Not unlocked: waiters of the parent's threads would stay counted. */
+	pthread_rwlock_init(&unwinding, NULL);
 }
