@@ -180,8 +180,9 @@ static unsigned program_frames(const uint64_t *ip, unsigned got, unsigned skip,
  * address was not read from the stack (a signal frame): then the stack is
  * not remembered.
  */
-static unsigned unwind_slots(uintptr_t cfa, uint64_t *ip, unsigned max,
-			     struct reg_stack_slots *s)
+__attribute__((no_sanitize_address)) static unsigned
+unwind_slots(uintptr_t cfa, uint64_t *ip, unsigned max,
+	     struct reg_stack_slots *s)
 {
 	unw_context_t uc;
 	unw_cursor_t cur;
