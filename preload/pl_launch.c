@@ -82,7 +82,6 @@ struct memo {
 	uint8_t keys_at[64];      /* ... and how many keys have each low 6
 				     bits: a new pattern mostly finds 0 */
 	struct slot *spare;	  /* a launch is resolved here first */
-
 	unsigned used, next;   /* slots filled; the next one to reuse */
 	unsigned counting;     /* slots with launches pending */
 	struct reg_kernel *k;  /* the last launch's kernel */
@@ -236,9 +235,8 @@ static inline struct reg_kernel *profiled(const void *handle, struct memo *m)
  * bounds the args array when the caller built it (SIZE_MAX otherwise: a HIP
  * launch's array holds every explicit argument by contract). */
 static inline __attribute__((always_inline)) uint16_t
-read_args(const struct reg_kernel *k, void **args,
-			  size_t nargs, void **extra, uint16_t *idx,
-			  uint64_t *val)
+read_args(const struct reg_kernel *k, void **args, size_t nargs, void **extra,
+	  uint16_t *idx, uint64_t *val)
 {
 	struct kernarg ka;
 	uint16_t n = 0;
@@ -275,12 +273,7 @@ static uint64_t mix(uint64_t h, uint64_t v)
 }
 
 /* An argument's words in the event. */
-static uint64_t *arg_words(struct slot *s, int i)
-{
-	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
-}
-
-static const uint64_t *arg_words_c(const struct slot *s, int i)
+static const uint64_t *arg_words(const struct slot *s, int i)
 {
 	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
 }
@@ -303,7 +296,7 @@ static uint64_t resolve(struct slot *s, const struct raw *r)
 	s->ev.repeat = 1;
 	reg_track_resolve_n(r->val, r->ev.nptr, p);
 	for (int i = 0; i < r->ev.nptr; i++) {
-		uint64_t *w = arg_words(s, i);
+		uint64_t *w = &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
 		uint64_t what = r->idx[i] | (uint64_t)p[i].mem << 16 |
 				(uint64_t)p[i].gran << 24;
 
@@ -324,7 +317,7 @@ static int equivalent(const struct slot *a, const struct slot *b)
 	    a->ev.nptr != b->ev.nptr)
 		return 0;
 	for (int i = 0; i < a->ev.nptr; i++) {
-		const uint64_t *x = arg_words_c(a, i), *y = arg_words_c(b, i);
+		const uint64_t *x = arg_words(a, i), *y = arg_words(b, i);
 
 		if (x[1] != y[1] || x[3] != y[3] || (!x[1] && x[0] != y[0]))
 			return 0;
@@ -344,7 +337,7 @@ static int same_values(const struct memo *m, const struct raw *r)
 	    s->ev.rc != r->ev.rc || s->ev.nptr != r->ev.nptr)
 		return 0;
 	for (int i = 0; i < r->ev.nptr; i++) /* a few: no memcmp call */
-		if ((uint16_t)arg_words_c(s, i)[3] != r->idx[i] ||
+		if ((uint16_t)arg_words(s, i)[3] != r->idx[i] ||
 		    m->last_val[i] != r->val[i])
 			return 0;
 	return m->last_gen == reg_dev_generation();
@@ -370,12 +363,12 @@ static void count(struct memo *m, struct slot *s, const struct raw *r,
 	set_last(m, s, r, gen);
 }
 
-static void warn(const struct reg_kernel *k, const struct slot *s)
+static inline void warn(const struct reg_kernel *k, const struct slot *s)
 {
-	if (!k || !k->atomic_ops || !pl_warn_wanted(k))
+	if (!k || !k->atomic_ops || !pl_warn_wanted(k)) /* atomics only */
 		return;
 	for (int i = 0; i < s->ev.nptr; i++) {
-		const uint64_t *w = arg_words_c(s, i);
+		const uint64_t *w = arg_words(s, i);
 
 		pl_warn_launch(k, (uint16_t)w[3], w[1], (uint8_t)(w[3] >> 16),
 			       (uint8_t)(w[3] >> 24));
@@ -406,8 +399,7 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k,
 		m->used++;
 	s->pending = 0;
 	reg_emit_launch(&s->ev);
-	if (k->atomic_ops) /* the warning is only about atomics */
-		warn(k, s);
+	warn(k, s);
 	set_last(m, s, r, gen);
 }
 

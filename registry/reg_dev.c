@@ -109,6 +109,11 @@ static void retire(uintptr_t lo, uintptr_t hi)
 	near.epoch = old + 1;
 }
 
+static void retire_range(const struct reg_dev_info *r)
+{
+	retire(r->base, r->base + (r->size ? r->size : 1));
+}
+
 /* This thread's lookups, emptied if some range changed since they were
  * made; returns the epoch they now hold for. */
 static uint64_t near_check(void)
@@ -167,9 +172,7 @@ static void drop(void *v)
 /* A range that an insert found overlapping: gone behind our back. */
 static void evict(void *v)
 {
-	const struct dev_range *d = v;
-
-	retire(d->info.base, d->info.base + (d->info.size ? d->info.size : 1));
+	retire_range(&((const struct dev_range *)v)->info);
 	drop(v);
 }
 
@@ -180,10 +183,7 @@ bool reg_dev_add(const struct reg_dev_info *info)
 	if (!d)
 		return false;
 	d->info = *info;
-	if (!reg_gran_map_init(&d->gran, info->gran)) {
-		unrecord(d);
-		return false;
-	}
+	reg_gran_map_init(&d->gran, info->gran);
 	changed();
 	if (!reg_rangeset_insert(&ranges, info->base, info->base + info->size,
 				 d, evict)) {
@@ -201,7 +201,7 @@ bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out)
 		return false;
 	changed();
 	*out = ((struct dev_range *)v)->info;
-	retire(out->base, out->base + (out->size ? out->size : 1));
+	retire_range(out);
 	drop(v);
 	return true;
 }

@@ -36,13 +36,12 @@ static bool reserve(struct reg_gran_map *m, uint32_t n)
 	return true;
 }
 
-bool reg_gran_map_init(struct reg_gran_map *m, uint8_t gran)
+void reg_gran_map_init(struct reg_gran_map *m, uint8_t gran)
 {
 	m->p = m->small;
 	m->cap = SMALL;
 	m->p[0] = (struct reg_gran_point){0, gran};
 	m->n = 1;
-	return true;
 }
 
 void reg_gran_map_fini(struct reg_gran_map *m)

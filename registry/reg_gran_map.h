@@ -21,7 +21,7 @@ struct reg_gran_map {
 	struct reg_gran_point small[3];
 };
 
-bool reg_gran_map_init(struct reg_gran_map *m, uint8_t gran);
+void reg_gran_map_init(struct reg_gran_map *m, uint8_t gran);
 void reg_gran_map_fini(struct reg_gran_map *m);
 /* Set [lo, hi) to gran; offsets are relative to the allocation. */
 bool reg_gran_map_set(struct reg_gran_map *m, size_t lo, size_t hi, uint8_t gran);

@@ -176,9 +176,9 @@ static unsigned program_frames(const uint64_t *ip, unsigned got, unsigned skip,
 /*
  * Unwind step by step, noting where each return address was read from (the
  * callee's CFA - 8), so that reg_stack can check the stack next time
- * without unwinding.  Returns the ids; `s->n` is 0 if some frame's return
- * address was not read from the stack (a signal frame): then the stack is
- * not remembered.
+ * without unwinding.  Returns how many frames it read; `s->n` is 0 if some
+ * frame's return address was not read from the stack (a signal frame):
+ * then the stack is not remembered.
  */
 __attribute__((no_sanitize_address)) static unsigned
 unwind_slots(uintptr_t cfa, uint64_t *ip, unsigned max,

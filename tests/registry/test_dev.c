@@ -38,11 +38,6 @@ static void *advise_other(void *arg)
 				NULL) == 1 ? arg : NULL;
 }
 
-static void *from_other(void *arg)
-{
-	return remove_other(arg);
-}
-
 /*
  * Each thread remembers the ranges find_n found lately (reg_dev.c): what
  * it remembers must never outlive a change, whoever makes it.
@@ -92,7 +87,7 @@ static void recent_lookups(void)
 		   find1(0x401000).gran == HG_GRAN_FINE &&
 		   find1(0x400000).gran == HG_GRAN_COARSE,
 	   "recent: a split range answers per page, every time");
-	pthread_create(&t, NULL, from_other, (void *)0x1ff000);
+	pthread_create(&t, NULL, remove_other, (void *)0x1ff000);
 	pthread_join(t, &r);
 	reg_dev_remove(0x400000, &o);
 	ok(r && !find1(0x200010).found && !find1(0x400000).found &&
