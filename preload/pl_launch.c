@@ -34,6 +34,7 @@
 #include "reg_emit.h"
 #include "reg_kernel.h"
 #include "reg_lock.h"
+#include "reg_near.h"
 #include "reg_track.h"
 
 /* hip_runtime_api.h's HIP_LAUNCH_PARAM_* markers in the `extra` array. */
@@ -43,6 +44,8 @@
 
 /* Patterns remembered per thread: more than a Krylov solver's kernels. */
 #define SLOTS 16
+_Static_assert(SLOTS <= 16, "slots_at holds a slot per bit");
+_Static_assert(REG_KMAX_PTR <= 64, "resolve() keeps an argument per bit");
 
 extern void *__libc_calloc(size_t, size_t);
 extern void __libc_free(void *);
@@ -52,20 +55,14 @@ struct kernarg {
 	size_t size;
 };
 
-/* A launch as read from the call, before resolving. */
-struct raw {
-	struct hg_tp_launch ev;
-	uint16_t idx[REG_KMAX_PTR];
-	uint64_t val[REG_KMAX_PTR];
-};
-
 /* A pattern: the event its first launch wrote, and launches counted since.
  * The event's words are the pattern: per argument its value, allocation
- * id, offset, and index | mem << 16 | gran << 24 (hg_tp_types.h). */
+ * id, offset, and index | mem << 16 | gran << 24 (hg_tp_types.h).  A launch
+ * is read and resolved straight into the spare slot. */
 struct slot {
-	struct hg_tp_launch ev;
+	struct hg_tp_launch ev; /* ev.words: packed, always */
 	uint32_t pending;
-	int gpu_only; /* every argument in a GPU range: see same_values() */
+	int in_ranges; /* every argument in a device range: same_values() */
 	uint64_t packed[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR];
 };
 
@@ -79,14 +76,15 @@ struct memo {
 	struct slot *slot[SLOTS]; /* patterns, in pool; resolved in place: */
 	uint64_t key[SLOTS];      /* ... each one's hash of what makes
 				     launches equivalent, */
-	uint8_t keys_at[64];      /* ... and how many keys have each low 6
-				     bits: a new pattern mostly finds 0 */
+	uint16_t slots_at[64];    /* ... and, by a key's low 6 bits, the
+				     slots whose key has them: a new
+				     pattern mostly finds none */
 	struct slot *spare;	  /* a launch is resolved here first */
 	unsigned used, next;   /* slots filled; the next one to reuse */
 	unsigned counting;     /* slots with launches pending */
 	struct reg_kernel *k;  /* the last launch's kernel */
 	struct slot *last;     /* ... its pattern, */
-	uint64_t last_val[REG_KMAX_PTR]; /* ... argument values */
+	uint64_t last_val[REG_KMAX_PTR]; /* ... argument values (read_args) */
 	uint64_t last_gen;     /* ... and reg_dev_generation() then */
 };
 
@@ -176,6 +174,8 @@ static struct memo *my_memo(void)
 		if (memo) {
 			for (unsigned i = 0; i < SLOTS; i++)
 				memo->slot[i] = &memo->pool[i];
+			for (unsigned i = 0; i <= SLOTS; i++)
+				memo->pool[i].ev.words = memo->pool[i].packed;
 			memo->spare = &memo->pool[SLOTS];
 			pthread_setspecific(memo_key, memo);
 			reg_lock(&memos_lock);
@@ -231,40 +231,65 @@ static inline struct reg_kernel *profiled(const void *handle, struct memo *m)
 	return profile(handle, m);
 }
 
-/* The pointer arguments' values; returns how many could be read.  `nargs`
- * bounds the args array when the caller built it (SIZE_MAX otherwise: a HIP
- * launch's array holds every explicit argument by contract). */
-static inline __attribute__((always_inline)) uint16_t
-read_args(const struct reg_kernel *k, void **args, size_t nargs, void **extra,
-	  uint16_t *idx, uint64_t *val)
+/* An argument's words in the event. */
+static inline uint64_t *arg_at(struct slot *s, int i)
 {
-	struct kernarg ka;
-	uint16_t n = 0;
-
-	if (args) {
-		for (int i = 0; i < k->nptr; i++) {
-			uint16_t at = k->ptr_index[i];
-
-			if (at >= nargs || !args[at])
-				continue;
-			memcpy(&val[n], args[at], sizeof(*val));
-			idx[n++] = at;
-		}
-		return n;
-	}
-	ka = from_extra(extra);
-	for (int i = 0; i < k->nptr; i++) {
-		if (!ka.buf || k->ptr_offset[i] + sizeof(*val) > ka.size)
-			continue;
-		memcpy(&val[n], ka.buf + k->ptr_offset[i], sizeof(*val));
-		idx[n++] = k->ptr_index[i];
-	}
-	return n;
+	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
 }
 
-static int gpu_memory(uint8_t mem)
+static inline const uint64_t *arg_words(const struct slot *s, int i)
 {
-	return mem >= HG_MEM_DEVICE && mem <= HG_MEM_HOST_REGISTERED;
+	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+}
+
+/* The pointer arguments' values and indexes, into the first and last word
+ * of each argument's, and how many could be read into s->ev.  `nargs`
+ * bounds the args array when the caller built it (SIZE_MAX otherwise: a
+ * HIP launch's array holds every explicit argument by contract).  Each
+ * value is also compared with, and then replaces, last[] (see
+ * same_values): returns 0 when all were the same and none was skipped (a
+ * skipped argument moves the indexes of those after it). */
+static inline __attribute__((always_inline)) uint64_t
+read_args(const struct reg_kernel *k, void **args, size_t nargs, void **extra,
+	  struct slot *s, uint64_t *last)
+{
+	struct kernarg ka;
+	uint64_t d = 0, *w = arg_at(s, 0), v;
+	unsigned n = 0;
+	int np = k->nptr; /* not read again: our stores may alias it */
+
+	if (args) {
+		for (int i = 0; i < np; i++) {
+			uint16_t at = k->ptr_index[i];
+
+			if (at >= nargs || !args[at]) {
+				d = 1;
+				continue;
+			}
+			memcpy(&v, args[at], sizeof(v));
+			w[0] = v, w[3] = at;
+			w += HG_LAUNCH_WORDS;
+			d |= last[n] ^ v;
+			last[n++] = v;
+		}
+		goto done;
+	}
+	ka = from_extra(extra);
+	for (int i = 0; i < np; i++) {
+		if (!ka.buf || k->ptr_offset[i] + sizeof(v) > ka.size) {
+			d = 1;
+			continue;
+		}
+		memcpy(&v, ka.buf + k->ptr_offset[i], sizeof(v));
+		w[0] = v, w[3] = k->ptr_index[i];
+		w += HG_LAUNCH_WORDS;
+		d |= last[n] ^ v;
+		last[n++] = v;
+	}
+done:
+	s->ev.nptr = (uint16_t)n;
+	s->ev.nwords = (uint16_t)(n * HG_LAUNCH_WORDS);
+	return d;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -272,41 +297,74 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return (h ^ v) * 0x100000001b3ull;
 }
 
-/* An argument's words in the event. */
-static const uint64_t *arg_words(const struct slot *s, int i)
+/* What makes launches equivalent (see equivalent()), hashed: the kernel,
+ * stream, API, return code and count, then per argument the allocation
+ * (for a pointer the registry does not know, the value: use-after-free
+ * needs each one), index, memory class and granularity. */
+static inline uint64_t head_key(const struct slot *s)
 {
-	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+	return mix(mix(mix(0xcbf29ce484222325ull, s->ev.handle), s->ev.stream),
+		   (uint64_t)s->ev.api << 48 ^ (uint32_t)s->ev.rc ^
+			   (uint64_t)s->ev.nptr << 32);
 }
 
-/* Resolve r's arguments into s; returns the pattern's key.  A pointer the
- * registry does not know is keyed by its value: use-after-free needs each
- * one. */
-static uint64_t resolve(struct slot *s, const struct raw *r)
+static inline uint64_t arg_key(uint64_t id, uint64_t val, uint64_t what)
 {
-	struct reg_dev_hit p[REG_KMAX_PTR];
-	uint64_t h = mix(mix(mix(0xcbf29ce484222325ull, r->ev.handle),
-			     r->ev.stream),
-			 (uint64_t)r->ev.api << 48 ^ (uint32_t)r->ev.rc ^
-				 (uint64_t)r->ev.nptr << 32);
-	int gpu_only = 1;
+	uint64_t x = ((id ? id : val) ^ what << 32) * 0x9e3779b97f4a7c15ull;
 
-	s->ev = r->ev;
-	s->ev.words = s->packed;
-	s->ev.nwords = (uint16_t)(r->ev.nptr * HG_LAUNCH_WORDS);
-	s->ev.repeat = 1;
-	reg_track_resolve_n(r->val, r->ev.nptr, p);
-	for (int i = 0; i < r->ev.nptr; i++) {
-		uint64_t *w = &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
-		uint64_t what = r->idx[i] | (uint64_t)p[i].mem << 16 |
-				(uint64_t)p[i].gran << 24;
+	return x ^ x >> 29;
+}
 
-		w[0] = r->val[i], w[1] = p[i].id, w[2] = p[i].off, w[3] = what;
-		gpu_only &= gpu_memory(p[i].mem);
-		h = mix(h, (p[i].id ? p[i].id : r->val[i]) ^ what << 32);
+/* The arguments the thread's table of ranges did not hold (mostly one: a
+ * buffer allocated since), each under the registry's lock; returns their
+ * part of the key. */
+static __attribute__((noinline)) uint64_t
+resolve_far(struct slot *s, uint64_t far)
+{
+	uint64_t h = 0;
+
+	for (; far; far &= far - 1) {
+		uint64_t *w = arg_at(s, __builtin_ctzll(far));
+		struct reg_dev_hit p;
+
+		reg_track_resolve_far_n(&w[0], 1, &p);
+		w[1] = p.id, w[2] = p.off;
+		w[3] |= (uint64_t)p.mem << 16 | (uint64_t)p.gran << 24;
+		s->in_ranges &= p.found;
+		h += arg_key(w[1], w[0], w[3]);
 	}
-	s->gpu_only = gpu_only;
 	return h;
 }
+
+/* Resolve the spare's arguments in place, from the thread's table of
+ * ranges where it can; returns the pattern's key: the arguments' parts
+ * are summed, so that those resolved under the lock may come last. */
+static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
+{
+	uint64_t h = head_key(s), far = 0; /* REG_KMAX_PTR bits */
+	uint64_t *w = arg_at(s, 0);
+	int n = s->ev.nptr;
+
+	s->in_ranges = 1; /* the table holds device ranges only */
+	reg_near_sync();
+	for (int i = 0; i < n; i++, w += HG_LAUNCH_WORDS) {
+		int c = w[0] ? reg_near_find(w[0]) : -1;
+		uint64_t id;
+
+		if (c < 0) {
+			far |= 1ull << i;
+			continue;
+		}
+		w[1] = id = reg_near.id[c], w[2] = w[0] - reg_near.base[c];
+		w[3] |= reg_near.what[c];
+		h += arg_key(id, 0, w[3]); /* a range's id is never 0 */
+	}
+	if (far)
+		h += resolve_far(s, far);
+	return h;
+}
+
+
 
 /* Equivalent for every rule: the same allocation (or, for an unknown
  * pointer, the same value), index, memory class and granularity. */
@@ -325,42 +383,29 @@ static int equivalent(const struct slot *a, const struct slot *b)
 	return 1;
 }
 
-/* The same values as the last launch, into GPU ranges that have not
- * changed since: the same pattern, without resolving again.  Host blocks
- * come and go without a generation, so they are always resolved. */
-static int same_values(const struct memo *m, const struct raw *r)
+/* The same values as the last launch (`differs` from read_args), into
+ * device ranges, none of which has changed since (a range comes, goes or
+ * changes only with a new generation): the same pattern, without resolving
+ * again.  Host blocks come and go without one, so they are always
+ * resolved. */
+static int same_values(const struct memo *m, const struct slot *s,
+		       uint64_t differs)
 {
-	const struct slot *s = m->last;
+	const struct slot *l = m->last;
 
-	if (!s || !s->gpu_only || s->ev.handle != r->ev.handle ||
-	    s->ev.stream != r->ev.stream || s->ev.api != r->ev.api ||
-	    s->ev.rc != r->ev.rc || s->ev.nptr != r->ev.nptr)
-		return 0;
-	for (int i = 0; i < r->ev.nptr; i++) /* a few: no memcmp call */
-		if ((uint16_t)arg_words(s, i)[3] != r->idx[i] ||
-		    m->last_val[i] != r->val[i])
-			return 0;
-	return m->last_gen == reg_dev_generation();
+	return !differs && l && l->ev.nptr == s->ev.nptr && l->in_ranges &&
+	       l->ev.handle == s->ev.handle && l->ev.stream == s->ev.stream &&
+	       l->ev.api == s->ev.api && l->ev.rc == s->ev.rc &&
+	       m->last_gen == reg_dev_generation();
 }
 
-/* What same_values() compares the next launch with. */
-static void set_last(struct memo *m, struct slot *s, const struct raw *r,
-		     uint64_t gen)
+static void count(struct memo *m, struct slot *l, uint64_t gen)
 {
-	m->last = s;
-	m->last_gen = gen;
-	for (int i = 0; i < r->ev.nptr; i++)
-		m->last_val[i] = r->val[i];
-}
-
-static void count(struct memo *m, struct slot *s, const struct raw *r,
-		  uint64_t gen)
-{
-	if (s->pending == UINT32_MAX)
-		write_pending(m, s);
-	m->counting += s->pending == 0;
-	s->pending++;
-	set_last(m, s, r, gen);
+	if (l->pending == UINT32_MAX)
+		write_pending(m, l);
+	m->counting += l->pending == 0;
+	l->pending++;
+	m->last = l, m->last_gen = gen;
 }
 
 static inline void warn(const struct reg_kernel *k, const struct slot *s)
@@ -377,20 +422,23 @@ static inline void warn(const struct reg_kernel *k, const struct slot *s)
 
 /* The spare, resolved: counted against its pattern, or written as a new
  * one that takes the next slot (whose counts are written first). */
-static void launch_pattern(struct memo *m, struct reg_kernel *k,
-			   const struct raw *r, uint64_t key, uint64_t gen)
+static void launch_pattern(struct memo *m, struct reg_kernel *k, uint64_t key,
+			   uint64_t gen)
 {
 	struct slot *s = m->spare;
 
-	for (unsigned i = 0; m->keys_at[key & 63] && i < m->used; i++)
+	for (unsigned b = m->slots_at[key & 63]; b; b &= b - 1) {
+		unsigned i = (unsigned)__builtin_ctz(b);
+
 		if (m->key[i] == key && equivalent(m->slot[i], s)) {
-			count(m, m->slot[i], r, gen);
+			count(m, m->slot[i], gen);
 			return;
 		}
+	}
 	write_pending(m, m->slot[m->next]);
 	if (m->next < m->used)
-		m->keys_at[m->key[m->next] & 63]--;
-	m->keys_at[key & 63]++;
+		m->slots_at[m->key[m->next] & 63] &= (uint16_t)~(1u << m->next);
+	m->slots_at[key & 63] |= (uint16_t)(1u << m->next);
 	m->spare = m->slot[m->next];
 	m->slot[m->next] = s;
 	m->key[m->next] = key;
@@ -400,7 +448,61 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k,
 	s->pending = 0;
 	reg_emit_launch(&s->ev);
 	warn(k, s);
-	set_last(m, s, r, gen);
+	m->last = s, m->last_gen = gen;
+}
+
+/* The call's fields and pointer arguments, into s; returns whether the
+ * values differ from last[] (read_args). */
+static inline __attribute__((always_inline)) uint64_t
+read_launch(struct slot *s, const struct reg_kernel *k, uint8_t api, int rc,
+	    const void *handle, dim3 grid, dim3 block, void **args,
+	    size_t nargs, void **extra, size_t shmem, hipStream_t stream,
+	    uint64_t *last)
+{
+	struct hg_tp_launch *ev = &s->ev;
+
+	ev->handle = (uintptr_t)handle, ev->stream = (uintptr_t)stream;
+	ev->grid[0] = grid.x, ev->grid[1] = grid.y, ev->grid[2] = grid.z;
+	ev->block[0] = block.x, ev->block[1] = block.y, ev->block[2] = block.z;
+	ev->shmem = (uint32_t)shmem, ev->rc = rc, ev->api = api;
+	ev->repeat = 1;
+	return read_args(k, args, nargs, extra, s, last);
+}
+
+/* Nothing to resolve, and each one is a warning of its own. */
+static __attribute__((noinline)) void
+unknown_kernel(uint8_t api, int rc, const void *handle, dim3 grid, dim3 block,
+	       size_t shmem, hipStream_t stream)
+{
+	uint64_t head[HG_LAUNCH_HEAD];
+	struct hg_tp_launch ev = {
+		.handle = (uintptr_t)handle, .stream = (uintptr_t)stream,
+		.grid = {grid.x, grid.y, grid.z},
+		.block = {block.x, block.y, block.z},
+		.shmem = (uint32_t)shmem, .rc = rc, .api = api,
+		.words = head, .repeat = 1,
+	};
+
+	reg_emit_warning(HG_WARN_UNKNOWN_KERNEL,
+			 "launch of a kernel that was never registered");
+	reg_emit_launch(&ev);
+}
+
+/* No memory for a memo: every launch is written. */
+static __attribute__((noinline)) void
+launch_alone(const struct reg_kernel *k, uint8_t api, int rc,
+	     const void *handle, dim3 grid, dim3 block, void **args,
+	     size_t nargs, void **extra, size_t shmem, hipStream_t stream)
+{
+	struct slot one;
+	uint64_t last[REG_KMAX_PTR] = {0};
+
+	one.ev.words = one.packed;
+	read_launch(&one, k, api, rc, handle, grid, block, args, nargs, extra,
+		    shmem, stream, last);
+	resolve(&one);
+	reg_emit_launch(&one.ev);
+	warn(k, &one);
 }
 
 static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
@@ -409,41 +511,29 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 {
 	struct memo *m = my_memo();
 	struct reg_kernel *k = profiled(handle, m);
-	struct raw r; /* not zeroed: only the first nptr entries are read */
-	uint64_t gen;
+	struct slot *s;
+	uint64_t differs;
 
-	r.ev = (struct hg_tp_launch){
-		.handle = (uintptr_t)handle, .stream = (uintptr_t)stream,
-		.grid = {grid.x, grid.y, grid.z},
-		.block = {block.x, block.y, block.z},
-		.shmem = (uint32_t)shmem, .rc = rc, .api = api,
-	};
 	if (!k) {
-		uint64_t head[HG_LAUNCH_HEAD];
-
-		/* Nothing to resolve, and each one is a warning of its own. */
-		r.ev.words = head;
-		reg_emit_warning(HG_WARN_UNKNOWN_KERNEL,
-				 "launch of a kernel that was never registered");
-		r.ev.repeat = 1;
-		reg_emit_launch(&r.ev);
+		unknown_kernel(api, rc, handle, grid, block, shmem, stream);
 		return;
 	}
-	r.ev.nptr = read_args(k, args, nargs, extra, r.idx, r.val);
-	if (!m) { /* no memory for a memo: write every launch */
-		struct slot one;
-
-		resolve(&one, &r);
-		reg_emit_launch(&one.ev);
-		warn(k, &one);
+	if (!m) {
+		launch_alone(k, api, rc, handle, grid, block, args, nargs,
+			     extra, shmem, stream);
 		return;
 	}
 	reg_lock(&m->lock);
-	if (same_values(m, &r)) {
-		count(m, m->last, &r, m->last_gen);
+	s = m->spare;
+	differs = read_launch(s, k, api, rc, handle, grid, block, args, nargs,
+			      extra, shmem, stream, m->last_val);
+	if (same_values(m, s, differs)) {
+		count(m, m->last, m->last_gen);
 	} else {
-		gen = reg_dev_generation(); /* before resolving: never too new */
-		launch_pattern(m, k, &r, resolve(m->spare, &r), gen);
+		/* The generation before resolving: never too new. */
+		uint64_t gen = reg_dev_generation();
+
+		launch_pattern(m, k, resolve(s), gen);
 	}
 	reg_unlock(&m->lock);
 }
@@ -471,7 +561,15 @@ const struct reg_kernel *pl_launch_layout(const void *handle)
 uint16_t pl_launch_read(const struct reg_kernel *k, void **args, void **extra,
 			uint16_t *idx, uint64_t *val)
 {
-	return read_args(k, args, SIZE_MAX, extra, idx, val);
+	struct slot one; /* rare: a graph's kernel node */
+	uint64_t last[REG_KMAX_PTR] = {0};
+
+	read_args(k, args, SIZE_MAX, extra, &one, last);
+	for (int i = 0; i < one.ev.nptr; i++) {
+		val[i] = arg_words(&one, i)[0];
+		idx[i] = (uint16_t)arg_words(&one, i)[3];
+	}
+	return one.ev.nptr;
 }
 
 void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "reg_gran_map.h"
+#include "reg_near.h"
 #include "reg_rangeset.h"
 
 extern void *__libc_malloc(size_t);
@@ -58,29 +59,14 @@ static atomic_uint_fast64_t generation;
  * The ranges a thread found lately, of one granularity throughout: a
  * launch's pointers are mostly the ones before, and finding them again
  * under the lock costs more than the rest of the launch.  They hold while
- * `epoch` has not moved; it moves when a range goes away or changes (not
+ * `reg_near_epoch` has not moved; it moves when a range goes away or changes (not
  * when one is added: a found range stays what it was).  The thread that
  * moves it keeps its own, less what it changed, if nobody else moved it
  * since: a loop that allocates and frees a temporary keeps finding its
  * other buffers here.
  */
-#define NEAR 8
-
-/* Separate arrays: the search reads two words an entry. */
-struct near {
-	uintptr_t base[NEAR], len[NEAR]; /* len 0: empty */
-	uint64_t id[NEAR];
-	uint8_t mem[NEAR], gran[NEAR];
-	uint64_t epoch; /* what they hold for */
-	unsigned next;  /* the entry a full table replaces next */
-	/* Pointers seen lately and the entry that held them, checked again
-	 * on use: the same pointers come back, mostly. */
-	uintptr_t seen[32];
-	uint8_t seen_at[32];
-};
-
-static atomic_uint_fast64_t epoch = 1;
-static __thread struct near near __attribute__((tls_model("initial-exec")));
+atomic_uint_fast64_t reg_near_epoch = 1;
+__thread struct reg_near reg_near __attribute__((tls_model("initial-exec")));
 
 static void changed(void)
 {
@@ -96,17 +82,18 @@ uint64_t reg_dev_generation(void)
  * saw the old epoch had the old range). */
 static void retire(uintptr_t lo, uintptr_t hi)
 {
-	uint64_t old = atomic_fetch_add_explicit(&epoch, 1,
+	uint64_t old = atomic_fetch_add_explicit(&reg_near_epoch, 1,
 						 memory_order_acq_rel);
 
-	if (near.epoch != old) {
-		near.epoch = 0;
+	if (reg_near.epoch != old) {
+		reg_near.epoch = 0;
 		return;
 	}
-	for (unsigned i = 0; i < NEAR; i++)
-		if (near.base[i] < hi && lo < near.base[i] + near.len[i])
-			near.len[i] = 0;
-	near.epoch = old + 1;
+	for (unsigned i = 0; i < reg_near.top; i++)
+		if (reg_near.base[i] < hi &&
+		    lo < reg_near.base[i] + reg_near.len[i])
+			reg_near.len[i] = 0;
+	reg_near.epoch = old + 1;
 }
 
 static void retire_range(const struct reg_dev_info *r)
@@ -114,51 +101,46 @@ static void retire_range(const struct reg_dev_info *r)
 	retire(r->base, r->base + (r->size ? r->size : 1));
 }
 
-/* This thread's lookups, emptied if some range changed since they were
- * made; returns the epoch they now hold for. */
-static uint64_t near_check(void)
+void reg_near_reset(uint64_t e)
 {
-	uint64_t e = atomic_load_explicit(&epoch, memory_order_acquire);
-
-	if (near.epoch != e) {
-		memset(near.len, 0, sizeof(near.len));
-		near.epoch = e;
-	}
-	return e;
+	memset(reg_near.len, 0, sizeof(reg_near.len));
+	reg_near.top = 0;
+	reg_near.epoch = e;
 }
 
-static int near_find(uintptr_t p)
+int reg_near_scan(uintptr_t p)
 {
 	unsigned h = (unsigned)(p >> 4 ^ p >> 13) & 31;
-	int c = near.seen_at[h];
 
-	if (near.seen[h] == p && p - near.base[c] < near.len[c])
-		return c;
-	for (c = 0; c < NEAR; c++)
-		if (p - near.base[c] < near.len[c]) {
-			near.seen[h] = p;
-			near.seen_at[h] = (uint8_t)c;
+	for (int c = 0; c < (int)reg_near.top; c++)
+		if (p - reg_near.base[c] < reg_near.len[c]) {
+			reg_near.seen[h] = p;
+			reg_near.seen_at[h] = (uint8_t)c;
 			return c;
 		}
 	return -1;
 }
 
-/* Under the lock, with the epoch near_check returned before taking it. */
+/* Under the lock, with the epoch reg_near_sync returned before taking it. */
 static void near_keep(const struct dev_range *d, uint64_t e)
 {
 	unsigned i = 0;
 
-	if (d->gran.n != 1 || near.epoch != e || !d->info.size)
+	if (d->gran.n != 1 || reg_near.epoch != e || !d->info.size)
 		return; /* split by advice: looked up each time */
-	while (i < NEAR && near.len[i])
+	while (i < reg_near.top && reg_near.len[i])
 		i++;
-	if (i == NEAR) {
-		i = near.next;
-		near.next = (near.next + 1) % NEAR;
+	if (i == REG_NEAR) {
+		i = reg_near.next;
+		reg_near.next = (reg_near.next + 1) % REG_NEAR;
+	} else if (i == reg_near.top) {
+		reg_near.top++;
 	}
-	near.base[i] = d->info.base, near.len[i] = d->info.size;
-	near.id[i] = d->info.id, near.mem[i] = d->info.mem;
-	near.gran[i] = d->gran.p[0].gran;
+	reg_near.base[i] = d->info.base, reg_near.len[i] = d->info.size;
+	reg_near.id[i] = d->info.id, reg_near.mem[i] = d->info.mem;
+	reg_near.gran[i] = d->gran.p[0].gran;
+	reg_near.what[i] = (uint32_t)d->info.mem << 16 |
+			   (uint32_t)d->gran.p[0].gran << 24;
 }
 
 static void drop(void *v)
@@ -223,28 +205,16 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 	return r != NULL;
 }
 
-size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
+/* The pointers of hit[] not found yet, under the lock; the table learns
+ * their ranges if it still holds for epoch e. */
+static size_t find_far(const uint64_t *p, size_t n, struct reg_dev_hit *hit,
+		       size_t missed, uint64_t e)
 {
-	uint64_t e = near_check();
-	size_t missed = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		int c = p[i] ? near_find(p[i]) : -1;
-
-		if (c >= 0) {
-			hit[i] = (struct reg_dev_hit){near.id[c], p[i] - near.base[c],
-						      1, near.mem[c], near.gran[c]};
-			continue;
-		}
-		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
-		missed += p[i] != 0;
-	}
-	if (!missed)
-		return 0;
 	reg_lock(&ranges.lock);
 	for (size_t i = 0; i < n; i++) {
 		const struct reg_range *r;
 		const struct dev_range *d;
+		uintptr_t off;
 
 		if (hit[i].found || !p[i])
 			continue;
@@ -252,15 +222,47 @@ size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
 		if (!r)
 			continue;
 		d = r->value;
+		off = p[i] - d->info.base;
 		hit[i] = (struct reg_dev_hit){
-			d->info.id, p[i] - d->info.base, 1, d->info.mem,
-			reg_gran_map_over(&d->gran, p[i] - d->info.base,
-					  p[i] - d->info.base + 1)};
+			d->info.id, off, 1, d->info.mem,
+			reg_gran_map_over(&d->gran, off, off + 1)};
 		near_keep(d, e);
 		missed--;
 	}
 	reg_unlock(&ranges.lock);
 	return missed;
+}
+
+size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
+{
+	uint64_t e = reg_near_sync();
+	size_t missed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = p[i] ? reg_near_find(p[i]) : -1;
+
+		if (c >= 0) {
+			hit[i] = (struct reg_dev_hit){
+				reg_near.id[c], p[i] - reg_near.base[c], 1,
+				reg_near.mem[c], reg_near.gran[c]};
+			continue;
+		}
+		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
+		missed += p[i] != 0;
+	}
+	return missed ? find_far(p, n, hit, missed, e) : 0;
+}
+
+size_t reg_dev_find_far_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
+{
+	uint64_t e = reg_near_sync();
+	size_t missed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
+		missed += p[i] != 0;
+	}
+	return missed ? find_far(p, n, hit, missed, e) : 0;
 }
 
 int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,

@@ -38,6 +38,8 @@ struct reg_dev_hit {
 };
 /* Returns how many non-NULL pointers no range holds. */
 size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
+/* The same for pointers the caller did not find in reg_near.h's table. */
+size_t reg_dev_find_far_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
 
 typedef void (*reg_gran_cb)(const struct reg_dev_info *r, uintptr_t addr,
 			    size_t len, uint8_t gran, void *arg);

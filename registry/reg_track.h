@@ -53,6 +53,10 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
 /* The same for n pointers at once (a launch's arguments); `found` says
  * which ones a GPU range holds. */
 void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_dev_hit *out);
+/* The same for pointers not in reg_near.h's table (the launch path looks
+ * there first, inline). */
+void reg_track_resolve_far_n(const uint64_t *p, size_t n,
+			     struct reg_dev_hit *out);
 
 /* The pages of [p, p+n) change granularity (source: enum hg_gran_source),
  * a host block among them joining the ranges first. */

@@ -5,7 +5,11 @@
 // and in fine-grained host-pinned memory (hardware FP atomics there are the
 // seed's silent NOP on gfx90a), then copies a result back.  hipgrain must
 // count these launches instead of writing each one, yet attribute every
-// count to the right pattern.  Then a second thread launches on a pinned
+// count to the right pattern.  Then a temporary each step, launched on
+// three times, on each half in turn: the first launch finds it under the
+// registry's lock, the others in the thread's own table of ranges, and all
+// are one pattern.
+// Then a second thread launches on a pinned
 // block that the main thread frees before that thread exits: its counted
 // launches reach the trace after the free, and are no use after free.
 // Last, a worker that never ends (a pool's, OpenMP's) launches and is still
@@ -36,6 +40,7 @@ int main(int argc, char **argv)
 {
 	int iters = argc > 1 ? atoi(argv[1]) : 1000;
 	int late = argc > 2 ? atoi(argv[2]) : 50;
+	int temps = argc > 3 ? atoi(argv[3]) : 20;
 	const int n = 256;
 	double *x, *y, *s_dev, *s_fine, *s_late, h = 0;
 	long launches = 0, fine = 0;
@@ -52,6 +57,17 @@ int main(int argc, char **argv)
 		dot<<<1, n>>>(x, y, i & 1 ? s_fine : s_dev, n);
 		launches += 3, fine += i & 1;
 		hipMemcpy(&h, s_dev, sizeof(h), hipMemcpyDeviceToHost);
+	}
+
+	for (int i = 0; i < temps; i++) {
+		double *t;
+
+		if (hipMalloc(&t, 2 * n * sizeof(double)) != hipSuccess)
+			return 1;
+		for (int j = 0; j < 3; j++) /* each half in turn */
+			axpy<<<1, n>>>(t + (j & 1) * n, x, 1.0, n);
+		hipFree(t);
+		launches += 3;
 	}
 
 	std::atomic<int> stage{0};

@@ -239,25 +239,37 @@ def case_coalesce():
     every count stays with its own pattern (the dot product into device
     memory is the near miss of the one into fine-grained memory); counts a
     thread writes after another thread freed their block are no use after
-    free; and a worker still running at exit has its counts written then."""
-    iters, late = 1000, 50
-    t = traced([prog('hg_solver'), str(iters), str(late)], extra=['--lossless'])
+    free; a temporary's three launches, the first resolved under the
+    registry's lock and the others from the thread's table, are one
+    pattern; and a worker still running at exit has its counts written
+    then."""
+    iters, late, temps = 1000, 50, 20
+    t = traced([prog('hg_solver'), str(iters), str(late), str(temps)],
+               extra=['--lossless'])
     try:
         ev = hgtrace.hipgrain_events(t.trace)
         status, rep = hgrun.report(HG, t.trace)
     finally:
         t.close()
     fine = iters // 2 + late
+    total = 3 * iters + 2 * late + 3 * temps
     tap.ok(t.proc.returncode == 0 and
-           f'launches={3 * iters + 2 * late} fine={fine}' in t.proc.stdout,
+           f'launches={total} fine={fine}' in t.proc.stdout,
            'the program runs as without hipgrain', t.proc.stdout + t.proc.stderr)
     ln = of(ev, 'launch', rc=0)
-    total = 3 * iters + 2 * late
     tap.ok(sum(e['repeat'] for e in ln) == total,
            f'the launch events stand for all {total} launches, the '
            'never-ending worker\'s too', sum(e['repeat'] for e in ln))
-    tap.ok(0 < len(ln) <= 20, f'{total} launches in 6 patterns take '
-           f'{len(ln)} events, not one each', len(ln))
+    tap.ok(0 < len(ln) <= 20 + 2 * temps, f'{total} launches in 6 patterns and '
+           f'{temps} temporaries take {len(ln)} events, not one each', len(ln))
+    temp_ids = {e['id'] for e in of(ev, 'alloc', rc=0, size=2 * 256 * 8)}
+    on_temp = [e['repeat'] for e in ln if e['arg_id'][:1] and
+               e['arg_id'][0] in temp_ids]
+    # Written at once, then counted: [1, 2].  Were the second launch a
+    # pattern of its own, it would be written too: [1, 1, 1].
+    tap.ok(on_temp == [1, 2] * temps, f'each of the {temps} temporaries\' '
+           'three launches is one pattern: its first launch, then a count of '
+           '2', on_temp)
     fp = [f for f in rep['findings'] if f['rule'] == 'fp-atomic-fine-grain'] \
         if rep else []
     tap.ok(status == 0 and sum(f['count'] for f in fp) == fine,

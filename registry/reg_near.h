@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A thread's recent device ranges (reg_dev.c says when they hold), in a
+ * header so that the launch path can look its pointers up inline: a
+ * function call and a result record per pointer cost more than the lookup.
+ */
+#ifndef REG_NEAR_H
+#define REG_NEAR_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#define REG_NEAR 8
+
+/* Separate arrays: the search reads two words an entry. */
+struct reg_near {
+	uintptr_t base[REG_NEAR], len[REG_NEAR]; /* len 0: empty */
+	uint64_t id[REG_NEAR];
+	uint8_t mem[REG_NEAR], gran[REG_NEAR];
+	/* mem << 16 | gran << 24, as a launch's argument word holds them
+	 * (hg_tp_types.h): packed once, when the range is kept. */
+	uint32_t what[REG_NEAR];
+	uint64_t epoch; /* what they hold for */
+	unsigned top;   /* entries from here on were never filled */
+	unsigned next;  /* the entry a full table replaces next */
+	/* Pointers seen lately and the entry that held them, checked again
+	 * on use: the same pointers come back, mostly. */
+	uintptr_t seen[32];
+	uint8_t seen_at[32];
+};
+
+extern __thread struct reg_near reg_near
+	__attribute__((tls_model("initial-exec")));
+extern atomic_uint_fast64_t reg_near_epoch;
+
+/* Empties the table: some range changed since it was filled. */
+void reg_near_reset(uint64_t epoch);
+/* The entry holding p, searched; -1 if none. */
+int reg_near_scan(uintptr_t p);
+
+/* Before lookups: returns the epoch they hold for. */
+static inline uint64_t reg_near_sync(void)
+{
+	uint64_t e = atomic_load_explicit(&reg_near_epoch,
+					  memory_order_acquire);
+
+	if (__builtin_expect(reg_near.epoch != e, 0))
+		reg_near_reset(e);
+	return e;
+}
+
+/* The entry holding p (not NULL), or -1: then ask reg_dev_find_n, which
+ * fills the table. */
+static inline int reg_near_find(uintptr_t p)
+{
+	unsigned h = (unsigned)(p >> 4 ^ p >> 13) & 31;
+	int c = reg_near.seen_at[h];
+
+	if (reg_near.seen[h] == p && p - reg_near.base[c] < reg_near.len[c])
+		return c;
+	return reg_near_scan(p);
+}
+
+#endif
