@@ -20,6 +20,7 @@ struct ihipGraph {
 struct hipGraphNode {
 	struct ihipGraph *graph;
 	int kernel;
+	hipGraphNode_t origin; /* a clone's node: the node cloned */
 };
 struct hipGraphExec {
 	int used;
@@ -35,18 +36,18 @@ static struct {
 	hipGraph_t graph;
 } fh_captures[FH_MAX_CAPTURES];
 
-static int fh_graph_ok(hipGraph_t g)
+int fh_graph_ok(hipGraph_t g)
 {
 	return g >= fh_graphs && g < fh_graphs + FH_MAX_GRAPHS && g->used;
 }
 
-static int fh_exec_ok(hipGraphExec_t x)
+int fh_exec_ok(hipGraphExec_t x)
 {
 	return x >= fh_execs && x < fh_execs + FH_MAX_GRAPHS && x->used;
 }
 
 /* Caller holds the lock. */
-static hipGraph_t fh_graph_new(void)
+hipGraph_t fh_graph_new(void)
 {
 	for (size_t i = 0; i < FH_MAX_GRAPHS; i++)
 		if (!fh_graphs[i].used) {
@@ -56,13 +57,13 @@ static hipGraph_t fh_graph_new(void)
 	return NULL;
 }
 
-static hipGraphNode_t fh_node_new(hipGraph_t g, int kernel)
+hipGraphNode_t fh_node_new(hipGraph_t g, int kernel)
 {
 	hipGraphNode_t n = NULL;
 
 	if (fh_nnodes < FH_MAX_NODES) {
 		n = &fh_nodes[fh_nnodes++];
-		*n = (struct hipGraphNode){g, kernel};
+		*n = (struct hipGraphNode){g, kernel, NULL};
 		g->nodes++;
 	}
 	return n;
@@ -91,7 +92,7 @@ hipError_t hipGraphDestroy(hipGraph_t g)
 	return fh_ret(hipSuccess);
 }
 
-static hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p)
+hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p)
 {
 	unsigned long long threads;
 
@@ -105,7 +106,7 @@ static hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p)
 	return hipSuccess;
 }
 
-static hipError_t fh_node_add(const char *api, hipGraphNode_t *node, hipGraph_t g,
+hipError_t fh_node_add(const char *api, hipGraphNode_t *node, hipGraph_t g,
 			 int kernel, hipError_t err)
 {
 	if (!node || !fh_graph_ok(g))
@@ -171,9 +172,14 @@ hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
 	return fh_node_add("hipGraphAddMemAllocNode", node, g, 0, err);
 }
 
-static int fh_node_ok(hipGraphNode_t n)
+int fh_node_ok(hipGraphNode_t n)
 {
 	return n >= fh_nodes && n < fh_nodes + FH_MAX_NODES && n->graph;
+}
+
+int fh_node_is_kernel(hipGraphNode_t n)
+{
+	return fh_node_ok(n) && n->kernel;
 }
 
 hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
