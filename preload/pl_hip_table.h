@@ -386,6 +386,65 @@
 	  pl_graph_rec_set(HG_API_HIP_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS, rc,   \
 			   PL_GA_EXEC(x, n), p))
 
+/* Graphs of graphs and whole-graph changes (pl_graph_tree.c,
+ * pl_graph_run.c), free nodes, capture into a graph. */
+#define PL_HIP_GRAPH_TREE_TABLE(X)                                             \
+	X(hipGraphClone, (hipGraph_t * c, hipGraph_t g), (c, g), 0, PL_NONE,   \
+	  pl_graph_rec_clone(rc, c, g))                                        \
+	X(hipGraphNodeFindInClone,                                             \
+	  (hipGraphNode_t * f, hipGraphNode_t o, hipGraph_t c), (f, o, c), 0,  \
+	  PL_NONE, pl_graph_rec_find_in_clone(rc, f, o, c))                    \
+	X(hipGraphAddChildGraphNode, (PL_GRAPH_DEPS, hipGraph_t child),        \
+	  (n, g, deps, nd, child), 0, PL_NONE,                                 \
+	  pl_graph_rec_child(HG_API_HIP_GRAPH_ADD_CHILD_GRAPH_NODE, rc,        \
+			     PL_GA_ADD(n, g), child))                          \
+	X(hipGraphExecChildGraphNodeSetParams,                                 \
+	  (hipGraphExec_t x, hipGraphNode_t n, hipGraph_t child), (x, n, child),\
+	  0, PL_NONE,                                                          \
+	  pl_graph_rec_child(HG_API_HIP_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,\
+			     rc, PL_GA_EXEC(x, n), child))                     \
+	X(hipGraphExecUpdate,                                                  \
+	  (hipGraphExec_t x, hipGraph_t g, hipGraphNode_t *en,                 \
+	   hipGraphExecUpdateResult *r),                                       \
+	  (x, g, en, r), 0, PL_NONE, pl_graph_rec_exec_update(rc, x, g))       \
+	X(hipGraphInstantiateWithParams,                                       \
+	  (hipGraphExec_t * x, hipGraph_t g, hipGraphInstantiateParams *p),    \
+	  (x, g, p), 0, PL_NONE,                                               \
+	  pl_graph_rec_instantiate(HG_API_HIP_GRAPH_INSTANTIATE_WITH_PARAMS,   \
+				   rc, x, g))                                  \
+	X(hipGraphDestroyNode, (hipGraphNode_t n), (n), 0, PL_NONE,            \
+	  pl_graph_rec_destroy_node(rc, n))                                    \
+	X(hipGraphNodeSetEnabled,                                              \
+	  (hipGraphExec_t x, hipGraphNode_t n, unsigned int on), (x, n, on),   \
+	  0, PL_NONE, pl_graph_rec_set_enabled(rc, x, n, on))                  \
+	X(hipGraphAddNode, (PL_GRAPH_DEPS, hipGraphNodeParams *p),             \
+	  (n, g, deps, nd, p), 1, PL_NONE,                                     \
+	  pl_graph_rec_generic(HG_API_HIP_GRAPH_ADD_NODE, rc, PL_GA_ADD(n, g), \
+			       p))                                             \
+	X(hipGraphNodeSetParams, (hipGraphNode_t n, hipGraphNodeParams *p),    \
+	  (n, p), 1, PL_NONE,                                                  \
+	  pl_graph_rec_generic(HG_API_HIP_GRAPH_NODE_SET_PARAMS, rc,           \
+			       PL_GA_NODE(n), p))                              \
+	X(hipGraphExecNodeSetParams,                                           \
+	  (hipGraphExec_t x, hipGraphNode_t n, hipGraphNodeParams *p),         \
+	  (x, n, p), 1, PL_NONE,                                               \
+	  pl_graph_rec_generic(HG_API_HIP_GRAPH_EXEC_NODE_SET_PARAMS, rc,      \
+			       PL_GA_EXEC(x, n), p))                           \
+	X(hipGraphAddMemFreeNode, (PL_GRAPH_DEPS, void *p),                    \
+	  (n, g, deps, nd, p), 0, PL_NONE,                                     \
+	  pl_graph_rec_free_node(HG_API_HIP_GRAPH_ADD_MEM_FREE_NODE, rc,       \
+				 PL_GA_ADD(n, g), p))                          \
+	X(hipDrvGraphAddMemFreeNode, (PL_GRAPH_DEPS, hipDeviceptr_t p),        \
+	  (n, g, deps, nd, p), 0, PL_NONE,                                     \
+	  pl_graph_rec_free_node(HG_API_HIP_DRV_GRAPH_ADD_MEM_FREE_NODE, rc,   \
+				 PL_GA_ADD(n, g), p))                          \
+	X(hipStreamBeginCaptureToGraph,                                        \
+	  (hipStream_t st, hipGraph_t g, const hipGraphNode_t *deps,           \
+	   const hipGraphEdgeData *data, size_t nd, hipStreamCaptureMode m),   \
+	  (st, g, deps, data, nd, m), 0, PL_NONE,                              \
+	  pl_graph_rec_begin_capture(HG_API_HIP_STREAM_BEGIN_CAPTURE_TO_GRAPH, \
+				     rc, st, g))
+
 /* ROCm 6's driver forms. */
 #define PL_HIP_GRAPH_DRV_TABLE(X)                                              \
 	X(hipDrvGraphAddMemcpyNode,                                            \
@@ -485,6 +544,7 @@
 	PL_LAUNCH_MORE_TABLE(X)                                                \
 	PL_HIP_GRAPH_TABLE(X)                                                  \
 	PL_HIP_GRAPH_COPY_TABLE(X)                                             \
+	PL_HIP_GRAPH_TREE_TABLE(X)                                             \
 	PL_HIP_VM_TABLE(X)                                                     \
 	PL_HIP_MISC_TABLE(X)
 
