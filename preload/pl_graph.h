@@ -103,6 +103,8 @@ void pl_graph_rec_child(uint8_t api, hipError_t rc, struct pl_graph_at at,
 void pl_graph_rec_destroy_node(hipError_t rc, hipGraphNode_t node);
 void pl_graph_rec_free_node(uint8_t api, hipError_t rc, struct pl_graph_at at,
 			    void *p);
+void pl_graph_rec_alloc_node(hipError_t rc, struct pl_graph_at at,
+			     const hipMemAllocNodeParams *p);
 void pl_graph_rec_generic(uint8_t api, hipError_t rc, struct pl_graph_at at,
 			  hipGraphNodeParams *p);
 

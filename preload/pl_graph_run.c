@@ -11,6 +11,7 @@
 #include "hg_events.h"
 #include "pl_graph_store.h"
 #include "pl_kernel.h"
+#include "pl_vm.h"
 #include "reg_emit.h"
 #include "reg_track.h"
 
@@ -115,6 +116,17 @@ static void run_free(hipError_t rc, const struct pl_graph_node *nd,
 			       caller);
 }
 
+/* Memory a free node (or hipFree) released comes back: the node
+ * allocates it again at the same address. */
+static void run_alloc(const struct pl_graph_node *nd)
+{
+	struct reg_ptr r;
+
+	reg_track_resolve((uintptr_t)nd->dst, &r);
+	if (!r.id)
+		pl_vm_rec_graph_alloc_again(nd->dst, nd->bytes, nd->prop);
+}
+
 static void run_node(uint8_t api, hipError_t rc,
 		     const struct pl_graph_node *nd, hipStream_t stream,
 		     uintptr_t caller)
@@ -134,6 +146,10 @@ static void run_node(uint8_t api, hipError_t rc,
 	case N_FREE:
 		if (rc == hipSuccess)
 			run_free(rc, nd, caller);
+		break;
+	case N_ALLOC:
+		if (rc == hipSuccess)
+			run_alloc(nd);
 		break;
 	}
 }

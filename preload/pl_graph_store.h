@@ -16,7 +16,7 @@
  * higher index than this are not resolved (no kernel has that many). */
 #define PL_GRAPH_ARGV_MAX 256
 
-enum pl_graph_node_kind { N_KERNEL, N_COPY, N_SET, N_FREE };
+enum pl_graph_node_kind { N_KERNEL, N_COPY, N_SET, N_FREE, N_ALLOC };
 enum pl_graph_kind { G_GRAPH, G_EXEC, G_CAPTURE };
 
 struct pl_graph_node {
@@ -36,11 +36,12 @@ struct pl_graph_node {
 	uint16_t n, nargv;
 	uint16_t idx[REG_KMAX_PTR];
 	uint64_t val[REG_KMAX_PTR];
-	/* N_COPY, N_SET, N_FREE */
+	/* N_COPY, N_SET, N_FREE, N_ALLOC */
 	void *dst;
 	const void *src;
 	size_t bytes;
-	int how; /* the copy's hipMemcpyKind, the set's value */
+	int how; /* the copy's hipMemcpyKind, the set's value, the free's API */
+	uint64_t prop; /* what an allocation's properties say (pl_vm.h) */
 };
 
 struct pl_graph {

@@ -132,6 +132,22 @@ void pl_graph_rec_free_node(uint8_t api, hipError_t rc, struct pl_graph_at at,
 	pl_graph_put(at, &nd);
 }
 
+/* The memory is an allocation from the node's creation (ROCm reserves it
+ * then); the node allocates it again at a launch after a free. */
+void pl_graph_rec_alloc_node(hipError_t rc, struct pl_graph_at at,
+			     const hipMemAllocNodeParams *p)
+{
+	struct pl_graph_node nd = {0};
+
+	nd.prop = pl_vm_rec_graph_alloc(rc, at.added, p);
+	if (rc != hipSuccess || !at.added || !p)
+		return;
+	nd.kind = N_ALLOC;
+	nd.dst = p->dptr;
+	nd.bytes = p->bytesize;
+	pl_graph_put(at, &nd);
+}
+
 /* Each type is recorded as its own entry point records it; an allocation
  * node's memory exists from the node's creation, as hipGraphAddMemAllocNode
  * has it. */
@@ -156,7 +172,7 @@ void pl_graph_rec_generic(uint8_t api, hipError_t rc, struct pl_graph_at at,
 		break;
 	case T6_ALLOC:
 		if (at.added)
-			pl_vm_rec_graph_alloc(rc, at.added, &p->alloc);
+			pl_graph_rec_alloc_node(rc, at, &p->alloc);
 		else /* an allocation node cannot be set anew (HIP refuses) */
 			reg_emit_call(api, rc, 0);
 		break;

@@ -61,7 +61,8 @@
 	X(hipGraphAddMemAllocNode,                                             \
 	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
 	   size_t nd, hipMemAllocNodeParams * p),                               \
-	  (n, g, deps, nd, p), 1, PL_NONE, pl_vm_rec_graph_alloc(rc, n, p))    \
+	  (n, g, deps, nd, p), 1, PL_NONE,                                     \
+	  pl_graph_rec_alloc_node(rc, PL_GA_ADD(n, g), p))                     \
 	X(hipMemMap,                                                           \
 	  (void *p, size_t size, size_t off, hipMemGenericAllocationHandle_t h,\
 	   unsigned long long fl),                                             \

@@ -259,8 +259,9 @@ static void with_params(void)
 }
 
 /* An allocation node, a kernel into its memory, a free node; then a
- * launch outside the graph with the freed pointer. */
-static void v_free(int drv)
+ * launch outside the graph with the freed pointer, or (twice) the graph's
+ * launch again. */
+static void v_free(int drv, int twice)
 {
 	hipMemAllocNodeParams a;
 	hipGraphNode_t an, kn, fn;
@@ -285,13 +286,22 @@ static void v_free(int drv)
 		CHECK(hipDrvGraphAddMemFreeNode(&fn, g, &kn, 1, mem));
 	else
 		CHECK(hipGraphAddMemFreeNode(&fn, g, &kn, 1, mem));
+	if (twice) {
+		hipGraphExec_t x;
+
+		CHECK(hipGraphInstantiate(&x, g, NULL, NULL, 0));
+		CHECK(hipGraphLaunch(x, s));
+		CHECK(hipGraphLaunch(x, s));
+		return;
+	}
 	run(g, s);
 	CHECK(hipLaunchKernel(&dadd, (dim3){1, 1, 1}, (dim3){64, 1, 1}, args,
 			      0, s));
 }
 
-static void free_node(void) { v_free(0); }
-static void free_drv(void) { v_free(1); }
+static void free_node(void) { v_free(0, 0); }
+static void free_drv(void) { v_free(1, 0); }
+static void relaunch(void) { v_free(0, 1); }
 
 /* A launch captured into a graph that has a node already. */
 static void capture_to_graph(void)
@@ -345,6 +355,7 @@ static const struct {
 	{"with-params", with_params},
 	{"free", free_node},
 	{"free-drv", free_drv},
+	{"relaunch", relaunch},
 	{"capture-to-graph", capture_to_graph},
 	{"null", nulls},
 };

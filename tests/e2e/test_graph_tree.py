@@ -97,6 +97,19 @@ for variant, (rules, want) in CASES.items():
                f'{variant}: the free node frees the allocation node\'s '
                'memory at the launch', fr)
 
+# A launch after the free node ran allocates the memory again: each
+# launch's kernel resolves to its own allocation, and frees it.
+proc, ev, rep = traced('relaunch')
+mem = pointers(proc.stdout).get('mem')
+al = [e['id'] for e in ev if e['event'] == 'alloc' and e['addr'] == mem]
+ln = [e['arg_id'][0] for e in ev if e['event'] == 'launch' and
+      e['arg_index'][:1] == [0] and e['api'] == API['hipGraphLaunch']]
+fr = [e['id'] for e in ev if e['event'] == 'free' and e['api'] == 229]
+tap.ok(proc.returncode == 0 and mem and len(al) == 2 and ln == al and
+       fr == al and not (rep or {}).get('findings'),
+       'relaunch: each launch allocates, uses and frees the node\'s memory, '
+       'no finding', (al, ln, fr, rep and rep['findings']))
+
 proc, ev, rep = traced('null')
 nulls = [line.split() for line in proc.stdout.splitlines()
          if line.startswith('null ')]
