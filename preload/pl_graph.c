@@ -69,8 +69,8 @@ int pl_graph_capture_launch(const void *fn, dim3 grid, dim3 block,
 	return at != NULL;
 }
 
-void pl_graph_kernel_params(struct pl_graph_node *nd,
-			    const hipKernelNodeParams *p)
+static void kernel_params(struct pl_graph_node *nd,
+			  const hipKernelNodeParams *p)
 {
 	pl_graph_kernel(nd, p->func, p->gridDim, p->blockDim,
 			p->sharedMemBytes, p->kernelParams,
@@ -82,11 +82,10 @@ void pl_graph_rec_kernel(uint8_t api, hipError_t rc, struct pl_graph_at at,
 {
 	struct pl_graph_node nd = {0};
 
-	reg_emit_call(api, rc, at.added ? (rc == hipSuccess ? (uintptr_t)*at.added : 0)
-					: (uintptr_t)at.node);
+	reg_emit_call(api, rc, pl_graph_at_node(rc, at));
 	if (rc != hipSuccess || !p)
 		return;
-	pl_graph_kernel_params(&nd, p);
+	kernel_params(&nd, p);
 	pl_graph_put(at, &nd);
 }
 

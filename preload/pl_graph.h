@@ -54,10 +54,16 @@ struct pl_graph_at {
 #define PL_GA_NODE(n) ((struct pl_graph_at){.node = (n)})
 #define PL_GA_EXEC(x, n) ((struct pl_graph_at){.exec = (x), .node = (n)})
 
+/* The node a record names: the one added, once the call succeeded. */
+static inline uint64_t pl_graph_at_node(hipError_t rc, struct pl_graph_at at)
+{
+	if (at.added)
+		return rc == hipSuccess ? (uintptr_t)*at.added : 0;
+	return (uintptr_t)at.node;
+}
+
 struct pl_graph_node;
 void pl_graph_put(struct pl_graph_at at, const struct pl_graph_node *nd);
-void pl_graph_kernel_params(struct pl_graph_node *nd,
-			    const hipKernelNodeParams *p);
 
 /* Each records the call, and on success the node's meaning (see
  * pl_graph_copy.c for the copy and set forms). */

@@ -32,6 +32,9 @@ void pl_graph_rec_clone(hipError_t rc, hipGraph_t *clone, hipGraph_t graph)
 	if (!h)
 		return;
 	pl_graph_lock();
+	c = pl_graph_find(G_GRAPH, h);
+	if (c) /* the handle of a graph destroyed unseen */
+		pl_graph_drop(c);
 	g = pl_graph_find(G_GRAPH, (uintptr_t)graph);
 	c = g && g->n ? pl_graph_find_or_add(G_GRAPH, h) : NULL;
 	if (c && pl_graph_append_all(c, g->nodes, g->n)) {
@@ -83,8 +86,7 @@ static void embed(struct pl_graph *g, uint64_t h, const struct pl_graph *child)
 void pl_graph_rec_child(uint8_t api, hipError_t rc, struct pl_graph_at at,
 			hipGraph_t child)
 {
-	uint64_t h = at.added ? (rc == hipSuccess ? (uintptr_t)*at.added : 0)
-			      : (uintptr_t)at.node;
+	uint64_t h = pl_graph_at_node(rc, at);
 	struct pl_graph *g;
 
 	reg_emit_call(api, rc, h);
