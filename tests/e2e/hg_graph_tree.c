@@ -168,6 +168,20 @@ static void v_child(double **acc)
 }
 
 static void child_fine(void) { v_child(&fine); }
+
+/* A child graph holding a child graph, the whole cloned. */
+static void child_nested(void)
+{
+	hipGraphNode_t node, cn;
+	hipGraph_t inner = graph_of(&fine, &node), mid, outer, c;
+
+	CHECK(hipGraphCreate(&mid, 0));
+	CHECK(hipGraphAddChildGraphNode(&cn, mid, NULL, 0, inner));
+	CHECK(hipGraphCreate(&outer, 0));
+	CHECK(hipGraphAddChildGraphNode(&cn, outer, NULL, 0, mid));
+	CHECK(hipGraphClone(&c, outer));
+	run(c, s);
+}
 static void child_coarse(void) { v_child(&coarse); }
 
 static void child_exec_set(void)
@@ -344,6 +358,7 @@ static const struct {
 	{"clone-set", clone_set},
 	{"child-fine", child_fine},
 	{"child-coarse", child_coarse},
+	{"child-nested", child_nested},
 	{"child-exec-set", child_exec_set},
 	{"disabled", disabled},
 	{"reenabled", reenabled},

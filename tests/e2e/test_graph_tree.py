@@ -29,6 +29,7 @@ CASES = {
     'clone-set': (FINE, ['fine', 'coarse']),
     'child-fine': (FINE, ['fine']),
     'child-coarse': (set(), ['coarse']),
+    'child-nested': (FINE, ['fine']),
     'child-exec-set': (FINE, ['fine']),
     'disabled': (set(), []),
     'reenabled': (FINE, ['fine']),
