@@ -160,7 +160,60 @@
 /* libomp's allocators with the pinned trait, preload/pl_omp_alloc.c. */
 #define HG_API_OMP_ALLOCATOR_LIST(X)                                           \
 	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)")               \
-	X(177, OMP_FREE, "omp_free")
+	X(177, OMP_FREE, "omp_free")                                           \
+	HG_API_GRAPH_LIST(X)
+
+/* Graph nodes of every form, preload/pl_graph*.c (from 200: other lists
+ * grow below it). */
+#define HG_API_GRAPH_LIST(X)                                                   \
+	X(200, HIP_GRAPH_ADD_MEMCPY_NODE, "hipGraphAddMemcpyNode")             \
+	X(201, HIP_GRAPH_ADD_MEMCPY_NODE_TO_SYMBOL,                            \
+	  "hipGraphAddMemcpyNodeToSymbol")                                     \
+	X(202, HIP_GRAPH_ADD_MEMCPY_NODE_FROM_SYMBOL,                          \
+	  "hipGraphAddMemcpyNodeFromSymbol")                                   \
+	X(203, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS, "hipGraphMemcpyNodeSetParams") \
+	X(204, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_1D,                            \
+	  "hipGraphMemcpyNodeSetParams1D")                                     \
+	X(205, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_TO_SYMBOL,                     \
+	  "hipGraphMemcpyNodeSetParamsToSymbol")                               \
+	X(206, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_FROM_SYMBOL,                   \
+	  "hipGraphMemcpyNodeSetParamsFromSymbol")                             \
+	X(207, HIP_GRAPH_MEMSET_NODE_SET_PARAMS, "hipGraphMemsetNodeSetParams") \
+	X(208, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,                          \
+	  "hipGraphExecMemcpyNodeSetParams")                                   \
+	X(209, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_1D,                       \
+	  "hipGraphExecMemcpyNodeSetParams1D")                                 \
+	X(210, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_TO_SYMBOL,                \
+	  "hipGraphExecMemcpyNodeSetParamsToSymbol")                           \
+	X(211, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_FROM_SYMBOL,              \
+	  "hipGraphExecMemcpyNodeSetParamsFromSymbol")                         \
+	X(212, HIP_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,                          \
+	  "hipGraphExecMemsetNodeSetParams")                                   \
+	X(213, HIP_DRV_GRAPH_ADD_MEMCPY_NODE, "hipDrvGraphAddMemcpyNode")      \
+	X(214, HIP_DRV_GRAPH_ADD_MEMSET_NODE, "hipDrvGraphAddMemsetNode")      \
+	X(215, HIP_DRV_GRAPH_MEMCPY_NODE_SET_PARAMS,                           \
+	  "hipDrvGraphMemcpyNodeSetParams")                                    \
+	X(216, HIP_DRV_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,                      \
+	  "hipDrvGraphExecMemcpyNodeSetParams")                                \
+	X(217, HIP_DRV_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,                      \
+	  "hipDrvGraphExecMemsetNodeSetParams")                                \
+	X(218, HIP_GRAPH_CLONE, "hipGraphClone")                               \
+	X(219, HIP_GRAPH_NODE_FIND_IN_CLONE, "hipGraphNodeFindInClone")        \
+	X(220, HIP_GRAPH_ADD_CHILD_GRAPH_NODE, "hipGraphAddChildGraphNode")    \
+	X(221, HIP_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,                     \
+	  "hipGraphExecChildGraphNodeSetParams")                               \
+	X(222, HIP_GRAPH_EXEC_UPDATE, "hipGraphExecUpdate")                    \
+	X(223, HIP_GRAPH_INSTANTIATE_WITH_PARAMS,                              \
+	  "hipGraphInstantiateWithParams")                                     \
+	X(224, HIP_GRAPH_DESTROY_NODE, "hipGraphDestroyNode")                  \
+	X(225, HIP_GRAPH_NODE_SET_ENABLED, "hipGraphNodeSetEnabled")           \
+	X(226, HIP_GRAPH_ADD_NODE, "hipGraphAddNode")                          \
+	X(227, HIP_GRAPH_NODE_SET_PARAMS, "hipGraphNodeSetParams")             \
+	X(228, HIP_GRAPH_EXEC_NODE_SET_PARAMS, "hipGraphExecNodeSetParams")    \
+	X(229, HIP_GRAPH_ADD_MEM_FREE_NODE, "hipGraphAddMemFreeNode")          \
+	X(230, HIP_DRV_GRAPH_ADD_MEM_FREE_NODE, "hipDrvGraphAddMemFreeNode")   \
+	X(231, HIP_STREAM_BEGIN_CAPTURE_TO_GRAPH,                              \
+	  "hipStreamBeginCaptureToGraph")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),

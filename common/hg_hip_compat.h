@@ -43,4 +43,93 @@ HG_HIP_PUBLIC hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
 	hipFunctionLaunchParams *list, unsigned int n, unsigned int flags);
 #endif
 
+/* ROCm 6's graph node forms.  Where the headers lack a struct, the members
+ * hipgrain reads are declared at ROCm 6.4's offsets; the rest of a union
+ * is its reserved words. */
+#ifndef HG_HAVE_MEMSET_NODE_PARAMS
+typedef struct HIP_MEMSET_NODE_PARAMS {
+	hipDeviceptr_t dst;
+	size_t pitch;
+	unsigned int value;
+	unsigned int elementSize;
+	size_t width;
+	size_t height;
+} HIP_MEMSET_NODE_PARAMS;
+#endif
+
+#ifndef HG_HAVE_GRAPH_NODE_PARAMS
+typedef struct hipGraphNodeParams {
+	int type; /* ROCm 6's hipGraphNodeType numbering */
+	int reserved0[3];
+	union {
+		long long reserved1[29];
+		hipKernelNodeParams kernel;
+		struct {
+			int flags;
+			int reserved[3];
+			hipMemcpy3DParms copyParams;
+		} memcpy;
+		hipMemsetParams memset;
+		struct {
+			hipGraph_t graph;
+		} graph;
+		hipMemAllocNodeParams alloc;
+		struct {
+			void *dptr;
+		} free;
+	};
+	long long reserved2;
+} hipGraphNodeParams;
+#endif
+
+#ifndef HG_HAVE_GRAPH_INSTANTIATE_PARAMS
+typedef struct hipGraphInstantiateParams hipGraphInstantiateParams;
+#endif
+#ifndef HG_HAVE_GRAPH_EDGE_DATA
+typedef struct hipGraphEdgeData hipGraphEdgeData;
+#endif
+
+/* Entry points of ROCm 5.7 and 6 (the same declarations as theirs). */
+HG_HIP_PUBLIC hipError_t hipGraphNodeSetEnabled(hipGraphExec_t x,
+						hipGraphNode_t n,
+						unsigned int on);
+HG_HIP_PUBLIC hipError_t hipGraphAddMemFreeNode(hipGraphNode_t *n,
+						hipGraph_t g,
+						const hipGraphNode_t *deps,
+						size_t nd, void *p);
+HG_HIP_PUBLIC hipError_t hipDrvGraphAddMemFreeNode(hipGraphNode_t *n,
+						   hipGraph_t g,
+						   const hipGraphNode_t *deps,
+						   size_t nd, hipDeviceptr_t p);
+HG_HIP_PUBLIC hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t *n,
+						  hipGraph_t g,
+						  const hipGraphNode_t *deps,
+						  size_t nd,
+						  const HIP_MEMCPY3D *p,
+						  hipCtx_t ctx);
+HG_HIP_PUBLIC hipError_t hipDrvGraphAddMemsetNode(
+	hipGraphNode_t *n, hipGraph_t g, const hipGraphNode_t *deps,
+	size_t nd, const HIP_MEMSET_NODE_PARAMS *p, hipCtx_t ctx);
+HG_HIP_PUBLIC hipError_t hipDrvGraphMemcpyNodeSetParams(
+	hipGraphNode_t n, const HIP_MEMCPY3D *p);
+HG_HIP_PUBLIC hipError_t hipDrvGraphExecMemcpyNodeSetParams(
+	hipGraphExec_t x, hipGraphNode_t n, const HIP_MEMCPY3D *p,
+	hipCtx_t ctx);
+HG_HIP_PUBLIC hipError_t hipDrvGraphExecMemsetNodeSetParams(
+	hipGraphExec_t x, hipGraphNode_t n, const HIP_MEMSET_NODE_PARAMS *p,
+	hipCtx_t ctx);
+HG_HIP_PUBLIC hipError_t hipGraphInstantiateWithParams(
+	hipGraphExec_t *x, hipGraph_t g, hipGraphInstantiateParams *p);
+HG_HIP_PUBLIC hipError_t hipGraphAddNode(hipGraphNode_t *n, hipGraph_t g,
+					 const hipGraphNode_t *deps,
+					 size_t nd, hipGraphNodeParams *p);
+HG_HIP_PUBLIC hipError_t hipGraphNodeSetParams(hipGraphNode_t n,
+					       hipGraphNodeParams *p);
+HG_HIP_PUBLIC hipError_t hipGraphExecNodeSetParams(hipGraphExec_t x,
+						   hipGraphNode_t n,
+						   hipGraphNodeParams *p);
+HG_HIP_PUBLIC hipError_t hipStreamBeginCaptureToGraph(
+	hipStream_t st, hipGraph_t g, const hipGraphNode_t *deps,
+	const hipGraphEdgeData *data, size_t nd, hipStreamCaptureMode m);
+
 #endif /* HG_HIP_COMPAT_H */

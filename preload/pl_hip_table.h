@@ -61,7 +61,8 @@
 	X(hipGraphAddMemAllocNode,                                             \
 	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
 	   size_t nd, hipMemAllocNodeParams * p),                               \
-	  (n, g, deps, nd, p), 1, PL_NONE, pl_vm_rec_graph_alloc(rc, n, p))    \
+	  (n, g, deps, nd, p), 1, PL_NONE,                                     \
+	  pl_graph_rec_alloc_node(rc, PL_GA_ADD(n, g), p))                     \
 	X(hipMemMap,                                                           \
 	  (void *p, size_t size, size_t off, hipMemGenericAllocationHandle_t h,\
 	   unsigned long long fl),                                             \
@@ -244,37 +245,30 @@
 	   unsigned int fl),                                                   \
 	  (l, n, fl), PL_Q_LAUNCH, PL_NONE, rec_module_multi_device(rc, l, n))
 
-/* Graphs (pl_graph.c): a kernel node is a launch at each hipGraphLaunch. */
+/* Graphs (pl_graph*.c): a node is what it does, at each hipGraphLaunch. */
+#define PL_GRAPH_DEPS hipGraphNode_t *n, hipGraph_t g, const hipGraphNode_t *deps, size_t nd
+
 #define PL_HIP_GRAPH_TABLE(X)                                                  \
 	X(hipGraphLaunch, (hipGraphExec_t g, hipStream_t st), (g, st), 1,      \
-	  PL_NONE, pl_graph_rec_launch(HG_API_HIP_GRAPH_LAUNCH, rc, g, st))    \
+	  PL_NONE, pl_graph_rec_launch(HG_API_HIP_GRAPH_LAUNCH, rc, g, st,     \
+				       PL_CALLER()))                             \
 	X(hipGraphLaunch_spt, (hipGraphExec_t g, hipStream_t st), (g, st), 1,  \
-	  PL_NONE, pl_graph_rec_launch(HG_API_HIP_GRAPH_LAUNCH_SPT, rc, g, st))\
-	X(hipGraphAddKernelNode,                                               \
-	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
-	   size_t nd, const hipKernelNodeParams *p),                           \
+	  PL_NONE, pl_graph_rec_launch(HG_API_HIP_GRAPH_LAUNCH_SPT, rc, g, st, \
+				       PL_CALLER()))                             \
+	X(hipGraphAddKernelNode, (PL_GRAPH_DEPS, const hipKernelNodeParams *p),\
 	  (n, g, deps, nd, p), 1, PL_NONE,                                     \
-	  pl_graph_rec_kernel_node(HG_API_HIP_GRAPH_ADD_KERNEL_NODE, rc, n, g, \
-				   p))                                         \
+	  pl_graph_rec_kernel(HG_API_HIP_GRAPH_ADD_KERNEL_NODE, rc,            \
+			      PL_GA_ADD(n, g), p))                             \
 	X(hipGraphKernelNodeSetParams,                                         \
 	  (hipGraphNode_t n, const hipKernelNodeParams *p), (n, p), 1,         \
 	  PL_NONE,                                                             \
-	  pl_graph_rec_set_params(HG_API_HIP_GRAPH_KERNEL_NODE_SET_PARAMS, rc, \
-				  NULL, n, p))                                 \
+	  pl_graph_rec_kernel(HG_API_HIP_GRAPH_KERNEL_NODE_SET_PARAMS, rc,     \
+			      PL_GA_NODE(n), p))                               \
 	X(hipGraphExecKernelNodeSetParams,                                     \
 	  (hipGraphExec_t x, hipGraphNode_t n, const hipKernelNodeParams *p),  \
 	  (x, n, p), 1, PL_NONE,                                               \
-	  pl_graph_rec_set_params(HG_API_HIP_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,\
-				  rc, x, n, p))                                \
-	X(hipGraphAddMemcpyNode1D,                                             \
-	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
-	   size_t nd, void *d, const void *s, size_t c, hipMemcpyKind k),      \
-	  (n, g, deps, nd, d, s, c, k), 0, PL_NONE,                            \
-	  pl_graph_rec_copy_node(rc, n, g, d, s, c, k))                        \
-	X(hipGraphAddMemsetNode,                                               \
-	  (hipGraphNode_t * n, hipGraph_t g, const hipGraphNode_t *deps,       \
-	   size_t nd, const hipMemsetParams *p),                               \
-	  (n, g, deps, nd, p), 0, PL_NONE, pl_graph_rec_set_node(rc, n, g, p)) \
+	  pl_graph_rec_kernel(HG_API_HIP_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,    \
+			      rc, PL_GA_EXEC(x, n), p))                        \
 	X(hipGraphInstantiate,                                                 \
 	  (hipGraphExec_t * x, hipGraph_t g, hipGraphNode_t *en, char *log,    \
 	   size_t n),                                                          \
@@ -290,13 +284,197 @@
 	X(hipGraphExecDestroy, (hipGraphExec_t x), (x), 0, PL_NONE,            \
 	  pl_graph_forget_exec(rc, x))                                         \
 	X(hipStreamBeginCapture, (hipStream_t st, hipStreamCaptureMode m),     \
-	  (st, m), 0, PL_NONE, pl_graph_rec_begin_capture(rc, st))             \
+	  (st, m), 0, PL_NONE,                                                 \
+	  pl_graph_rec_begin_capture(HG_API_HIP_STREAM_BEGIN_CAPTURE, rc, st,  \
+				     NULL))                                    \
 	X(hipStreamBeginCapture_spt, (hipStream_t st, hipStreamCaptureMode m), \
-	  (st, m), 0, PL_NONE, pl_graph_rec_begin_capture(rc, st))             \
+	  (st, m), 0, PL_NONE,                                                 \
+	  pl_graph_rec_begin_capture(HG_API_HIP_STREAM_BEGIN_CAPTURE, rc, st,  \
+				     NULL))                                    \
 	X(hipStreamEndCapture, (hipStream_t st, hipGraph_t * g), (st, g), 0,   \
 	  PL_NONE, pl_graph_rec_end_capture(rc, st, g))                        \
 	X(hipStreamEndCapture_spt, (hipStream_t st, hipGraph_t * g), (st, g),  \
 	  0, PL_NONE, pl_graph_rec_end_capture(rc, st, g))
+
+/* Copy and set nodes, added or set anew (pl_graph_copy.c). */
+#define PL_HIP_GRAPH_COPY_TABLE(X)                                             \
+	X(hipGraphAddMemcpyNode1D,                                             \
+	  (PL_GRAPH_DEPS, void *d, const void *s, size_t c, hipMemcpyKind k),  \
+	  (n, g, deps, nd, d, s, c, k), 0, PL_NONE,                            \
+	  pl_graph_rec_copy1d(HG_API_HIP_GRAPH_ADD_MEMCPY_NODE_1D, rc,         \
+			      PL_GA_ADD(n, g), d, s, c, k))                    \
+	X(hipGraphAddMemcpyNode, (PL_GRAPH_DEPS, const hipMemcpy3DParms *p),   \
+	  (n, g, deps, nd, p), 0, PL_NONE,                                     \
+	  pl_graph_rec_copy3d(HG_API_HIP_GRAPH_ADD_MEMCPY_NODE, rc,            \
+			      PL_GA_ADD(n, g), p))                             \
+	X(hipGraphAddMemcpyNodeToSymbol,                                       \
+	  (PL_GRAPH_DEPS, const void *sym, const void *s, size_t c, size_t o,  \
+	   hipMemcpyKind k),                                                   \
+	  (n, g, deps, nd, sym, s, c, o, k), 0, PL_NONE,                       \
+	  pl_graph_rec_copy_symbol(HG_API_HIP_GRAPH_ADD_MEMCPY_NODE_TO_SYMBOL, \
+				   rc, PL_GA_ADD(n, g), sym, s, c, o, k, 1))   \
+	X(hipGraphAddMemcpyNodeFromSymbol,                                     \
+	  (PL_GRAPH_DEPS, void *d, const void *sym, size_t c, size_t o,        \
+	   hipMemcpyKind k),                                                   \
+	  (n, g, deps, nd, d, sym, c, o, k), 0, PL_NONE,                       \
+	  pl_graph_rec_copy_symbol(                                            \
+		  HG_API_HIP_GRAPH_ADD_MEMCPY_NODE_FROM_SYMBOL, rc,            \
+		  PL_GA_ADD(n, g), sym, d, c, o, k, 0))                        \
+	X(hipGraphAddMemsetNode, (PL_GRAPH_DEPS, const hipMemsetParams *p),    \
+	  (n, g, deps, nd, p), 0, PL_NONE,                                     \
+	  pl_graph_rec_set(HG_API_HIP_GRAPH_ADD_MEMSET_NODE, rc,               \
+			   PL_GA_ADD(n, g), p))                                \
+	X(hipGraphMemcpyNodeSetParams,                                         \
+	  (hipGraphNode_t n, const hipMemcpy3DParms *p), (n, p), 0, PL_NONE,   \
+	  pl_graph_rec_copy3d(HG_API_HIP_GRAPH_MEMCPY_NODE_SET_PARAMS, rc,     \
+			      PL_GA_NODE(n), p))                               \
+	X(hipGraphMemcpyNodeSetParams1D,                                       \
+	  (hipGraphNode_t n, void *d, const void *s, size_t c,                 \
+	   hipMemcpyKind k),                                                   \
+	  (n, d, s, c, k), 0, PL_NONE,                                         \
+	  pl_graph_rec_copy1d(HG_API_HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_1D, rc,  \
+			      PL_GA_NODE(n), d, s, c, k))                      \
+	X(hipGraphMemcpyNodeSetParamsToSymbol,                                 \
+	  (hipGraphNode_t n, const void *sym, const void *s, size_t c,         \
+	   size_t o, hipMemcpyKind k),                                         \
+	  (n, sym, s, c, o, k), 0, PL_NONE,                                    \
+	  pl_graph_rec_copy_symbol(                                            \
+		  HG_API_HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_TO_SYMBOL, rc,       \
+		  PL_GA_NODE(n), sym, s, c, o, k, 1))                          \
+	X(hipGraphMemcpyNodeSetParamsFromSymbol,                               \
+	  (hipGraphNode_t n, void *d, const void *sym, size_t c, size_t o,     \
+	   hipMemcpyKind k),                                                   \
+	  (n, d, sym, c, o, k), 0, PL_NONE,                                    \
+	  pl_graph_rec_copy_symbol(                                            \
+		  HG_API_HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_FROM_SYMBOL, rc,     \
+		  PL_GA_NODE(n), sym, d, c, o, k, 0))                          \
+	X(hipGraphMemsetNodeSetParams,                                         \
+	  (hipGraphNode_t n, const hipMemsetParams *p), (n, p), 0, PL_NONE,    \
+	  pl_graph_rec_set(HG_API_HIP_GRAPH_MEMSET_NODE_SET_PARAMS, rc,        \
+			   PL_GA_NODE(n), p))                                  \
+	PL_HIP_GRAPH_EXEC_COPY_TABLE(X)                                        \
+	PL_HIP_GRAPH_DRV_TABLE(X)
+
+#define PL_HIP_GRAPH_EXEC_COPY_TABLE(X)                                        \
+	X(hipGraphExecMemcpyNodeSetParams,                                     \
+	  (hipGraphExec_t x, hipGraphNode_t n, hipMemcpy3DParms *p),           \
+	  (x, n, p), 0, PL_NONE,                                               \
+	  pl_graph_rec_copy3d(HG_API_HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,    \
+			      rc, PL_GA_EXEC(x, n), p))                        \
+	X(hipGraphExecMemcpyNodeSetParams1D,                                   \
+	  (hipGraphExec_t x, hipGraphNode_t n, void *d, const void *s,         \
+	   size_t c, hipMemcpyKind k),                                         \
+	  (x, n, d, s, c, k), 0, PL_NONE,                                      \
+	  pl_graph_rec_copy1d(HG_API_HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_1D, \
+			      rc, PL_GA_EXEC(x, n), d, s, c, k))               \
+	X(hipGraphExecMemcpyNodeSetParamsToSymbol,                             \
+	  (hipGraphExec_t x, hipGraphNode_t n, const void *sym, const void *s, \
+	   size_t c, size_t o, hipMemcpyKind k),                               \
+	  (x, n, sym, s, c, o, k), 0, PL_NONE,                                 \
+	  pl_graph_rec_copy_symbol(                                            \
+		  HG_API_HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_TO_SYMBOL, rc,  \
+		  PL_GA_EXEC(x, n), sym, s, c, o, k, 1))                       \
+	X(hipGraphExecMemcpyNodeSetParamsFromSymbol,                           \
+	  (hipGraphExec_t x, hipGraphNode_t n, void *d, const void *sym,       \
+	   size_t c, size_t o, hipMemcpyKind k),                               \
+	  (x, n, d, sym, c, o, k), 0, PL_NONE,                                 \
+	  pl_graph_rec_copy_symbol(                                            \
+		  HG_API_HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_FROM_SYMBOL,    \
+		  rc, PL_GA_EXEC(x, n), sym, d, c, o, k, 0))                   \
+	X(hipGraphExecMemsetNodeSetParams,                                     \
+	  (hipGraphExec_t x, hipGraphNode_t n, const hipMemsetParams *p),      \
+	  (x, n, p), 0, PL_NONE,                                               \
+	  pl_graph_rec_set(HG_API_HIP_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS, rc,   \
+			   PL_GA_EXEC(x, n), p))
+
+/* Graphs of graphs and whole-graph changes (pl_graph_tree.c,
+ * pl_graph_run.c), free nodes, capture into a graph. */
+#define PL_HIP_GRAPH_TREE_TABLE(X)                                             \
+	X(hipGraphClone, (hipGraph_t * c, hipGraph_t g), (c, g), 0, PL_NONE,   \
+	  pl_graph_rec_clone(rc, c, g))                                        \
+	X(hipGraphNodeFindInClone,                                             \
+	  (hipGraphNode_t * f, hipGraphNode_t o, hipGraph_t c), (f, o, c), 0,  \
+	  PL_NONE, pl_graph_rec_find_in_clone(rc, f, o, c))                    \
+	X(hipGraphAddChildGraphNode, (PL_GRAPH_DEPS, hipGraph_t child),        \
+	  (n, g, deps, nd, child), 0, PL_NONE,                                 \
+	  pl_graph_rec_child(HG_API_HIP_GRAPH_ADD_CHILD_GRAPH_NODE, rc,        \
+			     PL_GA_ADD(n, g), child))                          \
+	X(hipGraphExecChildGraphNodeSetParams,                                 \
+	  (hipGraphExec_t x, hipGraphNode_t n, hipGraph_t child), (x, n, child),\
+	  0, PL_NONE,                                                          \
+	  pl_graph_rec_child(HG_API_HIP_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,\
+			     rc, PL_GA_EXEC(x, n), child))                     \
+	X(hipGraphExecUpdate,                                                  \
+	  (hipGraphExec_t x, hipGraph_t g, hipGraphNode_t *en,                 \
+	   hipGraphExecUpdateResult *r),                                       \
+	  (x, g, en, r), 0, PL_NONE, pl_graph_rec_exec_update(rc, x, g))       \
+	X(hipGraphInstantiateWithParams,                                       \
+	  (hipGraphExec_t * x, hipGraph_t g, hipGraphInstantiateParams *p),    \
+	  (x, g, p), 0, PL_NONE,                                               \
+	  pl_graph_rec_instantiate(HG_API_HIP_GRAPH_INSTANTIATE_WITH_PARAMS,   \
+				   rc, x, g))                                  \
+	X(hipGraphDestroyNode, (hipGraphNode_t n), (n), 0, PL_NONE,            \
+	  pl_graph_rec_destroy_node(rc, n))                                    \
+	X(hipGraphNodeSetEnabled,                                              \
+	  (hipGraphExec_t x, hipGraphNode_t n, unsigned int on), (x, n, on),   \
+	  0, PL_NONE, pl_graph_rec_set_enabled(rc, x, n, on))                  \
+	X(hipGraphAddNode, (PL_GRAPH_DEPS, hipGraphNodeParams *p),             \
+	  (n, g, deps, nd, p), 1, PL_NONE,                                     \
+	  pl_graph_rec_generic(HG_API_HIP_GRAPH_ADD_NODE, rc, PL_GA_ADD(n, g), \
+			       p))                                             \
+	X(hipGraphNodeSetParams, (hipGraphNode_t n, hipGraphNodeParams *p),    \
+	  (n, p), 1, PL_NONE,                                                  \
+	  pl_graph_rec_generic(HG_API_HIP_GRAPH_NODE_SET_PARAMS, rc,           \
+			       PL_GA_NODE(n), p))                              \
+	X(hipGraphExecNodeSetParams,                                           \
+	  (hipGraphExec_t x, hipGraphNode_t n, hipGraphNodeParams *p),         \
+	  (x, n, p), 1, PL_NONE,                                               \
+	  pl_graph_rec_generic(HG_API_HIP_GRAPH_EXEC_NODE_SET_PARAMS, rc,      \
+			       PL_GA_EXEC(x, n), p))                           \
+	X(hipGraphAddMemFreeNode, (PL_GRAPH_DEPS, void *p),                    \
+	  (n, g, deps, nd, p), 0, PL_NONE,                                     \
+	  pl_graph_rec_free_node(HG_API_HIP_GRAPH_ADD_MEM_FREE_NODE, rc,       \
+				 PL_GA_ADD(n, g), p))                          \
+	X(hipDrvGraphAddMemFreeNode, (PL_GRAPH_DEPS, hipDeviceptr_t p),        \
+	  (n, g, deps, nd, p), 0, PL_NONE,                                     \
+	  pl_graph_rec_free_node(HG_API_HIP_DRV_GRAPH_ADD_MEM_FREE_NODE, rc,   \
+				 PL_GA_ADD(n, g), p))                          \
+	X(hipStreamBeginCaptureToGraph,                                        \
+	  (hipStream_t st, hipGraph_t g, const hipGraphNode_t *deps,           \
+	   const hipGraphEdgeData *data, size_t nd, hipStreamCaptureMode m),   \
+	  (st, g, deps, data, nd, m), 0, PL_NONE,                              \
+	  pl_graph_rec_begin_capture(HG_API_HIP_STREAM_BEGIN_CAPTURE_TO_GRAPH, \
+				     rc, st, g))
+
+/* ROCm 6's driver forms. */
+#define PL_HIP_GRAPH_DRV_TABLE(X)                                              \
+	X(hipDrvGraphAddMemcpyNode,                                            \
+	  (PL_GRAPH_DEPS, const HIP_MEMCPY3D *p, hipCtx_t ctx),                \
+	  (n, g, deps, nd, p, ctx), 0, PL_NONE,                                \
+	  pl_graph_rec_copy_drv(HG_API_HIP_DRV_GRAPH_ADD_MEMCPY_NODE, rc,      \
+				PL_GA_ADD(n, g), p))                           \
+	X(hipDrvGraphAddMemsetNode,                                            \
+	  (PL_GRAPH_DEPS, const HIP_MEMSET_NODE_PARAMS *p, hipCtx_t ctx),      \
+	  (n, g, deps, nd, p, ctx), 0, PL_NONE,                                \
+	  pl_graph_rec_set_drv(HG_API_HIP_DRV_GRAPH_ADD_MEMSET_NODE, rc,       \
+			       PL_GA_ADD(n, g), p))                            \
+	X(hipDrvGraphMemcpyNodeSetParams,                                      \
+	  (hipGraphNode_t n, const HIP_MEMCPY3D *p), (n, p), 0, PL_NONE,       \
+	  pl_graph_rec_copy_drv(HG_API_HIP_DRV_GRAPH_MEMCPY_NODE_SET_PARAMS,   \
+				rc, PL_GA_NODE(n), p))                         \
+	X(hipDrvGraphExecMemcpyNodeSetParams,                                  \
+	  (hipGraphExec_t x, hipGraphNode_t n, const HIP_MEMCPY3D *p,          \
+	   hipCtx_t ctx),                                                      \
+	  (x, n, p, ctx), 0, PL_NONE,                                          \
+	  pl_graph_rec_copy_drv(                                               \
+		  HG_API_HIP_DRV_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS, rc,        \
+		  PL_GA_EXEC(x, n), p))                                        \
+	X(hipDrvGraphExecMemsetNodeSetParams,                                  \
+	  (hipGraphExec_t x, hipGraphNode_t n, const HIP_MEMSET_NODE_PARAMS *p,\
+	   hipCtx_t ctx),                                                      \
+	  (x, n, p, ctx), 0, PL_NONE,                                          \
+	  pl_graph_rec_set_drv(HG_API_HIP_DRV_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,\
+			       rc, PL_GA_EXEC(x, n), p))
 
 /* The virtual memory API and pools (pl_vm.c); hipMemMap and hipMemUnmap
  * are an allocation and a free. */
@@ -366,6 +544,8 @@
 	PL_HIP_LAUNCH_TABLE(X)                                                 \
 	PL_LAUNCH_MORE_TABLE(X)                                                \
 	PL_HIP_GRAPH_TABLE(X)                                                  \
+	PL_HIP_GRAPH_COPY_TABLE(X)                                             \
+	PL_HIP_GRAPH_TREE_TABLE(X)                                             \
 	PL_HIP_VM_TABLE(X)                                                     \
 	PL_HIP_MISC_TABLE(X)
 

@@ -157,8 +157,8 @@ void pl_vm_rec_import(hipError_t rc, void **p, hipMemPool_t pool)
 			    flags_of(d), 0, device_of(d));
 }
 
-void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
-			   const hipMemAllocNodeParams *p)
+uint64_t pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
+			       const hipMemAllocNodeParams *p)
 {
 	int ok = rc == hipSuccess && node && p;
 	uint64_t d = p ? describe(p->poolProps.allocType,
@@ -167,5 +167,12 @@ void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
 
 	reg_track_hip_alloc(HG_API_HIP_GRAPH_MEM_ALLOC, rc,
 			    ok ? p->dptr : NULL, p ? p->bytesize : 0,
+			    flags_of(d), 0, device_of(d));
+	return d;
+}
+
+void pl_vm_rec_graph_alloc_again(void *p, size_t size, uint64_t d)
+{
+	reg_track_hip_alloc(HG_API_HIP_GRAPH_MEM_ALLOC, hipSuccess, p, size,
 			    flags_of(d), 0, device_of(d));
 }

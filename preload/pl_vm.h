@@ -25,7 +25,12 @@ void pl_vm_rec_device_pool(hipError_t rc, int dev, hipMemPool_t pool);
 void pl_vm_rec_pool_alloc(uint8_t api, hipError_t rc, void **p, size_t size,
 			  hipMemPool_t pool);
 void pl_vm_rec_import(hipError_t rc, void **p, hipMemPool_t pool);
-void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
-			   const hipMemAllocNodeParams *p);
+/* A graph allocation node's memory, from the node's creation; returns
+ * what its properties say, for pl_vm_rec_graph_alloc_again. */
+uint64_t pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
+			       const hipMemAllocNodeParams *p);
+/* The same memory, allocated again by a launch after a free (HIP gives a
+ * graph's allocation node the same address at each launch). */
+void pl_vm_rec_graph_alloc_again(void *p, size_t size, uint64_t d);
 
 #endif

@@ -76,8 +76,24 @@ FH_HIDDEN enum fh_kind fh_pool_kind(void);
 FH_HIDDEN hipError_t fh_pool_map(void **ptr, size_t size,
 				 const hipMemPoolProps *props);
 
+/* Graphs (fh_graph.c), for the node forms of fh_graph_node.c.  The
+ * fh_graph_new and fh_node_new callers hold the lock. */
+FH_HIDDEN int fh_graph_ok(hipGraph_t g);
+FH_HIDDEN int fh_exec_ok(hipGraphExec_t x);
+FH_HIDDEN int fh_node_ok(hipGraphNode_t n);
+FH_HIDDEN int fh_node_is_kernel(hipGraphNode_t n);
+FH_HIDDEN hipGraph_t fh_graph_new(void);
+FH_HIDDEN hipGraphNode_t fh_node_new(hipGraph_t g, int kernel);
+/* Adds a node unless err says otherwise, logs the call, returns err. */
+FH_HIDDEN hipError_t fh_node_add(const char *api, hipGraphNode_t *node,
+				 hipGraph_t g, int kernel, hipError_t err);
+FH_HIDDEN hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p);
+
 /* Whether a launch on stream is captured (becomes a graph node). */
 FH_HIDDEN int fh_capture_launch(hipStream_t stream);
+
+/* A device variable __hipRegisterVar named (fh_symbol.c). */
+FH_HIDDEN void fh_symbol_add(const void *var, size_t size);
 
 FH_HIDDEN const char *fh_arch(void);
 FH_HIDDEN int fh_no_device(void);

@@ -20,6 +20,7 @@ struct ihipGraph {
 struct hipGraphNode {
 	struct ihipGraph *graph;
 	int kernel;
+	hipGraphNode_t origin; /* a clone's node: the node cloned */
 };
 struct hipGraphExec {
 	int used;
@@ -35,18 +36,18 @@ static struct {
 	hipGraph_t graph;
 } fh_captures[FH_MAX_CAPTURES];
 
-static int fh_graph_ok(hipGraph_t g)
+int fh_graph_ok(hipGraph_t g)
 {
 	return g >= fh_graphs && g < fh_graphs + FH_MAX_GRAPHS && g->used;
 }
 
-static int fh_exec_ok(hipGraphExec_t x)
+int fh_exec_ok(hipGraphExec_t x)
 {
 	return x >= fh_execs && x < fh_execs + FH_MAX_GRAPHS && x->used;
 }
 
 /* Caller holds the lock. */
-static hipGraph_t fh_graph_new(void)
+hipGraph_t fh_graph_new(void)
 {
 	for (size_t i = 0; i < FH_MAX_GRAPHS; i++)
 		if (!fh_graphs[i].used) {
@@ -56,13 +57,13 @@ static hipGraph_t fh_graph_new(void)
 	return NULL;
 }
 
-static hipGraphNode_t fh_node_new(hipGraph_t g, int kernel)
+hipGraphNode_t fh_node_new(hipGraph_t g, int kernel)
 {
 	hipGraphNode_t n = NULL;
 
 	if (fh_nnodes < FH_MAX_NODES) {
 		n = &fh_nodes[fh_nnodes++];
-		*n = (struct hipGraphNode){g, kernel};
+		*n = (struct hipGraphNode){g, kernel, NULL};
 		g->nodes++;
 	}
 	return n;
@@ -91,7 +92,7 @@ hipError_t hipGraphDestroy(hipGraph_t g)
 	return fh_ret(hipSuccess);
 }
 
-static hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p)
+hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p)
 {
 	unsigned long long threads;
 
@@ -105,7 +106,7 @@ static hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p)
 	return hipSuccess;
 }
 
-static hipError_t fh_node_add(const char *api, hipGraphNode_t *node, hipGraph_t g,
+hipError_t fh_node_add(const char *api, hipGraphNode_t *node, hipGraph_t g,
 			 int kernel, hipError_t err)
 {
 	if (!node || !fh_graph_ok(g))
@@ -171,9 +172,75 @@ hipError_t hipGraphAddMemAllocNode(hipGraphNode_t *node, hipGraph_t g,
 	return fh_node_add("hipGraphAddMemAllocNode", node, g, 0, err);
 }
 
-static int fh_node_ok(hipGraphNode_t n)
+int fh_node_ok(hipGraphNode_t n)
 {
 	return n >= fh_nodes && n < fh_nodes + FH_MAX_NODES && n->graph;
+}
+
+int fh_node_is_kernel(hipGraphNode_t n)
+{
+	return fh_node_ok(n) && n->kernel;
+}
+
+/* The clone's nodes remember theirs, for hipGraphNodeFindInClone. */
+hipError_t hipGraphClone(hipGraph_t *out, hipGraph_t g)
+{
+	FH_INIT();
+	hipGraph_t c = NULL;
+	size_t n;
+
+	if (!out || !fh_graph_ok(g))
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	c = fh_graph_new();
+	n = fh_nnodes;
+	for (size_t i = 0; c && i < n; i++) {
+		hipGraphNode_t made = NULL;
+
+		if (fh_nodes[i].graph == g)
+			made = fh_node_new(c, fh_nodes[i].kernel);
+		if (made)
+			made->origin = &fh_nodes[i];
+	}
+	fh_unlock();
+	fh_log("hipGraphClone graph=%p clone=%p -> %s", (void *)g, (void *)c,
+	       c ? "hipSuccess" : "hipErrorOutOfMemory");
+	if (!c)
+		return fh_ret(hipErrorOutOfMemory);
+	*out = c;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipGraphNodeFindInClone(hipGraphNode_t *out, hipGraphNode_t orig,
+				   hipGraph_t clone)
+{
+	FH_INIT();
+	hipGraphNode_t found = NULL;
+
+	if (!out || !fh_node_ok(orig) || !fh_graph_ok(clone))
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	for (size_t i = 0; i < fh_nnodes && !found; i++)
+		if (fh_nodes[i].graph == clone && fh_nodes[i].origin == orig)
+			found = &fh_nodes[i];
+	fh_unlock();
+	if (!found)
+		return fh_ret(hipErrorInvalidValue);
+	*out = found;
+	return fh_ret(hipSuccess);
+}
+
+hipError_t hipGraphDestroyNode(hipGraphNode_t n)
+{
+	FH_INIT();
+	if (!fh_node_ok(n))
+		return fh_ret(hipErrorInvalidValue);
+	fh_lock();
+	n->graph->nodes--;
+	n->graph = NULL;
+	fh_unlock();
+	fh_log("hipGraphDestroyNode node=%p -> hipSuccess", (void *)n);
+	return fh_ret(hipSuccess);
 }
 
 hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node,
@@ -265,14 +332,17 @@ static size_t fh_capture_slot(hipStream_t stream)
 	return i;
 }
 
-hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode)
+/* into: the graph a capture adds to, or NULL for a new one. */
+static hipError_t fh_begin_capture(const char *api, hipStream_t stream,
+				   hipGraph_t into, hipStreamCaptureMode mode)
 {
-	FH_INIT();
 	hipError_t err = hipSuccess;
 	size_t i;
 
 	if (!stream) /* the null stream cannot be captured */
 		return fh_ret(hipErrorStreamCaptureUnsupported);
+	if (into && !fh_graph_ok(into))
+		return fh_ret(hipErrorInvalidValue);
 	fh_lock();
 	if (fh_capture_slot(stream) < FH_MAX_CAPTURES) {
 		err = hipErrorIllegalState;
@@ -280,15 +350,33 @@ hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode)
 		for (i = 0; i < FH_MAX_CAPTURES && fh_captures[i].graph; i++)
 			;
 		if (i == FH_MAX_CAPTURES ||
-		    !(fh_captures[i].graph = fh_graph_new()))
+		    !(fh_captures[i].graph = into ? into : fh_graph_new()))
 			err = hipErrorOutOfMemory;
 		else
 			fh_captures[i].stream = stream;
 	}
 	fh_unlock();
-	fh_log("hipStreamBeginCapture stream=%p mode=%d -> %s", (void *)stream,
-	       (int)mode, hipGetErrorName(err));
+	fh_log("%s stream=%p mode=%d -> %s", api, (void *)stream, (int)mode,
+	       hipGetErrorName(err));
 	return fh_ret(err);
+}
+
+hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode)
+{
+	FH_INIT();
+	return fh_begin_capture("hipStreamBeginCapture", stream, NULL, mode);
+}
+
+hipError_t hipStreamBeginCaptureToGraph(hipStream_t stream, hipGraph_t g,
+					const hipGraphNode_t *deps,
+					const hipGraphEdgeData *data,
+					size_t ndeps, hipStreamCaptureMode mode)
+{
+	FH_INIT();
+	if (!g || (ndeps && !deps))
+		return fh_ret(hipErrorInvalidValue);
+	return fh_begin_capture("hipStreamBeginCaptureToGraph", stream, g,
+				mode);
 }
 
 hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *g)
