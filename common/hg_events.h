@@ -86,6 +86,7 @@
 	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize")                 \
 	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize")                 \
 	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize")                   \
+	X(105, HIP_LAUNCH_BY_PTR, "hipLaunchByPtr")                            \
 	X(110, HIP_REGISTER_FAT_BINARY, "__hipRegisterFatBinary")              \
 	X(111, HIP_REGISTER_FUNCTION, "__hipRegisterFunction")                 \
 	X(112, HIP_MODULE_LOAD, "hipModuleLoad")                               \

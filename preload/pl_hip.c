@@ -8,6 +8,7 @@
 #include "pl_graph.h"
 #include "pl_hip_table.h"
 #include "pl_kernel.h"
+#include "pl_legacy.h"
 #include "pl_query.h"
 #include "pl_vm.h"
 #include "reg_emit.h"

@@ -245,6 +245,17 @@
 	   unsigned int fl),                                                   \
 	  (l, n, fl), PL_Q_LAUNCH, PL_NONE, rec_module_multi_device(rc, l, n))
 
+/* The launch API before HIP 3 (pl_legacy.c). */
+#define PL_HIP_LEGACY_TABLE(X)                                                 \
+	X(hipConfigureCall,                                                    \
+	  (dim3 g, dim3 b, size_t shm, hipStream_t st), (g, b, shm, st), 1,    \
+	  PL_NONE, pl_legacy_configure(rc, g, b, shm, st))                     \
+	X(hipSetupArgument, (const void *arg, size_t size, size_t offset),     \
+	  (arg, size, offset), 1, PL_NONE,                                     \
+	  pl_legacy_argument(rc, arg, size, offset))                           \
+	X(hipLaunchByPtr, (const void *f), (f), PL_Q_LAUNCH, PL_NONE,          \
+	  pl_legacy_launch(rc, f))
+
 /* Graphs (pl_graph*.c): a node is what it does, at each hipGraphLaunch. */
 #define PL_GRAPH_DEPS hipGraphNode_t *n, hipGraph_t g, const hipGraphNode_t *deps, size_t nd
 
@@ -543,6 +554,7 @@
 	PL_HIP_RANGE_TABLE(X)                                                  \
 	PL_HIP_LAUNCH_TABLE(X)                                                 \
 	PL_LAUNCH_MORE_TABLE(X)                                                \
+	PL_HIP_LEGACY_TABLE(X)                                                 \
 	PL_HIP_GRAPH_TABLE(X)                                                  \
 	PL_HIP_GRAPH_COPY_TABLE(X)                                             \
 	PL_HIP_GRAPH_TREE_TABLE(X)                                             \

@@ -207,6 +207,46 @@ hipError_t hipLaunchCooperativeKernel(const void *fn, dim3 grid, dim3 block,
 			 stream);
 }
 
+/* The launch API before HIP 3: a configuration pushed as <<<>>>'s is, its
+ * arguments checked against the kernarg segment's 4 KiB, and a launch that
+ * pops it. */
+hipError_t hipConfigureCall(dim3 grid, dim3 block, size_t shmem,
+			    hipStream_t stream)
+{
+	hipError_t err = __hipPushCallConfiguration(grid, block, shmem, stream);
+
+	fh_log("hipConfigureCall grid=%u,%u,%u block=%u,%u,%u -> %s", grid.x,
+	       grid.y, grid.z, block.x, block.y, block.z, hipGetErrorName(err));
+	return err;
+}
+
+hipError_t hipSetupArgument(const void *arg, size_t size, size_t offset)
+{
+	FH_INIT();
+	hipError_t err = hipSuccess;
+
+	if (!fh_config_depth)
+		err = hipErrorMissingConfiguration;
+	else if (!arg || offset > 4096 || size > 4096 - offset)
+		err = hipErrorInvalidValue;
+	fh_log("hipSetupArgument arg=%p size=%zu offset=%zu -> %s", arg, size,
+	       offset, hipGetErrorName(err));
+	return fh_ret(err);
+}
+
+hipError_t hipLaunchByPtr(const void *fn)
+{
+	dim3 grid, block;
+	size_t shmem;
+	hipStream_t stream;
+	hipError_t err = __hipPopCallConfiguration(&grid, &block, &shmem,
+						   &stream);
+
+	if (err != hipSuccess)
+		return err;
+	return fh_launch("hipLaunchByPtr", fn, grid, block, shmem, stream);
+}
+
 static hipError_t fh_module_new(hipModule_t *module, const void *image)
 {
 	hipModule_t m = NULL;
