@@ -43,4 +43,33 @@ HG_HIP_PUBLIC hipError_t hipModuleLaunchCooperativeKernelMultiDevice(
 	hipFunctionLaunchParams *list, unsigned int n, unsigned int flags);
 #endif
 
+/* Per-thread default stream forms of ROCm 5.5 and later: a later header
+ * declares each the same way, and the declarations coexist. */
+HG_HIP_PUBLIC hipError_t hipMemcpy2DAsync_spt(void *dst, size_t dpitch,
+					      const void *src, size_t spitch,
+					      size_t width, size_t height,
+					      hipMemcpyKind kind,
+					      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms *p,
+					      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol,
+						    const void *src,
+						    size_t size, size_t offset,
+						    hipMemcpyKind kind,
+						    hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpyFromSymbolAsync_spt(void *dst,
+						      const void *symbol,
+						      size_t size,
+						      size_t offset,
+						      hipMemcpyKind kind,
+						      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemsetAsync_spt(void *dst, int value, size_t size,
+					    hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch,
+					      int value, size_t width,
+					      size_t height,
+					      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemset3DAsync_spt(hipPitchedPtr pp, int value,
+					      hipExtent e, hipStream_t stream);
+
 #endif /* HG_HIP_COMPAT_H */

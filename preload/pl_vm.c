@@ -169,3 +169,9 @@ void pl_vm_rec_graph_alloc(hipError_t rc, hipGraphNode_t *node,
 			    ok ? p->dptr : NULL, p ? p->bytesize : 0,
 			    flags_of(d), 0, device_of(d));
 }
+
+/* What pl_vm_learn_layout learnt: the runtime's version, 0 if unknown. */
+int pl_vm_runtime_version(void)
+{
+	return runtime_version > 0 ? runtime_version : 0;
+}

@@ -76,6 +76,18 @@ FH_HIDDEN enum fh_kind fh_pool_kind(void);
 FH_HIDDEN hipError_t fh_pool_map(void **ptr, size_t size,
 				 const hipMemPoolProps *props);
 
+/* A copy of n bytes in the direction kind names, and a set of count
+ * elements of width bytes (1, 2 or 4), each checked as the real runtime
+ * checks it and logged under api (fh_copy.c). */
+FH_HIDDEN hipError_t fh_copy(const char *api, void *dst, const void *src,
+			     size_t n, int kind);
+FH_HIDDEN hipError_t fh_set(const char *api, void *dst, int value,
+			    size_t count, size_t width);
+
+/* A device variable: device memory of size bytes that the host variable's
+ * address (the symbol) names (fh_symbol.c). */
+FH_HIDDEN void fh_var_register(const void *var, size_t size);
+
 /* Whether a launch on stream is captured (becomes a graph node). */
 FH_HIDDEN int fh_capture_launch(hipStream_t stream);
 
