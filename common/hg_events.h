@@ -188,7 +188,26 @@
 /* libomp's allocators with the pinned trait, preload/pl_omp_alloc.c. */
 #define HG_API_OMP_ALLOCATOR_LIST(X)                                           \
 	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)")               \
-	X(177, OMP_FREE, "omp_free")
+	X(177, OMP_FREE, "omp_free")                                           \
+	HG_API_HIP_ARRAY_LIST(X)
+
+/* Copies to and from arrays (opaque image memory): only their linear side
+ * is an address.  The _spt forms record as these. */
+#define HG_API_HIP_ARRAY_LIST(X)                                               \
+	X(180, HIP_MEMCPY_ATOA, "hipMemcpyAtoA")                               \
+	X(181, HIP_MEMCPY_ATOD, "hipMemcpyAtoD")                               \
+	X(182, HIP_MEMCPY_ATOH, "hipMemcpyAtoH")                               \
+	X(183, HIP_MEMCPY_ATOH_ASYNC, "hipMemcpyAtoHAsync")                    \
+	X(184, HIP_MEMCPY_DTOA, "hipMemcpyDtoA")                               \
+	X(185, HIP_MEMCPY_HTOA, "hipMemcpyHtoA")                               \
+	X(186, HIP_MEMCPY_HTOA_ASYNC, "hipMemcpyHtoAAsync")                    \
+	X(187, HIP_MEMCPY_TO_ARRAY, "hipMemcpyToArray")                        \
+	X(188, HIP_MEMCPY_FROM_ARRAY, "hipMemcpyFromArray")                    \
+	X(189, HIP_MEMCPY_2D_TO_ARRAY, "hipMemcpy2DToArray")                   \
+	X(190, HIP_MEMCPY_2D_TO_ARRAY_ASYNC, "hipMemcpy2DToArrayAsync")        \
+	X(191, HIP_MEMCPY_2D_FROM_ARRAY, "hipMemcpy2DFromArray")               \
+	X(192, HIP_MEMCPY_2D_FROM_ARRAY_ASYNC, "hipMemcpy2DFromArrayAsync")    \
+	X(193, HIP_MEMCPY_2D_ARRAY_TO_ARRAY, "hipMemcpy2DArrayToArray")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),

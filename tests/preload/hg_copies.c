@@ -2,7 +2,7 @@
 /*
  * Every copy and set form beyond the plain ones, against the test double:
  * the per-thread default stream forms, 3D, parameter-block, symbol and
- * 16-bit forms, and NULL and zero-size calls of each kind.  For each call
+ * 16-bit forms, array copies, and NULL and zero-size calls of each kind.  For each call
  * it prints what hipgrain must record, from the arguments alone:
  *
  *   memcpy NAME api=N dst=A src=A size=N kind=N stream=A async=N rc=N
@@ -243,6 +243,87 @@ static void nulls(char *dev, char *host, hipStream_t s)
 	    PTDS);
 }
 
+/* Arrays are opaque: their side is recorded as 0.  16 floats by 4 rows. */
+static void arrays(char *dev, char *host, hipStream_t s)
+{
+	hipChannelFormatDesc f = {32, 0, 0, 0, hipChannelFormatKindFloat};
+	hipArray_t a = NULL, b = NULL;
+
+	if (hipMallocArray(&a, &f, 16, 4, 0) != hipSuccess ||
+	    hipMallocArray(&b, &f, 16, 4, 0) != hipSuccess) {
+		printf("no arrays\n");
+		return;
+	}
+	cp("hipMemcpyHtoA", HG_API_HIP_MEMCPY_HTOA,
+	   hipMemcpyHtoA(a, 0, host, 64), NULL, host, 64, 1, 0, 0);
+	cp("hipMemcpyHtoAAsync", HG_API_HIP_MEMCPY_HTOA_ASYNC,
+	   hipMemcpyHtoAAsync(a, 64, host, 64, s), NULL, host, 64, 1, s, 1);
+	cp("hipMemcpyAtoH", HG_API_HIP_MEMCPY_ATOH,
+	   hipMemcpyAtoH(host, a, 0, 128), host, NULL, 128, 2, 0, 0);
+	cp("hipMemcpyAtoHAsync", HG_API_HIP_MEMCPY_ATOH_ASYNC,
+	   hipMemcpyAtoHAsync(host, a, 8, 16, s), host, NULL, 16, 2, s, 1);
+	cp("hipMemcpyDtoA", HG_API_HIP_MEMCPY_DTOA,
+	   hipMemcpyDtoA(a, 0, dev, 32), NULL, dev, 32, 3, 0, 0);
+	cp("hipMemcpyAtoD", HG_API_HIP_MEMCPY_ATOD,
+	   hipMemcpyAtoD(dev + 512, a, 0, 32), dev + 512, NULL, 32, 3, 0, 0);
+	cp("hipMemcpyAtoA", HG_API_HIP_MEMCPY_ATOA,
+	   hipMemcpyAtoA(b, 0, a, 0, 64), NULL, NULL, 64, 3, 0, 0);
+	cp("hipMemcpyToArray", HG_API_HIP_MEMCPY_TO_ARRAY,
+	   hipMemcpyToArray(a, 0, 1, host, 64, hipMemcpyHostToDevice), NULL,
+	   host, 64, 1, 0, 0);
+	cp("hipMemcpyFromArray", HG_API_HIP_MEMCPY_FROM_ARRAY,
+	   hipMemcpyFromArray(host, a, 0, 1, 64, hipMemcpyDeviceToHost), host,
+	   NULL, 64, 2, 0, 0);
+	cp("hipMemcpyFromArray_spt", HG_API_HIP_MEMCPY_FROM_ARRAY,
+	   hipMemcpyFromArray_spt(dev, a, 4, 0, 60, hipMemcpyDeviceToDevice),
+	   dev, NULL, 60, 3, PTDS, 0);
+	cp("hipMemcpy2DToArray", HG_API_HIP_MEMCPY_2D_TO_ARRAY,
+	   hipMemcpy2DToArray(a, 0, 0, host, 32, 16, 3, hipMemcpyHostToDevice),
+	   NULL, host, 48, 1, 0, 0);
+	cp("hipMemcpy2DToArray_spt", HG_API_HIP_MEMCPY_2D_TO_ARRAY,
+	   hipMemcpy2DToArray_spt(a, 4, 1, dev, 64, 8, 2,
+				  hipMemcpyDeviceToDevice),
+	   NULL, dev, 16, 3, PTDS, 0);
+	cp("hipMemcpy2DToArrayAsync", HG_API_HIP_MEMCPY_2D_TO_ARRAY_ASYNC,
+	   hipMemcpy2DToArrayAsync(a, 0, 0, host, 32, 16, 3,
+				   hipMemcpyHostToDevice, s),
+	   NULL, host, 48, 1, s, 1);
+	cp("hipMemcpy2DToArrayAsync_spt", HG_API_HIP_MEMCPY_2D_TO_ARRAY_ASYNC,
+	   hipMemcpy2DToArrayAsync_spt(a, 0, 0, host, 32, 16, 3,
+				       hipMemcpyHostToDevice, 0),
+	   NULL, host, 48, 1, PTDS, 1);
+	cp("hipMemcpy2DFromArray", HG_API_HIP_MEMCPY_2D_FROM_ARRAY,
+	   hipMemcpy2DFromArray(host, 32, a, 0, 0, 16, 3,
+				hipMemcpyDeviceToHost),
+	   host, NULL, 48, 2, 0, 0);
+	cp("hipMemcpy2DFromArray_spt", HG_API_HIP_MEMCPY_2D_FROM_ARRAY,
+	   hipMemcpy2DFromArray_spt(host, 32, a, 0, 0, 16, 3,
+				    hipMemcpyDeviceToHost),
+	   host, NULL, 48, 2, PTDS, 0);
+	cp("hipMemcpy2DFromArrayAsync", HG_API_HIP_MEMCPY_2D_FROM_ARRAY_ASYNC,
+	   hipMemcpy2DFromArrayAsync(host, 32, a, 0, 0, 16, 3,
+				     hipMemcpyDeviceToHost, s),
+	   host, NULL, 48, 2, s, 1);
+	cp("hipMemcpy2DFromArrayAsync_spt",
+	   HG_API_HIP_MEMCPY_2D_FROM_ARRAY_ASYNC,
+	   hipMemcpy2DFromArrayAsync_spt(host, 32, a, 0, 0, 16, 3,
+					 hipMemcpyDeviceToHost, s),
+	   host, NULL, 48, 2, s, 1);
+	cp("hipMemcpy2DArrayToArray", HG_API_HIP_MEMCPY_2D_ARRAY_TO_ARRAY,
+	   hipMemcpy2DArrayToArray(b, 0, 0, a, 0, 0, 16, 2,
+				   hipMemcpyDeviceToDevice),
+	   NULL, NULL, 32, 3, 0, 0);
+	cp("hipMemcpyHtoA NULL", HG_API_HIP_MEMCPY_HTOA,
+	   hipMemcpyHtoA(NULL, 0, host, 16), NULL, host, 16, 1, 0, 0);
+	cp("hipMemcpyAtoH past the end", HG_API_HIP_MEMCPY_ATOH,
+	   hipMemcpyAtoH(host, a, 250, 16), host, NULL, 16, 2, 0, 0);
+	cp("hipMemcpyToArray 0", HG_API_HIP_MEMCPY_TO_ARRAY,
+	   hipMemcpyToArray(a, 0, 0, NULL, 0, hipMemcpyHostToDevice), NULL,
+	   NULL, 0, 1, 0, 0);
+	hipFreeArray(a);
+	hipFreeArray(b);
+}
+
 int main(int argc, char **argv)
 {
 	char *dev = NULL, *host = malloc(8192);
@@ -262,5 +343,6 @@ int main(int argc, char **argv)
 	spt(dev, host, s);
 	more(dev, host, s);
 	nulls(dev, host, s);
+	arrays(dev, host, s);
 	return hipFree(dev) != hipSuccess;
 }
