@@ -8,6 +8,8 @@
 #include "pl_export.h"
 #include "pl_graph.h"
 #include "pl_hip_table.h"
+#include "pl_ipc.h"
+#include "pl_kernel_more.h"
 #include "pl_kernel.h"
 #include "pl_query.h"
 #include "pl_vm.h"
@@ -99,3 +101,5 @@ static void rec_module_multi_device(hipError_t rc,
 
 PL_HIP_TABLE(PL_HIP_WRAP)
 PL_COPY_MORE_TABLE(PL_HIP_WRAP)
+PL_IPC_TABLE(PL_HIP_WRAP)
+PL_KERNEL_MORE_TABLE(PL_HIP_WRAP)

@@ -14,6 +14,9 @@
 #include <stdint.h>
 
 #define FH_HIDDEN __attribute__((visibility("hidden")))
+/* On definitions of entry points some release's headers declare outside
+ * their visibility push (ROCm 5.7's _spt forms) or not at all. */
+#define FH_PUBLIC __attribute__((visibility("default")))
 #define FH_PAGE ((size_t)4096)
 
 enum fh_kind {

@@ -77,7 +77,7 @@ static hipError_t rows(const char *api, char *d, size_t dp, const char *s,
 #define PITCH(arr) ((arr) ? ((const struct fh_array *)(const void *)(arr))->pitch : 0)
 
 #define FH_A(decl, call)                                                       \
-	hipError_t decl                                                        \
+	FH_PUBLIC hipError_t decl                                                        \
 	{                                                                      \
 		FH_INIT();                                                     \
 		return call;                                                   \

@@ -138,7 +138,7 @@ static hipError_t drv_3d(const char *api, const HIP_MEMCPY3D *p)
 }
 
 #define FH_FORWARD(decl, call)                                                 \
-	hipError_t decl                                                        \
+	FH_PUBLIC hipError_t decl                                                        \
 	{                                                                      \
 		FH_INIT();                                                     \
 		return call;                                                   \

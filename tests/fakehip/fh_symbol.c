@@ -87,7 +87,7 @@ static hipError_t sym_copy(const char *api, int to, void *host,
 }
 
 #define FH_SYM(name, to, params, host, sym, n, off, kind)                      \
-	hipError_t name params                                                 \
+	FH_PUBLIC hipError_t name params                                                 \
 	{                                                                      \
 		FH_INIT();                                                     \
 		return sym_copy(#name, to, (void *)(host), sym, n, off, kind); \
