@@ -42,12 +42,18 @@
 	X(34, HIP_MEM_ALLOC_PITCH, "hipMemAllocPitch")                         \
 	X(35, HIP_GRAPH_MEM_ALLOC, "hipGraphAddMemAllocNode")                  \
 	X(36, HIP_MEM_POOL_IMPORT_POINTER, "hipMemPoolImportPointer")          \
+	X(37, HIP_IPC_OPEN_MEM_HANDLE, "hipIpcOpenMemHandle")                  \
+	X(38, HIP_EXTERNAL_MEMORY_GET_MAPPED_BUFFER,                           \
+	  "hipExternalMemoryGetMappedBuffer")                                  \
+	X(39, HIP_IMPORT_EXTERNAL_MEMORY, "hipImportExternalMemory")           \
 	X(40, HIP_FREE, "hipFree")                                             \
 	X(41, HIP_HOST_FREE, "hipHostFree")                                    \
 	X(42, HIP_FREE_HOST, "hipFreeHost")                                    \
 	X(43, HIP_FREE_ASYNC, "hipFreeAsync")                                  \
 	X(44, HIP_HOST_UNREGISTER, "hipHostUnregister")                        \
 	X(45, HIP_MEM_UNMAP, "hipMemUnmap")                                    \
+	X(46, HIP_IPC_CLOSE_MEM_HANDLE, "hipIpcCloseMemHandle")                \
+	X(47, HIP_DESTROY_EXTERNAL_MEMORY, "hipDestroyExternalMemory")         \
 	X(50, HIP_MEMCPY, "hipMemcpy")                                         \
 	X(51, HIP_MEMCPY_ASYNC, "hipMemcpyAsync")                              \
 	X(52, HIP_MEMCPY_HTOD, "hipMemcpyHtoD")                                \
@@ -61,15 +67,33 @@
 	X(60, HIP_MEMCPY_WITH_STREAM, "hipMemcpyWithStream")                   \
 	X(61, HIP_MEMCPY_PEER, "hipMemcpyPeer")                                \
 	X(62, HIP_MEMCPY_PEER_ASYNC, "hipMemcpyPeerAsync")                     \
+	X(63, HIP_MEMCPY_3D, "hipMemcpy3D")                                    \
+	X(64, HIP_MEMCPY_3D_ASYNC, "hipMemcpy3DAsync")                         \
+	X(65, HIP_DRV_MEMCPY_3D, "hipDrvMemcpy3D")                             \
+	X(66, HIP_DRV_MEMCPY_3D_ASYNC, "hipDrvMemcpy3DAsync")                  \
+	X(67, HIP_MEMCPY_PARAM_2D, "hipMemcpyParam2D")                         \
+	X(68, HIP_MEMCPY_PARAM_2D_ASYNC, "hipMemcpyParam2DAsync")              \
+	X(69, HIP_DRV_MEMCPY_2D_UNALIGNED, "hipDrvMemcpy2DUnaligned")          \
 	X(70, HIP_MEMSET, "hipMemset")                                         \
 	X(71, HIP_MEMSET_ASYNC, "hipMemsetAsync")                              \
 	X(72, HIP_MEMSET_D8, "hipMemsetD8")                                    \
 	X(73, HIP_MEMSET_D32, "hipMemsetD32")                                  \
 	X(74, HIP_MEMSET_2D, "hipMemset2D")                                    \
+	X(75, HIP_MEMSET_2D_ASYNC, "hipMemset2DAsync")                         \
+	X(76, HIP_MEMSET_3D, "hipMemset3D")                                    \
+	X(77, HIP_MEMSET_3D_ASYNC, "hipMemset3DAsync")                         \
+	X(78, HIP_MEMSET_D8_ASYNC, "hipMemsetD8Async")                         \
+	X(79, HIP_MEMSET_D16, "hipMemsetD16")                                  \
 	X(80, HIP_MEM_PREFETCH_ASYNC, "hipMemPrefetchAsync")                   \
 	X(81, HIP_MEM_PREFETCH_ASYNC_V2, "hipMemPrefetchAsync_v2")             \
 	X(82, HIP_MEM_ADVISE, "hipMemAdvise")                                  \
 	X(83, HIP_MEM_ADVISE_V2, "hipMemAdvise_v2")                            \
+	X(84, HIP_MEMSET_D16_ASYNC, "hipMemsetD16Async")                       \
+	X(85, HIP_MEMSET_D32_ASYNC, "hipMemsetD32Async")                       \
+	X(86, HIP_MEMCPY_TO_SYMBOL, "hipMemcpyToSymbol")                       \
+	X(87, HIP_MEMCPY_TO_SYMBOL_ASYNC, "hipMemcpyToSymbolAsync")            \
+	X(88, HIP_MEMCPY_FROM_SYMBOL, "hipMemcpyFromSymbol")                   \
+	X(89, HIP_MEMCPY_FROM_SYMBOL_ASYNC, "hipMemcpyFromSymbolAsync")        \
 	X(90, HIP_LAUNCH_KERNEL, "hipLaunchKernel")                            \
 	X(91, HIP_EXT_LAUNCH_KERNEL, "hipExtLaunchKernel")                     \
 	X(92, HIP_MODULE_LAUNCH_KERNEL, "hipModuleLaunchKernel")               \
@@ -86,6 +110,9 @@
 	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize")                 \
 	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize")                 \
 	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize")                   \
+	X(103, HIP_HCC_MODULE_LAUNCH_KERNEL, "hipHccModuleLaunchKernel")       \
+	X(104, HIP_EXT_LAUNCH_MULTI_KERNEL_MULTI_DEVICE,                       \
+	  "hipExtLaunchMultiKernelMultiDevice")                                \
 	X(105, HIP_LAUNCH_BY_PTR, "hipLaunchByPtr")                            \
 	X(110, HIP_REGISTER_FAT_BINARY, "__hipRegisterFatBinary")              \
 	X(111, HIP_REGISTER_FUNCTION, "__hipRegisterFunction")                 \
@@ -94,6 +121,7 @@
 	X(114, HIP_MODULE_LOAD_DATA_EX, "hipModuleLoadDataEx")                 \
 	X(115, HIP_MODULE_GET_FUNCTION, "hipModuleGetFunction")                \
 	X(116, HIP_UNREGISTER_FAT_BINARY, "__hipUnregisterFatBinary")          \
+	X(117, HIP_MODULE_UNLOAD, "hipModuleUnload")                           \
 	X(120, HIP_GET_DEVICE_PROPERTIES, "hipGetDeviceProperties")            \
 	X(121, HIP_POINTER_GET_ATTRIBUTES, "hipPointerGetAttributes")          \
 	X(122, HIP_MEM_RANGE_GET_ATTRIBUTE, "hipMemRangeGetAttribute")         \
@@ -162,7 +190,26 @@
 #define HG_API_OMP_ALLOCATOR_LIST(X)                                           \
 	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)")               \
 	X(177, OMP_FREE, "omp_free")                                           \
+	HG_API_HIP_ARRAY_LIST(X)                                               \
 	HG_API_GRAPH_LIST(X)
+
+/* Copies to and from arrays (opaque image memory): only their linear side
+ * is an address.  The _spt forms record as these. */
+#define HG_API_HIP_ARRAY_LIST(X)                                               \
+	X(180, HIP_MEMCPY_ATOA, "hipMemcpyAtoA")                               \
+	X(181, HIP_MEMCPY_ATOD, "hipMemcpyAtoD")                               \
+	X(182, HIP_MEMCPY_ATOH, "hipMemcpyAtoH")                               \
+	X(183, HIP_MEMCPY_ATOH_ASYNC, "hipMemcpyAtoHAsync")                    \
+	X(184, HIP_MEMCPY_DTOA, "hipMemcpyDtoA")                               \
+	X(185, HIP_MEMCPY_HTOA, "hipMemcpyHtoA")                               \
+	X(186, HIP_MEMCPY_HTOA_ASYNC, "hipMemcpyHtoAAsync")                    \
+	X(187, HIP_MEMCPY_TO_ARRAY, "hipMemcpyToArray")                        \
+	X(188, HIP_MEMCPY_FROM_ARRAY, "hipMemcpyFromArray")                    \
+	X(189, HIP_MEMCPY_2D_TO_ARRAY, "hipMemcpy2DToArray")                   \
+	X(190, HIP_MEMCPY_2D_TO_ARRAY_ASYNC, "hipMemcpy2DToArrayAsync")        \
+	X(191, HIP_MEMCPY_2D_FROM_ARRAY, "hipMemcpy2DFromArray")               \
+	X(192, HIP_MEMCPY_2D_FROM_ARRAY_ASYNC, "hipMemcpy2DFromArrayAsync")    \
+	X(193, HIP_MEMCPY_2D_ARRAY_TO_ARRAY, "hipMemcpy2DArrayToArray")
 
 /* Graph nodes of every form, preload/pl_graph*.c (from 200: other lists
  * grow below it). */

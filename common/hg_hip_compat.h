@@ -132,4 +132,61 @@ HG_HIP_PUBLIC hipError_t hipStreamBeginCaptureToGraph(
 	hipStream_t st, hipGraph_t g, const hipGraphNode_t *deps,
 	const hipGraphEdgeData *data, size_t nd, hipStreamCaptureMode m);
 
+/* Per-thread default stream forms of ROCm 5.5 and later: a later header
+ * declares each the same way, and the declarations coexist. */
+HG_HIP_PUBLIC hipError_t hipMemcpy2DAsync_spt(void *dst, size_t dpitch,
+					      const void *src, size_t spitch,
+					      size_t width, size_t height,
+					      hipMemcpyKind kind,
+					      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms *p,
+					      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol,
+						    const void *src,
+						    size_t size, size_t offset,
+						    hipMemcpyKind kind,
+						    hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpyFromSymbolAsync_spt(void *dst,
+						      const void *symbol,
+						      size_t size,
+						      size_t offset,
+						      hipMemcpyKind kind,
+						      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemsetAsync_spt(void *dst, int value, size_t size,
+					    hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch,
+					      int value, size_t width,
+					      size_t height,
+					      hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemset3DAsync_spt(hipPitchedPtr pp, int value,
+					      hipExtent e, hipStream_t stream);
+
+/* Array copies of ROCm 5.5 and later (the same in 6.4's header). */
+HG_HIP_PUBLIC hipError_t hipMemcpyAtoA(hipArray_t dst, size_t dst_off,
+				       hipArray_t src, size_t src_off,
+				       size_t n);
+HG_HIP_PUBLIC hipError_t hipMemcpyAtoD(hipDeviceptr_t dst, hipArray_t src,
+				       size_t src_off, size_t n);
+HG_HIP_PUBLIC hipError_t hipMemcpyAtoHAsync(void *dst, hipArray_t src,
+					    size_t src_off, size_t n,
+					    hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpyDtoA(hipArray_t dst, size_t dst_off,
+				       hipDeviceptr_t src, size_t n);
+HG_HIP_PUBLIC hipError_t hipMemcpyHtoAAsync(hipArray_t dst, size_t dst_off,
+					    const void *src, size_t n,
+					    hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpy2DArrayToArray(
+	hipArray_t dst, size_t dst_w, size_t dst_h, hipArray_const_t src,
+	size_t src_w, size_t src_h, size_t width, size_t height,
+	hipMemcpyKind kind);
+HG_HIP_PUBLIC hipError_t hipMemcpyFromArray_spt(void *dst, hipArray_const_t src,
+						size_t w, size_t h, size_t n,
+						hipMemcpyKind kind);
+HG_HIP_PUBLIC hipError_t hipMemcpy2DToArrayAsync_spt(
+	hipArray_t dst, size_t w, size_t h, const void *src, size_t spitch,
+	size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream);
+HG_HIP_PUBLIC hipError_t hipMemcpy2DFromArrayAsync_spt(
+	void *dst, size_t dpitch, hipArray_const_t src, size_t w, size_t h,
+	size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream);
+
 #endif /* HG_HIP_COMPAT_H */

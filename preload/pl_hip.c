@@ -4,9 +4,13 @@
 
 #include "hg_events.h"
 #include "pl_boot.h"
+#include "pl_array_table.h"
+#include "pl_copy_table.h"
 #include "pl_export.h"
 #include "pl_graph.h"
 #include "pl_hip_table.h"
+#include "pl_ipc.h"
+#include "pl_kernel_more.h"
 #include "pl_kernel.h"
 #include "pl_legacy.h"
 #include "pl_query.h"
@@ -98,3 +102,7 @@ static void rec_module_multi_device(hipError_t rc,
 	}
 
 PL_HIP_TABLE(PL_HIP_WRAP)
+PL_COPY_MORE_TABLE(PL_HIP_WRAP)
+PL_ARRAY_COPY_TABLE(PL_HIP_WRAP)
+PL_IPC_TABLE(PL_HIP_WRAP)
+PL_KERNEL_MORE_TABLE(PL_HIP_WRAP)

@@ -176,3 +176,9 @@ void pl_vm_rec_graph_alloc_again(void *p, size_t size, uint64_t d)
 	reg_track_hip_alloc(HG_API_HIP_GRAPH_MEM_ALLOC, hipSuccess, p, size,
 			    flags_of(d), 0, device_of(d));
 }
+
+/* What pl_vm_learn_layout learnt: the runtime's version, 0 if unknown. */
+int pl_vm_runtime_version(void)
+{
+	return runtime_version > 0 ? runtime_version : 0;
+}

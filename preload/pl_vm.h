@@ -13,6 +13,7 @@
 
 /* Which layout of hipMemAllocationProp the runtime has (its version). */
 void pl_vm_learn_layout(void);
+int pl_vm_runtime_version(void);
 void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 		      size_t size, const hipMemAllocationProp *prop);
 void pl_vm_rec_map(hipError_t rc, void *p, size_t size, size_t offset,

@@ -55,6 +55,10 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 	case HG_API_OMP_MAP:
 	case HG_API_OMP_TARGET_ALLOC:
 	case HG_API_LLVM_OMP_TARGET_ALLOC_DEVICE:
+	/* Another process's or API's device memory: its flags are not ours
+	 * to read. */
+	case HG_API_HIP_IPC_OPEN_MEM_HANDLE:
+	case HG_API_HIP_EXTERNAL_MEMORY_GET_MAPPED_BUFFER:
 		*mem = HG_MEM_DEVICE;
 		*gran = HG_GRAN_COARSE;
 		return;

@@ -5,7 +5,7 @@
 #include "hg_events.h"
 
 enum family { F_NONE, F_LIBC, F_NEW, F_NEW_ARRAY, F_HIP, F_HIP_HOST,
-	      F_REGISTER, F_MAP };
+	      F_REGISTER, F_MAP, F_IPC, F_EXTERNAL };
 
 static enum family of_alloc(uint8_t api)
 {
@@ -24,6 +24,8 @@ static enum family of_alloc(uint8_t api)
 	case HG_API_HIP_MEM_POOL_IMPORT_POINTER: return F_HIP;
 	case HG_API_HIP_HOST_REGISTER: return F_REGISTER;
 	case HG_API_HIP_MEM_MAP: return F_MAP;
+	case HG_API_HIP_IPC_OPEN_MEM_HANDLE: return F_IPC;
+	case HG_API_HIP_EXTERNAL_MEMORY_GET_MAPPED_BUFFER: return F_EXTERNAL;
 	}
 	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC
 		       ? F_HIP : F_NONE;
@@ -42,6 +44,8 @@ static enum family of_free(uint8_t api)
 	case HG_API_HIP_FREE_HOST: return F_HIP_HOST;
 	case HG_API_HIP_HOST_UNREGISTER: return F_REGISTER;
 	case HG_API_HIP_MEM_UNMAP: return F_MAP;
+	case HG_API_HIP_IPC_CLOSE_MEM_HANDLE: return F_IPC;
+	case HG_API_HIP_DESTROY_EXTERNAL_MEMORY: return F_EXTERNAL;
 	}
 	return F_NONE;
 }
@@ -65,6 +69,8 @@ const struct an_rule an_rule_dealloc_mismatch = {
 	.summary = "memory released by another allocator's free function",
 	.fix = "pair each allocator with its own release: malloc/free, "
 	       "new/delete, new[]/delete[], hipMalloc/hipFree, "
-	       "hipHostMalloc/hipHostFree, hipHostRegister/hipHostUnregister",
+	       "hipHostMalloc/hipHostFree, hipHostRegister/hipHostUnregister, "
+	       "hipIpcOpenMemHandle/hipIpcCloseMemHandle, "
+	       "hipExternalMemoryGetMappedBuffer/hipDestroyExternalMemory",
 	.on_free = check,
 };

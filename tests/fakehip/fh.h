@@ -14,6 +14,9 @@
 #include <stdint.h>
 
 #define FH_HIDDEN __attribute__((visibility("hidden")))
+/* On definitions of entry points some release's headers declare outside
+ * their visibility push (ROCm 5.7's _spt forms) or not at all. */
+#define FH_PUBLIC __attribute__((visibility("default")))
 #define FH_PAGE ((size_t)4096)
 
 enum fh_kind {
@@ -89,11 +92,20 @@ FH_HIDDEN hipError_t fh_node_add(const char *api, hipGraphNode_t *node,
 				 hipGraph_t g, int kernel, hipError_t err);
 FH_HIDDEN hipError_t fh_kernel_params_ok(const hipKernelNodeParams *p);
 
+/* A copy of n bytes in the direction kind names, and a set of count
+ * elements of width bytes (1, 2 or 4), each checked as the real runtime
+ * checks it and logged under api (fh_copy.c). */
+FH_HIDDEN hipError_t fh_copy(const char *api, void *dst, const void *src,
+			     size_t n, int kind);
+FH_HIDDEN hipError_t fh_set(const char *api, void *dst, int value,
+			    size_t count, size_t width);
+
+/* A device variable: device memory of size bytes that the host variable's
+ * address (the symbol) names (fh_symbol.c). */
+FH_HIDDEN void fh_var_register(const void *var, size_t size);
+
 /* Whether a launch on stream is captured (becomes a graph node). */
 FH_HIDDEN int fh_capture_launch(hipStream_t stream);
-
-/* A device variable __hipRegisterVar named (fh_symbol.c). */
-FH_HIDDEN void fh_symbol_add(const void *var, size_t size);
 
 FH_HIDDEN const char *fh_arch(void);
 FH_HIDDEN int fh_no_device(void);

@@ -10,8 +10,8 @@
 
 #include <string.h>
 
-static hipError_t fh_copy(const char *api, void *dst, const void *src,
-			  size_t n, int kind)
+hipError_t fh_copy(const char *api, void *dst, const void *src, size_t n,
+		   int kind)
 {
 	hipError_t err = hipSuccess;
 	int dst_dev = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
@@ -90,9 +90,8 @@ hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t n,
 	return fh_copy("hipMemcpyDtoDAsync", dst, src, n, hipMemcpyDeviceToDevice);
 }
 
-/* Sets count elements of width bytes (1, 2 or 4) to value. */
-static hipError_t fh_set(const char *api, void *dst, int value, size_t count,
-			 size_t width)
+hipError_t fh_set(const char *api, void *dst, int value, size_t count,
+		  size_t width)
 {
 	hipError_t err = hipSuccess;
 	if (count && !dst) {

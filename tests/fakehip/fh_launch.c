@@ -105,7 +105,7 @@ void __hipRegisterFunction(void **modules, const void *host_fn, char *device_fn,
 void __hipRegisterVar(void **modules, void *var, char *host_var, char *device_var,
 		      int ext, size_t size, int constant, int global)
 {
-	fh_symbol_add(var, size);
+	fh_var_register(var, size);
 	fh_log("__hipRegisterVar handle=%p var=%p name=%s size=%zu", (void *)modules,
 	       var, device_var, size);
 }

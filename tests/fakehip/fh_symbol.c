@@ -1,55 +1,117 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): device variables.  Device
- * memory is host memory here, so a variable's device address is its host
- * shadow's, once __hipRegisterVar has named it.
+ * TEST DOUBLE of libamdhip64 (see README.md): device variables.  A
+ * registered variable (__hipRegisterVar, which a program's constructors
+ * call, fh_launch.c) gets device memory of its size; the symbol, the host variable's
+ * address, names it in hipGetSymbolAddress and the symbol copies.
  */
 #include "fh.h"
 
-#define FH_MAX_VARS 256
+#define FH_VARS 64
 
 static struct {
-	const void *var;
+	const void *symbol;
+	char *dev;
 	size_t size;
-} fh_vars[FH_MAX_VARS];
-static size_t fh_nvars;
+} vars[FH_VARS];
+static int nvars;
 
-void fh_symbol_add(const void *var, size_t size)
+void fh_var_register(const void *var, size_t size)
 {
+	void *dev = NULL;
+
+	if (!var || !size || fh_map(&dev, size, FH_DEVICE, 0) != hipSuccess)
+		return;
 	fh_lock();
-	if (fh_nvars < FH_MAX_VARS)
-		fh_vars[fh_nvars++] = (__typeof__(fh_vars[0])){var, size};
+	if (nvars < FH_VARS)
+		vars[nvars++] = (__typeof__(vars[0])){var, dev, size};
 	fh_unlock();
 }
 
-static size_t fh_symbol_size(const void *sym)
+/* The variable symbol names; NULL (and hipErrorInvalidSymbol recorded) if
+ * none. */
+static int find(const void *symbol, char **dev, size_t *size)
 {
-	size_t size = 0;
+	int found = 0;
 
 	fh_lock();
-	for (size_t i = 0; i < fh_nvars && !size; i++)
-		if (fh_vars[i].var == sym)
-			size = fh_vars[i].size;
+	for (int i = 0; i < nvars && !found; i++) {
+		if (vars[i].symbol == symbol) {
+			*dev = vars[i].dev;
+			*size = vars[i].size;
+			found = 1;
+		}
+	}
 	fh_unlock();
-	return size;
+	return found;
 }
 
-hipError_t hipGetSymbolAddress(void **p, const void *sym)
+hipError_t hipGetSymbolAddress(void **ptr, const void *symbol)
 {
+	char *dev;
+	size_t size;
+
 	FH_INIT();
-	if (!p)
-		return fh_ret(hipErrorInvalidValue);
-	if (!fh_symbol_size(sym))
+	if (!ptr || !find(symbol, &dev, &size))
 		return fh_ret(hipErrorInvalidSymbol);
-	*p = (void *)sym;
+	*ptr = dev;
 	return fh_ret(hipSuccess);
 }
 
-hipError_t hipGetSymbolSize(size_t *size, const void *sym)
+hipError_t hipGetSymbolSize(size_t *n, const void *symbol)
 {
+	char *dev;
+	size_t size;
+
 	FH_INIT();
-	if (!size)
-		return fh_ret(hipErrorInvalidValue);
-	*size = fh_symbol_size(sym);
-	return fh_ret(*size ? hipSuccess : hipErrorInvalidSymbol);
+	if (!n || !find(symbol, &dev, &size))
+		return fh_ret(hipErrorInvalidSymbol);
+	*n = size;
+	return fh_ret(hipSuccess);
 }
+
+/* to: host -> symbol; else symbol -> host.  The variable's end bounds the
+ * copy. */
+static hipError_t sym_copy(const char *api, int to, void *host,
+			   const void *symbol, size_t n, size_t off, int kind)
+{
+	char *dev;
+	size_t size;
+
+	if (!find(symbol, &dev, &size))
+		return fh_ret(hipErrorInvalidSymbol);
+	if (off > size || n > size - off)
+		return fh_ret(hipErrorInvalidValue);
+	return to ? fh_copy(api, dev + off, host, n, kind)
+		  : fh_copy(api, host, dev + off, n, kind);
+}
+
+#define FH_SYM(name, to, params, host, sym, n, off, kind)                      \
+	FH_PUBLIC hipError_t name params                                                 \
+	{                                                                      \
+		FH_INIT();                                                     \
+		return sym_copy(#name, to, (void *)(host), sym, n, off, kind); \
+	}
+
+FH_SYM(hipMemcpyToSymbol, 1, (const void *sym, const void *s, size_t n,
+			      size_t off, hipMemcpyKind k), s, sym, n, off, k)
+FH_SYM(hipMemcpyToSymbolAsync, 1,
+       (const void *sym, const void *s, size_t n, size_t off, hipMemcpyKind k,
+	hipStream_t st), s, sym, n, off, k)
+FH_SYM(hipMemcpyToSymbol_spt, 1, (const void *sym, const void *s, size_t n,
+				  size_t off, hipMemcpyKind k), s, sym, n, off,
+       k)
+FH_SYM(hipMemcpyToSymbolAsync_spt, 1,
+       (const void *sym, const void *s, size_t n, size_t off, hipMemcpyKind k,
+	hipStream_t st), s, sym, n, off, k)
+FH_SYM(hipMemcpyFromSymbol, 0, (void *d, const void *sym, size_t n,
+				size_t off, hipMemcpyKind k), d, sym, n, off, k)
+FH_SYM(hipMemcpyFromSymbolAsync, 0,
+       (void *d, const void *sym, size_t n, size_t off, hipMemcpyKind k,
+	hipStream_t st), d, sym, n, off, k)
+FH_SYM(hipMemcpyFromSymbol_spt, 0, (void *d, const void *sym, size_t n,
+				    size_t off, hipMemcpyKind k), d, sym, n,
+       off, k)
+FH_SYM(hipMemcpyFromSymbolAsync_spt, 0,
+       (void *d, const void *sym, size_t n, size_t off, hipMemcpyKind k,
+	hipStream_t st), d, sym, n, off, k)

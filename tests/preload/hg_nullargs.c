@@ -29,5 +29,16 @@ int main(void)
 	SHOW(hipMemPrefetchAsync(NULL, 0, 0, NULL));
 	SHOW(hipFree((void *)0x12345));
 	SHOW(hipHostRegister(NULL, 0, 0));
+	SHOW(hipMemcpy_spt(NULL, NULL, 0, hipMemcpyDefault));
+	SHOW(hipMemcpy3D(NULL));
+	SHOW(hipMemcpyParam2D(NULL));
+	SHOW(hipDrvMemcpy3D(NULL));
+	SHOW(hipMemsetD16(NULL, 0, 0));
+	SHOW(hipMemcpyToSymbol(NULL, NULL, 0, 0, hipMemcpyHostToDevice));
+	SHOW(hipMemcpyAtoH(NULL, NULL, 0, 0));
+	SHOW(hipIpcCloseMemHandle(NULL));
+	SHOW(hipDestroyExternalMemory(NULL));
+	SHOW(hipExtLaunchMultiKernelMultiDevice(NULL, 0, 0));
+	SHOW(hipModuleUnload(NULL));
 	return 0;
 }
