@@ -36,6 +36,7 @@ void __hipRegisterVar(void **modules, void *var, char *host_var,
 #define MT6_DEVICE ((hipMemoryType)2)
 
 static char symbol[256];
+static char *dsym; /* its device address, the runtime's answer */
 static char *dev, *host;
 static hipGraph_t g;
 
@@ -138,14 +139,14 @@ static void set_in_graph(hipGraphNode_t *n)
 	CHECK(hipGraphMemcpyNodeSetParamsFromSymbol(n[6], host + 200, symbol,
 						    16, 8,
 						    hipMemcpyDeviceToHost));
-	copy(host + 200, symbol + 8, 16, 2);
+	copy(host + 200, dsym + 8, 16, 2);
 	CHECK(hipGraphMemcpyNodeSetParams(n[7], &p));
 	copy(dev + 2048 + 8 + 256, host + 512, 48, 1);
 	CHECK(hipDrvGraphMemcpyNodeSetParams(n[12], &d));
 	copy(dev + 10000, host + 8 + 16, 24, 1);
 	CHECK(hipGraphMemcpyNodeSetParamsToSymbol(n[13], symbol, host + 16, 8,
 						  100, hipMemcpyHostToDevice));
-	copy(symbol + 100, host + 16, 8, 1);
+	copy(dsym + 100, host + 16, 8, 1);
 }
 
 /* Set anew in the executable graph. */
@@ -164,7 +165,7 @@ static void set_in_exec(hipGraphExec_t x, hipGraphNode_t *n)
 	set(dev + 13000, 16, 5);
 	CHECK(hipGraphExecMemcpyNodeSetParamsToSymbol(
 		x, n[5], symbol, host + 8, 32, 64, hipMemcpyHostToDevice));
-	copy(symbol + 64, host + 8, 32, 1);
+	copy(dsym + 64, host + 8, 32, 1);
 	CHECK(hipGraphExecMemcpyNodeSetParams1D(x, n[8], dev + 300, host + 300,
 						20, hipMemcpyHostToDevice));
 	copy(dev + 300, host + 300, 20, 1);
@@ -174,7 +175,7 @@ static void set_in_exec(hipGraphExec_t x, hipGraphNode_t *n)
 	set(dev + 6000, 30, 1);
 	CHECK(hipGraphExecMemcpyNodeSetParamsFromSymbol(
 		x, n[11], host + 400, symbol, 8, 4, hipMemcpyDeviceToHost));
-	copy(host + 400, symbol + 4, 8, 2);
+	copy(host + 400, dsym + 4, 8, 2);
 }
 
 /* Changes to the graph after instantiation do not reach the launch, and
@@ -204,6 +205,7 @@ int main(void)
 
 	__hipRegisterVar(NULL, symbol, "symbol", "symbol", 0, sizeof(symbol),
 			 0, 0);
+	CHECK(hipGetSymbolAddress((void **)&dsym, symbol));
 	CHECK(hipMalloc((void **)&dev, 16384));
 	host = malloc(4096);
 	CHECK(hipStreamCreate(&s));
