@@ -39,6 +39,18 @@ void fh_unlock(void)
 	pthread_mutex_unlock(&fh_mutex);
 }
 
+/* A program may fork while another of its threads is inside the double
+ * (stress-fork's churn thread): the child, alone, gets the lock free. */
+static void fh_fork_child(void)
+{
+	pthread_mutex_init(&fh_mutex, NULL);
+}
+
+__attribute__((constructor)) static void fh_fork_handlers(void)
+{
+	pthread_atfork(fh_lock, fh_unlock, fh_fork_child);
+}
+
 hipError_t fh_ret(hipError_t err)
 {
 	fh_last_error = err;

@@ -246,7 +246,7 @@ static void nulls(char *dev, char *host, hipStream_t s)
 /* Arrays are opaque: their side is recorded as 0.  16 floats by 4 rows. */
 static void arrays(char *dev, char *host, hipStream_t s)
 {
-	hipChannelFormatDesc f = {32, 0, 0, 0, hipChannelFormatKindFloat};
+	hipChannelFormatDesc f = {.x = 32, .f = hipChannelFormatKindFloat};
 	hipArray_t a = NULL, b = NULL;
 
 	if (hipMallocArray(&a, &f, 16, 4, 0) != hipSuccess ||

@@ -43,7 +43,8 @@ static void ipc(void)
 static void external(void)
 {
 	hipExternalMemoryHandleDesc hd;
-	hipExternalMemoryBufferDesc b1 = {0, 4096, 0}, b2 = {8192, 8192, 0};
+	hipExternalMemoryBufferDesc b1 = {.offset = 0, .size = 4096},
+				    b2 = {.offset = 8192, .size = 8192};
 	hipExternalMemory_t ext = NULL;
 	void *p1 = NULL, *p2 = NULL, *p3 = NULL;
 	hipError_t rc;
