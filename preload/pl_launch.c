@@ -327,7 +327,7 @@ resolve_far(struct slot *s, uint64_t far)
 		uint64_t *w = arg_at(s, __builtin_ctzll(far));
 		struct reg_dev_hit p;
 
-		reg_track_resolve_far_n(&w[0], 1, &p);
+		reg_track_resolve_far(w[0], &p);
 		w[1] = p.id, w[2] = p.off;
 		w[3] |= (uint64_t)p.mem << 16 | (uint64_t)p.gran << 24;
 		s->in_ranges &= p.found;
@@ -363,8 +363,6 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 		h += resolve_far(s, far);
 	return h;
 }
-
-
 
 /* Equivalent for every rule: the same allocation (or, for an unknown
  * pointer, the same value), index, memory class and granularity. */

@@ -59,8 +59,8 @@ static atomic_uint_fast64_t generation;
  * The ranges a thread found lately, of one granularity throughout: a
  * launch's pointers are mostly the ones before, and finding them again
  * under the lock costs more than the rest of the launch.  They hold while
- * `reg_near_epoch` has not moved; it moves when a range goes away or changes (not
- * when one is added: a found range stays what it was).  The thread that
+ * `reg_near_epoch` has not moved; it moves when a range goes away or
+ * changes (not when one is added: a found range stays what it was).  The thread that
  * moves it keeps its own, less what it changed, if nobody else moved it
  * since: a loop that allocates and frees a temporary keeps finding its
  * other buffers here.
@@ -110,7 +110,7 @@ void reg_near_reset(uint64_t e)
 
 int reg_near_scan(uintptr_t p)
 {
-	unsigned h = (unsigned)(p >> 4 ^ p >> 13) & 31;
+	unsigned h = reg_near_seen_slot(p);
 
 	for (int c = 0; c < (int)reg_near.top; c++)
 		if (p - reg_near.base[c] < reg_near.len[c]) {
@@ -205,64 +205,28 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 	return r != NULL;
 }
 
-/* The pointers of hit[] not found yet, under the lock; the table learns
- * their ranges if it still holds for epoch e. */
-static size_t find_far(const uint64_t *p, size_t n, struct reg_dev_hit *hit,
-		       size_t missed, uint64_t e)
+bool reg_dev_find_far(uint64_t p, struct reg_dev_hit *hit)
 {
-	reg_lock(&ranges.lock);
-	for (size_t i = 0; i < n; i++) {
-		const struct reg_range *r;
-		const struct dev_range *d;
-		uintptr_t off;
+	uint64_t e = reg_near_sync(); /* before the lock: never too new */
+	const struct reg_range *r;
+	const struct dev_range *d;
+	uintptr_t off;
 
-		if (hit[i].found || !p[i])
-			continue;
-		r = reg_rangeset_find_locked(&ranges, p[i]);
-		if (!r)
-			continue;
+	*hit = (struct reg_dev_hit){0, 0, 0, 0, 0};
+	if (!p)
+		return false;
+	reg_lock(&ranges.lock);
+	r = reg_rangeset_find_locked(&ranges, p);
+	if (r) {
 		d = r->value;
-		off = p[i] - d->info.base;
-		hit[i] = (struct reg_dev_hit){
+		off = p - d->info.base;
+		*hit = (struct reg_dev_hit){
 			d->info.id, off, 1, d->info.mem,
 			reg_gran_map_over(&d->gran, off, off + 1)};
 		near_keep(d, e);
-		missed--;
 	}
 	reg_unlock(&ranges.lock);
-	return missed;
-}
-
-size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
-{
-	uint64_t e = reg_near_sync();
-	size_t missed = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		int c = p[i] ? reg_near_find(p[i]) : -1;
-
-		if (c >= 0) {
-			hit[i] = (struct reg_dev_hit){
-				reg_near.id[c], p[i] - reg_near.base[c], 1,
-				reg_near.mem[c], reg_near.gran[c]};
-			continue;
-		}
-		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
-		missed += p[i] != 0;
-	}
-	return missed ? find_far(p, n, hit, missed, e) : 0;
-}
-
-size_t reg_dev_find_far_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit)
-{
-	uint64_t e = reg_near_sync();
-	size_t missed = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		hit[i] = (struct reg_dev_hit){0, 0, 0, 0, 0};
-		missed += p[i] != 0;
-	}
-	return missed ? find_far(p, n, hit, missed, e) : 0;
+	return r != NULL;
 }
 
 int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,

@@ -27,19 +27,17 @@ bool reg_dev_add(const struct reg_dev_info *info);
 bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out);
 /* The range containing p; out->gran covers [p, end of the range). */
 bool reg_dev_find(uintptr_t p, struct reg_dev_info *out);
-/* A launch's pointers, under one lock: for each, whether a range holds it,
- * its id, the offset into it, mem, and the granularity of the page it points
- * into.  What a kernel reaches beyond that page the code object does not
+/* A launch's pointer: whether a range holds it, its id, the offset into
+ * it, mem, and the granularity of the page it points into.  What a kernel reaches beyond that page the code object does not
  * say, and a launch is judged by where its pointers point: a pointer into the
  * coarse half of a split range is coarse (the report states the split). */
 struct reg_dev_hit {
 	uint64_t id, off;
 	uint8_t found, mem, gran;
 };
-/* Returns how many non-NULL pointers no range holds. */
-size_t reg_dev_find_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
-/* The same for pointers the caller did not find in reg_near.h's table. */
-size_t reg_dev_find_far_n(const uint64_t *p, size_t n, struct reg_dev_hit *hit);
+/* For a pointer not in the thread's table (reg_near.h), under the lock;
+ * the table learns its range.  Returns whether a range holds it. */
+bool reg_dev_find_far(uint64_t p, struct reg_dev_hit *hit);
 
 typedef void (*reg_gran_cb)(const struct reg_dev_info *r, uintptr_t addr,
 			    size_t len, uint8_t gran, void *arg);

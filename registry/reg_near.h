@@ -49,11 +49,17 @@ static inline uint64_t reg_near_sync(void)
 	return e;
 }
 
-/* The entry holding p (not NULL), or -1: then ask reg_dev_find_n, which
- * fills the table. */
+/* Where p is remembered in seen[]. */
+static inline unsigned reg_near_seen_slot(uintptr_t p)
+{
+	return (unsigned)(p >> 4 ^ p >> 13) & 31;
+}
+
+/* The entry holding p (not NULL), or -1: then ask the registry
+ * (reg_dev_find_far), which fills the table. */
 static inline int reg_near_find(uintptr_t p)
 {
-	unsigned h = (unsigned)(p >> 4 ^ p >> 13) & 31;
+	unsigned h = reg_near_seen_slot(p);
 	int c = reg_near.seen_at[h];
 
 	if (reg_near.seen[h] == p && p - reg_near.base[c] < reg_near.len[c])

@@ -202,28 +202,17 @@ void reg_track_resolve(uintptr_t p, struct reg_ptr *out)
 		resolve_host(p, out);
 }
 
-/* After reg_dev_find_n or _far_n: the pointers no GPU range holds. */
-static void resolve_rest(const uint64_t *p, size_t n, struct reg_dev_hit *out)
+/* A pointer no GPU range holds, as a launch argument's resolution. */
+static void resolve_rest(uint64_t p, struct reg_dev_hit *out)
 {
-	for (size_t i = 0; i < n; i++) {
-		struct reg_ptr o;
+	struct reg_ptr o;
 
-		if (out[i].found)
-			continue;
-		resolve_host((uintptr_t)p[i], &o);
-		out[i] = (struct reg_dev_hit){o.id, o.off, 0, o.mem, o.gran};
-	}
+	resolve_host((uintptr_t)p, &o);
+	*out = (struct reg_dev_hit){o.id, o.off, 0, o.mem, o.gran};
 }
 
-void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_dev_hit *out)
+void reg_track_resolve_far(uint64_t p, struct reg_dev_hit *out)
 {
-	if (reg_dev_find_n(p, n, out))
-		resolve_rest(p, n, out);
-}
-
-void reg_track_resolve_far_n(const uint64_t *p, size_t n,
-			     struct reg_dev_hit *out)
-{
-	if (reg_dev_find_far_n(p, n, out))
-		resolve_rest(p, n, out);
+	if (!reg_dev_find_far(p, out))
+		resolve_rest(p, out);
 }

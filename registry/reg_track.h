@@ -50,13 +50,10 @@ struct reg_ptr {
 	uint8_t gran;
 };
 void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
-/* The same for n pointers at once (a launch's arguments); `found` says
- * which ones a GPU range holds. */
-void reg_track_resolve_n(const uint64_t *p, size_t n, struct reg_dev_hit *out);
-/* The same for pointers not in reg_near.h's table (the launch path looks
- * there first, inline). */
-void reg_track_resolve_far_n(const uint64_t *p, size_t n,
-			     struct reg_dev_hit *out);
+/* The same for a launch's pointer not in reg_near.h's table (the launch
+ * path looks there first, inline); `found` says whether a GPU range holds
+ * it. */
+void reg_track_resolve_far(uint64_t p, struct reg_dev_hit *out);
 
 /* The pages of [p, p+n) change granularity (source: enum hg_gran_source),
  * a host block among them joining the ranges first. */

@@ -15,22 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "hg_check.h"
 #include "hg_hip_compat.h"
 
 /* Exported by the runtime for the compiler's registration code. */
 void __hipRegisterVar(void **modules, void *var, char *host_var,
 		      char *device_var, int ext, size_t size, int constant,
 		      int global);
-
-#define CHECK(x)                                                               \
-	do {                                                                   \
-		hipError_t e_ = (x);                                           \
-		if (e_ != hipSuccess) {                                        \
-			fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__,         \
-				__LINE__, #x, hipGetErrorName(e_));            \
-			exit(1);                                               \
-		}                                                              \
-	} while (0)
 
 #define MT6_HOST ((hipMemoryType)1) /* ROCm 6's numbering */
 #define MT6_DEVICE ((hipMemoryType)2)

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hg_check.h"
 #include "hg_hip_compat.h"
 
 void **__hipRegisterFatBinary(const void *data);
@@ -24,16 +25,6 @@ void __hipRegisterFunction(void **modules, const void *host_fn,
 			   char *device_fn, const char *device_name,
 			   unsigned int limit, void *tid, void *bid,
 			   dim3 *block, dim3 *grid, int *wsize);
-
-#define CHECK(x)                                                               \
-	do {                                                                   \
-		hipError_t e_ = (x);                                           \
-		if (e_ != hipSuccess) {                                        \
-			fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__,         \
-				__LINE__, #x, hipGetErrorName(e_));            \
-			exit(1);                                               \
-		}                                                              \
-	} while (0)
 
 #define KERNEL "_Z11dadd_unsafePdPKdi"
 #define T6_KERNEL 0 /* ROCm 6's hipGraphNodeType */

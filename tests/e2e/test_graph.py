@@ -11,7 +11,6 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 import hgrun  # noqa: E402
-import hgtrace  # noqa: E402
 
 hipgrain, kdir, fakehip = sys.argv[1:4]
 # common/hg_events.h
@@ -49,14 +48,8 @@ CASES = {
 
 
 def traced(variant):
-    env = hgrun.fake_env(fakehip)
-    t = hgrun.run(hipgrain, [os.path.join(kdir, 'graph'), variant], env=env)
-    try:
-        ev = hgtrace.hipgrain_events(t.trace)
-        _, rep = hgrun.report(hipgrain, t.trace, '--inventory', env=env)
-        return t.proc, ev, rep
-    finally:
-        t.close()
+    return hgrun.run_read(hipgrain, [os.path.join(kdir, 'graph'), variant],
+                          hgrun.fake_env(fakehip), '--inventory')
 
 
 def acc_alloc(ev, api):

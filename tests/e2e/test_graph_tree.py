@@ -14,7 +14,6 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 import hgrun  # noqa: E402
-import hgtrace  # noqa: E402
 
 hipgrain, prog, bundle, fakehip6 = sys.argv[1:5]
 API = {'hipGraphLaunch': 95, 'hipLaunchKernel': 90}
@@ -48,14 +47,8 @@ CASES = {
 
 
 def traced(variant):
-    env = hgrun.fake_env(fakehip6)
-    t = hgrun.run(hipgrain, [prog, bundle, variant], env=env)
-    try:
-        ev = hgtrace.hipgrain_events(t.trace)
-        _, rep = hgrun.report(hipgrain, t.trace, env=env)
-        return t.proc, ev, rep
-    finally:
-        t.close()
+    return hgrun.run_read(hipgrain, [prog, bundle, variant],
+                          hgrun.fake_env(fakehip6))
 
 
 def pointers(out):

@@ -13,7 +13,6 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 import hgrun  # noqa: E402
-import hgtrace  # noqa: E402
 
 hipgrain, prog, fakehip = sys.argv[1:4]
 # common/hg_events.h
@@ -22,14 +21,7 @@ RULE = 'fp-atomic-fine-grain'
 
 
 def traced(mode):
-    env = hgrun.fake_env(fakehip)
-    t = hgrun.run(hipgrain, [prog, mode], env=env)
-    try:
-        ev = hgtrace.hipgrain_events(t.trace)
-        _, rep = hgrun.report(hipgrain, t.trace, env=env)
-        return t.proc, ev, rep
-    finally:
-        t.close()
+    return hgrun.run_read(hipgrain, [prog, mode], hgrun.fake_env(fakehip))
 
 
 def alloc_id(ev, api, size):

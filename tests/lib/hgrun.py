@@ -49,6 +49,19 @@ def report(hipgrain, trace, *args, env=None):
         return p.returncode, None
 
 
+def run_read(hipgrain, argv, env, *report_args):
+    """argv traced, then read: (the program's CompletedProcess, its
+    hipgrain events, the JSON report made with report_args)."""
+    import hgtrace  # noqa: E402 (reads traces with bt2)
+    t = run(hipgrain, argv, env=env)
+    try:
+        ev = hgtrace.hipgrain_events(t.trace)
+        _, rep = report(hipgrain, t.trace, *report_args, env=env)
+        return t.proc, ev, rep
+    finally:
+        t.close()
+
+
 def fake_env(fakehip_dir, xnack=None, **more):
     """The environment that puts the test double in place of libamdhip64."""
     env = dict(os.environ)
