@@ -261,7 +261,11 @@
 	X(229, HIP_GRAPH_ADD_MEM_FREE_NODE, "hipGraphAddMemFreeNode")          \
 	X(230, HIP_DRV_GRAPH_ADD_MEM_FREE_NODE, "hipDrvGraphAddMemFreeNode")   \
 	X(231, HIP_STREAM_BEGIN_CAPTURE_TO_GRAPH,                              \
-	  "hipStreamBeginCaptureToGraph")
+	  "hipStreamBeginCaptureToGraph")                                      \
+	X(232, HIP_MEM_IMPORT_FROM_SHAREABLE_HANDLE,                           \
+	  "hipMemImportFromShareableHandle")                                   \
+	X(233, HIP_MEM_POOL_IMPORT_FROM_SHAREABLE_HANDLE,                      \
+	  "hipMemPoolImportFromShareableHandle")
 
 enum hg_api {
 #define HG_X(v, id, name) HG_API_##id = (v),
@@ -395,7 +399,8 @@ enum hg_aop {
 	X(4, REGISTRY_FULL, "allocation registry out of memory")               \
 	X(5, UNKNOWN_KERNEL, "launch of a kernel never registered")            \
 	X(6, SYMBOL_MISSING, "HIP symbol not found in the runtime")            \
-	X(7, HAZARD, "hazard seen at run time")
+	X(7, HAZARD, "hazard seen at run time")                                \
+	X(8, PROPERTIES_UNREAD, "allocation properties could not be read")
 
 enum hg_warn {
 #define HG_X(v, id, text) HG_WARN_##id = (v),

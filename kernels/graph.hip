@@ -40,9 +40,21 @@
 //                    hipMemMap
 //   vm-uncached      hipMemCreate (uncached, ROCm 7),   fp-atomic-fine-grain
 //                    hipMemMap
+//   vm-import        vm-pinned's handle exported to a   none (coarse: the
+//                    file descriptor and imported, as   handle's properties,
+//                    by another process                 asked of the runtime)
+//   vm-import-uncached  the same, uncached              fp-atomic-fine-grain
+//   vm-import-foreign   a memfd made by no HIP call,    none (granularity
+//                    imported                           unknown: a warning)
+//   pool-import      a device pool exported to a file   none (coarse before
+//                    descriptor and imported; acc is    ROCm 7; unknown from
+//                    a pointer from it, imported        it: a warning)
 //
 // Exit 0 with "graph VARIANT: sum=... expected=... OK|MISMATCH".
 #include "demo.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define N 1024
 
@@ -62,14 +74,16 @@ enum variant {
 	NODE_FINE, NODE_COARSE, NODE_UNLAUNCHED, CAPTURE_FINE, CAPTURE_COARSE,
 	EXEC_SET, GRAPH_SET, GRAPH_SET_LATE, COPY_PAGEABLE, COPY_PINNED,
 	POOL_DEFAULT, POOL_DEVICE, POOL_HOST,
-	POOL_SET_HOST, VM_PINNED, VM_UNCACHED, COUNT
+	POOL_SET_HOST, VM_PINNED, VM_UNCACHED, VM_IMPORT, VM_IMPORT_UNCACHED,
+	VM_IMPORT_FOREIGN, POOL_IMPORT, COUNT
 };
 
 static const char *const names[COUNT] = {
 	"node-fine", "node-coarse", "node-unlaunched", "capture-fine",
 	"capture-coarse", "exec-set", "graph-set", "graph-set-late",
 	"copy-pageable", "copy-pinned", "pool-default", "pool-device", "pool-host",
-	"pool-set-host", "vm-pinned", "vm-uncached",
+	"pool-set-host", "vm-pinned", "vm-uncached", "vm-import",
+	"vm-import-uncached", "vm-import-foreign", "pool-import",
 };
 
 struct vm {
@@ -78,18 +92,52 @@ struct vm {
 	size_t size;
 };
 
-// One double's worth of VA backed by a handle of the given type.
-static double *vm_alloc(struct vm *m, hipMemAllocationType type, int dev)
+#define BY_FD hipMemHandleTypePosixFileDescriptor
+
+// The handle through a file descriptor, as another process would get it:
+// exported from one made here, or (foreign) a memfd no HIP call made.
+static void vm_import(struct vm *m, const hipMemAllocationProp *prop,
+		      bool foreign)
+{
+	int fd = -1;
+	if (foreign) {
+		fd = memfd_create("graph-foreign", MFD_CLOEXEC);
+		if (fd < 0 || ftruncate(fd, (off_t)m->size)) {
+			perror("graph: memfd");
+			exit(1);
+		}
+	} else {
+		hipMemGenericAllocationHandle_t mine;
+		CHECK(hipMemCreate(&mine, m->size, prop, 0));
+		CHECK(hipMemExportToShareableHandle(&fd, mine, BY_FD, 0));
+		CHECK(hipMemRelease(mine));
+	}
+	CHECK(hipMemImportFromShareableHandle(&m->handle,
+					      (void *)(uintptr_t)fd, BY_FD));
+	// hipgrain asks the handle's properties: a question the runtime
+	// could not answer is not the program's error.
+	CHECK(hipGetLastError());
+	close(fd);
+}
+
+// One double's worth of VA backed by a handle of the given type: made
+// here (how 0), imported (1), imported from a foreign descriptor (2).
+static double *vm_alloc(struct vm *m, hipMemAllocationType type, int dev,
+			int how)
 {
 	hipMemAllocationProp prop = {};
 	prop.type = type;
+	prop.requestedHandleType = how ? BY_FD : hipMemHandleTypeNone;
 	prop.location.type = hipMemLocationTypeDevice;
 	prop.location.id = dev;
 	size_t gran = 0;
 	CHECK(hipMemGetAllocationGranularity(&gran, &prop,
 					     hipMemAllocationGranularityMinimum));
 	m->size = gran;
-	CHECK(hipMemCreate(&m->handle, m->size, &prop, 0));
+	if (how)
+		vm_import(m, &prop, how == 2);
+	else
+		CHECK(hipMemCreate(&m->handle, m->size, &prop, 0));
 	CHECK(hipMemAddressReserve(&m->va, m->size, 0, nullptr, 0));
 	CHECK(hipMemMap(m->va, m->size, 0, m->handle, 0));
 	hipMemAccessDesc access = {};
@@ -110,6 +158,7 @@ static hipMemPool_t pool_on(hipMemLocationType where, int dev)
 {
 	hipMemPoolProps props = {};
 	props.allocType = hipMemAllocationTypePinned;
+	props.handleTypes = BY_FD;
 	props.location.type = where;
 	props.location.id = dev;
 	hipMemPool_t pool;
@@ -157,7 +206,8 @@ int main(int argc, char **argv)
 			   "capture-fine|capture-coarse|exec-set|graph-set|"
 			   "graph-set-late|copy-pageable|copy-pinned|"
 			   "pool-default|pool-device|pool-host|"
-			   "pool-set-host|vm-pinned|vm-uncached}");
+			   "pool-set-host|vm-pinned|vm-uncached|vm-import|"
+			   "vm-import-uncached|vm-import-foreign|pool-import}");
 
 	int dev;
 	CHECK(hipGetDevice(&dev));
@@ -172,7 +222,8 @@ int main(int argc, char **argv)
 
 	bool fine = v == NODE_FINE || v == NODE_UNLAUNCHED || v == CAPTURE_FINE;
 	bool graph = v <= COPY_PINNED;
-	hipMemPool_t pool = nullptr;
+	hipMemPool_t pool = nullptr, imported = nullptr;
+	double *exported = nullptr;
 	struct vm m = {};
 	if (v <= CAPTURE_COARSE && fine)
 		CHECK(hipHostMalloc(&acc, sizeof(double)));
@@ -188,9 +239,24 @@ int main(int argc, char **argv)
 		pool = pool_on(LOC_HOST, dev);
 		CHECK(hipDeviceSetMemPool(dev, pool));
 		CHECK(hipMallocAsync((void **)&acc, sizeof(double), s));
+	} else if (v == POOL_IMPORT) {
+		// The pool and then its pointer, as another process gets them.
+		pool = pool_on(hipMemLocationTypeDevice, dev);
+		CHECK(hipMallocFromPoolAsync((void **)&exported, sizeof(double),
+					     pool, s));
+		int fd = -1;
+		CHECK(hipMemPoolExportToShareableHandle(&fd, pool, BY_FD, 0));
+		CHECK(hipMemPoolImportFromShareableHandle(
+			&imported, (void *)(uintptr_t)fd, BY_FD, 0));
+		close(fd);
+		hipMemPoolPtrExportData data;
+		CHECK(hipMemPoolExportPointer(&data, exported));
+		CHECK(hipMemPoolImportPointer((void **)&acc, imported, &data));
 	} else
-		acc = vm_alloc(&m, v == VM_UNCACHED ? TYPE_UNCACHED
-						    : hipMemAllocationTypePinned, dev);
+		acc = vm_alloc(&m, v == VM_UNCACHED || v == VM_IMPORT_UNCACHED
+					   ? TYPE_UNCACHED
+					   : hipMemAllocationTypePinned,
+			       dev, v < VM_IMPORT ? 0 : v == VM_IMPORT_FOREIGN ? 2 : 1);
 	CHECK(hipMemsetAsync(acc, 0, sizeof(double), s));
 
 	if (graph) {
@@ -253,7 +319,10 @@ int main(int argc, char **argv)
 		CHECK(hipFree(acc));
 	else if (v <= POOL_SET_HOST)
 		CHECK(hipFreeAsync(acc, s));
-	else
+	else if (v == POOL_IMPORT) {
+		CHECK(hipFreeAsync(acc, s));
+		CHECK(hipFreeAsync(exported, s));
+	} else
 		vm_free(&m);
 	CHECK(hipStreamSynchronize(s));
 	if (v == POOL_SET_HOST) {
@@ -261,6 +330,8 @@ int main(int argc, char **argv)
 		CHECK(hipDeviceGetDefaultMemPool(&def, dev));
 		CHECK(hipDeviceSetMemPool(dev, def));
 	}
+	if (imported)
+		CHECK(hipMemPoolDestroy(imported));
 	if (pool)
 		CHECK(hipMemPoolDestroy(pool));
 	CHECK(hipFree(in));

@@ -505,6 +505,15 @@
 		  rc == hipSuccess && p ? *p : NULL))                          \
 	X(hipMemAddressFree, (void *p, size_t size), (p, size), 0, PL_NONE,    \
 	  PL_CALL(HG_API_HIP_MEM_ADDRESS_FREE, p))                             \
+	X(hipMemImportFromShareableHandle,                                     \
+	  (hipMemGenericAllocationHandle_t * h, void *os,                      \
+	   hipMemAllocationHandleType t),                                      \
+	  (h, os, t), 1, pl_vm_learn_layout(), pl_vm_rec_import_handle(rc, h)) \
+	X(hipMemPoolImportFromShareableHandle,                                 \
+	  (hipMemPool_t * pool, void *os, hipMemAllocationHandleType t,        \
+	   unsigned int fl),                                                   \
+	  (pool, os, t, fl), 1, pl_vm_learn_layout(),                          \
+	  pl_vm_rec_pool_import(rc, pool))                                     \
 	X(hipMemPoolCreate,                                                    \
 	  (hipMemPool_t * pool, const hipMemPoolProps *props), (pool, props),  \
 	  1, PL_NONE, pl_vm_rec_pool(rc, pool, props))                         \

@@ -7,15 +7,21 @@
 #include "pl_vm.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "hg_events.h"
 #include "pl_boot.h"
+#include "pl_hip.h"
 #include "reg_emit.h"
 #include "reg_map.h"
 #include "reg_model.h"
 #include "reg_track.h"
 
 #define MAX_DEVICES 64
+
+/* ROCm 7 lets a pool's memory be on the host, or uncached: before it, a
+ * pool is pinned device memory whatever else it was asked. */
+#define POOL_ANY_KIND 70000000
 
 /* The first runtime taken to have the new order: 5.5, the release that
  * brought graph allocation nodes and reworked this API to CUDA's shape
@@ -94,6 +100,50 @@ void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 	reg_emit_call(HG_API_HIP_MEM_CREATE, rc, size);
 }
 
+/* An imported handle carries its exporter's properties, and the runtime
+ * tells them.  A failed question is cleared from the runtime's last error,
+ * which belongs to the program. */
+void pl_vm_rec_import_handle(hipError_t rc,
+			     hipMemGenericAllocationHandle_t *h)
+{
+	static __typeof__(&hipMemGetAllocationPropertiesFromHandle) get;
+	static __typeof__(&hipGetLastError) clear;
+	/* Room for a later release's longer struct. */
+	union {
+		hipMemAllocationProp prop;
+		unsigned char room[256];
+	} u;
+	uint64_t d = KNOWN | REG_PROP_UNREAD;
+
+	if (rc == hipSuccess && h) {
+		if (!get) {
+			get = (__typeof__(get))pl_next_sym(
+				"hipMemGetAllocationPropertiesFromHandle");
+			clear = (__typeof__(clear))pl_next_sym(
+				"hipGetLastError");
+		}
+		memset(&u, 0, sizeof(u));
+		if (get && get(&u.prop, *h) == hipSuccess) {
+			struct reg_prop p;
+
+			reg_prop_read(&u.prop, runtime_version >= PROP_NEW_ORDER,
+				      &p);
+			d = describe(p.type, p.loc_type, p.loc_id);
+		} else {
+			if (get && clear)
+				clear();
+			reg_emit_warning(HG_WARN_PROPERTIES_UNREAD,
+					 "hipMemImportFromShareableHandle: the "
+					 "runtime did not describe the handle; "
+					 "its mappings are device memory of "
+					 "unknown granularity");
+		}
+		reg_map_put(&handles, (uintptr_t)*h, (void *)(uintptr_t)d);
+	}
+	reg_emit_call(HG_API_HIP_MEM_IMPORT_FROM_SHAREABLE_HANDLE, rc,
+		      rc == hipSuccess && h ? (uintptr_t)*h : 0);
+}
+
 void pl_vm_rec_map(hipError_t rc, void *p, size_t size, size_t offset,
 		   hipMemGenericAllocationHandle_t h)
 {
@@ -119,6 +169,29 @@ void pl_vm_rec_device_pool(hipError_t rc, int dev, hipMemPool_t pool)
 {
 	if (rc == hipSuccess && dev >= 0 && dev < MAX_DEVICES)
 		device_pool[dev] = (uintptr_t)pool;
+}
+
+/* No call tells an imported pool's properties.  Before ROCm 7 there is
+ * one kind of pool, and its memory is coarse device memory; from ROCm 7 it
+ * may be host or uncached memory, which only the exporter knows. */
+void pl_vm_rec_pool_import(hipError_t rc, hipMemPool_t *pool)
+{
+	uint64_t d = runtime_version >= POOL_ANY_KIND
+			     ? KNOWN | REG_PROP_UNREAD
+			     : describe(hipMemAllocationTypePinned,
+					hipMemLocationTypeDevice, -1);
+
+	if (rc == hipSuccess && pool) {
+		reg_map_put(&pools, (uintptr_t)*pool, (void *)(uintptr_t)d);
+		if (d & REG_PROP_UNREAD)
+			reg_emit_warning(HG_WARN_PROPERTIES_UNREAD,
+					 "hipMemPoolImportFromShareableHandle: "
+					 "an imported pool's properties are "
+					 "the exporter's; its memory is device "
+					 "memory of unknown granularity");
+	}
+	reg_emit_call(HG_API_HIP_MEM_POOL_IMPORT_FROM_SHAREABLE_HANDLE, rc,
+		      rc == hipSuccess && pool ? (uintptr_t)*pool : 0);
 }
 
 /* A pool never seen created (a device's default pool): pinned memory of

@@ -16,6 +16,11 @@ void pl_vm_learn_layout(void);
 int pl_vm_runtime_version(void);
 void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 		      size_t size, const hipMemAllocationProp *prop);
+/* hipMemImportFromShareableHandle: the handle's properties, asked. */
+void pl_vm_rec_import_handle(hipError_t rc,
+			     hipMemGenericAllocationHandle_t *h);
+/* hipMemPoolImportFromShareableHandle. */
+void pl_vm_rec_pool_import(hipError_t rc, hipMemPool_t *pool);
 void pl_vm_rec_map(hipError_t rc, void *p, size_t size, size_t offset,
 		   hipMemGenericAllocationHandle_t h);
 void pl_vm_rec_pool(hipError_t rc, hipMemPool_t *pool,

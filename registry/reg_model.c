@@ -30,7 +30,10 @@ static void prop_model(uint32_t flags, uint8_t *mem, uint8_t *gran)
 {
 	uint32_t loc = flags & REG_PROP_LOC_MASK;
 
-	if (loc >= REG_PROP_LOC_HOST && loc <= REG_PROP_LOC_HOST + 2) {
+	if (flags & REG_PROP_UNREAD) {
+		*mem = HG_MEM_DEVICE;
+		*gran = HG_GRAN_UNKNOWN;
+	} else if (loc >= REG_PROP_LOC_HOST && loc <= REG_PROP_LOC_HOST + 2) {
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = HG_GRAN_FINE;
 	} else if (flags & REG_PROP_UNCACHED) {

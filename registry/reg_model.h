@@ -30,6 +30,9 @@
 #define REG_PROP_LOC_MASK 0xffu
 #define REG_PROP_LOC_HOST 2u
 #define REG_PROP_UNCACHED 0x40000000u
+/* Properties no call would tell (an imported pool on ROCm 7, a handle the
+ * runtime would not describe): device memory of unknown granularity. */
+#define REG_PROP_UNREAD 0x100u
 
 /* hipMemAllocationProp's type and location, read from its bytes in the
  * order of the runtime's release: ROCm 5.2's {compressionType, location,

@@ -2,7 +2,9 @@
 """kernels/graph under `hipgrain run` against the test double: a kernel node
 (added, or captured from a stream) is a launch at each hipGraphLaunch with
 its arguments resolved, and nowhere else; memory from pools and from
-hipMemCreate + hipMemMap has the granularity its properties give.
+hipMemCreate + hipMemMap has the granularity its properties give, and so
+do handles and pools imported from a file descriptor, as far as the runtime
+tells (where it cannot, the granularity is unknown and the trace says why).
 
 usage: test_graph.py HIPGRAIN KERNELS_DIR FAKEHIP_DIR
 """
@@ -15,9 +17,13 @@ import hgrun  # noqa: E402
 hipgrain, kdir, fakehip = sys.argv[1:4]
 # common/hg_events.h
 API = {'hipMalloc': 20, 'hipHostMalloc': 22, 'hipMallocAsync': 28,
-       'hipMallocFromPoolAsync': 29, 'hipMemMap': 31, 'hipLaunchKernel': 90,
+       'hipMallocFromPoolAsync': 29, 'hipMemMap': 31,
+       'hipMemPoolImportPointer': 36, 'hipLaunchKernel': 90,
        'hipGraphLaunch': 95}
-GRAN = {'coarse': 1, 'fine': 2}
+GRAN = {'unknown': 0, 'coarse': 1, 'fine': 2}
+WARN_UNREAD = 8  # common/hg_events.h: properties could not be read
+# What the test double claims to be, for a run "VARIANT@rocm7".
+LATER = {'rocm7': '70000000'}
 RULE = 'fp-atomic-fine-grain'
 KERNEL = 'accumulate(double*, double const*, int)'
 
@@ -44,12 +50,26 @@ CASES = {
     'pool-set-host': ({RULE}, 'hipMallocAsync', 'fine'),
     'vm-pinned': (set(), 'hipMemMap', 'coarse'),
     'vm-uncached': ({RULE}, 'hipMemMap', 'fine'),
+    # Imported handles: the runtime describes them.
+    'vm-import': (set(), 'hipMemMap', 'coarse'),
+    'vm-import-uncached': ({RULE}, 'hipMemMap', 'fine'),
+    # A descriptor the runtime cannot describe: unknown, and said.
+    'vm-import-foreign': (set(), 'hipMemMap', 'unknown'),
+    # Before ROCm 7 a pool is coarse device memory, whatever it was asked;
+    # from ROCm 7 only its exporter knows.
+    'pool-import': (set(), 'hipMemPoolImportPointer', 'coarse'),
+    'pool-import@rocm7': (set(), 'hipMemPoolImportPointer', 'unknown'),
 }
+UNREAD = {'vm-import-foreign', 'pool-import@rocm7'}
 
 
-def traced(variant):
+def traced(case):
+    variant, _, later = case.partition('@')
+    env = hgrun.fake_env(fakehip)
+    if later:
+        env['HGFAKE_RUNTIME_VERSION'] = LATER[later]
     return hgrun.run_read(hipgrain, [os.path.join(kdir, 'graph'), variant],
-                          hgrun.fake_env(fakehip), '--inventory')
+                          env, '--inventory')
 
 
 def acc_alloc(ev, api):
@@ -66,8 +86,15 @@ def launches(ev):
 tap = hgrun.Tap()
 for variant, (rules, api, gran) in CASES.items():
     proc, ev, rep = traced(variant)
-    tap.ok(proc.returncode == 0 and f'graph {variant}: ' in proc.stdout,
+    tap.ok(proc.returncode == 0 and
+           f'graph {variant.partition("@")[0]}: ' in proc.stdout,
            f'{variant}: the program runs through', proc.stderr)
+    warned = [e for e in ev if e['event'] == 'warning' and
+              e['code'] == WARN_UNREAD]
+    tap.ok(len(warned) == (variant in UNREAD),
+           f'{variant}: ' + ('one warning says the properties could not be '
+                             'read' if variant in UNREAD else
+                             'no warning about properties'), warned)
     got = {f['rule'] for f in rep['findings']} if rep else None
     tap.ok(got == rules, f'{variant}: rules {sorted(rules) or "none"}',
            rep and [f['message'] for f in rep['findings']])

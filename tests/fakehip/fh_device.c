@@ -34,11 +34,16 @@ hipError_t hipInit(unsigned int flags)
 	return fh_ret(flags ? hipErrorInvalidValue : hipSuccess);
 }
 
+/* HGFAKE_RUNTIME_VERSION: the double answers as a later release would
+ * (where what the preload does depends on the release, as with imported
+ * pools from ROCm 7). */
 hipError_t hipRuntimeGetVersion(int *v)
 {
+	const char *later = getenv("HGFAKE_RUNTIME_VERSION");
+
 	if (!v)
 		return fh_ret(hipErrorInvalidValue);
-	*v = FH_VERSION;
+	*v = later && *later ? atoi(later) : FH_VERSION;
 	return fh_ret(hipSuccess);
 }
 

@@ -9,6 +9,7 @@
  * that tests can make every granularity a program can ask for.
  */
 #include "fh.h"
+#include "fh_vm.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -16,15 +17,6 @@
 
 #define FH_UNCACHED 0x40000000 /* hipMemAllocationTypeUncached, ROCm 7 */
 #define FH_LOC_HOST_LAST 4     /* host, host NUMA, current host NUMA */
-
-struct ihipMemGenericAllocationHandle {
-	int fd;
-	size_t size;
-};
-
-struct ihipMemPoolHandle_t {
-	int host;
-};
 
 static int fh_prop_ok(int type, hipMemLocation loc)
 {
@@ -95,8 +87,11 @@ hipError_t hipMemCreate(hipMemGenericAllocationHandle_t *h, size_t size,
 	if (!m)
 		return fh_ret(hipErrorOutOfMemory);
 	m->size = size;
+	m->described = 1;
+	m->type = prop->type;
+	m->loc = prop->location;
 	m->fd = memfd_create("fakehip-vm", MFD_CLOEXEC);
-	if (m->fd < 0 || ftruncate(m->fd, (off_t)size)) {
+	if (m->fd < 0 || fh_vm_describe_fd(m)) {
 		if (m->fd >= 0)
 			close(m->fd);
 		free(m);

@@ -71,6 +71,12 @@ int main(void)
 	      HG_GRAN_FINE), "hipMemMap of host memory: fine pinned host");
 	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, 0, -1, HG_MEM_DEVICE,
 	      HG_GRAN_COARSE), "a pool of unknown properties: coarse device");
+	ok(is(HG_API_HIP_MEM_POOL_IMPORT_POINTER, REG_PROP_UNREAD, -1,
+	      HG_MEM_DEVICE, HG_GRAN_UNKNOWN),
+	   "a pointer from a pool whose properties were not read: unknown");
+	ok(is(HG_API_HIP_MEM_MAP, REG_PROP_UNREAD | REG_PROP_LOC_HOST, -1,
+	      HG_MEM_DEVICE, HG_GRAN_UNKNOWN),
+	   "unread properties: unknown, whatever else the flags hold");
 	ok(is(HG_API_HIP_MALLOC_FROM_POOL_ASYNC, REG_PROP_LOC_HOST + 1, -1,
 	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "a host NUMA pool: fine");
 	ok(is(HG_API_HIP_MALLOC_ASYNC, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
