@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* HIP allocations still live when the process's trace ends. */
+/* HIP allocations still live when the process's trace ends, and another
+ * process's memory still mapped (an IPC handle opened and never closed
+ * keeps the exporter's allocation alive after the exporter frees it). */
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -24,6 +26,13 @@ static void each(void *val, void *arg)
 	const struct an_alloc *a = val;
 	struct leak_walk *w = arg;
 
+	if (a->api == HG_API_HIP_IPC_OPEN_MEM_HANDLE) {
+		an_find(w->c, w->r, AN_SEV_WARNING, w->p, NULL, a,
+			"%zu bytes of another process's memory, mapped by "
+			"hipIpcOpenMemHandle, are never unmapped with "
+			"hipIpcCloseMemHandle", (size_t)a->size);
+		return;
+	}
 	if (!is_hip_alloc(a->api))
 		return;
 	an_find(w->c, w->r, AN_SEV_WARNING, w->p, NULL, a,
@@ -44,7 +53,8 @@ static void check(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
 const struct an_rule an_rule_gpu_leak = {
 	.id = "gpu-leak",
 	.sev = AN_SEV_WARNING,
-	.summary = "HIP allocations never freed",
-	.fix = "hipFree / hipHostFree each block when done with it",
+	.summary = "HIP allocations never freed, IPC mappings never closed",
+	.fix = "hipFree / hipHostFree each block when done with it, "
+	       "hipIpcCloseMemHandle each mapping hipIpcOpenMemHandle made",
 	.on_end = check,
 };

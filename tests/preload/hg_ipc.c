@@ -2,7 +2,8 @@
 /*
  * Device memory from outside the process, against the test double: an IPC
  * handle opened and closed, external memory imported, two buffers mapped
- * and destroyed with it, a copy into each kind, and NULL calls.  Prints
+ * and destroyed with it, a copy into each kind, and NULL calls; with
+ * "leak", one IPC handle opened and never closed, and nothing else.  Prints
  * one line per call: "NAME rc=N [ptr=ADDR] [ext=ADDR]" (addresses in
  * decimal).
  */
@@ -70,8 +71,25 @@ static void external(void)
 	       (int)hipDestroyExternalMemory(NULL));
 }
 
-int main(void)
+static void leak(void)
 {
+	hipIpcMemHandle_t h;
+	void *d = NULL, *p = NULL;
+	hipError_t rc;
+
+	hipMalloc(&d, 4096);
+	printf("hipIpcGetMemHandle rc=%d\n", (int)hipIpcGetMemHandle(&h, d));
+	rc = hipIpcOpenMemHandle(&p, h, hipIpcMemLazyEnablePeerAccess);
+	printf("hipIpcOpenMemHandle rc=%d ptr=%lu\n", (int)rc, U(p));
+	hipFree(d);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "leak")) {
+		leak();
+		return 0;
+	}
 	ipc();
 	external();
 	return 0;

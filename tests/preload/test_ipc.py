@@ -4,7 +4,8 @@ against the test double: an opened IPC handle is a coarse device
 allocation of the exported range, which hipIpcCloseMemHandle frees; each
 buffer of imported external memory is one, which hipDestroyExternalMemory
 frees; copies into them resolve to them; NULL calls are recorded with the
-runtime's error.
+runtime's error; a handle opened and never closed is a gpu-leak finding,
+one closed is not.
 
 usage: test_ipc.py HIPGRAIN PROGRAM FAKEHIP_DIR
 """
@@ -15,7 +16,6 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 import hgrun  # noqa: E402
-import hgtrace  # noqa: E402
 
 hipgrain, prog, fakehip = sys.argv[1:4]
 # common/hg_events.h
@@ -25,17 +25,13 @@ tap = hgrun.Tap()
 
 plain = subprocess.run([prog], env=hgrun.fake_env(fakehip),
                        capture_output=True, text=True, timeout=60)
-t = hgrun.run(hipgrain, [prog], env=hgrun.fake_env(fakehip))
-try:
-    ev = hgtrace.hipgrain_events(t.trace)
-finally:
-    t.close()
-out = t.proc.stdout
+proc, ev, rep = hgrun.run_read(hipgrain, [prog], hgrun.fake_env(fakehip))
+out = proc.stdout
 lines = re.findall(r'^(\S+(?: NULL)?) rc=(-?\d+)(?: ptr=(\d+))?(?: ext=(\d+))?$',
                    out, re.M)
 rcs = [(n, int(rc)) for n, rc, _, _ in lines]
-tap.ok(t.proc.returncode == 0 and len(lines) == 13,
-       'the program runs under hipgrain', out + t.proc.stderr)
+tap.ok(proc.returncode == 0 and len(lines) == 13,
+       'the program runs under hipgrain', out + proc.stderr)
 tap.ok([(n, int(rc)) for n, rc, _, _ in re.findall(
     r'^(\S+(?: NULL)?) rc=(-?\d+)(?: ptr=(\d+))?(?: ext=(\d+))?$',
     plain.stdout, re.M)] == rcs,
@@ -97,4 +93,21 @@ tap.ok(len(bufs) == 3 and sorted(f['id'] for f in gone) ==
 tap.ok(any(c['rc'] != 0 and c['arg'] == 0 for c in of('call', api=DESTROY)),
        'hipDestroyExternalMemory(NULL): forwarded, its error recorded',
        of('call', api=DESTROY))
+
+def leaks(report):
+    return [f for f in (report or {}).get('findings', [])
+            if f['rule'] == 'gpu-leak']
+
+
+tap.ok(rep is not None and not leaks(rep),
+       'a handle opened and closed is no leak', leaks(rep))
+proc, ev, rep = hgrun.run_read(hipgrain, [prog, 'leak'],
+                               hgrun.fake_env(fakehip))
+left = leaks(rep)
+tap.ok(proc.returncode == 0 and len(left) == 1 and
+       left[0]['allocation']['api'] == 'hipIpcOpenMemHandle' and
+       'never unmapped with hipIpcCloseMemHandle' in left[0]['message'] and
+       '4096 bytes' in left[0]['message'],
+       'a handle opened and never closed: one gpu-leak finding that says so',
+       (proc.stderr, left))
 sys.exit(tap.done())
