@@ -84,7 +84,9 @@ mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc"; mounted="$root/
 bind /dev "$root/dev" rbind
 bind /sys "$root/sys"
 
-in_root() { chroot "$root" sh -c "$1"; }
+# Paths this machine's environment names (a TMPDIR, a cache) do not exist
+# in the chroot: its own /tmp, and no cache of the host's.
+in_root() { chroot "$root" env -u XDG_CACHE_HOME TMPDIR=/tmp sh -c "$1"; }
 # A chroot whose last install was interrupted refuses every apt-get until
 # dpkg has configured what it unpacked, and what it could not configure
 # for want of a dependency apt's -f brings in with the rest.
