@@ -5,6 +5,7 @@
 #include "hg_events.h"
 #include "pl_boot.h"
 #include "pl_kernel.h"
+#include "pl_query.h"
 #include "reg_emit.h"
 #include "reg_map.h"
 #include "reg_track.h"
@@ -15,21 +16,16 @@ static struct reg_map buffers = REG_MAP_INIT;
 void pl_ipc_rec_open(hipError_t rc, void **p)
 {
 	static __typeof__(&hipMemGetAddressRange) range;
-	static __typeof__(&hipGetLastError) clear;
 	hipDeviceptr_t base = NULL;
 	size_t size = 0;
 	void *at = rc == hipSuccess && p ? *p : NULL;
 
 	if (at) {
-		if (!range) {
+		if (!range)
 			range = (__typeof__(range))pl_next_sym(
 				"hipMemGetAddressRange");
-			clear = (__typeof__(clear))pl_next_sym(
-				"hipGetLastError");
-		}
-		/* The question's failure is ours, not the program's. */
 		if (range(&base, &size, at) != hipSuccess) {
-			clear();
+			pl_query_failed();
 			size = 0;
 		} else {
 			size -= (uintptr_t)at - (uintptr_t)base;

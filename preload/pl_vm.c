@@ -12,6 +12,7 @@
 #include "hg_events.h"
 #include "pl_boot.h"
 #include "pl_hip.h"
+#include "pl_query.h"
 #include "reg_emit.h"
 #include "reg_map.h"
 #include "reg_model.h"
@@ -101,13 +102,11 @@ void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 }
 
 /* An imported handle carries its exporter's properties, and the runtime
- * tells them.  A failed question is cleared from the runtime's last error,
- * which belongs to the program. */
+ * tells them. */
 void pl_vm_rec_import_handle(hipError_t rc,
 			     hipMemGenericAllocationHandle_t *h)
 {
 	static __typeof__(&hipMemGetAllocationPropertiesFromHandle) get;
-	static __typeof__(&hipGetLastError) clear;
 	/* Room for a later release's longer struct. */
 	union {
 		hipMemAllocationProp prop;
@@ -116,12 +115,9 @@ void pl_vm_rec_import_handle(hipError_t rc,
 	uint64_t d = KNOWN | REG_PROP_UNREAD;
 
 	if (rc == hipSuccess && h) {
-		if (!get) {
-			get = (__typeof__(get))pl_next_sym(
+		if (!get)
+			get = (__typeof__(get))pl_find_sym(
 				"hipMemGetAllocationPropertiesFromHandle");
-			clear = (__typeof__(clear))pl_next_sym(
-				"hipGetLastError");
-		}
 		memset(&u, 0, sizeof(u));
 		if (get && get(&u.prop, *h) == hipSuccess) {
 			struct reg_prop p;
@@ -130,8 +126,8 @@ void pl_vm_rec_import_handle(hipError_t rc,
 				      &p);
 			d = describe(p.type, p.loc_type, p.loc_id);
 		} else {
-			if (get && clear)
-				clear();
+			if (get)
+				pl_query_failed();
 			reg_emit_warning(HG_WARN_PROPERTIES_UNREAD,
 					 "hipMemImportFromShareableHandle: the "
 					 "runtime did not describe the handle; "
@@ -218,13 +214,18 @@ void pl_vm_rec_pool_alloc(uint8_t api, hipError_t rc, void **p, size_t size,
  * pointer is known to reach. */
 void pl_vm_rec_import(hipError_t rc, void **p, hipMemPool_t pool)
 {
-	hipError_t (*info)(void *, size_t *) =
-		(hipError_t(*)(void *, size_t *))pl_find_sym("hipMemPtrGetInfo");
+	static __typeof__(&hipMemPtrGetInfo) info;
 	uint64_t d = pool_of(pool);
 	void *at = rc == hipSuccess && p ? *p : NULL;
 	size_t size = 0;
 
-	if (at && (!info || info(at, &size) != hipSuccess || !size))
+	if (at && !info)
+		info = (__typeof__(info))pl_find_sym("hipMemPtrGetInfo");
+	if (at && info && info(at, &size) != hipSuccess) {
+		pl_query_failed();
+		size = 0;
+	}
+	if (at && !size)
 		size = 1;
 	reg_track_hip_alloc(HG_API_HIP_MEM_POOL_IMPORT_POINTER, rc, at, size,
 			    flags_of(d), 0, device_of(d));

@@ -50,6 +50,9 @@ FH_HIDDEN hipError_t fh_map(void **ptr, size_t size, enum fh_kind kind,
 			    unsigned int flags);
 /* The live allocation containing p (caller holds the lock), or NULL. */
 FH_HIDDEN struct fh_alloc *fh_find(const void *p);
+/* The size of the live allocation p is the start of, else 0 (what an IPC
+ * handle or a pool pointer's export data carries). */
+FH_HIDDEN size_t fh_base_size(const void *p);
 FH_HIDDEN struct fh_alloc *fh_add(uintptr_t base, size_t size, void *map,
 				  size_t map_size, enum fh_kind kind,
 				  unsigned int flags);

@@ -29,15 +29,9 @@ hipError_t hipMemGetAddressRange(hipDeviceptr_t *base, size_t *size,
 
 hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *h, void *p)
 {
-	struct fh_alloc *a;
-	size_t size = 0;
-
 	FH_INIT();
-	fh_lock();
-	a = fh_find(p);
-	if (a && (uintptr_t)p == a->base)
-		size = a->size;
-	fh_unlock();
+	size_t size = fh_base_size(p);
+
 	if (!h || !size)
 		return fh_ret(hipErrorInvalidValue);
 	memset(h, 0, sizeof(*h));

@@ -106,6 +106,19 @@ struct fh_alloc *fh_find(const void *p)
 	return NULL;
 }
 
+size_t fh_base_size(const void *p)
+{
+	struct fh_alloc *a;
+	size_t size = 0;
+
+	fh_lock();
+	a = fh_find(p);
+	if (a && (uintptr_t)p == a->base)
+		size = a->size;
+	fh_unlock();
+	return size;
+}
+
 struct fh_alloc *fh_add(uintptr_t base, size_t size, void *map, size_t map_size,
 			enum fh_kind kind, unsigned int flags)
 {

@@ -157,14 +157,8 @@ hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *pool, void *os,
 hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *d, void *ptr)
 {
 	FH_INIT();
-	struct fh_alloc *a;
-	size_t size = 0;
+	size_t size = fh_base_size(ptr);
 
-	fh_lock();
-	a = fh_find(ptr);
-	if (a && (uintptr_t)ptr == a->base)
-		size = a->size;
-	fh_unlock();
 	if (!d || !size)
 		return fh_ret(hipErrorInvalidValue);
 	memset(d, 0, sizeof(*d));

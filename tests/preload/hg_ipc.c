@@ -19,16 +19,24 @@
 
 static char host[256];
 
+/* n bytes of device memory, opened through an IPC handle of their own. */
+static void *opened(size_t n, hipIpcMemHandle_t *h, void **d)
+{
+	void *p = NULL;
+	hipError_t rc;
+
+	hipMalloc(d, n);
+	printf("hipIpcGetMemHandle rc=%d\n", (int)hipIpcGetMemHandle(h, *d));
+	rc = hipIpcOpenMemHandle(&p, *h, hipIpcMemLazyEnablePeerAccess);
+	printf("hipIpcOpenMemHandle rc=%d ptr=%lu\n", (int)rc, U(p));
+	return p;
+}
+
 static void ipc(void)
 {
 	hipIpcMemHandle_t h;
-	void *d = NULL, *p = NULL;
-	hipError_t rc;
+	void *d = NULL, *p = opened(8192, &h, &d);
 
-	hipMalloc(&d, 8192);
-	printf("hipIpcGetMemHandle rc=%d\n", (int)hipIpcGetMemHandle(&h, d));
-	rc = hipIpcOpenMemHandle(&p, h, hipIpcMemLazyEnablePeerAccess);
-	printf("hipIpcOpenMemHandle rc=%d ptr=%lu\n", (int)rc, U(p));
 	printf("hipMemcpy rc=%d ptr=%lu\n",
 	       (int)hipMemcpy((char *)p + 64, host, 64, hipMemcpyHostToDevice),
 	       U((char *)p + 64));
@@ -74,13 +82,9 @@ static void external(void)
 static void leak(void)
 {
 	hipIpcMemHandle_t h;
-	void *d = NULL, *p = NULL;
-	hipError_t rc;
+	void *d = NULL;
 
-	hipMalloc(&d, 4096);
-	printf("hipIpcGetMemHandle rc=%d\n", (int)hipIpcGetMemHandle(&h, d));
-	rc = hipIpcOpenMemHandle(&p, h, hipIpcMemLazyEnablePeerAccess);
-	printf("hipIpcOpenMemHandle rc=%d ptr=%lu\n", (int)rc, U(p));
+	opened(4096, &h, &d);
 	hipFree(d);
 }
 
