@@ -161,14 +161,44 @@ uint64_t an_arr_u64(const bt_field *arr, uint64_t i)
 	return an_field_int(bt_field_array_borrow_element_field_by_index_const(arr, i));
 }
 
-bool an_ev_words(const struct an_ev *e, int f, uint64_t *w, uint64_t n)
+static uint8_t an_byte(const void *arr, uint64_t i)
 {
-	uint64_t len;
-	const bt_field *arr = an_ev_arr(e, f, &len);
+	return (uint8_t)an_arr_u64(arr, i);
+}
 
-	if (!arr || len < n)
+bool an_words_open(const struct an_ev *e, int f_words,
+		   const struct hg_shape *shape, struct an_words *it)
+{
+	*it = (struct an_words){.shape = shape};
+	it->arr = an_ev_arr(e, f_words + 1, &it->len);
+	if (it->arr) {
+		it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
+		return true;
+	}
+	it->shape = NULL;
+	it->arr = an_ev_arr(e, f_words, &it->len);
+	return it->arr != NULL;
+}
+
+bool an_words_next(struct an_words *it, uint64_t *w)
+{
+	if (it->shape)
+		return hg_unpack_word(it->shape, &it->u, an_byte, it->arr, w);
+	if (it->i >= it->len)
+		return false;
+	*w = an_arr_u64(it->arr, it->i++);
+	return true;
+}
+
+bool an_ev_words(const struct an_ev *e, int f_words,
+		 const struct hg_shape *shape, uint64_t *w, uint64_t n)
+{
+	struct an_words it;
+
+	if (!an_words_open(e, f_words, shape, &it))
 		return false;
 	for (uint64_t i = 0; i < n; i++)
-		w[i] = an_arr_u64(arr, i);
+		if (!an_words_next(&it, &w[i]))
+			return false;
 	return true;
 }

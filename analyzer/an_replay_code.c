@@ -121,41 +121,48 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 }
 
 /*
- * Schema 2 and later: HG_LAUNCH_WORDS words per pointer argument from
- * `first` on (see hg_tp_types.h).  A damaged trace's partial last group is
- * left out.
+ * Schema 2 and later: HG_LAUNCH_WORDS words per pointer argument, from
+ * where `it` stands (see hg_tp_types.h).  A damaged trace's partial last
+ * group is left out.
  */
 static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
-			     const bt_field *w, uint64_t first, uint64_t len)
+			     struct an_words *it)
 {
-	for (uint64_t i = first; i + HG_LAUNCH_WORDS <= len;
-	     i += HG_LAUNCH_WORDS) {
-		uint64_t meta = an_arr_u64(w, i + 3);
+	uint64_t w[HG_LAUNCH_WORDS];
+
+	for (;;) {
+		for (unsigned i = 0; i < HG_LAUNCH_WORDS; i++)
+			if (!an_words_next(it, &w[i]))
+				return;
 		struct an_launch_arg a = {
-			.launch = l, .value = an_arr_u64(w, i),
-			.id = an_arr_u64(w, i + 1), .offset = an_arr_u64(w, i + 2),
-			.index = (unsigned)(meta & 0xffff),
-			.mem = (uint8_t)(meta >> 16), .gran = (uint8_t)(meta >> 24),
+			.launch = l, .value = w[0], .id = w[1], .offset = w[2],
+			.index = (unsigned)(w[3] & 0xffff),
+			.mem = (uint8_t)(w[3] >> 16), .gran = (uint8_t)(w[3] >> 24),
 		};
 
 		an_launch_arg(c, &a);
 	}
 }
 
-/* Schema 3's words after the head, schema 2's `args`, or schema 1's six
- * parallel sequences. */
+/* The words after the head (schemas 3 and 4), schema 2's `args`, or schema
+ * 1's six parallel sequences. */
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   const struct an_ev *e)
 {
-	uint64_t n = UINT64_MAX;
-	const bt_field *packed = an_ev_arr(e, F_LA_WORDS, &n);
+	uint64_t n = UINT64_MAX, head;
+	struct an_words it;
+	const bt_field *packed;
 
-	if (packed) {
-		an_launch_packed(c, l, packed, HG_LAUNCH_HEAD, n);
+	if (an_words_open(e, F_LA_WORDS, &hg_shape_launch, &it)) {
+		for (unsigned i = 0; i < HG_LAUNCH_HEAD; i++)
+			if (!an_words_next(&it, &head))
+				return;
+		an_launch_packed(c, l, &it);
 		return;
 	}
 	if ((packed = an_ev_arr(e, F_LA_ARGS, &n))) {
-		an_launch_packed(c, l, packed, 0, n);
+		it = (struct an_words){.arr = packed, .len = n};
+		an_launch_packed(c, l, &it);
 		return;
 	}
 	n = UINT64_MAX;
@@ -182,13 +189,14 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* The launch's own values: schema 3's head words, or older fields. */
+/* The launch's own values: the head words of schemas 3 and 4, or older
+ * fields. */
 static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 			       uint32_t *repeat)
 {
 	uint64_t w[HG_LAUNCH_HEAD];
 
-	if (an_ev_words(e, F_LA_WORDS, w, HG_LAUNCH_HEAD)) {
+	if (an_ev_words(e, F_LA_WORDS, &hg_shape_launch, w, HG_LAUNCH_HEAD)) {
 		l->handle = w[HG_LW_HANDLE];
 		l->rc = (int32_t)(uint32_t)(w[HG_LW_SHMEM_RC] >> 32);
 		*repeat = (uint32_t)w[HG_LW_REPEAT_API];

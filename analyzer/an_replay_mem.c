@@ -26,12 +26,13 @@ void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
 	c->fails = f;
 }
 
-/* Schema 3's words (hg_events.h), or the fields of older schemas. */
+/* The words of schemas 3 and 4 (hg_events.h), or the fields of older
+ * schemas. */
 static int32_t an_alloc_read(const struct an_ev *e, struct an_alloc *a)
 {
 	uint64_t w[HG_ALLOC_WORDS];
 
-	if (an_ev_words(e, F_AL_WORDS, w, HG_ALLOC_WORDS)) {
+	if (an_ev_words(e, F_AL_WORDS, &hg_shape_alloc, w, HG_ALLOC_WORDS)) {
 		*a = (struct an_alloc){
 			.id = w[HG_AW_ID], .addr = w[HG_AW_ADDR],
 			.size = w[HG_AW_SIZE], .callsite = w[HG_AW_CALLSITE],
@@ -101,7 +102,7 @@ static void an_free_read(const struct an_ev *e, struct an_free_ev *f)
 {
 	uint64_t w[HG_FREE_WORDS];
 
-	if (an_ev_words(e, F_FR_WORDS, w, HG_FREE_WORDS)) {
+	if (an_ev_words(e, F_FR_WORDS, &hg_shape_free, w, HG_FREE_WORDS)) {
 		f->id = w[HG_FW_ID];
 		f->addr = w[HG_FW_ADDR];
 		f->rc = (int32_t)(uint32_t)w[HG_FW_CODES];

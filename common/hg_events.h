@@ -414,7 +414,7 @@ enum hg_warn {
  * event's fields change meaning or move; `hipgrain report` refuses schemas
  * newer than its own.
  */
-#define HG_TRACE_SCHEMA 3
+#define HG_TRACE_SCHEMA 4
 
 /*
  * Schema 3 writes `alloc`, `free` and `launch` as one field of 64-bit words

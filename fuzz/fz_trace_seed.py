@@ -45,7 +45,11 @@ with tempfile.TemporaryDirectory() as tmp:
                                 ctfgen.alloc_words(1, 0x7f0000000000, 64),
                                 ctfgen.launch_words(ctfgen.launch_head() + [
                                     0x7f0000000000, 1, 0, 4 << 16 | 2 << 24]),
-                                ctfgen.free_words(1, 0x7f0000000000, 64)])]
+                                ctfgen.free_words(1, 0x7f0000000000, 64),
+                                ctfgen.alloc_bytes(2, 0x7f0000001000, 64),
+                                ctfgen.launch_bytes(ctfgen.launch_head() + [
+                                    0x7f0000001000, 2, 0, 4 << 16 | 2 << 24]),
+                                ctfgen.free_bytes(2, 0x7f0000001000, 64)])]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_emit.h"
 
+#include "hg_pack.h"
 #include "hg_tp.h"
+#include "reg_kernel.h"
 
 void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 {
@@ -13,21 +15,27 @@ void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 void reg_emit_alloc(const struct hg_tp_alloc *a)
 {
 	uint64_t w[HG_ALLOC_WORDS];
+	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, alloc))
 		return;
 	hg_tp_pack_alloc(a, w);
-	lttng_ust_do_tracepoint(hipgrain, alloc, w);
+	lttng_ust_do_tracepoint(hipgrain, alloc, b,
+				(uint16_t)hg_pack(&hg_shape_alloc, w,
+						  HG_ALLOC_WORDS, b));
 }
 
 void reg_emit_free(const struct hg_tp_free *f)
 {
 	uint64_t w[HG_FREE_WORDS];
+	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, free))
 		return;
 	hg_tp_pack_free(f, w);
-	lttng_ust_do_tracepoint(hipgrain, free, w);
+	lttng_ust_do_tracepoint(hipgrain, free, b,
+				(uint16_t)hg_pack(&hg_shape_free, w,
+						  HG_FREE_WORDS, b));
 }
 
 void reg_emit_advise(const struct hg_tp_range_op *r)
@@ -57,11 +65,18 @@ void reg_emit_memset(const struct hg_tp_memset *m)
 
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
+	/* A launch is read with REG_KMAX_PTR pointer arguments at most. */
+	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR)];
+	size_t n = HG_LAUNCH_HEAD + l->nwords;
+
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
+	if (n > HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR)
+		n = HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR;
 	hg_tp_pack_launch_head(l, l->words);
-	lttng_ust_do_tracepoint(hipgrain, launch, l->words,
-				(uint16_t)(HG_LAUNCH_HEAD + l->nwords));
+	lttng_ust_do_tracepoint(hipgrain, launch, b,
+				(uint16_t)hg_pack(&hg_shape_launch, l->words,
+						  n, b));
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

@@ -71,23 +71,21 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, callsite,
 )
 
 /*
- * Schema 3: an allocation, a free and a launch are each one field of words
- * (hg_tp_pack_*): LTTng-UST makes a call per field written, and these are
- * the events a program writes by the thousand.
+ * An allocation, a free and a launch are each one field: their words
+ * (hg_tp_pack_*), in schema 4's byte form (hg_pack.h).  LTTng-UST makes a
+ * call per field written and pays for every byte, and these are the events
+ * a program writes by the thousand.
  */
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, alloc,
-	LTTNG_UST_TP_ARGS(const uint64_t *, w),
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array_hex(uint64_t, words, w, HG_ALLOC_WORDS)
+		lttng_ust_field_sequence(uint8_t, bytes, b, uint16_t, n)
 	)
 )
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, free,
-	LTTNG_UST_TP_ARGS(const uint64_t *, w),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array_hex(uint64_t, words, w, HG_FREE_WORDS)
-	)
-)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, range_op,
 	LTTNG_UST_TP_ARGS(const struct hg_tp_range_op *, r),
@@ -211,12 +209,8 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
 	)
 )
 
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
-	LTTNG_UST_TP_ARGS(const uint64_t *, w, uint16_t, n),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence_hex(uint64_t, words, w, uint16_t, n)
-	)
-)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, launch,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
 
 /* Any other intercepted HIP call: its return code is evidence too. */
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,

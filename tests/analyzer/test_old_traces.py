@@ -4,7 +4,9 @@ release reported.  fixtures/schema1: three kernels/ programs traced by
 `hipgrain run` against the test double, before the trace layout changed
 (vtid/ip/procname contexts, six launch sequences); fixtures/schema2: the
 same programs traced by the release before schema 3 (named alloc and free
-fields, the launch's `args` sequence).  Call site frames are left out of
+fields, the launch's `args` sequence); fixtures/schema3: the same, by
+906fe30, the last release of schema 3 (alloc, free and launch as words,
+before schema 4 wrote them as bytes).  Call site frames are left out of
 the comparison: they are symbolised from the binaries named in the trace,
 which exist only where the fixture was made.
 

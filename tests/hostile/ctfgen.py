@@ -9,7 +9,9 @@ Schema 2 packs a launch's arguments into one sequence (`args`, four words
 each); its damage is a length that is not a multiple of four.  Schema 3
 writes the whole launch as one sequence (`words`: a head of seven, then the
 arguments'), and alloc and free as an array of words each; their damage is a
-sequence shorter than its head, or a partial last group.
+sequence shorter than its head, or a partial last group.  Schema 4 writes
+the same words as bytes (common/hg_pack.h, packed here by a writer of its
+own); its damage is also a length over 8, or bytes missing mid-value.
 """
 import os
 import struct
@@ -57,6 +59,18 @@ event {
     name = "hipgrain:free"; id = 4; stream_id = 0;
     fields := struct { uint64_t words[5]; };
 };
+event {
+    name = "hipgrain:launch"; id = 5; stream_id = 0;
+    fields := struct { uint16_t _bytes_length; uint8_t bytes[_bytes_length]; };
+};
+event {
+    name = "hipgrain:alloc"; id = 6; stream_id = 0;
+    fields := struct { uint16_t _bytes_length; uint8_t bytes[_bytes_length]; };
+};
+event {
+    name = "hipgrain:free"; id = 7; stream_id = 0;
+    fields := struct { uint16_t _bytes_length; uint8_t bytes[_bytes_length]; };
+};
 """
 
 CTF_MAGIC = 0xC1FC1FC1
@@ -102,6 +116,47 @@ def free_words(ident, addr, size, api=40, alloc_api=20):
     """One schema-3 hipgrain:free event (rc 0, callsite 0)."""
     return struct.pack('<I', 4) + struct.pack(
         '<5Q', ident, addr, size, 0, api << 32 | alloc_api << 40)
+
+
+# Where schema 4 cuts each word in two (hipgrain-events(7), WORDS): the
+# fixed words, then a launch's per-argument words over again.
+CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 0, 16)),
+        6: ((0, 0, 0, 0, 0, 32, 32), ()), 7: ((0, 0, 0, 0, 32), ())}
+
+
+def to_bytes(event_id, words):
+    """Schema 4's bytes for words: values in pairs behind a tag byte."""
+    head, rep = CUTS[event_id]
+    vals = []
+    for i, w in enumerate(words):
+        cut = head[i] if i < len(head) else rep[(i - len(head)) % len(rep)]
+        vals += [w & ((1 << cut) - 1), w >> cut] if cut else [w]
+    out = b''
+    for i in range(0, len(vals), 2):
+        pair = vals[i:i + 2]
+        lens = [(v.bit_length() + 7) // 8 for v in pair] + [15]
+        out += bytes([lens[0] | lens[1] << 4]) + b''.join(
+            v.to_bytes(n, 'little') for v, n in zip(pair, lens))
+    return out
+
+
+def packed(event_id, raw):
+    """One schema-4 event (5 launch, 6 alloc, 7 free) holding raw bytes."""
+    return struct.pack('<I', event_id) + _seq('B', raw)
+
+
+def launch_bytes(words):
+    return packed(5, to_bytes(5, words))
+
+
+def alloc_bytes(ident, addr, size, api=20, mem=1, gran=1):
+    return packed(6, to_bytes(6, [ident, addr, size, 0, 0, 0,
+                                  api << 32 | mem << 40 | gran << 48]))
+
+
+def free_bytes(ident, addr, size, api=40, alloc_api=20):
+    return packed(7, to_bytes(7, [ident, addr, size, 0,
+                                  api << 32 | alloc_api << 40]))
 
 
 META_MAGIC = 0x75D11D57

@@ -464,6 +464,18 @@ def regression_cases(hg, base, work):
                       'partial argument group, an empty one',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    arg = [0x7f0000000000, 1, 0, 4 << 16 | 2 << 24]
+    whole = ctfgen.to_bytes(5, head + arg)
+    d = ctfgen.write(os.path.join(work, 'launch-bytes'), [
+        ctfgen.alloc_bytes(1, 0x7f0000000000, 4096),
+        ctfgen.launch_bytes(head + arg + [9]),
+        ctfgen.packed(5, whole[:-3]), ctfgen.packed(5, b'\x09' + whole[1:]),
+        ctfgen.packed(5, b'\xff'), ctfgen.packed(5, b''),
+        ctfgen.packed(6, b'\x88'), ctfgen.free_bytes(1, 0x7f0000000000, 4096)])
+    cases.append(Case('schema-4 bytes: a partial argument group, bytes '
+                      'missing mid-value, a length over 8, a lone tag, none',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).

@@ -19,6 +19,40 @@ def _value(f):
 
 WORDS = 4  # HG_LAUNCH_WORDS (common/hg_events.h)
 HEAD = 7  # HG_LAUNCH_HEAD
+# Where schema 4 cuts each word into two values (common/hg_pack.h):
+# (the fixed words, then the launch's per-argument words over again).
+SHAPES = {'hipgrain:alloc': ((0, 0, 0, 0, 0, 32, 32), ()),
+          'hipgrain:free': ((0, 0, 0, 0, 32), ()),
+          'hipgrain:launch': ((0, 0, 32, 32, 32, 32, 32), (0, 0, 0, 16))}
+
+
+def unpack_bytes(name, b):
+    """Schema 4's bytes (common/hg_pack.h) as the words of schema 3: values
+    in pairs after a tag byte of two lengths; a word is one or two values.
+    Stops at the end or at damage, as the analyzer does."""
+    vals, pos = [], 0
+    while pos < len(b):
+        tag = b[pos]
+        pos += 1
+        for n in (tag & 15, tag >> 4):
+            if n > 8 or pos + n > len(b):
+                break
+            vals.append(int.from_bytes(bytes(b[pos:pos + n]), 'little'))
+            pos += n
+        else:
+            continue
+        break
+    head, rep = SHAPES[name]
+    words, i = [], 0
+    while True:
+        k = len(words)
+        split = head[k] if k < len(head) else (
+            rep[(k - len(head)) % len(rep)] if rep else 0)
+        need = 2 if split else 1
+        if i + need > len(vals):
+            return words
+        words.append(vals[i] | (vals[i + 1] << split if split else 0))
+        i += need
 
 
 def _s32(x):
@@ -43,7 +77,7 @@ def unpack_args(d, w):
 
 
 def unpack_words(name, d):
-    """Schema 3 writes alloc, free and launch as one `words` field each
+    """Schemas 3 and 4 write alloc, free and launch as one field each
     (positions in common/hg_events.h); tests read the named fields of
     schema 2."""
     w = d.pop('words')
@@ -84,6 +118,9 @@ def events(path, prefix=''):
             d.update(_value(ev.common_context_field))
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
+        if 'bytes' in d and ev.name in SHAPES:
+            d.pop('_bytes_length', None)
+            d['words'] = unpack_bytes(ev.name, d.pop('bytes'))
         if 'words' in d and ev.name.startswith('hipgrain:'):
             unpack_words(ev.name, d)
         elif ev.name == 'hipgrain:launch' and 'args' in d:

@@ -12,9 +12,11 @@ for m in re.finditer(r'LTTNG_UST_TRACEPOINT_EVENT(?:_CLASS)?\(hipgrain,\s*(\w+),
     fields = re.findall(r'lttng_ust_field_\w+\((?:[\w ]+,\s*)?(\w+),', m.group(2))
     classes[m.group(1)] = fields
 events = dict(classes)
-for m in re.finditer(r'EVENT_INSTANCE\(hipgrain,\s*(\w+),\s*hipgrain,\s*(\w+)', tp):
-    events[m.group(2)] = classes[m.group(1)]
-events.pop('range_op', None)
+instances = re.findall(r'EVENT_INSTANCE\(hipgrain,\s*(\w+),\s*hipgrain,\s*(\w+)', tp)
+for cls, ev in instances:
+    events[ev] = classes[cls]
+for cls, _ in instances:  # a class is no event of its own
+    events.pop(cls, None)
 rows = {}
 for m in re.finditer(r'^\|\s+(\w+)\n:\s+(.*?)\n:', page, re.S | re.M):
     rows[m.group(1)] = set(re.findall(r'\w+', m.group(2)))

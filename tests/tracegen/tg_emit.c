@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hg_events.h"
+#include "hg_pack.h"
 #include "hg_tp.h"
 #include "tg.h"
 
@@ -75,9 +76,12 @@ static void tg_alloc(const struct tg_line *l)
 		.lazy = (uint8_t)U("lazy"),
 	};
 	uint64_t w[HG_ALLOC_WORDS];
+	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
 
 	hg_tp_pack_alloc(&a, w);
-	lttng_ust_tracepoint(hipgrain, alloc, w);
+	lttng_ust_tracepoint(hipgrain, alloc, b,
+			     (uint16_t)hg_pack(&hg_shape_alloc, w,
+					       HG_ALLOC_WORDS, b));
 }
 
 static void tg_free(const struct tg_line *l)
@@ -88,9 +92,12 @@ static void tg_free(const struct tg_line *l)
 		.api = (uint8_t)U("api"), .alloc_api = (uint8_t)U("alloc_api"),
 	};
 	uint64_t w[HG_FREE_WORDS];
+	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
 
 	hg_tp_pack_free(&f, w);
-	lttng_ust_tracepoint(hipgrain, free, w);
+	lttng_ust_tracepoint(hipgrain, free, b,
+			     (uint16_t)hg_pack(&hg_shape_free, w,
+					       HG_FREE_WORDS, b));
 }
 
 static void tg_range(const struct tg_line *l, struct hg_tp_range_op *r)
@@ -223,6 +230,7 @@ static void tg_launch(const struct tg_line *l)
 	uint64_t off[TG_MAX_ARGS] = {0}, idx[TG_MAX_ARGS] = {0};
 	uint64_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
 	uint64_t w[HG_LAUNCH_HEAD + TG_MAX_ARGS * HG_LAUNCH_WORDS];
+	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD + TG_MAX_ARGS * HG_LAUNCH_WORDS)];
 	int n = tg_list(l, "arg_value", val, TG_MAX_ARGS);
 
 	tg_list(l, "arg_index", idx, n);
@@ -247,8 +255,9 @@ static void tg_launch(const struct tg_line *l)
 	};
 
 	hg_tp_pack_launch_head(&la, w);
-	lttng_ust_tracepoint(hipgrain, launch, w,
-			     (uint16_t)(HG_LAUNCH_HEAD + la.nwords));
+	lttng_ust_tracepoint(hipgrain, launch, b,
+			     (uint16_t)hg_pack(&hg_shape_launch, w,
+					       HG_LAUNCH_HEAD + la.nwords, b));
 }
 
 static void tg_call(const struct tg_line *l)

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Schema 4's byte form of the alloc, free and launch words (hg_events.h).
+ *
+ * On a machine whose cache a trace buffer never fits, an event costs LTTng's
+ * floor plus about a nanosecond per byte written (bench/launch; the schema 4
+ * commit has the numbers), and most of those words are small numbers or
+ * zeros: a launch's 23 words (184 bytes for four pointer arguments) take
+ * about 70 here.
+ *
+ * The words are cut into values: a word is one value, or two where its
+ * shape says so (`split` bits low, the rest high), because several words
+ * pair two small numbers (grid.x | grid.y << 32).  Values go in pairs: a tag
+ * byte whose low nibble is the first value's length in bytes (0 to 8; 0 for
+ * zero) and whose high nibble is the second's, or HG_PACK_NONE when the
+ * values ran out; then the two values' bytes, least significant first.
+ * Writing needs no branch on a value, only its length (a count of leading
+ * zeros), and reading needs no lookahead.
+ */
+#ifndef HG_PACK_H
+#define HG_PACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hg_events.h"
+
+#define HG_PACK_NONE 0xf
+
+/* Where each word is cut (0: it is one value): `head` for the first
+ * words, then `rep` over again (a launch's arguments). */
+struct hg_shape {
+	uint8_t nhead, nrep;
+	uint8_t head[HG_LAUNCH_HEAD], rep[HG_LAUNCH_WORDS];
+};
+
+static const struct hg_shape hg_shape_alloc = {
+	HG_ALLOC_WORDS, 0, {0, 0, 0, 0, 0, 32, 32}, {0}};
+static const struct hg_shape hg_shape_free = {
+	HG_FREE_WORDS, 0, {0, 0, 0, 0, 32}, {0}};
+static const struct hg_shape hg_shape_launch = {
+	HG_LAUNCH_HEAD, HG_LAUNCH_WORDS, {0, 0, 32, 32, 32, 32, 32},
+	{0, 0, 0, 16}};
+
+_Static_assert((int)HG_ALLOC_WORDS <= (int)HG_LAUNCH_HEAD &&
+		       (int)HG_FREE_WORDS <= (int)HG_LAUNCH_HEAD,
+	       "hg_shape.head holds every fixed word");
+
+/* Bytes n words may take, with the 8 the writer may store past the end. */
+#define HG_PACK_MAX(n) (2 * (size_t)(n) * 9 + 8)
+
+static inline unsigned hg_pack_split(const struct hg_shape *s, uint64_t i)
+{
+	if (i < s->nhead)
+		return s->head[i];
+	return s->nrep ? s->rep[(i - s->nhead) % s->nrep] : 0;
+}
+
+/* Bytes that hold v: 0 for zero, else (bits + 7) / 8. */
+static inline unsigned hg_pack_len(uint64_t v)
+{
+	return ((unsigned)(71 - __builtin_clzll(v | 1)) >> 3) &
+	       -(unsigned)(v != 0);
+}
+
+/* n words into out (HG_PACK_MAX(n) bytes); returns the bytes written.
+ * The words are cut into values first, so that the loop that writes
+ * them keeps its cursor in a register and has no branch on the data. */
+static inline __attribute__((always_inline)) size_t
+hg_pack(const struct hg_shape *s, const uint64_t *w, size_t n, uint8_t *out)
+{
+	uint64_t v[2 * (HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64) + 1];
+	size_t nv = 0, i = 0;
+	uint8_t *p = out;
+
+	if (n > HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64)
+		n = HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64;
+	for (unsigned r = 0; i < n; i++) {
+		unsigned cut = 0;
+
+		if (i < s->nhead) {
+			cut = s->head[i];
+		} else if (s->nrep) {
+			cut = s->rep[r];
+			r = r + 1 == s->nrep ? 0 : r + 1;
+		}
+		if (cut) {
+			v[nv++] = w[i] & ((1ull << cut) - 1);
+			v[nv++] = w[i] >> cut;
+		} else {
+			v[nv++] = w[i];
+		}
+	}
+	v[nv] = 0;
+	for (i = 0; i < nv; i += 2) {
+		uint64_t a = v[i], b = v[i + 1]; /* v[nv] is 0: no bytes */
+		unsigned la = hg_pack_len(a), lb = hg_pack_len(b);
+
+		*p++ = (uint8_t)(la | (i + 1 == nv ? HG_PACK_NONE : lb) << 4);
+		/* little-endian: x86-64, as LTTng's buffers */
+		memcpy(p, &a, sizeof(a));
+		p += la;
+		memcpy(p, &b, sizeof(b));
+		p += lb;
+	}
+	return (size_t)(p - out);
+}
+
+/*
+ * Reading, a byte at a time from wherever the bytes are (a babeltrace2
+ * sequence, a buffer): `byte(ctx, i)` is byte i, and there are `len`.
+ */
+struct hg_unpacker {
+	uint64_t len, pos;
+	unsigned pending; /* the high nibble still to read, or 0x10 */
+	uint64_t word;	  /* words read so far */
+};
+
+#define HG_UNPACK_INIT(n) {(n), 0, 0x10, 0}
+
+/* The next value; 0 at the end or on damage (a length over 8, bytes
+ * missing). */
+static inline int hg_unpack_value(struct hg_unpacker *u,
+				  uint8_t (*byte)(const void *, uint64_t),
+				  const void *ctx, uint64_t *v)
+{
+	unsigned len;
+
+	if (u->pending == 0x10) {
+		if (u->pos >= u->len)
+			return 0;
+		len = byte(ctx, u->pos++);
+		u->pending = len >> 4;
+		len &= 0xf;
+	} else {
+		len = u->pending;
+		u->pending = 0x10;
+	}
+	if (len > 8 || u->len - u->pos < len)
+		return 0;
+	*v = 0;
+	for (unsigned i = 0; i < len; i++)
+		*v |= (uint64_t)byte(ctx, u->pos++) << (8 * i);
+	return 1;
+}
+
+/* The next word (shape s); 0 at the end or on damage. */
+static inline int hg_unpack_word(const struct hg_shape *s,
+				 struct hg_unpacker *u,
+				 uint8_t (*byte)(const void *, uint64_t),
+				 const void *ctx, uint64_t *w)
+{
+	unsigned split = hg_pack_split(s, u->word);
+	uint64_t lo, hi;
+
+	if (!hg_unpack_value(u, byte, ctx, &lo))
+		return 0;
+	if (split) {
+		if (!hg_unpack_value(u, byte, ctx, &hi) ||
+		    (lo >> split) || (split < 64 && hi >> (64 - split)))
+			return 0;
+		lo |= hi << split;
+	}
+	*w = lo;
+	u->word++;
+	return 1;
+}
+
+#endif /* HG_PACK_H */
