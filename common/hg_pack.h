@@ -57,52 +57,98 @@ static inline unsigned hg_pack_split(const struct hg_shape *s, uint64_t i)
 	return s->nrep ? s->rep[(i - s->nhead) % s->nrep] : 0;
 }
 
-/* Bytes that hold v: 0 for zero, else (bits + 7) / 8. */
+/* Bytes that hold v: 0 for zero, else (bits + 7) / 8.  63 ^ clz is the
+ * highest bit's index (one bsr). */
 static inline unsigned hg_pack_len(uint64_t v)
 {
-	return ((unsigned)(71 - __builtin_clzll(v | 1)) >> 3) &
-	       -(unsigned)(v != 0);
+	return ((unsigned)(63 ^ __builtin_clzll(v | 1)) + 8) / 8 -
+	       (unsigned)(v == 0);
 }
 
-/* n words into out (HG_PACK_MAX(n) bytes); returns the bytes written.
- * The words are cut into values first, so that the loop that writes
- * them keeps its cursor in a register and has no branch on the data. */
-static inline __attribute__((always_inline)) size_t
-hg_pack(const struct hg_shape *s, const uint64_t *w, size_t n, uint8_t *out)
+/*
+ * The writers are one per event, with the shape spelt out in the order of
+ * the calls: a writer that reads the shape as data costs as much as the
+ * LTTng event it fills (about a thousand instructions for a launch of four
+ * pointers), these about a fifth.  tests/analyzer/pack_words holds the
+ * shape-driven writer they must match byte for byte.  Each store writes 8
+ * bytes, whatever the length: the buffer has HG_PACK_MAX's 8 to spare.
+ */
+static inline __attribute__((always_inline)) uint8_t *
+hg_put2(uint8_t *p, uint64_t a, uint64_t b)
 {
-	uint64_t v[2 * (HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64) + 1];
-	size_t nv = 0, i = 0;
+	unsigned la = hg_pack_len(a), lb = hg_pack_len(b);
+
+	*p++ = (uint8_t)(la | lb << 4);
+	/* little-endian: x86-64, as LTTng's buffers */
+	memcpy(p, &a, sizeof(a));
+	memcpy(p + la, &b, sizeof(b));
+	return p + la + lb;
+}
+
+/* The last value when there is an odd number. */
+static inline __attribute__((always_inline)) uint8_t *hg_put1(uint8_t *p,
+							       uint64_t a)
+{
+	unsigned la = hg_pack_len(a);
+
+	*p++ = (uint8_t)(la | HG_PACK_NONE << 4);
+	memcpy(p, &a, sizeof(a));
+	return p + la;
+}
+
+#define HG_LO32(w) ((w) & 0xffffffffu)
+#define HG_HI32(w) ((w) >> 32)
+
+/* An alloc's HG_ALLOC_WORDS words (hg_shape_alloc). */
+static inline size_t hg_pack_alloc(const uint64_t *w, uint8_t *out)
+{
 	uint8_t *p = out;
 
-	if (n > HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64)
-		n = HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64;
-	for (unsigned r = 0; i < n; i++) {
-		unsigned cut = 0;
+	p = hg_put2(p, w[HG_AW_ID], w[HG_AW_ADDR]);
+	p = hg_put2(p, w[HG_AW_SIZE], w[HG_AW_EXTRA]);
+	p = hg_put2(p, w[HG_AW_CALLSITE], HG_LO32(w[HG_AW_FLAGS_RC]));
+	p = hg_put2(p, HG_HI32(w[HG_AW_FLAGS_RC]), HG_LO32(w[HG_AW_CODES]));
+	p = hg_put1(p, HG_HI32(w[HG_AW_CODES]));
+	return (size_t)(p - out);
+}
 
-		if (i < s->nhead) {
-			cut = s->head[i];
-		} else if (s->nrep) {
-			cut = s->rep[r];
-			r = r + 1 == s->nrep ? 0 : r + 1;
-		}
-		if (cut) {
-			v[nv++] = w[i] & ((1ull << cut) - 1);
-			v[nv++] = w[i] >> cut;
-		} else {
-			v[nv++] = w[i];
-		}
+/* A free's HG_FREE_WORDS words (hg_shape_free). */
+static inline size_t hg_pack_free(const uint64_t *w, uint8_t *out)
+{
+	uint8_t *p = out;
+
+	p = hg_put2(p, w[HG_FW_ID], w[HG_FW_ADDR]);
+	p = hg_put2(p, w[HG_FW_SIZE], w[HG_FW_CALLSITE]);
+	p = hg_put2(p, HG_LO32(w[HG_FW_CODES]), HG_HI32(w[HG_FW_CODES]));
+	return (size_t)(p - out);
+}
+
+/*
+ * A launch's head and nptr arguments (hg_shape_launch).  An argument is
+ * five values (its last word cut at 16 bits), so two arguments fill five
+ * pairs and an odd one out ends on a value alone.
+ */
+static inline size_t hg_pack_launch(const uint64_t *w, size_t nptr,
+				    uint8_t *out)
+{
+	uint8_t *p = out;
+	const uint64_t *a = w + HG_LAUNCH_HEAD;
+
+	_Static_assert(HG_LAUNCH_WORDS == 4, "an argument is five values");
+	p = hg_put2(p, w[HG_LW_HANDLE], w[HG_LW_STREAM]);
+	for (int i = HG_LW_GRID_XY; i < HG_LAUNCH_HEAD; i++)
+		p = hg_put2(p, HG_LO32(w[i]), HG_HI32(w[i]));
+	for (; nptr >= 2; nptr -= 2, a += 2 * HG_LAUNCH_WORDS) {
+		p = hg_put2(p, a[0], a[1]);
+		p = hg_put2(p, a[2], a[3] & 0xffff);
+		p = hg_put2(p, a[3] >> 16, a[4]);
+		p = hg_put2(p, a[5], a[6]);
+		p = hg_put2(p, a[7] & 0xffff, a[7] >> 16);
 	}
-	v[nv] = 0;
-	for (i = 0; i < nv; i += 2) {
-		uint64_t a = v[i], b = v[i + 1]; /* v[nv] is 0: no bytes */
-		unsigned la = hg_pack_len(a), lb = hg_pack_len(b);
-
-		*p++ = (uint8_t)(la | (i + 1 == nv ? HG_PACK_NONE : lb) << 4);
-		/* little-endian: x86-64, as LTTng's buffers */
-		memcpy(p, &a, sizeof(a));
-		p += la;
-		memcpy(p, &b, sizeof(b));
-		p += lb;
+	if (nptr) {
+		p = hg_put2(p, a[0], a[1]);
+		p = hg_put2(p, a[2], a[3] & 0xffff);
+		p = hg_put1(p, a[3] >> 16);
 	}
 	return (size_t)(p - out);
 }

@@ -21,8 +21,7 @@ void reg_emit_alloc(const struct hg_tp_alloc *a)
 		return;
 	hg_tp_pack_alloc(a, w);
 	lttng_ust_do_tracepoint(hipgrain, alloc, b,
-				(uint16_t)hg_pack(&hg_shape_alloc, w,
-						  HG_ALLOC_WORDS, b));
+				(uint16_t)hg_pack_alloc(w, b));
 }
 
 void reg_emit_free(const struct hg_tp_free *f)
@@ -34,8 +33,7 @@ void reg_emit_free(const struct hg_tp_free *f)
 		return;
 	hg_tp_pack_free(f, w);
 	lttng_ust_do_tracepoint(hipgrain, free, b,
-				(uint16_t)hg_pack(&hg_shape_free, w,
-						  HG_FREE_WORDS, b));
+				(uint16_t)hg_pack_free(w, b));
 }
 
 void reg_emit_advise(const struct hg_tp_range_op *r)
@@ -67,16 +65,15 @@ void reg_emit_launch(const struct hg_tp_launch *l)
 {
 	/* A launch is read with REG_KMAX_PTR pointer arguments at most. */
 	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR)];
-	size_t n = HG_LAUNCH_HEAD + l->nwords;
+	size_t nptr = l->nwords / HG_LAUNCH_WORDS;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
-	if (n > HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR)
-		n = HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR;
+	if (nptr > REG_KMAX_PTR)
+		nptr = REG_KMAX_PTR;
 	hg_tp_pack_launch_head(l, l->words);
 	lttng_ust_do_tracepoint(hipgrain, launch, b,
-				(uint16_t)hg_pack(&hg_shape_launch, l->words,
-						  n, b));
+				(uint16_t)hg_pack_launch(l->words, nptr, b));
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

@@ -80,8 +80,7 @@ static void tg_alloc(const struct tg_line *l)
 
 	hg_tp_pack_alloc(&a, w);
 	lttng_ust_tracepoint(hipgrain, alloc, b,
-			     (uint16_t)hg_pack(&hg_shape_alloc, w,
-					       HG_ALLOC_WORDS, b));
+			     (uint16_t)hg_pack_alloc(w, b));
 }
 
 static void tg_free(const struct tg_line *l)
@@ -96,8 +95,7 @@ static void tg_free(const struct tg_line *l)
 
 	hg_tp_pack_free(&f, w);
 	lttng_ust_tracepoint(hipgrain, free, b,
-			     (uint16_t)hg_pack(&hg_shape_free, w,
-					       HG_FREE_WORDS, b));
+			     (uint16_t)hg_pack_free(w, b));
 }
 
 static void tg_range(const struct tg_line *l, struct hg_tp_range_op *r)
@@ -256,8 +254,7 @@ static void tg_launch(const struct tg_line *l)
 
 	hg_tp_pack_launch_head(&la, w);
 	lttng_ust_tracepoint(hipgrain, launch, b,
-			     (uint16_t)hg_pack(&hg_shape_launch, w,
-					       HG_LAUNCH_HEAD + la.nwords, b));
+			     (uint16_t)hg_pack_launch(w, (size_t)n, b));
 }
 
 static void tg_call(const struct tg_line *l)
