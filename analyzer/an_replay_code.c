@@ -107,6 +107,8 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 	a->alloc = an_alloc_get(a->launch->proc, a->id);
 	if (!a->alloc)
 		a->alloc = an_freed_by_id(a->launch->proc, a->id);
+	if (a->id && !a->value && a->alloc) /* schema 4 leaves it out */
+		a->value = a->alloc->addr + a->offset;
 	/* A split block: the page the pointer points into decides (traces of
 	 * older preloads say "mixed" for the rest). */
 	if (a->alloc && a->alloc->npieces)
@@ -121,19 +123,30 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 }
 
 /*
- * Schema 2 and later: HG_LAUNCH_WORDS words per pointer argument, from
- * where `it` stands (see hg_tp_types.h).  A damaged trace's partial last
- * group is left out.
+ * Schemas 2 and 3: HG_LAUNCH_WORDS words per pointer argument (see
+ * hg_tp_types.h); schema 4's bytes: HG_LAUNCH_BYTE_WORDS, a resolved
+ * pointer's value left to its allocation (hg_events.h).  From where `it`
+ * stands; a damaged trace's partial last group is left out.
  */
 static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 			     struct an_words *it)
 {
 	uint64_t w[HG_LAUNCH_WORDS];
+	bool bytes = it->shape != NULL;
+	unsigned n = bytes ? HG_LAUNCH_BYTE_WORDS : HG_LAUNCH_WORDS;
 
 	for (;;) {
-		for (unsigned i = 0; i < HG_LAUNCH_WORDS; i++)
+		for (unsigned i = 0; i < n; i++)
 			if (!an_words_next(it, &w[i]))
 				return;
+		if (bytes) {
+			uint64_t id = w[HG_LB_ID], where = w[HG_LB_WHERE];
+
+			w[3] = w[HG_LB_CODES];
+			w[0] = id ? 0 : where;
+			w[1] = id;
+			w[2] = id ? where : 0;
+		}
 		struct an_launch_arg a = {
 			.launch = l, .value = w[0], .id = w[1], .offset = w[2],
 			.index = (unsigned)(w[3] & 0xffff),

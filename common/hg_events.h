@@ -452,4 +452,16 @@ enum hg_launch_word {
  * offset, index | mem << 16 | gran << 24. */
 #define HG_LAUNCH_WORDS 4
 
+/*
+ * Schema 4's bytes hold three per argument: id, then the offset, or the
+ * value itself where the pointer is in no allocation (id 0), then index |
+ * mem << 16 | gran << 24.  A resolved pointer is its allocation's address
+ * plus the offset, and nothing reads more of it: its six bytes were a
+ * tenth of a launch event.
+ */
+enum hg_launch_byte_word {
+	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,
+	HG_LAUNCH_BYTE_WORDS
+};
+
 #endif /* HG_EVENTS_H */

@@ -6,7 +6,8 @@
  * floor plus about a nanosecond per byte written (bench/launch; the schema 4
  * commit has the numbers), and most of those words are small numbers or
  * zeros: a launch's 23 words (184 bytes for four pointer arguments) take
- * about 70 here.
+ * about 45 here, its arguments written as three words each
+ * (hg_launch_byte_word).
  *
  * The words are cut into values: a word is one value, or two where its
  * shape says so (`split` bits low, the rest high), because several words
@@ -39,9 +40,10 @@ static const struct hg_shape hg_shape_alloc = {
 	HG_ALLOC_WORDS, 0, {0, 0, 0, 0, 0, 32, 32}, {0}};
 static const struct hg_shape hg_shape_free = {
 	HG_FREE_WORDS, 0, {0, 0, 0, 0, 32}, {0}};
+/* A launch's arguments as its bytes hold them (hg_launch_byte_word). */
 static const struct hg_shape hg_shape_launch = {
-	HG_LAUNCH_HEAD, HG_LAUNCH_WORDS, {0, 0, 32, 32, 32, 32, 32},
-	{0, 0, 0, 16}};
+	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 32, 32, 32, 32, 32},
+	{0, 0, 16}};
 
 _Static_assert((int)HG_ALLOC_WORDS <= (int)HG_LAUNCH_HEAD &&
 		       (int)HG_FREE_WORDS <= (int)HG_LAUNCH_HEAD,
@@ -123,34 +125,43 @@ static inline size_t hg_pack_free(const uint64_t *w, uint8_t *out)
 	return (size_t)(p - out);
 }
 
-/*
- * A launch's head and nptr arguments (hg_shape_launch).  An argument is
- * five values (its last word cut at 16 bits), so two arguments fill five
- * pairs and an odd one out ends on a value alone.
- */
-static inline size_t hg_pack_launch(const uint64_t *w, size_t nptr,
-				    uint8_t *out)
+/* A launch's HG_LAUNCH_HEAD words (hg_shape_launch): six pairs. */
+static inline size_t hg_pack_launch_head(const uint64_t *w, uint8_t *out)
 {
 	uint8_t *p = out;
-	const uint64_t *a = w + HG_LAUNCH_HEAD;
 
-	_Static_assert(HG_LAUNCH_WORDS == 4, "an argument is five values");
 	p = hg_put2(p, w[HG_LW_HANDLE], w[HG_LW_STREAM]);
 	for (int i = HG_LW_GRID_XY; i < HG_LAUNCH_HEAD; i++)
 		p = hg_put2(p, HG_LO32(w[i]), HG_HI32(w[i]));
-	for (; nptr >= 2; nptr -= 2, a += 2 * HG_LAUNCH_WORDS) {
-		p = hg_put2(p, a[0], a[1]);
-		p = hg_put2(p, a[2], a[3] & 0xffff);
-		p = hg_put2(p, a[3] >> 16, a[4]);
-		p = hg_put2(p, a[5], a[6]);
-		p = hg_put2(p, a[7] & 0xffff, a[7] >> 16);
-	}
-	if (nptr) {
-		p = hg_put2(p, a[0], a[1]);
-		p = hg_put2(p, a[2], a[3] & 0xffff);
-		p = hg_put1(p, a[3] >> 16);
+	return (size_t)(p - out);
+}
+
+/*
+ * nptr arguments of HG_LAUNCH_WORDS words each, after the head: per
+ * argument, its id and where it points (the offset, or for an unknown
+ * pointer the value), then index and codes, two pairs.
+ */
+static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
+					 uint8_t *out)
+{
+	uint8_t *p = out;
+
+	_Static_assert(HG_LAUNCH_WORDS == 4 && HG_LAUNCH_BYTE_WORDS == 3,
+		       "an argument is four values");
+	for (; nptr; nptr--, a += HG_LAUNCH_WORDS) {
+		p = hg_put2(p, a[1], a[1] ? a[2] : a[0]);
+		p = hg_put2(p, a[3] & 0xffff, a[3] >> 16);
 	}
 	return (size_t)(p - out);
+}
+
+/* A whole launch: the head and nptr arguments. */
+static inline size_t hg_pack_launch(const uint64_t *w, size_t nptr,
+				    uint8_t *out)
+{
+	size_t n = hg_pack_launch_head(w, out);
+
+	return n + hg_pack_launch_args(w + HG_LAUNCH_HEAD, nptr, out + n);
 }
 
 /*

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_emit.h"
 
+#include <string.h>
+
 #include "hg_pack.h"
 #include "hg_tp.h"
 #include "reg_kernel.h"
@@ -61,19 +63,39 @@ void reg_emit_memset(const struct hg_tp_memset *m)
 	lttng_ust_tracepoint(hipgrain, memset, m);
 }
 
+/*
+ * A thread's launches mostly repeat their head (kernel, stream, grid,
+ * block, ...) with new arguments: the head's bytes are kept and copied
+ * while its words are the same, which saves a third of the packing.
+ */
+static __thread struct {
+	uint64_t w[HG_LAUNCH_HEAD];
+	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD)];
+	uint8_t n; /* 0: nothing kept (a head takes 6 bytes at least) */
+} last_head __attribute__((tls_model("initial-exec")));
+
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
 	/* A launch is read with REG_KMAX_PTR pointer arguments at most. */
 	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR)];
-	size_t nptr = l->nwords / HG_LAUNCH_WORDS;
+	size_t nptr = l->nwords / HG_LAUNCH_WORDS, n;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
 	if (nptr > REG_KMAX_PTR)
 		nptr = REG_KMAX_PTR;
 	hg_tp_pack_launch_head(l, l->words);
-	lttng_ust_do_tracepoint(hipgrain, launch, b,
-				(uint16_t)hg_pack_launch(l->words, nptr, b));
+	if (last_head.n && !memcmp(last_head.w, l->words, sizeof(last_head.w))) {
+		memcpy(b, last_head.b, sizeof(last_head.b));
+		n = last_head.n;
+	} else {
+		n = hg_pack_launch_head(l->words, b);
+		memcpy(last_head.w, l->words, sizeof(last_head.w));
+		memcpy(last_head.b, b, sizeof(last_head.b));
+		last_head.n = (uint8_t)n;
+	}
+	n += hg_pack_launch_args(l->words + HG_LAUNCH_HEAD, nptr, b + n);
+	lttng_ust_do_tracepoint(hipgrain, launch, b, (uint16_t)n);
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

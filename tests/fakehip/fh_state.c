@@ -137,15 +137,71 @@ struct fh_alloc *fh_add(uintptr_t base, size_t size, void *map, size_t map_size,
  * way every time: glibc reads a chunk size of 0 just below the pointer and
  * aborts with "free(): invalid pointer" instead of touching unmapped memory.
  */
+/*
+ * HGFAKE_REUSE=1 (bench/launch): a freed mapping is kept and handed out
+ * again for the same size, as ROCr keeps small blocks for reuse.  Without
+ * it every hipMalloc/hipFree pair costs the double an mmap, an mprotect and
+ * a munmap, microseconds that move by more than what the bench measures.
+ * Under fh_lock.
+ */
+#define FH_REUSE_SLOTS 8
+static struct {
+	char *map;
+	size_t total;
+} fh_reuse[FH_REUSE_SLOTS];
+
+static int fh_reusing(void)
+{
+	static int on = -1;
+
+	if (on < 0) {
+		const char *v = getenv("HGFAKE_REUSE");
+		on = v && *v == '1';
+	}
+	return on;
+}
+
+static char *fh_reuse_take(size_t total)
+{
+	for (int i = 0; i < FH_REUSE_SLOTS; i++)
+		if (fh_reuse[i].map && fh_reuse[i].total == total) {
+			char *map = fh_reuse[i].map;
+			fh_reuse[i].map = NULL;
+			return map;
+		}
+	return NULL;
+}
+
+static int fh_reuse_keep(char *map, size_t total)
+{
+	for (int i = 0; fh_reusing() && i < FH_REUSE_SLOTS; i++)
+		if (!fh_reuse[i].map) {
+			fh_reuse[i].map = map, fh_reuse[i].total = total;
+			return 1;
+		}
+	return 0;
+}
+
 hipError_t fh_map(void **ptr, size_t size, enum fh_kind kind, unsigned int flags)
 {
 	size_t data = (size + FH_PAGE - 1) & ~(FH_PAGE - 1);
 	size_t total = data + FH_PAGE;
-	char *map = mmap(NULL, total, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (map == MAP_FAILED)
-		return hipErrorOutOfMemory;
-	mprotect(map, FH_PAGE, PROT_READ);
+	char *map = NULL;
+
+	if (fh_reusing()) {
+		fh_lock();
+		map = fh_reuse_take(total);
+		fh_unlock();
+		if (map) /* zeroed, as a fresh mapping is */
+			memset(map + FH_PAGE, 0, data);
+	}
+	if (!map) {
+		map = mmap(NULL, total, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (map == MAP_FAILED)
+			return hipErrorOutOfMemory;
+		mprotect(map, FH_PAGE, PROT_READ);
+	}
 	fh_lock();
 	struct fh_alloc *e = fh_add((uintptr_t)(map + FH_PAGE), size, map, total,
 				    kind, flags);
@@ -172,6 +228,8 @@ hipError_t fh_unmap(void *p, unsigned int kind_mask)
 	fh_freed[fh_freed_next % FH_FREED_RING].size = gone.size ? gone.size : 1;
 	fh_freed_next++;
 	fh_advice_forget(gone.base, gone.size);
+	if (gone.map && fh_reuse_keep(gone.map, gone.map_size))
+		gone.map = NULL;
 	fh_unlock();
 	if (gone.map)
 		munmap(gone.map, gone.map_size);

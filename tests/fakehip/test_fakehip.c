@@ -53,6 +53,20 @@ static void test_alloc(void)
 	      "a double hipFree fails the second time");
 	check(hipMemcpy(&on_stack, p, 4, hipMemcpyDeviceToHost) == hipErrorInvalidValue,
 	      "a copy from freed device memory is hipErrorInvalidValue");
+
+	/* HGFAKE_REUSE=1 (bench/launch): a freed block comes back, zeroed. */
+	const char *reuse = getenv("HGFAKE_REUSE");
+	void *q = NULL;
+	check(hipMalloc(&p, 5000) == hipSuccess && (memset(p, 7, 5000), 1) &&
+		      hipFree(p) == hipSuccess && hipMalloc(&q, 5000) == hipSuccess &&
+		      ((const char *)q)[0] == 0 && ((const char *)q)[4999] == 0,
+	      "a block allocated after a free of the same size is zeroed");
+	if (reuse && *reuse == '1')
+		check(q == p && hipFree(p) == hipSuccess &&
+			      hipFree(p) == hipErrorInvalidValue,
+		      "HGFAKE_REUSE=1: it is the freed block, freed once only");
+	else
+		check(hipFree(q) == hipSuccess, "it is freed");
 }
 
 static void test_copy(void)

@@ -10,8 +10,9 @@ each); its damage is a length that is not a multiple of four.  Schema 3
 writes the whole launch as one sequence (`words`: a head of seven, then the
 arguments'), and alloc and free as an array of words each; their damage is a
 sequence shorter than its head, or a partial last group.  Schema 4 writes
-the same words as bytes (common/hg_pack.h, packed here by a writer of its
-own); its damage is also a length over 8, or bytes missing mid-value.
+the same words as bytes, a launch's arguments in three words each
+(common/hg_pack.h, packed here by a writer of its own); its damage is also
+a length over 8, or bytes missing mid-value.
 """
 import os
 import struct
@@ -120,7 +121,7 @@ def free_words(ident, addr, size, api=40, alloc_api=20):
 
 # Where schema 4 cuts each word in two (hipgrain-events(7), WORDS): the
 # fixed words, then a launch's per-argument words over again.
-CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 0, 16)),
+CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16)),
         6: ((0, 0, 0, 0, 0, 32, 32), ()), 7: ((0, 0, 0, 0, 32), ())}
 
 
@@ -145,8 +146,22 @@ def packed(event_id, raw):
     return struct.pack('<I', event_id) + _seq('B', raw)
 
 
+def byte_words(words):
+    """A launch's words as schema 4's bytes hold them: the head, then per
+    argument (four words: value, id, offset, codes) three, id, the offset
+    or, for id 0, the value, and codes.  A partial last group stays as it
+    is."""
+    out = list(words[:7])
+    rest = words[7:]
+    while len(rest) >= 4:
+        value, ident, offset, codes = rest[:4]
+        out += [ident, offset if ident else value, codes]
+        rest = rest[4:]
+    return out + rest
+
+
 def launch_bytes(words):
-    return packed(5, to_bytes(5, words))
+    return packed(5, to_bytes(5, byte_words(words)))
 
 
 def alloc_bytes(ident, addr, size, api=20, mem=1, gran=1):

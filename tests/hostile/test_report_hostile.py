@@ -465,11 +465,11 @@ def regression_cases(hg, base, work):
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
     arg = [0x7f0000000000, 1, 0, 4 << 16 | 2 << 24]
-    whole = ctfgen.to_bytes(5, head + arg)
+    whole = ctfgen.to_bytes(5, ctfgen.byte_words(head + arg))
     d = ctfgen.write(os.path.join(work, 'launch-bytes'), [
         ctfgen.alloc_bytes(1, 0x7f0000000000, 4096),
         ctfgen.launch_bytes(head + arg + [9]),
-        ctfgen.packed(5, whole[:-3]), ctfgen.packed(5, b'\x09' + whole[1:]),
+        ctfgen.packed(5, whole[:-1]), ctfgen.packed(5, b'\x09' + whole[1:]),
         ctfgen.packed(5, b'\xff'), ctfgen.packed(5, b''),
         ctfgen.packed(6, b'\x88'), ctfgen.free_bytes(1, 0x7f0000000000, 4096)])
     cases.append(Case('schema-4 bytes: a partial argument group, bytes '

@@ -23,7 +23,8 @@ HEAD = 7  # HG_LAUNCH_HEAD
 # (the fixed words, then the launch's per-argument words over again).
 SHAPES = {'hipgrain:alloc': ((0, 0, 0, 0, 0, 32, 32), ()),
           'hipgrain:free': ((0, 0, 0, 0, 32), ()),
-          'hipgrain:launch': ((0, 0, 32, 32, 32, 32, 32), (0, 0, 0, 16))}
+          'hipgrain:launch': ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16))}
+BYTE_WORDS = 3  # HG_LAUNCH_BYTE_WORDS: id, offset (or value), codes
 
 
 def unpack_bytes(name, b):
@@ -64,6 +65,18 @@ def _lo(x):
     return x & 0xffffffff
 
 
+def byte_args(w, addr):
+    """Schema 4's three words per argument as schema 3's four: a resolved
+    pointer's value is its allocation's address (addr: by id) plus the
+    offset."""
+    out = []
+    for i in range(0, len(w) - BYTE_WORDS + 1, BYTE_WORDS):
+        ident, where, codes = w[i:i + BYTE_WORDS]
+        out += ([addr.get(ident, 0) + where, ident, where, codes] if ident
+                else [where, 0, 0, codes])
+    return out
+
+
 def unpack_args(d, w):
     """A launch's per-argument words (schema 2 and later), four per pointer
     argument, as the six lists schema 1 wrote and tests read."""
@@ -76,10 +89,11 @@ def unpack_args(d, w):
     d['arg_gran'] = [x[3] >> 24 & 0xff for x in g]
 
 
-def unpack_words(name, d):
+def unpack_words(name, d, addr):
     """Schemas 3 and 4 write alloc, free and launch as one field each
     (positions in common/hg_events.h); tests read the named fields of
-    schema 2."""
+    schema 2.  addr: each allocation's address by id, for schema 4's
+    launches."""
     w = d.pop('words')
     if name == 'hipgrain:alloc':
         d.update(id=w[0], addr=w[1], size=w[2], extra=w[3], callsite=w[4],
@@ -96,7 +110,8 @@ def unpack_words(name, d):
                  block=[w[3] >> 32, _lo(w[4]), w[4] >> 32],
                  shmem=_lo(w[5]), rc=_s32(w[5] >> 32), repeat=_lo(w[6]),
                  api=w[6] >> 32 & 0xff)
-        unpack_args(d, w[HEAD:])
+        unpack_args(d, byte_args(w[HEAD:], addr) if addr is not None
+                    else w[HEAD:])
 
 
 def events(path, prefix=''):
@@ -104,6 +119,7 @@ def events(path, prefix=''):
     'event' (its name), the payload fields, and the 'vpid' context."""
     out = []
     discarded = 0
+    addrs = {}  # by vpid: each allocation's address by id
     for msg in bt2.TraceCollectionMessageIterator(path):
         if isinstance(msg, bt2._DiscardedEventsMessageConst):
             discarded += msg.count or 0
@@ -118,11 +134,15 @@ def events(path, prefix=''):
             d.update(_value(ev.common_context_field))
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
+        addr = None  # schema 3's words
         if 'bytes' in d and ev.name in SHAPES:
             d.pop('_bytes_length', None)
             d['words'] = unpack_bytes(ev.name, d.pop('bytes'))
+            addr = addrs.setdefault(d.get('vpid'), {})
         if 'words' in d and ev.name.startswith('hipgrain:'):
-            unpack_words(ev.name, d)
+            unpack_words(ev.name, d, addr)
+            if ev.name == 'hipgrain:alloc' and addr is not None:
+                addr[d['id']] = d['addr']
         elif ev.name == 'hipgrain:launch' and 'args' in d:
             unpack_args(d, d.pop('args'))
         out.append(d)
