@@ -107,7 +107,9 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 	a->alloc = an_alloc_get(a->launch->proc, a->id);
 	if (!a->alloc)
 		a->alloc = an_freed_by_id(a->launch->proc, a->id);
-	if (a->id && !a->value && a->alloc) /* schema 4 leaves it out */
+	/* Schema 4 leaves a resolved pointer's value out (a resolved one is
+	 * never 0 where it is written). */
+	if (a->id && !a->value && a->alloc)
 		a->value = a->alloc->addr + a->offset;
 	/* A split block: the page the pointer points into decides (traces of
 	 * older preloads say "mixed" for the rest). */
@@ -131,7 +133,7 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 			     struct an_words *it)
 {
-	uint64_t w[HG_LAUNCH_WORDS];
+	uint64_t w[HG_LAUNCH_WORDS], codes;
 	bool bytes = it->shape != NULL;
 	unsigned n = bytes ? HG_LAUNCH_BYTE_WORDS : HG_LAUNCH_WORDS;
 
@@ -139,20 +141,21 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 		for (unsigned i = 0; i < n; i++)
 			if (!an_words_next(it, &w[i]))
 				return;
-		if (bytes) {
-			uint64_t id = w[HG_LB_ID], where = w[HG_LB_WHERE];
+		struct an_launch_arg a = {.launch = l};
 
-			w[3] = w[HG_LB_CODES];
-			w[0] = id ? 0 : where;
-			w[1] = id;
-			w[2] = id ? where : 0;
+		if (bytes) { /* the value of a resolved one: an_launch_arg */
+			a.id = w[HG_LB_ID];
+			if (a.id)
+				a.offset = w[HG_LB_WHERE];
+			else
+				a.value = w[HG_LB_WHERE];
+			codes = w[HG_LB_CODES];
+		} else {
+			a.value = w[0], a.id = w[1], a.offset = w[2];
+			codes = w[3];
 		}
-		struct an_launch_arg a = {
-			.launch = l, .value = w[0], .id = w[1], .offset = w[2],
-			.index = (unsigned)(w[3] & 0xffff),
-			.mem = (uint8_t)(w[3] >> 16), .gran = (uint8_t)(w[3] >> 24),
-		};
-
+		a.index = (unsigned)(codes & 0xffff);
+		a.mem = (uint8_t)(codes >> 16), a.gran = (uint8_t)(codes >> 24);
 		an_launch_arg(c, &a);
 	}
 }

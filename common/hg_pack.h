@@ -33,7 +33,7 @@
  * words, then `rep` over again (a launch's arguments). */
 struct hg_shape {
 	uint8_t nhead, nrep;
-	uint8_t head[HG_LAUNCH_HEAD], rep[HG_LAUNCH_WORDS];
+	uint8_t head[HG_LAUNCH_HEAD], rep[HG_LAUNCH_BYTE_WORDS];
 };
 
 static const struct hg_shape hg_shape_alloc = {

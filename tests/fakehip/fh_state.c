@@ -174,7 +174,9 @@ static char *fh_reuse_take(size_t total)
 
 static int fh_reuse_keep(char *map, size_t total)
 {
-	for (int i = 0; fh_reusing() && i < FH_REUSE_SLOTS; i++)
+	if (!fh_reusing())
+		return 0;
+	for (int i = 0; i < FH_REUSE_SLOTS; i++)
 		if (!fh_reuse[i].map) {
 			fh_reuse[i].map = map, fh_reuse[i].total = total;
 			return 1;

@@ -68,11 +68,12 @@ def _lo(x):
 def byte_args(w, addr):
     """Schema 4's three words per argument as schema 3's four: a resolved
     pointer's value is its allocation's address (addr: by id) plus the
-    offset."""
+    offset; None where no alloc event of that id was read."""
     out = []
     for i in range(0, len(w) - BYTE_WORDS + 1, BYTE_WORDS):
         ident, where, codes = w[i:i + BYTE_WORDS]
-        out += ([addr.get(ident, 0) + where, ident, where, codes] if ident
+        value = addr[ident] + where if ident in addr else None
+        out += ([value, ident, where, codes] if ident
                 else [where, 0, 0, codes])
     return out
 

@@ -221,7 +221,7 @@ static void tg_kernel(const struct tg_line *l)
 }
 
 /* The same parallel lists as before, packed as the preload packs them
- * (schema 3: after the head). */
+ * (schema 4's bytes). */
 static void tg_launch(const struct tg_line *l)
 {
 	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
