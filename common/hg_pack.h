@@ -76,15 +76,19 @@ static inline unsigned hg_pack_len(uint64_t v)
  * bytes, whatever the length: the buffer has HG_PACK_MAX's 8 to spare.
  */
 static inline __attribute__((always_inline)) uint8_t *
-hg_put2(uint8_t *p, uint64_t a, uint64_t b)
+hg_put2_len(uint8_t *p, uint64_t a, unsigned la, uint64_t b, unsigned lb)
 {
-	unsigned la = hg_pack_len(a), lb = hg_pack_len(b);
-
 	*p++ = (uint8_t)(la | lb << 4);
 	/* little-endian: x86-64, as LTTng's buffers */
 	memcpy(p, &a, sizeof(a));
 	memcpy(p + la, &b, sizeof(b));
 	return p + la + lb;
+}
+
+static inline __attribute__((always_inline)) uint8_t *
+hg_put2(uint8_t *p, uint64_t a, uint64_t b)
+{
+	return hg_put2_len(p, a, hg_pack_len(a), b, hg_pack_len(b));
 }
 
 /* The last value when there is an odd number. */
@@ -137,10 +141,32 @@ static inline size_t hg_pack_launch_head(const uint64_t *w, uint8_t *out)
 }
 
 /*
- * nptr arguments of HG_LAUNCH_WORDS words each, after the head: per
- * argument, its id and where it points (the offset, or for an unknown
- * pointer the value), then index and codes, two pairs.
+ * One argument of a launch: its id and where it points (the offset, or for
+ * an unknown pointer the value), then its index and codes (mem | gran << 8),
+ * two pairs.  An index is 16 bits and codes are, so an argument takes
+ * HG_PACK_ARG_MAX bytes at most, and 8 more are written past them.
  */
+#define HG_PACK_ARG_MAX (2 + 8 + 8 + 2 + 2)
+
+static inline __attribute__((always_inline)) uint8_t *
+hg_pack_launch_arg(uint8_t *p, uint64_t id, uint64_t where, uint64_t idx,
+		   uint64_t codes)
+{
+	p = hg_put2(p, id, where);
+	return hg_put2(p, idx, codes);
+}
+
+/* The same, with the lengths of the id and the codes known (a thread's
+ * table of ranges keeps them with each range): two counts fewer. */
+static inline __attribute__((always_inline)) uint8_t *
+hg_pack_launch_arg_known(uint8_t *p, uint64_t id, unsigned lid, uint64_t off,
+			 uint64_t idx, uint64_t codes, unsigned lcodes)
+{
+	p = hg_put2_len(p, id, lid, off, hg_pack_len(off));
+	return hg_put2_len(p, idx, hg_pack_len(idx), codes, lcodes);
+}
+
+/* nptr arguments of HG_LAUNCH_WORDS words each (hg_tp_types.h). */
 static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 					 uint8_t *out)
 {
@@ -148,10 +174,9 @@ static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 
 	_Static_assert(HG_LAUNCH_WORDS == 4 && HG_LAUNCH_BYTE_WORDS == 3,
 		       "an argument is four values");
-	for (; nptr; nptr--, a += HG_LAUNCH_WORDS) {
-		p = hg_put2(p, a[1], a[1] ? a[2] : a[0]);
-		p = hg_put2(p, a[3] & 0xffff, a[3] >> 16);
-	}
+	for (; nptr; nptr--, a += HG_LAUNCH_WORDS)
+		p = hg_pack_launch_arg(p, a[1], a[1] ? a[2] : a[0],
+				       a[3] & 0xffff, a[3] >> 16);
 	return (size_t)(p - out);
 }
 

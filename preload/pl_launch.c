@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "hg_events.h"
+#include "hg_pack.h"
 #include "pl_boot.h"
 #include "pl_kernel.h"
 #include "pl_profile.h"
@@ -56,14 +57,16 @@ struct kernarg {
 };
 
 /* A pattern: the event its first launch wrote, and launches counted since.
- * The event's words are the pattern: per argument its value, allocation
- * id, offset, and index | mem << 16 | gran << 24 (hg_tp_types.h).  A launch
- * is read and resolved straight into the spare slot. */
+ * The arguments' words are the pattern: per argument its value, allocation
+ * id, offset, and index | mem << 16 | gran << 24 (hg_events.h).  A launch
+ * is read and resolved straight into the spare slot, and its arguments
+ * packed as they are resolved, after the room the emitter's head takes. */
 struct slot {
-	struct hg_tp_launch ev; /* ev.words: packed, always */
+	struct hg_tp_launch ev; /* ev.argb: in bytes, always */
 	uint32_t pending;
 	int in_ranges; /* every argument in a device range: same_values() */
-	uint64_t packed[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR];
+	uint64_t packed[HG_LAUNCH_WORDS * REG_KMAX_PTR];
+	uint8_t bytes[HG_TP_LAUNCH_ROOM + HG_PACK_ARG_MAX * REG_KMAX_PTR + 8];
 };
 
 /* Every thread's memo is on one list, so that exit writes the counts of
@@ -175,7 +178,8 @@ static struct memo *my_memo(void)
 			for (unsigned i = 0; i < SLOTS; i++)
 				memo->slot[i] = &memo->pool[i];
 			for (unsigned i = 0; i <= SLOTS; i++)
-				memo->pool[i].ev.words = memo->pool[i].packed;
+				memo->pool[i].ev.argb =
+					memo->pool[i].bytes + HG_TP_LAUNCH_ROOM;
 			memo->spare = &memo->pool[SLOTS];
 			pthread_setspecific(memo_key, memo);
 			reg_lock(&memos_lock);
@@ -234,12 +238,12 @@ static inline struct reg_kernel *profiled(const void *handle, struct memo *m)
 /* An argument's words in the event. */
 static inline uint64_t *arg_at(struct slot *s, int i)
 {
-	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+	return &s->packed[i * HG_LAUNCH_WORDS];
 }
 
 static inline const uint64_t *arg_words(const struct slot *s, int i)
 {
-	return &s->packed[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+	return &s->packed[i * HG_LAUNCH_WORDS];
 }
 
 /* The pointer arguments' values and indexes, into the first and last word
@@ -288,7 +292,6 @@ read_args(const struct reg_kernel *k, void **args, size_t nargs, void **extra,
 	}
 done:
 	s->ev.nptr = (uint16_t)n;
-	s->ev.nwords = (uint16_t)(n * HG_LAUNCH_WORDS);
 	return d;
 }
 
@@ -315,34 +318,29 @@ static inline uint64_t arg_key(uint64_t id, uint64_t val, uint64_t what)
 	return x ^ x >> 29;
 }
 
-/* The arguments the thread's table of ranges did not hold (mostly one: a
- * buffer allocated since), each under the registry's lock; returns their
- * part of the key. */
-static __attribute__((noinline)) uint64_t
-resolve_far(struct slot *s, uint64_t far)
+/* An argument the thread's table of ranges did not hold (mostly a buffer
+ * allocated by another thread), under the registry's lock: resolved and
+ * packed at p; returns the end of its bytes. */
+static __attribute__((noinline)) uint8_t *
+resolve_far(struct slot *s, uint64_t *w, uint8_t *p)
 {
-	uint64_t h = 0;
+	struct reg_dev_hit hit;
 
-	for (; far; far &= far - 1) {
-		uint64_t *w = arg_at(s, __builtin_ctzll(far));
-		struct reg_dev_hit p;
-
-		reg_track_resolve_far(w[0], &p);
-		w[1] = p.id, w[2] = p.off;
-		w[3] |= (uint64_t)p.mem << 16 | (uint64_t)p.gran << 24;
-		s->in_ranges &= p.found;
-		h += arg_key(w[1], w[0], w[3]);
-	}
-	return h;
+	reg_track_resolve_far(w[0], &hit);
+	w[1] = hit.id, w[2] = hit.off;
+	w[3] |= (uint64_t)hit.mem << 16 | (uint64_t)hit.gran << 24;
+	s->in_ranges &= hit.found;
+	return hg_pack_launch_arg(p, w[1], w[1] ? w[2] : w[0], w[3] & 0xffff,
+				  w[3] >> 16);
 }
 
 /* Resolve the spare's arguments in place, from the thread's table of
- * ranges where it can; returns the pattern's key: the arguments' parts
- * are summed, so that those resolved under the lock may come last. */
+ * ranges where it can, and pack them; returns the pattern's key. */
 static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 {
-	uint64_t h = head_key(s), far = 0; /* REG_KMAX_PTR bits */
+	uint64_t h = head_key(s);
 	uint64_t *w = arg_at(s, 0);
+	uint8_t *p = s->ev.argb;
 	int n = s->ev.nptr;
 
 	s->in_ranges = 1; /* the table holds device ranges only */
@@ -352,15 +350,18 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 		uint64_t id;
 
 		if (c < 0) {
-			far |= 1ull << i;
+			p = resolve_far(s, w, p);
+			h += arg_key(w[1], w[0], w[3]);
 			continue;
 		}
 		w[1] = id = reg_near.id[c], w[2] = w[0] - reg_near.base[c];
+		p = hg_pack_launch_arg_known(p, id, reg_near.idlen[c], w[2], w[3],
+					     reg_near.what[c] >> 16,
+					     reg_near.codeslen[c]);
 		w[3] |= reg_near.what[c];
 		h += arg_key(id, 0, w[3]); /* a range's id is never 0 */
 	}
-	if (far)
-		h += resolve_far(s, far);
+	s->ev.nargb = (uint16_t)(p - s->ev.argb);
 	return h;
 }
 
@@ -472,13 +473,13 @@ static __attribute__((noinline)) void
 unknown_kernel(uint8_t api, int rc, const void *handle, dim3 grid, dim3 block,
 	       size_t shmem, hipStream_t stream)
 {
-	uint64_t head[HG_LAUNCH_HEAD];
+	uint8_t room[HG_TP_LAUNCH_ROOM];
 	struct hg_tp_launch ev = {
 		.handle = (uintptr_t)handle, .stream = (uintptr_t)stream,
 		.grid = {grid.x, grid.y, grid.z},
 		.block = {block.x, block.y, block.z},
 		.shmem = (uint32_t)shmem, .rc = rc, .api = api,
-		.words = head, .repeat = 1,
+		.argb = room + sizeof(room), .repeat = 1,
 	};
 
 	reg_emit_warning(HG_WARN_UNKNOWN_KERNEL,
@@ -495,7 +496,7 @@ launch_alone(const struct reg_kernel *k, uint8_t api, int rc,
 	struct slot one;
 	uint64_t last[REG_KMAX_PTR] = {0};
 
-	one.ev.words = one.packed;
+	one.ev.argb = one.bytes + HG_TP_LAUNCH_ROOM;
 	read_launch(&one, k, api, rc, handle, grid, block, args, nargs, extra,
 		    shmem, stream, last);
 	resolve(&one);

@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "hg_pack.h"
 #include "reg_gran_map.h"
 #include "reg_near.h"
 #include "reg_rangeset.h"
@@ -17,43 +18,49 @@ struct dev_range {
 	struct dev_range *next_spare;
 };
 
+/*
+ * One lock, the ranges', guards everything here: the ranges, the spare
+ * records, and the writes of the two counters below, which are then plain
+ * stores (a loop that allocates and frees a temporary takes it once a
+ * call, and no other atomic).
+ */
+static struct reg_rangeset ranges = REG_RANGESET_INIT;
+static atomic_uint_fast64_t generation;
+
 /* Records are kept for reuse: a loop that allocates and frees a temporary
  * would otherwise pay a malloc and a free for ours as well. */
 #define MAX_SPARE 64
 
-static reg_lock_t spare_lock = REG_LOCK_INIT;
 static struct dev_range *spare;
 static unsigned nspare;
 
-static struct dev_range *record(void)
+static struct dev_range *spare_take(void)
 {
-	struct dev_range *d;
+	struct dev_range *d = spare;
 
-	reg_lock(&spare_lock);
-	d = spare;
 	if (d) {
 		spare = d->next_spare;
 		nspare--;
 	}
-	reg_unlock(&spare_lock);
-	return d ? d : __libc_malloc(sizeof(*d));
+	return d;
 }
 
-static void unrecord(struct dev_range *d)
+/* Returns d when there is no room: the caller frees it, unlocked. */
+static struct dev_range *spare_keep(struct dev_range *d)
 {
-	reg_lock(&spare_lock);
-	if (nspare < MAX_SPARE) {
-		d->next_spare = spare;
-		spare = d;
-		nspare++;
-		d = NULL;
-	}
-	reg_unlock(&spare_lock);
-	__libc_free(d);
+	if (nspare == MAX_SPARE)
+		return d;
+	d->next_spare = spare;
+	spare = d;
+	nspare++;
+	return NULL;
 }
 
-static struct reg_rangeset ranges = REG_RANGESET_INIT;
-static atomic_uint_fast64_t generation;
+static void bump(atomic_uint_fast64_t *c)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1,
+			      memory_order_release);
+}
 
 /*
  * The ranges a thread found lately, of one granularity throughout: a
@@ -70,7 +77,7 @@ __thread struct reg_near reg_near __attribute__((tls_model("initial-exec")));
 
 static void changed(void)
 {
-	atomic_fetch_add_explicit(&generation, 1, memory_order_release);
+	bump(&generation);
 }
 
 uint64_t reg_dev_generation(void)
@@ -79,11 +86,13 @@ uint64_t reg_dev_generation(void)
 }
 
 /* [lo, hi) went away or changed (after the change, so that a thread that
- * saw the old epoch had the old range). */
+ * saw the old epoch had the old range); under the lock. */
 static void retire(uintptr_t lo, uintptr_t hi)
 {
-	uint64_t old = atomic_fetch_add_explicit(&reg_near_epoch, 1,
-						 memory_order_acq_rel);
+	uint64_t old = atomic_load_explicit(&reg_near_epoch,
+					    memory_order_relaxed);
+
+	bump(&reg_near_epoch);
 
 	if (reg_near.epoch != old) {
 		reg_near.epoch = 0;
@@ -121,13 +130,14 @@ int reg_near_scan(uintptr_t p)
 	return -1;
 }
 
-/* Under the lock, with the epoch reg_near_sync returned before taking it. */
-static void near_keep(const struct dev_range *d, uint64_t e)
+/* With the epoch reg_near_sync returned before the registry's lock was
+ * taken: a range of one granularity throughout. */
+static void near_put(const struct reg_dev_info *r, uint8_t gran, uint64_t e)
 {
 	unsigned i = 0;
 
-	if (d->gran.n != 1 || reg_near.epoch != e || !d->info.size)
-		return; /* split by advice: looked up each time */
+	if (reg_near.epoch != e || !r->size)
+		return;
 	while (i < reg_near.top && reg_near.len[i])
 		i++;
 	if (i == REG_NEAR) {
@@ -136,55 +146,85 @@ static void near_keep(const struct dev_range *d, uint64_t e)
 	} else if (i == reg_near.top) {
 		reg_near.top++;
 	}
-	reg_near.base[i] = d->info.base, reg_near.len[i] = d->info.size;
-	reg_near.id[i] = d->info.id, reg_near.mem[i] = d->info.mem;
-	reg_near.gran[i] = d->gran.p[0].gran;
-	reg_near.what[i] = (uint32_t)d->info.mem << 16 |
-			   (uint32_t)d->gran.p[0].gran << 24;
+	reg_near.base[i] = r->base, reg_near.len[i] = r->size;
+	reg_near.id[i] = r->id, reg_near.mem[i] = r->mem;
+	reg_near.gran[i] = gran;
+	reg_near.what[i] = (uint32_t)r->mem << 16 | (uint32_t)gran << 24;
+	reg_near.idlen[i] = (uint8_t)hg_pack_len(r->id);
+	reg_near.codeslen[i] = (uint8_t)hg_pack_len(reg_near.what[i] >> 16);
 }
 
-static void drop(void *v)
+/* Under the lock. */
+static void near_keep(const struct dev_range *d, uint64_t e)
 {
-	struct dev_range *d = v;
-
-	reg_gran_map_fini(&d->gran);
-	unrecord(d);
+	if (d->gran.n == 1) /* else split by advice: looked up each time */
+		near_put(&d->info, d->gran.p[0].gran, e);
 }
 
-/* A range that an insert found overlapping: gone behind our back. */
+/* Under the lock; returns what the caller frees, unlocked. */
+static struct dev_range *drop(struct dev_range *d)
+{
+	reg_gran_map_fini(&d->gran);
+	return spare_keep(d);
+}
+
+/* A range that an insert found overlapping: gone behind our back.  Rare:
+ * a record with no room among the spares is freed under the lock. */
 static void evict(void *v)
 {
 	retire_range(&((const struct dev_range *)v)->info);
-	drop(v);
+	__libc_free(drop(v));
 }
 
+/* The thread that allocates a range mostly launches on it next: the range
+ * goes into its table at once, as the first lookup would put it. */
 bool reg_dev_add(const struct reg_dev_info *info)
 {
-	struct dev_range *d = record();
+	uint64_t e = reg_near_sync(); /* before the insert: never too new */
+	struct dev_range *d;
+	bool ok;
 
-	if (!d)
-		return false;
+	reg_lock(&ranges.lock);
+	d = spare_take();
+	if (!d) {
+		reg_unlock(&ranges.lock);
+		d = __libc_malloc(sizeof(*d));
+		if (!d)
+			return false;
+		reg_lock(&ranges.lock);
+	}
 	d->info = *info;
 	reg_gran_map_init(&d->gran, info->gran);
 	changed();
-	if (!reg_rangeset_insert(&ranges, info->base, info->base + info->size,
-				 d, evict)) {
-		drop(d);
+	ok = reg_rangeset_insert_locked(&ranges, info->base,
+					info->base + info->size, d, evict);
+	if (!ok)
+		d = drop(d);
+	reg_unlock(&ranges.lock);
+	if (!ok) {
+		__libc_free(d);
 		return false;
 	}
+	near_put(info, info->gran, e);
 	return true;
 }
 
 bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out)
 {
+	struct dev_range *d;
 	void *v;
 
-	if (!reg_rangeset_remove(&ranges, base, &v))
+	reg_lock(&ranges.lock);
+	if (!reg_rangeset_remove_locked(&ranges, base, &v)) {
+		reg_unlock(&ranges.lock);
 		return false;
+	}
 	changed();
 	*out = ((struct dev_range *)v)->info;
 	retire_range(out);
-	drop(v);
+	d = drop(v);
+	reg_unlock(&ranges.lock);
+	__libc_free(d);
 	return true;
 }
 
@@ -251,11 +291,11 @@ int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 		if (cb)
 			cb(&d->info, lo, hi - lo, gran, arg);
 	}
-	reg_unlock(&ranges.lock);
 	if (touched) {
 		changed();
 		retire(addr, end);
 	}
+	reg_unlock(&ranges.lock);
 	return touched;
 }
 
@@ -267,17 +307,14 @@ size_t reg_dev_count(void)
 void reg_dev_fork_prepare(void)
 {
 	reg_lock(&ranges.lock);
-	reg_lock(&spare_lock);
 }
 
 void reg_dev_fork_parent(void)
 {
-	reg_unlock(&spare_lock);
 	reg_unlock(&ranges.lock);
 }
 
 void reg_dev_fork_child(void)
 {
-	reg_lock_reset(&spare_lock);
 	reg_lock_reset(&ranges.lock);
 }

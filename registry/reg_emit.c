@@ -65,37 +65,53 @@ void reg_emit_memset(const struct hg_tp_memset *m)
 
 /*
  * A thread's launches mostly repeat their head (kernel, stream, grid,
- * block, ...) with new arguments: the head's bytes are kept and copied
- * while its words are the same, which saves a third of the packing.
+ * block, ...) with new arguments: the head's bytes are kept, right-aligned
+ * as they go before the arguments, and copied while its fields are the
+ * same, which saves a third of the packing.
  */
+#define KEPT_COPY 32 /* a head mostly takes fewer bytes: one fixed copy */
+
 static __thread struct {
-	uint64_t w[HG_LAUNCH_HEAD];
-	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD)];
+	uint8_t head[HG_TP_LAUNCH_HEAD];
+	uint8_t b[HG_TP_LAUNCH_ROOM];
 	uint8_t n; /* 0: nothing kept (a head takes 6 bytes at least) */
 } last_head __attribute__((tls_model("initial-exec")));
 
+_Static_assert(HG_TP_LAUNCH_HEAD == 56, "a launch's head has no gap");
+_Static_assert(6 * (1 + 2 * 8) <= HG_TP_LAUNCH_ROOM,
+	       "a head's six pairs fit the room before the arguments");
+
+static __attribute__((noinline)) void keep_head(const struct hg_tp_launch *l)
+{
+	uint64_t w[HG_LAUNCH_HEAD];
+	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD)];
+	size_t n;
+
+	hg_tp_pack_launch_head(l, w);
+	n = hg_pack_launch_head(w, b);
+	memcpy(last_head.b + HG_TP_LAUNCH_ROOM - n, b, n);
+	memcpy(last_head.head, l, sizeof(last_head.head));
+	last_head.n = (uint8_t)n;
+}
+
+/* The arguments are packed already (pl_launch.c); the head goes in the
+ * room before them. */
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
-	/* A launch is read with REG_KMAX_PTR pointer arguments at most. */
-	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * REG_KMAX_PTR)];
-	size_t nptr = l->nwords / HG_LAUNCH_WORDS, n;
+	uint8_t *end = l->argb;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
-	if (nptr > REG_KMAX_PTR)
-		nptr = REG_KMAX_PTR;
-	hg_tp_pack_launch_head(l, l->words);
-	if (last_head.n && !memcmp(last_head.w, l->words, sizeof(last_head.w))) {
-		memcpy(b, last_head.b, sizeof(last_head.b));
-		n = last_head.n;
-	} else {
-		n = hg_pack_launch_head(l->words, b);
-		memcpy(last_head.w, l->words, sizeof(last_head.w));
-		memcpy(last_head.b, b, sizeof(last_head.b));
-		last_head.n = (uint8_t)n;
-	}
-	n += hg_pack_launch_args(l->words + HG_LAUNCH_HEAD, nptr, b + n);
-	lttng_ust_do_tracepoint(hipgrain, launch, b, (uint16_t)n);
+	if (!last_head.n || memcmp(last_head.head, l, sizeof(last_head.head)))
+		keep_head(l);
+	if (last_head.n <= KEPT_COPY)
+		memcpy(end - KEPT_COPY,
+		       last_head.b + HG_TP_LAUNCH_ROOM - KEPT_COPY, KEPT_COPY);
+	else
+		memcpy(end - HG_TP_LAUNCH_ROOM, last_head.b,
+		       HG_TP_LAUNCH_ROOM);
+	lttng_ust_do_tracepoint(hipgrain, launch, end - last_head.n,
+				(uint16_t)(last_head.n + l->nargb));
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

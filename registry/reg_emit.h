@@ -15,6 +15,7 @@ void reg_emit_prefetch(const struct hg_tp_range_op *r);
 void reg_emit_granularity(const struct hg_tp_granularity *g);
 void reg_emit_memcpy(const struct hg_tp_memcpy *m);
 void reg_emit_memset(const struct hg_tp_memset *m);
+/* Writes into the HG_TP_LAUNCH_ROOM bytes before l->argb. */
 void reg_emit_launch(const struct hg_tp_launch *l);
 void reg_emit_kernel(const struct hg_tp_kernel *k);
 void reg_emit_code_object(const struct hg_tp_code_object *c);

@@ -36,20 +36,21 @@ static bool grow(struct reg_rangeset *s)
 	return true;
 }
 
+/* The moves are mostly of nothing: a loop's temporary is the newest
+ * range, and often the highest. */
 static void erase(struct reg_rangeset *s, size_t i)
 {
-	memmove(&s->v[i], &s->v[i + 1], (s->n - i - 1) * sizeof(s->v[0]));
+	if (i + 1 < s->n)
+		memmove(&s->v[i], &s->v[i + 1],
+			(s->n - i - 1) * sizeof(s->v[0]));
 	s->n--;
 }
 
-bool reg_rangeset_insert(struct reg_rangeset *s, uintptr_t base, uintptr_t end,
-			 void *value, void (*drop)(void *))
+bool reg_rangeset_insert_locked(struct reg_rangeset *s, uintptr_t base,
+				uintptr_t end, void *value, void (*drop)(void *))
 {
-	bool ok = true;
-	size_t i;
+	size_t i = upper_bound(s, base);
 
-	reg_lock(&s->lock);
-	i = upper_bound(s, base);
 	/* Stale ranges that overlap: the memory was released behind our back
 	 * (a free we could not see), so the new range wins. */
 	while (i > 0 && s->v[i - 1].end > base) {
@@ -62,30 +63,44 @@ bool reg_rangeset_insert(struct reg_rangeset *s, uintptr_t base, uintptr_t end,
 			drop(s->v[i].value);
 		erase(s, i);
 	}
-	if (s->n == s->cap && !grow(s)) {
-		ok = false;
-		goto out;
-	}
-	memmove(&s->v[i + 1], &s->v[i], (s->n - i) * sizeof(s->v[0]));
+	if (s->n == s->cap && !grow(s))
+		return false;
+	if (i < s->n)
+		memmove(&s->v[i + 1], &s->v[i], (s->n - i) * sizeof(s->v[0]));
 	s->v[i] = (struct reg_range){base, end, value};
 	s->n++;
-out:
+	return true;
+}
+
+bool reg_rangeset_insert(struct reg_rangeset *s, uintptr_t base, uintptr_t end,
+			 void *value, void (*drop)(void *))
+{
+	bool ok;
+
+	reg_lock(&s->lock);
+	ok = reg_rangeset_insert_locked(s, base, end, value, drop);
 	reg_unlock(&s->lock);
 	return ok;
 }
 
+bool reg_rangeset_remove_locked(struct reg_rangeset *s, uintptr_t base,
+				void **value)
+{
+	size_t i = upper_bound(s, base);
+
+	if (i == 0 || s->v[i - 1].base != base)
+		return false;
+	*value = s->v[i - 1].value;
+	erase(s, i - 1);
+	return true;
+}
+
 bool reg_rangeset_remove(struct reg_rangeset *s, uintptr_t base, void **value)
 {
-	bool found = false;
-	size_t i;
+	bool found;
 
 	reg_lock(&s->lock);
-	i = upper_bound(s, base);
-	if (i > 0 && s->v[i - 1].base == base) {
-		*value = s->v[i - 1].value;
-		erase(s, i - 1);
-		found = true;
-	}
+	found = reg_rangeset_remove_locked(s, base, value);
 	reg_unlock(&s->lock);
 	return found;
 }

@@ -33,6 +33,11 @@ bool reg_rangeset_insert(struct reg_rangeset *s, uintptr_t base, uintptr_t end,
 			 void *value, void (*drop)(void *));
 /* Remove the range starting exactly at base. */
 bool reg_rangeset_remove(struct reg_rangeset *s, uintptr_t base, void **value);
+/* The same, for a caller that holds s->lock. */
+bool reg_rangeset_insert_locked(struct reg_rangeset *s, uintptr_t base,
+				uintptr_t end, void *value, void (*drop)(void *));
+bool reg_rangeset_remove_locked(struct reg_rangeset *s, uintptr_t base,
+				void **value);
 /* The range containing p (callers hold s->lock via the _locked variant). */
 const struct reg_range *reg_rangeset_find_locked(const struct reg_rangeset *s,
 						 uintptr_t p);

@@ -7,6 +7,7 @@
 #ifndef HG_TP_TYPES_H
 #define HG_TP_TYPES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hg_events.h"
@@ -145,24 +146,27 @@ struct hg_tp_kernel {
 };
 
 struct hg_tp_launch {
+	/* The head: the fields the emitter packs before the arguments
+	 * (hg_tp_pack_launch_head), HG_TP_LAUNCH_HEAD bytes with no gap. */
 	uint64_t handle;
 	uint64_t stream;
-	/*
-	 * HG_LAUNCH_HEAD words the emitter fills from the fields of this
-	 * record (hg_tp_pack_launch_head), then HG_LAUNCH_WORDS words per
-	 * pointer argument: value, id of the allocation it points into (0 if
-	 * none), offset into it, and index | mem << 16 | gran << 24 (enum
-	 * hg_mem; hg_gran over [pointer, end of allocation)).
-	 */
-	uint64_t *words;
 	uint32_t grid[3], block[3];
 	uint32_t shmem;
 	int32_t rc;
 	uint32_t repeat; /* identical launches this event stands for */
+	uint32_t api;	 /* enum hg_api */
+	/*
+	 * The pointer arguments, packed (hg_pack_launch_arg): nargb bytes,
+	 * after HG_TP_LAUNCH_ROOM bytes that are the emitter's, for the head.
+	 */
+	uint8_t *argb;
+	uint16_t nargb;
 	uint16_t nptr;
-	uint16_t nwords; /* nptr * HG_LAUNCH_WORDS, after the head */
-	uint8_t api;
 };
+
+#define HG_TP_LAUNCH_HEAD offsetof(struct hg_tp_launch, argb)
+/* A head's six pairs take 102 bytes at most (hg_pack_launch_head). */
+#define HG_TP_LAUNCH_ROOM 104
 
 /* Schema 3's words, at the positions hg_events.h names. */
 static inline void hg_tp_pack_alloc(const struct hg_tp_alloc *a,

@@ -244,10 +244,9 @@ static void tg_launch(const struct tg_line *l)
 		       (gran[i] & 0xff) << 24;
 	}
 	struct hg_tp_launch la = {
-		.handle = U("handle"), .stream = U("stream"), .words = w,
+		.handle = U("handle"), .stream = U("stream"),
 		.grid = {1, 1, 1}, .block = {1, 1, 1},
 		.shmem = (uint32_t)U("shmem"), .rc = I("rc"), .nptr = (uint16_t)n,
-		.nwords = (uint16_t)(n * HG_LAUNCH_WORDS),
 		.api = (uint8_t)tg_u64(l, "api", 90),
 		.repeat = (uint32_t)tg_u64(l, "repeat", 1),
 	};
