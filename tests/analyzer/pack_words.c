@@ -156,6 +156,36 @@ static void roundtrip(const char *name, const struct hg_shape *s, size_t nw)
 	check(what, as_ref);
 }
 
+/*
+ * The launch path packs an argument as it resolves it, with the lengths of
+ * its allocation's id and codes known (pl_launch.c): the same bytes as the
+ * writer's, within HG_PACK_ARG_MAX, for any offset and any 16-bit index
+ * and codes.
+ */
+static void known_lengths(void)
+{
+	uint8_t a[HG_PACK_ARG_MAX + 8], k[HG_PACK_ARG_MAX + 8];
+	int same = 1, within = 1;
+
+	for (int round = 0; round < 2000; round++) {
+		uint64_t id = any_word(), off = any_word();
+		uint64_t idx = any_word() & 0xffff, codes = any_word() & 0xffff;
+		size_t la = (size_t)(hg_pack_launch_arg(a, id, off, idx, codes) -
+				     a);
+		size_t lk = (size_t)(hg_pack_launch_arg_known(
+					     k, id, hg_pack_len(id), off, idx,
+					     codes, hg_pack_len(codes)) -
+				     k);
+
+		same &= la == lk && !memcmp(a, k, la);
+		within &= la <= HG_PACK_ARG_MAX;
+	}
+	check("an argument packed with its lengths known: the writer's bytes, "
+	      "in 2000 sets",
+	      same);
+	check("an argument takes HG_PACK_ARG_MAX bytes at most", within);
+}
+
 int main(void)
 {
 	uint64_t w[MAXW], small[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS] = {
@@ -175,6 +205,7 @@ int main(void)
 	roundtrip("launch with 3 arguments", &hg_shape_launch,
 		  HG_LAUNCH_HEAD + 3 * HG_LAUNCH_WORDS);
 	roundtrip("launch with no argument", &hg_shape_launch, HG_LAUNCH_HEAD);
+	known_lengths();
 
 	len = hg_pack_launch(small, 1, b);
 	printf("# a launch of one argument: %zu bytes\n", len);

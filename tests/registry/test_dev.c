@@ -34,6 +34,18 @@ static struct reg_dev_hit find1(uint64_t p)
 	return h;
 }
 
+/* Whether this thread's table holds p, without asking the registry. */
+static int near_holds(uint64_t p)
+{
+	reg_near_sync();
+	return reg_near_find(p) >= 0;
+}
+
+static void *near_other(void *arg)
+{
+	return near_holds((uintptr_t)arg) ? arg : NULL;
+}
+
 static void *remove_other(void *arg)
 {
 	struct reg_dev_info o;
@@ -63,6 +75,11 @@ static void recent_lookups(void)
 
 	reg_dev_add(&a);
 	reg_dev_add(&b);
+	pthread_create(&t, NULL, near_other, (void *)0x200010);
+	pthread_join(t, &r);
+	ok(near_holds(0x200010) && near_holds(0x300010) && !r,
+	   "recent: the thread that allocates a range has it in its table at "
+	   "once, another thread not");
 	ok(find1(0x200010).id == 31 && find1(0x300010).id == 32 &&
 		   find1(0x200010).id == 31,
 	   "recent: found, and found again");
