@@ -267,30 +267,18 @@ uint64_t reg_site_capture(unsigned skip)
 }
 #endif
 
-/* A thread's recent one-frame sites: a free's call site is its caller's
- * line, the same one each round of a loop, and finding it again in the
- * shared table costs a lock.  Written so that a signal handler's lookup in
- * between never pairs one entry's address with another's id. */
-#define RECENT_IPS 32
+__thread struct reg_recent_ip reg_recent_ip[REG_RECENT_IPS]
+	__attribute__((tls_model("initial-exec")));
 
-static __thread struct {
-	uintptr_t ip;
-	uint64_t id;
-} recent_ip[RECENT_IPS] __attribute__((tls_model("initial-exec")));
-
-uint64_t reg_site_from_ip(uintptr_t ip)
+uint64_t reg_site_from_ip_slow(uintptr_t ip, unsigned h)
 {
-	unsigned h = (unsigned)(ip >> 2 ^ ip >> 9) & (RECENT_IPS - 1);
-	uint64_t f = ip, id;
+	uint64_t f = ip, id = reg_site_intern(&f, 1);
 
-	if (ip && recent_ip[h].ip == ip)
-		return recent_ip[h].id;
-	id = reg_site_intern(&f, 1);
-	recent_ip[h].ip = 0;
+	reg_recent_ip[h].ip = 0;
 	atomic_signal_fence(memory_order_seq_cst);
-	recent_ip[h].id = id;
+	reg_recent_ip[h].id = id;
 	atomic_signal_fence(memory_order_seq_cst);
-	recent_ip[h].ip = ip;
+	reg_recent_ip[h].ip = ip;
 	return id;
 }
 

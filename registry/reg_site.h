@@ -20,8 +20,36 @@
 void reg_site_set_depth(unsigned depth);
 /* Unwind the calling thread, dropping `skip` innermost frames (hipgrain's). */
 uint64_t reg_site_capture(unsigned skip);
+/* A thread's recent one-frame sites: a free's call site is its caller's
+ * line, the same one each round of a loop, and finding it again in the
+ * shared table costs a lock.  Written so that a signal handler's lookup in
+ * between never pairs one entry's address with another's id. */
+#define REG_RECENT_IPS 32
+
+struct reg_recent_ip {
+	uintptr_t ip;
+	uint64_t id;
+};
+
+extern __thread struct reg_recent_ip reg_recent_ip[REG_RECENT_IPS]
+	__attribute__((tls_model("initial-exec")));
+
+uint64_t reg_site_from_ip_slow(uintptr_t ip, unsigned h);
+
+static inline unsigned reg_recent_ip_slot(uintptr_t ip)
+{
+	return (unsigned)(ip >> 2 ^ ip >> 9) & (REG_RECENT_IPS - 1);
+}
+
 /* A one-frame call site for a return address. */
-uint64_t reg_site_from_ip(uintptr_t ip);
+static inline uint64_t reg_site_from_ip(uintptr_t ip)
+{
+	unsigned h = reg_recent_ip_slot(ip);
+
+	if (ip && reg_recent_ip[h].ip == ip)
+		return reg_recent_ip[h].id;
+	return reg_site_from_ip_slow(ip, h);
+}
 /* Intern an already captured stack. */
 uint64_t reg_site_intern(const uint64_t *frames, unsigned n);
 
