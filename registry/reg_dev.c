@@ -105,15 +105,39 @@ static void retire(uintptr_t lo, uintptr_t hi)
 	reg_near.epoch = old + 1;
 }
 
+/*
+ * A whole range went away.  The table keeps whole ranges, which do not
+ * overlap, so only the live entry that starts where it starts can hold it;
+ * mostly found where the launches that used it left it in seen[].
+ */
 static void retire_range(const struct reg_dev_info *r)
 {
-	retire(r->base, r->base + (r->size ? r->size : 1));
+	uint64_t old = atomic_load_explicit(&reg_near_epoch,
+					    memory_order_relaxed);
+	unsigned h = reg_near_seen_slot(r->base), c = reg_near.seen_at[h];
+
+	bump(&reg_near_epoch);
+	if (reg_near.epoch != old) {
+		reg_near.epoch = 0;
+		return;
+	}
+	if (reg_near.seen[h] != r->base || reg_near.base[c] != r->base ||
+	    !reg_near.len[c])
+		for (c = 0; c < reg_near.top && (reg_near.base[c] != r->base ||
+						 !reg_near.len[c]);
+		     c++)
+			;
+	if (c < reg_near.top) {
+		reg_near.len[c] = 0;
+		reg_near.hole = c;
+	}
+	reg_near.epoch = old + 1;
 }
 
 void reg_near_reset(uint64_t e)
 {
 	memset(reg_near.len, 0, sizeof(reg_near.len));
-	reg_near.top = 0;
+	reg_near.top = reg_near.hole = 0;
 	reg_near.epoch = e;
 }
 
@@ -134,12 +158,13 @@ int reg_near_scan(uintptr_t p)
  * taken: a range of one granularity throughout. */
 static void near_put(const struct reg_dev_info *r, uint8_t gran, uint64_t e)
 {
-	unsigned i = 0;
+	unsigned i = reg_near.hole;
 
 	if (reg_near.epoch != e || !r->size)
 		return;
-	while (i < reg_near.top && reg_near.len[i])
-		i++;
+	if (i >= reg_near.top || reg_near.len[i])
+		for (i = 0; i < reg_near.top && reg_near.len[i]; i++)
+			;
 	if (i == REG_NEAR) {
 		i = reg_near.next;
 		reg_near.next = (reg_near.next + 1) % REG_NEAR;

@@ -26,6 +26,7 @@ struct reg_near {
 	uint64_t epoch; /* what they hold for */
 	unsigned top;   /* entries from here on were never filled */
 	unsigned next;  /* the entry a full table replaces next */
+	unsigned hole;  /* an entry emptied lately, mostly */
 	/* Pointers seen lately and the entry that held them, checked again
 	 * on use: the same pointers come back, mostly. */
 	uintptr_t seen[32];

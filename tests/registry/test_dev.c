@@ -119,6 +119,23 @@ static void recent_lookups(void)
 	ok(r && !find1(0x200010).found && !find1(0x400000).found &&
 		   reg_dev_count() == 0,
 	   "recent: everything removed, nothing found");
+	/* An entry emptied by a free keeps its address: the address
+	 * allocated again lands in another entry, and its free must empty
+	 * that one. */
+	a = (struct reg_dev_info){0x500000, 4096, 36, 0, 0, 20, HG_MEM_DEVICE,
+				  HG_GRAN_COARSE};
+	b = (struct reg_dev_info){0x600000, 4096, 37, 0, 0, 20, HG_MEM_DEVICE,
+				  HG_GRAN_COARSE};
+	reg_dev_add(&a);
+	reg_dev_add(&b);
+	find1(0x500000);
+	reg_dev_remove(0x500000, &o);
+	reg_dev_remove(0x600000, &o);
+	a.id = 38;
+	reg_dev_add(&a);
+	reg_dev_remove(0x500000, &o);
+	ok(!near_holds(0x500000) && !find1(0x500000).found,
+	   "recent: an address freed, allocated again and freed is forgotten");
 }
 
 int main(void)
