@@ -4,6 +4,8 @@
  * tracer/hg_tp.h, missing keys default to 0 or "".
  */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hg_events.h"
@@ -14,6 +16,20 @@
 #define U(k) tg_u64(l, k, 0)
 #define I(k) ((int32_t)tg_i64(l, k, 0))
 #define S(k) tg_str(l, k, "")
+
+/* Ids, call sites and offsets are under 2^63 (the writers count on it,
+ * hg_pack_len63): a script that says otherwise is refused, not bent. */
+static uint64_t under63(uint64_t v, const char *key)
+{
+	if (v >> 63) {
+		fprintf(stderr, "tracegen: %s=%#llx: must be under 2^63\n", key,
+			(unsigned long long)v);
+		exit(2);
+	}
+	return v;
+}
+
+#define U63(k) under63(U(k), k)
 
 /* Return addresses inside this program, so symbolisation has real code. */
 static __attribute__((noinline)) uint64_t tg_self_frame(void)
@@ -68,8 +84,8 @@ static void tg_callsite(const struct tg_line *l)
 static void tg_alloc(const struct tg_line *l)
 {
 	struct hg_tp_alloc a = {
-		.id = U("id"), .addr = U("addr"), .size = U("size"),
-		.extra = U("extra"), .callsite = U("callsite"),
+		.id = U63("id"), .addr = U("addr"), .size = U("size"),
+		.extra = U("extra"), .callsite = U63("callsite"),
 		.flags = (uint32_t)U("flags"), .rc = I("rc"),
 		.device = I("device"), .api = (uint8_t)U("api"),
 		.mem = (uint8_t)U("mem"), .gran = (uint8_t)U("gran"),
@@ -86,8 +102,8 @@ static void tg_alloc(const struct tg_line *l)
 static void tg_free(const struct tg_line *l)
 {
 	struct hg_tp_free f = {
-		.id = U("id"), .addr = U("addr"), .size = U("size"),
-		.callsite = U("callsite"), .rc = I("rc"),
+		.id = U63("id"), .addr = U("addr"), .size = U("size"),
+		.callsite = U63("callsite"), .rc = I("rc"),
 		.api = (uint8_t)U("api"), .alloc_api = (uint8_t)U("alloc_api"),
 	};
 	uint64_t w[HG_FREE_WORDS];
@@ -239,7 +255,8 @@ static void tg_launch(const struct tg_line *l)
 	for (int i = 0; i < n; i++) {
 		uint64_t *p = &w[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
 
-		p[0] = val[i], p[1] = id[i], p[2] = off[i];
+		p[0] = val[i], p[1] = under63(id[i], "arg_id");
+		p[2] = id[i] ? under63(off[i], "arg_offset") : off[i];
 		p[3] = (idx[i] & 0xffff) | (mem[i] & 0xff) << 16 |
 		       (gran[i] & 0xff) << 24;
 	}
