@@ -10,6 +10,8 @@ static size_t upper_bound(const struct reg_rangeset *s, uintptr_t p)
 {
 	size_t lo = 0, hi = s->n;
 
+	if (hi && s->v[hi - 1].base <= p)
+		return hi; /* the newest range is often the highest */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
