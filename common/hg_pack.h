@@ -82,8 +82,9 @@ static inline unsigned hg_pack_len63(uint64_t v)
  * pointers), these about a fifth.  tests/analyzer/pack_words holds the
  * shape-driven writer they must match byte for byte.  Ids, call sites and
  * a resolved pointer's offset are under 2^63 (counts, and an offset into a
- * range), as is every 32-bit half: their lengths take hg_pack_len63.  Each store writes 8
- * bytes, whatever the length: the buffer has HG_PACK_MAX's 8 to spare.
+ * range), as is every 32-bit half: their lengths take hg_pack_len63.
+ * Each store writes 8 bytes, whatever the length: the buffer has
+ * HG_PACK_MAX's 8 to spare.
  */
 static inline __attribute__((always_inline)) uint8_t *
 hg_put2_len(uint8_t *p, uint64_t a, unsigned la, uint64_t b, unsigned lb)

@@ -85,53 +85,52 @@ uint64_t reg_dev_generation(void)
 	return atomic_load_explicit(&generation, memory_order_acquire);
 }
 
-/* [lo, hi) went away or changed (after the change, so that a thread that
- * saw the old epoch had the old range); under the lock. */
-static void retire(uintptr_t lo, uintptr_t hi)
+/* This thread's entry of a whole range that went away: the table keeps
+ * whole ranges, which do not overlap, so only the live entry that starts
+ * where it starts can hold it, mostly found where the launches that used
+ * it left it in seen[]. */
+static void forget_range(uintptr_t base)
 {
-	uint64_t old = atomic_load_explicit(&reg_near_epoch,
-					    memory_order_relaxed);
+	unsigned h = reg_near_seen_slot(base), c = reg_near.seen_at[h];
 
-	bump(&reg_near_epoch);
-
-	if (reg_near.epoch != old) {
-		reg_near.epoch = 0;
-		return;
-	}
-	for (unsigned i = 0; i < reg_near.top; i++)
-		if (reg_near.base[i] < hi &&
-		    lo < reg_near.base[i] + reg_near.len[i])
-			reg_near.len[i] = 0;
-	reg_near.epoch = old + 1;
-}
-
-/*
- * A whole range went away.  The table keeps whole ranges, which do not
- * overlap, so only the live entry that starts where it starts can hold it;
- * mostly found where the launches that used it left it in seen[].
- */
-static void retire_range(const struct reg_dev_info *r)
-{
-	uint64_t old = atomic_load_explicit(&reg_near_epoch,
-					    memory_order_relaxed);
-	unsigned h = reg_near_seen_slot(r->base), c = reg_near.seen_at[h];
-
-	bump(&reg_near_epoch);
-	if (reg_near.epoch != old) {
-		reg_near.epoch = 0;
-		return;
-	}
-	if (reg_near.seen[h] != r->base || reg_near.base[c] != r->base ||
+	if (reg_near.seen[h] != base || reg_near.base[c] != base ||
 	    !reg_near.len[c])
-		for (c = 0; c < reg_near.top && (reg_near.base[c] != r->base ||
-						 !reg_near.len[c]);
+		for (c = 0; c < reg_near.top &&
+			    (reg_near.base[c] != base || !reg_near.len[c]);
 		     c++)
 			;
 	if (c < reg_near.top) {
 		reg_near.len[c] = 0;
 		reg_near.hole = c;
 	}
+}
+
+/* [lo, hi) went away or changed (after the change, so that a thread that
+ * saw the old epoch had the old range); under the lock.  `whole`: it is a
+ * whole range, gone. */
+static void retire(uintptr_t lo, uintptr_t hi, bool whole)
+{
+	uint64_t old = atomic_load_explicit(&reg_near_epoch,
+					    memory_order_relaxed);
+
+	bump(&reg_near_epoch);
+	if (reg_near.epoch != old) {
+		reg_near.epoch = 0;
+		return;
+	}
+	if (whole)
+		forget_range(lo);
+	else
+		for (unsigned i = 0; i < reg_near.top; i++)
+			if (reg_near.base[i] < hi &&
+			    lo < reg_near.base[i] + reg_near.len[i])
+				reg_near.len[i] = 0;
 	reg_near.epoch = old + 1;
+}
+
+static void retire_range(const struct reg_dev_info *r)
+{
+	retire(r->base, r->base + (r->size ? r->size : 1), true);
 }
 
 void reg_near_reset(uint64_t e)
@@ -318,7 +317,7 @@ int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 	}
 	if (touched) {
 		changed();
-		retire(addr, end);
+		retire(addr, end, false);
 	}
 	reg_unlock(&ranges.lock);
 	return touched;
