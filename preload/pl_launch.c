@@ -35,6 +35,7 @@
 #include "reg_emit.h"
 #include "reg_kernel.h"
 #include "reg_lock.h"
+#include "reg_olock.h"
 #include "reg_near.h"
 #include "reg_track.h"
 
@@ -71,9 +72,10 @@ struct slot {
 
 /* Every thread's memo is on one list, so that exit writes the counts of
  * threads that never end (pools, OpenMP workers); the memo's own lock is
- * taken by its thread around each launch, uncontended but for that. */
+ * taken by its thread around each launch, uncontended but for that, which
+ * is what reg_olock makes cheap. */
 struct memo {
-	reg_lock_t lock;
+	reg_olock_t lock;
 	struct memo *link;
 	struct slot pool[SLOTS + 1];
 	struct slot *slot[SLOTS]; /* patterns, in pool; resolved in place: */
@@ -107,13 +109,19 @@ static void write_pending(struct memo *m, struct slot *s)
 	reg_emit_launch(&s->ev);
 }
 
-/* Before every free: mostly nothing is pending. */
-static void flush(struct memo *m)
+static void write_all_pending(struct memo *m)
 {
-	reg_lock(&m->lock);
 	for (unsigned i = 0; m->counting && i < m->used; i++)
 		write_pending(m, m->slot[i]);
-	reg_unlock(&m->lock);
+}
+
+/* By the memo's own thread, before every free: mostly nothing is pending. */
+static void flush(struct memo *m)
+{
+	int locked = reg_olock_own(&m->lock);
+
+	write_all_pending(m);
+	reg_olock_disown(&m->lock, locked);
 }
 
 void pl_launch_flush(void)
@@ -122,11 +130,16 @@ void pl_launch_flush(void)
 		flush(memo);
 }
 
+/* By whichever thread exits the process: other threads may be launching. */
 void pl_launch_flush_all(void)
 {
 	reg_lock(&memos_lock);
-	for (struct memo *m = memos; m; m = m->link)
-		flush(m);
+	for (struct memo *m = memos; m; m = m->link) {
+		if (!reg_olock_visit(&m->lock))
+			continue; /* its counts are lost, not its hazards */
+		write_all_pending(m);
+		reg_olock_leave(&m->lock);
+	}
 	reg_unlock(&memos_lock);
 }
 
@@ -140,7 +153,7 @@ void pl_launch_forget(void)
 	memos = m;
 	if (!m)
 		return;
-	reg_lock_reset(&m->lock);
+	reg_olock_reset(&m->lock);
 	m->link = NULL;
 	for (unsigned i = 0; i < m->used; i++)
 		m->slot[i]->pending = 0;
@@ -512,6 +525,7 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 	struct reg_kernel *k = profiled(handle, m);
 	struct slot *s;
 	uint64_t differs;
+	int locked;
 
 	if (!k) {
 		unknown_kernel(api, rc, handle, grid, block, shmem, stream);
@@ -522,7 +536,7 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 			     extra, shmem, stream);
 		return;
 	}
-	reg_lock(&m->lock);
+	locked = reg_olock_own(&m->lock);
 	s = m->spare;
 	differs = read_launch(s, k, api, rc, handle, grid, block, args, nargs,
 			      extra, shmem, stream, m->last_val);
@@ -534,7 +548,7 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 
 		launch_pattern(m, k, resolve(s), gen);
 	}
-	reg_unlock(&m->lock);
+	reg_olock_disown(&m->lock, locked);
 }
 
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A lock that one thread, its owner, takes around every launch and other
+ * threads take rarely (at exit, to write the counts of threads that are
+ * still running).  An atomic exchange on every launch cost about a fifth
+ * of the launch path's own time (perf, bench/launch); the owner here pays
+ * a plain store and a load instead.  It says it is in (`busy`) and checks
+ * that no visitor is about; a visitor says it is coming (`visitor`), then
+ * has every thread of the process pass a full barrier (membarrier), after
+ * which either the owner's `busy` is visible to it or the owner sees the
+ * visitor and waits on the plain lock.  Where membarrier cannot be used
+ * (an old kernel, a seccomp filter), everyone takes the plain lock.
+ */
+#ifndef REG_OLOCK_H
+#define REG_OLOCK_H
+
+#include <stdatomic.h>
+
+#include "reg_lock.h"
+
+typedef struct {
+	reg_lock_t lock;    /* visitors, and the owner while one is about */
+	atomic_int busy;    /* the owner is in without the lock */
+	atomic_int visitor; /* a visitor holds or waits for the lock */
+} reg_olock_t;
+
+#define REG_OLOCK_INIT {REG_LOCK_INIT, 0, 0}
+
+/* Whether the owner may go in without the lock (reg_olock_init). */
+extern atomic_int reg_olock_asym;
+
+/* The owner goes in; returns what reg_olock_disown needs. */
+static inline int reg_olock_own(reg_olock_t *l)
+{
+	if (__builtin_expect(atomic_load_explicit(&reg_olock_asym,
+						  memory_order_relaxed), 1)) {
+		atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
+		/* The store may pass the load below on the CPU: the visitor's
+		 * membarrier is the fence that pairs with this one. */
+		atomic_signal_fence(memory_order_seq_cst);
+		if (__builtin_expect(!atomic_load_explicit(&l->visitor,
+							   memory_order_acquire),
+				     1))
+			return 0;
+		atomic_store_explicit(&l->busy, 0, memory_order_release);
+	}
+	reg_lock(&l->lock);
+	return 1;
+}
+
+static inline void reg_olock_disown(reg_olock_t *l, int locked)
+{
+	if (locked)
+		reg_unlock(&l->lock);
+	else
+		atomic_store_explicit(&l->busy, 0, memory_order_release);
+}
+
+/* Another thread goes in: 0 if it cannot tell whether the owner is in (a
+ * membarrier that failed after it was registered), and then it is not in. */
+int reg_olock_visit(reg_olock_t *l);
+void reg_olock_leave(reg_olock_t *l);
+
+/* After fork, in the child: nobody else is in. */
+void reg_olock_reset(reg_olock_t *l);
+
+/* Registers the process for membarrier, once at start and again in a
+ * forked child (while single-threaded); without it, owners lock. */
+void reg_olock_init(void);
+
+#endif
