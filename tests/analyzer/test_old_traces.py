@@ -6,7 +6,10 @@ release reported.  fixtures/schema1: three kernels/ programs traced by
 same programs traced by the release before schema 3 (named alloc and free
 fields, the launch's `args` sequence); fixtures/schema3: the same, by
 906fe30, the last release of schema 3 (alloc, free and launch as words,
-before schema 4 wrote them as bytes).  Call site frames are left out of
+before schema 4 wrote them as bytes); fixtures/schema4: the same, by
+88fe06e, the last release of schema 4 (before schema 5 wrote a launch's
+dimensions, argument indexes and codes, and a free's address, in fewer
+bytes).  Call site frames are left out of
 the comparison: they are symbolised from the binaries named in the trace,
 which exist only where the fixture was made.
 
