@@ -169,13 +169,18 @@ static uint8_t an_byte(const void *arr, uint64_t i)
 bool an_words_open(const struct an_ev *e, int f_words,
 		   const struct hg_shape *shape, struct an_words *it)
 {
-	*it = (struct an_words){.shape = shape};
-	it->arr = an_ev_arr(e, f_words + 1, &it->len);
+	*it = (struct an_words){.shape = shape, .schema = 5};
+	it->arr = an_ev_arr(e, f_words + 2, &it->len);
+	if (!it->arr) {
+		it->schema = 4;
+		it->arr = an_ev_arr(e, f_words + 1, &it->len);
+	}
 	if (it->arr) {
 		it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
 		return true;
 	}
 	it->shape = NULL;
+	it->schema = 3;
 	it->arr = an_ev_arr(e, f_words, &it->len);
 	return it->arr != NULL;
 }
@@ -190,15 +195,15 @@ bool an_words_next(struct an_words *it, uint64_t *w)
 	return true;
 }
 
-bool an_ev_words(const struct an_ev *e, int f_words,
-		 const struct hg_shape *shape, uint64_t *w, uint64_t n)
+unsigned an_ev_words(const struct an_ev *e, int f_words,
+		     const struct hg_shape *shape, uint64_t *w, uint64_t n)
 {
 	struct an_words it;
 
 	if (!an_words_open(e, f_words, shape, &it))
-		return false;
+		return 0;
 	for (uint64_t i = 0; i < n; i++)
 		if (!an_words_next(&it, &w[i]))
-			return false;
-	return true;
+			return 0;
+	return it.schema;
 }

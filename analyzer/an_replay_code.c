@@ -136,6 +136,7 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 	uint64_t w[HG_LAUNCH_WORDS], codes;
 	bool bytes = it->shape != NULL;
 	unsigned n = bytes ? HG_LAUNCH_BYTE_WORDS : HG_LAUNCH_WORDS;
+	unsigned next = 0; /* schema 5's index steps */
 
 	for (;;) {
 		for (unsigned i = 0; i < n; i++)
@@ -149,7 +150,9 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 				a.offset = w[HG_LB_WHERE];
 			else
 				a.value = w[HG_LB_WHERE];
-			codes = w[HG_LB_CODES];
+			codes = it->schema >= 5
+					? hg_unpack_v5_codes(w[HG_LB_CODES], &next)
+					: w[HG_LB_CODES];
 		} else {
 			a.value = w[0], a.id = w[1], a.offset = w[2];
 			codes = w[3];
@@ -160,7 +163,7 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* The words after the head (schemas 3 and 4), schema 2's `args`, or schema
+/* The words after the head (schemas 3 to 5), schema 2's `args`, or schema
  * 1's six parallel sequences. */
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   const struct an_ev *e)
@@ -205,14 +208,18 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* The launch's own values: the head words of schemas 3 and 4, or older
+/* The launch's own values: the head words of schemas 3 to 5, or older
  * fields. */
 static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 			       uint32_t *repeat)
 {
 	uint64_t w[HG_LAUNCH_HEAD];
+	unsigned schema = an_ev_words(e, F_LA_WORDS, &hg_shape_launch, w,
+				      HG_LAUNCH_HEAD);
 
-	if (an_ev_words(e, F_LA_WORDS, &hg_shape_launch, w, HG_LAUNCH_HEAD)) {
+	if (schema) {
+		if (schema >= 5)
+			hg_unpack_v5_launch_head(w);
 		l->handle = w[HG_LW_HANDLE];
 		l->rc = (int32_t)(uint32_t)(w[HG_LW_SHMEM_RC] >> 32);
 		*repeat = (uint32_t)w[HG_LW_REPEAT_API];

@@ -26,7 +26,7 @@ void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
 	c->fails = f;
 }
 
-/* The words of schemas 3 and 4 (hg_events.h), or the fields of older
+/* The words of schemas 3 to 5 (hg_events.h), or the fields of older
  * schemas. */
 static int32_t an_alloc_read(const struct an_ev *e, struct an_alloc *a)
 {
@@ -98,31 +98,39 @@ static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 	free(a);
 }
 
-static void an_free_read(const struct an_ev *e, struct an_free_ev *f)
+/* Returns the schema of the words read (an_ev_words), 0 for named fields. */
+static unsigned an_free_read(const struct an_ev *e, struct an_free_ev *f)
 {
 	uint64_t w[HG_FREE_WORDS];
+	unsigned schema = an_ev_words(e, F_FR_WORDS, &hg_shape_free, w,
+				      HG_FREE_WORDS);
 
-	if (an_ev_words(e, F_FR_WORDS, &hg_shape_free, w, HG_FREE_WORDS)) {
+	if (schema) {
 		f->id = w[HG_FW_ID];
 		f->addr = w[HG_FW_ADDR];
 		f->rc = (int32_t)(uint32_t)w[HG_FW_CODES];
 		f->api = (uint8_t)(w[HG_FW_CODES] >> 32);
 		f->alloc_api = (uint8_t)(w[HG_FW_CODES] >> 40);
-		return;
+		return schema;
 	}
 	f->id = an_ev_u64(e, F_FR_ID);
 	f->addr = an_ev_u64(e, F_FR_ADDR);
 	f->rc = (int32_t)an_ev_i64(e, F_FR_RC);
 	f->api = (uint8_t)an_ev_u64(e, F_FR_API);
 	f->alloc_api = (uint8_t)an_ev_u64(e, F_FR_ALLOC_API);
+	return 0;
 }
 
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	struct an_free_ev f = {.proc = p};
+	unsigned schema = an_free_read(e, &f);
 
-	an_free_read(e, &f);
 	f.alloc = an_alloc_get(p, f.id);
+	/* Schema 5 leaves a known block's address to its alloc event (a block
+	 * is freed by its address); one whose alloc was lost has none. */
+	if (schema >= 5 && f.id)
+		f.addr = f.alloc ? f.alloc->addr : 0;
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_free)
 			an_rules[i]->on_free(c, an_rules[i], &f);

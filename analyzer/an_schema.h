@@ -23,9 +23,9 @@
 	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
 	X(ALLOC, "hipgrain:alloc", "id", "api", "addr", "size", "flags", "mem", \
-	  "gran", "rc", "callsite", "device", "lazy", "words", "bytes")         \
+	  "gran", "rc", "callsite", "device", "lazy", "words", "bytes", "pack") \
 	X(FREE, "hipgrain:free", "id", "api", "addr", "rc", "alloc_api",      \
-	  "words", "bytes")                                                   \
+	  "words", "bytes", "pack")                                           \
 	X(ADVISE, "hipgrain:advise", "api", "addr", "size", "advice", "rc",   \
 	  "id", "mem", "device")                                               \
 	X(PREFETCH, "hipgrain:prefetch", "api", "addr", "size", "advice", "rc", \
@@ -43,7 +43,7 @@
 	  "int_mnemonics", "fp_sites", "int_sites")                           \
 	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
 	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran",         \
-	  "repeat", "args", "words", "bytes")                                 \
+	  "repeat", "args", "words", "bytes", "pack")                         \
 	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
@@ -67,9 +67,9 @@ enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
 enum { F_CS_ID, F_CS_FRAMES };
 enum { F_AL_ID, F_AL_API, F_AL_ADDR, F_AL_SIZE, F_AL_FLAGS, F_AL_MEM,
        F_AL_GRAN, F_AL_RC, F_AL_CALLSITE, F_AL_DEVICE, F_AL_LAZY, F_AL_WORDS,
-       F_AL_BYTES };
+       F_AL_BYTES, F_AL_PACK };
 enum { F_FR_ID, F_FR_API, F_FR_ADDR, F_FR_RC, F_FR_ALLOC_API, F_FR_WORDS,
-       F_FR_BYTES };
+       F_FR_BYTES, F_FR_PACK };
 enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
        F_RO_MEM, F_RO_DEVICE };
 enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
@@ -83,7 +83,7 @@ enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_SITES, F_KE_INT_SITES };
 enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
        F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT, F_LA_ARGS, F_LA_WORDS,
-       F_LA_BYTES };
+       F_LA_BYTES, F_LA_PACK };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };
@@ -118,28 +118,32 @@ const char *an_ev_str(const struct an_ev *e, int f);
 const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len);
 uint64_t an_arr_u64(const bt_field *arr, uint64_t i);
 /*
- * The words of an alloc, free or launch: schema 4's `bytes` (field
- * f_words + 1, hg_pack.h) or schema 3's `words` (f_words), one at a time.
+ * The words of an alloc, free or launch: schema 5's `pack` (field
+ * f_words + 2), schema 4's `bytes` (f_words + 1, hg_pack.h) or schema 3's
+ * `words` (f_words), one at a time.  Schema 5's transformed words
+ * (hg_events.h) are the reader's to undo: `schema` says which it is.
  */
 struct an_words {
 	const bt_field *arr;
 	const struct hg_shape *shape; /* NULL: schema 3's words */
 	uint64_t len, i;
 	struct hg_unpacker u;
+	unsigned schema; /* 3, 4 or 5 */
 };
 
-/* False if the event has neither field (an older schema's named fields). */
+/* False if the event has none of the fields (an older schema's named
+ * fields). */
 bool an_words_open(const struct an_ev *e, int f_words,
 		   const struct hg_shape *shape, struct an_words *it);
 /* The next word; false at the end or where the bytes are damaged. */
 bool an_words_next(struct an_words *it, uint64_t *w);
 /*
- * The first n words into w; false if the event has no words or fewer than
- * n (a damaged one), so that the caller falls back on the named fields of
- * older schemas.
+ * The first n words into w, as written; 0 if the event has no words or
+ * fewer than n (a damaged one), so that the caller falls back on the named
+ * fields of older schemas, else the schema of their form (3, 4 or 5).
  */
-bool an_ev_words(const struct an_ev *e, int f_words,
-		 const struct hg_shape *shape, uint64_t *w, uint64_t n);
+unsigned an_ev_words(const struct an_ev *e, int f_words,
+		     const struct hg_shape *shape, uint64_t *w, uint64_t n);
 /* Any integer field's value. */
 uint64_t an_field_int(const bt_field *f);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Schema 4's byte form of the alloc, free and launch words (hg_events.h).
+ * The byte form of the alloc, free and launch words (hg_events.h): schema
+ * 4's, and schema 5's, which writes a few of them transformed so that their
+ * usual values are zeros (hg_pack_v5_*).
  *
  * On a machine whose cache a trace buffer never fits, an event costs LTTng's
  * floor plus about a nanosecond per byte written (bench/launch; the schema 4
@@ -137,6 +139,75 @@ static inline size_t hg_pack_alloc(const uint64_t *w, uint8_t *out)
 	return (size_t)(p - out);
 }
 
+/*
+ * Schema 5 (hg_events.h): a free of a known allocation leaves its address
+ * and size to the allocation's event (a block is freed by its address, and
+ * whole), which took 7 of its 16 bytes.
+ */
+static inline void hg_pack_v5_free(uint64_t *w)
+{
+	if (w[HG_FW_ID])
+		w[HG_FW_ADDR] = w[HG_FW_SIZE] = 0;
+}
+
+/*
+ * Schema 5: a launch's grid and block dimensions and its repeat count are
+ * written less one (32-bit, wrapping), so that the usual 1 takes no byte.
+ */
+#define HG_V5_DIMS(w)                                                          \
+	(((((w) & 0xffffffffu) - 1) & 0xffffffffu) | ((((w) >> 32) - 1) << 32))
+#define HG_V5_UNDIMS(w)                                                        \
+	(((((w) & 0xffffffffu) + 1) & 0xffffffffu) | ((((w) >> 32) + 1) << 32))
+
+static inline void hg_pack_v5_launch_head(uint64_t *w)
+{
+	w[HG_LW_GRID_XY] = HG_V5_DIMS(w[HG_LW_GRID_XY]);
+	w[HG_LW_GRID_Z_BLOCK_X] = HG_V5_DIMS(w[HG_LW_GRID_Z_BLOCK_X]);
+	w[HG_LW_BLOCK_YZ] = HG_V5_DIMS(w[HG_LW_BLOCK_YZ]);
+	w[HG_LW_REPEAT_API] = (w[HG_LW_REPEAT_API] & ~0xffffffffull) |
+			      ((w[HG_LW_REPEAT_API] - 1) & 0xffffffffu);
+}
+
+static inline void hg_unpack_v5_launch_head(uint64_t *w)
+{
+	w[HG_LW_GRID_XY] = HG_V5_UNDIMS(w[HG_LW_GRID_XY]);
+	w[HG_LW_GRID_Z_BLOCK_X] = HG_V5_UNDIMS(w[HG_LW_GRID_Z_BLOCK_X]);
+	w[HG_LW_BLOCK_YZ] = HG_V5_UNDIMS(w[HG_LW_BLOCK_YZ]);
+	w[HG_LW_REPEAT_API] = (w[HG_LW_REPEAT_API] & ~0xffffffffull) |
+			      ((w[HG_LW_REPEAT_API] + 1) & 0xffffffffu);
+}
+
+/*
+ * Schema 5: an argument's codes word (HG_LB_CODES) is its index less the
+ * one after the last argument's (the kernel's pointer arguments are in
+ * order, so mostly 0), and mem | gran << 4 above bit 16, so a usual
+ * argument's codes take one byte where schema 4's took two or three.
+ * `next` is the index after the last argument's, 0 at the first.
+ */
+_Static_assert(HG_MEM_NULLPTR < 16 && HG_GRAN_MIXED < 16,
+	       "a memory class and a granularity fit four bits each");
+
+static inline uint64_t hg_pack_v5_codes(uint64_t codes, unsigned *next)
+{
+	unsigned idx = (unsigned)(codes & 0xffff);
+	uint64_t c = ((idx - *next) & 0xffff) |
+		     ((codes >> 16 & 0xf) | (codes >> 24 & 0xf) << 4) << 16;
+
+	*next = idx + 1;
+	return c;
+}
+
+/* Back to index | mem << 16 | gran << 24; 0 if the nibbles cannot be. */
+static inline uint64_t hg_unpack_v5_codes(uint64_t c, unsigned *next)
+{
+	unsigned idx = (unsigned)((c + *next) & 0xffff);
+
+	*next = idx + 1;
+	if (c >> 24)
+		return 0; /* damaged: more than two nibbles */
+	return idx | (c >> 16 & 0xf) << 16 | (c >> 20 & 0xf) << 24;
+}
+
 /* A free's HG_FREE_WORDS words (hg_shape_free). */
 static inline size_t hg_pack_free(const uint64_t *w, uint8_t *out)
 {
@@ -163,9 +234,10 @@ static inline size_t hg_pack_launch_head(const uint64_t *w, uint8_t *out)
 
 /*
  * One argument of a launch: its id and where it points (the offset, or for
- * an unknown pointer the value), then its index and codes (mem | gran << 8),
- * two pairs.  An index is 16 bits and codes are, so an argument takes
- * HG_PACK_ARG_MAX bytes at most, and 8 more are written past them.
+ * an unknown pointer the value), then its codes word's two halves (schema
+ * 5: the index's step and mem | gran << 4), two pairs.  The halves are 16
+ * bits each, so an argument takes HG_PACK_ARG_MAX bytes at most, and 8
+ * more are written past them.
  */
 #define HG_PACK_ARG_MAX (2 + 8 + 8 + 2 + 2)
 
@@ -187,26 +259,33 @@ hg_pack_launch_arg_known(uint8_t *p, uint64_t id, unsigned lid, uint64_t off,
 	return hg_put2_len(p, idx, hg_pack_len63(idx), codes, lcodes);
 }
 
-/* nptr arguments of HG_LAUNCH_WORDS words each (hg_tp_types.h). */
+/* nptr arguments of HG_LAUNCH_WORDS words each (hg_tp_types.h), in
+ * schema 5's form. */
 static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 					 uint8_t *out)
 {
 	uint8_t *p = out;
+	unsigned next = 0;
 
 	_Static_assert(HG_LAUNCH_WORDS == 4 && HG_LAUNCH_BYTE_WORDS == 3,
 		       "an argument is four values");
-	for (; nptr; nptr--, a += HG_LAUNCH_WORDS)
+	for (; nptr; nptr--, a += HG_LAUNCH_WORDS) {
+		uint64_t c = hg_pack_v5_codes(a[3], &next);
+
 		p = hg_pack_launch_arg(p, a[1], a[1] ? a[2] : a[0],
-				       a[3] & 0xffff, a[3] >> 16);
+				       c & 0xffff, c >> 16);
+	}
 	return (size_t)(p - out);
 }
 
-/* A whole launch: the head and nptr arguments. */
-static inline size_t hg_pack_launch(const uint64_t *w, size_t nptr,
-				    uint8_t *out)
+/* A whole launch in schema 5: the head (as read: it is transformed here)
+ * and nptr arguments. */
+static inline size_t hg_pack_launch(uint64_t *w, size_t nptr, uint8_t *out)
 {
-	size_t n = hg_pack_launch_head(w, out);
+	size_t n;
 
+	hg_pack_v5_launch_head(w);
+	n = hg_pack_launch_head(w, out);
 	return n + hg_pack_launch_args(w + HG_LAUNCH_HEAD, nptr, out + n);
 }
 

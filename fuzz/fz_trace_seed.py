@@ -49,7 +49,13 @@ with tempfile.TemporaryDirectory() as tmp:
                                 ctfgen.alloc_bytes(2, 0x7f0000001000, 64),
                                 ctfgen.launch_bytes(ctfgen.launch_head() + [
                                     0x7f0000001000, 2, 0, 4 << 16 | 2 << 24]),
-                                ctfgen.free_bytes(2, 0x7f0000001000, 64)])]
+                                ctfgen.free_bytes(2, 0x7f0000001000, 64),
+                                ctfgen.alloc_pack(3, 0x7f0000002000, 64),
+                                ctfgen.launch_pack(ctfgen.launch_head() + [
+                                    0x7f0000002000, 3, 0, 4 << 16 | 2 << 24,
+                                    0x7f0000002010, 3, 16,
+                                    2 | 4 << 16 | 2 << 24]),
+                                ctfgen.free_pack(3, 0x7f0000002000, 64)])]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()

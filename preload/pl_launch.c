@@ -335,16 +335,18 @@ static inline uint64_t arg_key(uint64_t id, uint64_t val, uint64_t what)
  * allocated by another thread), under the registry's lock: resolved and
  * packed at p; returns the end of its bytes. */
 static __attribute__((noinline)) uint8_t *
-resolve_far(struct slot *s, uint64_t *w, uint8_t *p)
+resolve_far(struct slot *s, uint64_t *w, uint8_t *p, unsigned *next)
 {
 	struct reg_dev_hit hit;
+	uint64_t c;
 
 	reg_track_resolve_far(w[0], &hit);
 	w[1] = hit.id, w[2] = hit.off;
 	w[3] |= (uint64_t)hit.mem << 16 | (uint64_t)hit.gran << 24;
 	s->in_ranges &= hit.found;
-	return hg_pack_launch_arg(p, w[1], w[1] ? w[2] : w[0], w[3] & 0xffff,
-				  w[3] >> 16);
+	c = hg_pack_v5_codes(w[3], next);
+	return hg_pack_launch_arg(p, w[1], w[1] ? w[2] : w[0], c & 0xffff,
+				  c >> 16);
 }
 
 /* Resolve the spare's arguments in place, from the thread's table of
@@ -355,22 +357,26 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 	uint64_t *w = arg_at(s, 0);
 	uint8_t *p = s->ev.argb;
 	int n = s->ev.nptr;
+	unsigned next = 0; /* schema 5: an index is its step from here */
 
 	s->in_ranges = 1; /* the table holds device ranges only */
 	reg_near_sync();
 	for (int i = 0; i < n; i++, w += HG_LAUNCH_WORDS) {
 		int c = w[0] ? reg_near_find(w[0]) : -1;
 		uint64_t id;
+		unsigned at = (unsigned)w[3];
 
 		if (c < 0) {
-			p = resolve_far(s, w, p);
+			p = resolve_far(s, w, p, &next);
 			h += arg_key(w[1], w[0], w[3]);
 			continue;
 		}
 		w[1] = id = reg_near.id[c], w[2] = w[0] - reg_near.base[c];
-		p = hg_pack_launch_arg_known(p, id, reg_near.idlen[c], w[2], w[3],
-					     reg_near.what[c] >> 16,
-					     reg_near.codeslen[c]);
+		p = hg_pack_launch_arg_known(p, id, reg_near.idlen[c], w[2],
+					     (at - next) & 0xffff,
+					     reg_near.code5[c],
+					     reg_near.code5len[c]);
+		next = at + 1;
 		w[3] |= reg_near.what[c];
 		h += arg_key(id, 0, w[3]); /* a range's id is never 0 */
 	}

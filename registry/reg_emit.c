@@ -34,6 +34,7 @@ void reg_emit_free(const struct hg_tp_free *f)
 	if (!lttng_ust_tracepoint_enabled(hipgrain, free))
 		return;
 	hg_tp_pack_free(f, w);
+	hg_pack_v5_free(w);
 	lttng_ust_do_tracepoint(hipgrain, free, b,
 				(uint16_t)hg_pack_free(w, b));
 }
@@ -88,6 +89,7 @@ static __attribute__((noinline)) void keep_head(const struct hg_tp_launch *l)
 	size_t n;
 
 	hg_tp_pack_launch_head(l, w);
+	hg_pack_v5_launch_head(w);
 	n = hg_pack_launch_head(w, b);
 	memcpy(last_head.b + HG_TP_LAUNCH_ROOM - n, b, n);
 	memcpy(last_head.head, l, sizeof(last_head.head));

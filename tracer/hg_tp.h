@@ -72,14 +72,15 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, callsite,
 
 /*
  * An allocation, a free and a launch are each one field: their words
- * (hg_tp_pack_*), in schema 4's byte form (hg_pack.h).  LTTng-UST makes a
+ * (hg_tp_pack_*), in schema 5's byte form (hg_pack.h).  LTTng-UST makes a
  * call per field written and pays for every byte, and these are the events
- * a program writes by the thousand.
+ * a program writes by the thousand.  The field's name says the form:
+ * `pack` is schema 5's, `bytes` was schema 4's, `words` schema 3's.
  */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence(uint8_t, bytes, b, uint16_t, n)
+		lttng_ust_field_sequence(uint8_t, pack, b, uint16_t, n)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Schema 4's byte form (hg_pack.h): every word the writers pack reads back
- * the same, whatever its size; each writer's bytes are those of the format
- * as its shape describes it (ref_pack below, the format's model); and
- * damaged bytes end the reading at the last whole word instead of making
- * one up.
+ * Schema 5's byte form (hg_pack.h): every word the writers pack reads back
+ * as written, whatever its size, and undone (hg_unpack_v5_*) as given;
+ * each writer's bytes are those of the format as its shape describes it
+ * (ref_pack below, the format's model, and written_words, schema 5's
+ * transforms spelt out again); and damaged bytes end the reading at the
+ * last whole word instead of making one up.
  */
 #include <stdio.h>
 #include <string.h>
@@ -68,15 +69,20 @@ static size_t ref_pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 	return len;
 }
 
-/* The event's own writer. */
+/* The event's own writer, as the preload calls it. */
 static size_t pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 		   uint8_t *out)
 {
+	uint64_t c[MAXW];
+
+	memcpy(c, w, nw * sizeof(*w));
 	if (s == &hg_shape_alloc)
-		return hg_pack_alloc(w, out);
-	if (s == &hg_shape_free)
-		return hg_pack_free(w, out);
-	return hg_pack_launch(w, (nw - HG_LAUNCH_HEAD) / HG_LAUNCH_WORDS, out);
+		return hg_pack_alloc(c, out);
+	if (s == &hg_shape_free) {
+		hg_pack_v5_free(c);
+		return hg_pack_free(c, out);
+	}
+	return hg_pack_launch(c, (nw - HG_LAUNCH_HEAD) / HG_LAUNCH_WORDS, out);
 }
 
 static uint64_t rng = 0x2545f4914f6cdd1dull; /* fixed: the same words each run */
@@ -95,30 +101,75 @@ static uint64_t any_word(void)
 	return bits == 65 ? ~0ull : bits == 64 ? 0 : next() >> (63 - bits % 64) >> 1;
 }
 
+/* A 32-bit half less one, wrapping. */
+static uint64_t less1(uint64_t h)
+{
+	return (h + 0xffffffffu) & 0xffffffffu;
+}
+
 /*
- * The words a writer's bytes hold, from the words it was given: the same,
- * but for a launch's arguments, three each (hg_launch_byte_word).  Returns
- * how many.  A random word set makes both kinds of argument: ids of 0 are
- * one in 66.
+ * The words a writer's bytes hold, from the words it was given (schema 5,
+ * hg_events.h): a free of a known block without its address and size; a
+ * launch's dimensions and repeat count less one, and its arguments three
+ * words each (hg_launch_byte_word), an index as its step from the one
+ * after the argument before and mem | gran << 4 above it.  Returns how
+ * many.  A random word set makes both kinds of argument: ids of 0 are one
+ * in 66.
  */
-static size_t byte_words(const struct hg_shape *s, const uint64_t *w,
-			 size_t nw, uint64_t *bw)
+static size_t written_words(const struct hg_shape *s, const uint64_t *w,
+			    size_t nw, uint64_t *bw)
 {
 	size_t k = 0;
+	uint64_t after = 0;
 
-	if (s != &hg_shape_launch) {
-		memcpy(bw, w, nw * sizeof(*w));
+	memcpy(bw, w, (s == &hg_shape_launch ? HG_LAUNCH_HEAD : nw) *
+			      sizeof(*w));
+	if (s == &hg_shape_free && w[HG_FW_ID])
+		bw[HG_FW_ADDR] = bw[HG_FW_SIZE] = 0;
+	if (s != &hg_shape_launch)
 		return nw;
-	}
-	for (size_t i = 0; i < HG_LAUNCH_HEAD; i++)
-		bw[k++] = w[i];
+	for (int i = HG_LW_GRID_XY; i <= HG_LW_BLOCK_YZ; i++)
+		bw[i] = less1(w[i]) | less1(w[i] >> 32) << 32;
+	bw[HG_LW_REPEAT_API] = less1(w[HG_LW_REPEAT_API]) |
+			       (w[HG_LW_REPEAT_API] >> 32) << 32;
+	k = HG_LAUNCH_HEAD;
 	for (size_t i = HG_LAUNCH_HEAD; i + HG_LAUNCH_WORDS <= nw;
 	     i += HG_LAUNCH_WORDS) {
+		uint64_t idx = w[i + 3] & 0xffff;
+
 		bw[k++] = w[i + 1];
 		bw[k++] = w[i + 1] ? w[i + 2] : w[i];
-		bw[k++] = w[i + 3];
+		bw[k++] = ((idx - after) & 0xffff) |
+			  (w[i + 3] >> 16 & 0xf) << 16 |
+			  (w[i + 3] >> 24 & 0xf) << 20;
+		after = idx + 1;
 	}
 	return k;
+}
+
+/*
+ * A launch's words read back and undone: the head as given, and each
+ * argument's index, memory class and granularity (the four bits each that
+ * schema 5 keeps of them); 0 if any differs.
+ */
+static int launch_undone(const uint64_t *w, size_t nw, const uint64_t *back)
+{
+	uint64_t head[HG_LAUNCH_HEAD];
+	unsigned after = 0;
+	size_t k = HG_LAUNCH_HEAD;
+
+	memcpy(head, back, sizeof(head));
+	hg_unpack_v5_launch_head(head);
+	if (memcmp(head, w, sizeof(head)))
+		return 0;
+	for (size_t i = HG_LAUNCH_HEAD; i + HG_LAUNCH_WORDS <= nw;
+	     i += HG_LAUNCH_WORDS, k += HG_LAUNCH_BYTE_WORDS) {
+		uint64_t c = hg_unpack_v5_codes(back[k + HG_LB_CODES], &after);
+
+		if (c != (w[i + 3] & (0xffff | 0xfull << 16 | 0xfull << 24)))
+			return 0;
+	}
+	return 1;
 }
 
 /* What the writers are given is under 2^63 where hg_pack.h says so: ids,
@@ -154,12 +205,14 @@ static void roundtrip(const char *name, const struct hg_shape *s, size_t nw)
 		under63(s, w, nw);
 		size_t len = pack(s, w, nw, b);
 
-		nb = byte_words(s, w, nw, want);
+		nb = written_words(s, w, nw, want);
 		as_ref &= ref_pack(s, want, nb, ref) == len &&
 			  !memcmp(b, ref, len);
 		most = len > most ? len : most;
 		same &= unpack(s, b, len, back) == nb &&
 			!memcmp(want, back, nb * sizeof(*w));
+		if (s == &hg_shape_launch)
+			same &= launch_undone(w, nw, back);
 		/* Bytes cut short anywhere: only whole words, all right. */
 		size_t cut = (size_t)(next() % (len + 1)), k;
 
@@ -228,17 +281,31 @@ int main(void)
 	roundtrip("launch with no argument", &hg_shape_launch, HG_LAUNCH_HEAD);
 	known_lengths();
 
-	len = hg_pack_launch(small, 1, b);
+	len = pack(&hg_shape_launch, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
 	printf("# a launch of one argument: %zu bytes\n", len);
-	check("a typical launch of one argument takes 27 bytes, not 88",
-	      len == 27);
+	check("a typical launch of one argument takes 20 bytes (schema 4: 27; "
+	      "3: 88)",
+	      len == 20);
 	small[HG_LAUNCH_HEAD + 1] = 0; /* in no allocation: the value, whole */
 	check("an unknown pointer's value is written, 5 bytes more",
-	      hg_pack_launch(small, 1, b) == 32 &&
-		      unpack(&hg_shape_launch, b, 32, w) ==
+	      pack(&hg_shape_launch, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS,
+		   b) == 25 &&
+		      unpack(&hg_shape_launch, b, 25, w) ==
 			      HG_LAUNCH_HEAD + HG_LAUNCH_BYTE_WORDS &&
 		      w[HG_LAUNCH_HEAD + HG_LB_WHERE] == 0x7f16a8845000);
-	len = hg_pack_launch(small, 1, b);
+	uint64_t fr[HG_FREE_WORDS] = {4242, 0x7f16a8845000, 4096, 3,
+				      (uint64_t)HG_API_HIP_FREE << 32 |
+					      (uint64_t)HG_API_HIP_MALLOC << 40};
+
+	len = pack(&hg_shape_free, fr, HG_FREE_WORDS, b);
+	printf("# a free of a known block: %zu bytes\n", len);
+	check("a free of a known block takes 8 bytes (schema 4: 16)", len == 8);
+	fr[HG_FW_ID] = 0;
+	check("a free of an unknown pointer keeps its address and size",
+	      pack(&hg_shape_free, fr, HG_FREE_WORDS, b) == 14 &&
+		      unpack(&hg_shape_free, b, 14, w) == HG_FREE_WORDS &&
+		      w[HG_FW_ADDR] == 0x7f16a8845000 && w[HG_FW_SIZE] == 4096);
+	len = pack(&hg_shape_launch, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
 	b[0] = (uint8_t)((b[0] & 0xf0) | 9); /* the handle: 9 bytes long */
 	check("a length over 8 reads nothing", unpack(&hg_shape_launch, b,
 						      len, w) == 0);

@@ -12,7 +12,11 @@ arguments'), and alloc and free as an array of words each; their damage is a
 sequence shorter than its head, or a partial last group.  Schema 4 writes
 the same words as bytes, a launch's arguments in three words each
 (common/hg_pack.h, packed here by a writer of its own); its damage is also
-a length over 8, or bytes missing mid-value.
+a length over 8, or bytes missing mid-value.  Schema 5 writes schema 4's
+bytes in a field named `pack`, a few words transformed (common/hg_events.h:
+dimensions and repeat less one, an argument's index as a step and mem |
+gran << 4, a known block's free without address and size); its damage is
+also a codes word wider than its two nibbles.
 """
 import os
 import struct
@@ -72,6 +76,18 @@ event {
     name = "hipgrain:free"; id = 7; stream_id = 0;
     fields := struct { uint16_t _bytes_length; uint8_t bytes[_bytes_length]; };
 };
+event {
+    name = "hipgrain:launch"; id = 8; stream_id = 0;
+    fields := struct { uint16_t _pack_length; uint8_t pack[_pack_length]; };
+};
+event {
+    name = "hipgrain:alloc"; id = 9; stream_id = 0;
+    fields := struct { uint16_t _pack_length; uint8_t pack[_pack_length]; };
+};
+event {
+    name = "hipgrain:free"; id = 10; stream_id = 0;
+    fields := struct { uint16_t _pack_length; uint8_t pack[_pack_length]; };
+};
 """
 
 CTF_MAGIC = 0xC1FC1FC1
@@ -123,6 +139,7 @@ def free_words(ident, addr, size, api=40, alloc_api=20):
 # fixed words, then a launch's per-argument words over again.
 CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16)),
         6: ((0, 0, 0, 0, 0, 32, 32), ()), 7: ((0, 0, 0, 0, 32), ())}
+CUTS.update({8: CUTS[5], 9: CUTS[6], 10: CUTS[7]})  # schema 5: the same
 
 
 def to_bytes(event_id, words):
@@ -142,7 +159,8 @@ def to_bytes(event_id, words):
 
 
 def packed(event_id, raw):
-    """One schema-4 event (5 launch, 6 alloc, 7 free) holding raw bytes."""
+    """One schema-4 event (5 launch, 6 alloc, 7 free) or schema-5 event (8
+    launch, 9 alloc, 10 free) holding raw bytes."""
     return struct.pack('<I', event_id) + _seq('B', raw)
 
 
@@ -162,6 +180,46 @@ def byte_words(words):
 
 def launch_bytes(words):
     return packed(5, to_bytes(5, byte_words(words)))
+
+
+def _less1(h):
+    return (h - 1) & 0xffffffff
+
+
+def v5_words(words):
+    """A launch's schema-4 byte words (byte_words) as schema 5 transforms
+    them: dimensions and repeat less one, each argument's codes as its
+    index's step from the one after the last and mem | gran << 4.  A partial
+    last group stays as it is."""
+    out = list(words)
+    for i in (2, 3, 4):
+        if i < len(out):
+            out[i] = _less1(out[i]) | _less1(out[i] >> 32) << 32
+    if len(out) > 6:
+        out[6] = (out[6] >> 32) << 32 | _less1(out[6])
+    after = 0
+    for i in range(9, len(out), 3):
+        idx = out[i] & 0xffff
+        out[i] = ((idx - after) & 0xffff) | (out[i] >> 16 & 15) << 16 | \
+            (out[i] >> 24 & 15) << 20
+        after = idx + 1
+    return out
+
+
+def launch_pack(words):
+    return packed(8, to_bytes(8, v5_words(byte_words(words))))
+
+
+def alloc_pack(ident, addr, size, api=20, mem=1, gran=1):
+    return packed(9, to_bytes(9, [ident, addr, size, 0, 0, 0,
+                                  api << 32 | mem << 40 | gran << 48]))
+
+
+def free_pack(ident, addr, size, api=40, alloc_api=20):
+    """A known block's free (ident not 0) leaves addr and size out."""
+    return packed(10, to_bytes(10, [ident, 0 if ident else addr,
+                                    0 if ident else size, 0,
+                                    api << 32 | alloc_api << 40]))
 
 
 def alloc_bytes(ident, addr, size, api=20, mem=1, gran=1):

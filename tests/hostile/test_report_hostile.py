@@ -476,6 +476,23 @@ def regression_cases(hg, base, work):
                       'missing mid-value, a length over 8, a lone tag, none',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    whole = ctfgen.to_bytes(8, ctfgen.v5_words(ctfgen.byte_words(head + arg)))
+    wide = ctfgen.v5_words(ctfgen.byte_words(head + arg))
+    wide[-1] |= 1 << 24  # codes wider than two nibbles
+    d = ctfgen.write(os.path.join(work, 'launch-pack'), [
+        ctfgen.alloc_pack(1, 0x7f0000000000, 4096),
+        ctfgen.launch_pack(head + arg + [9]),
+        ctfgen.packed(8, whole[:-1]), ctfgen.packed(8, b'\x09' + whole[1:]),
+        ctfgen.packed(8, ctfgen.to_bytes(8, wide)),
+        ctfgen.packed(8, b'\xff'), ctfgen.packed(8, b''),
+        ctfgen.packed(9, b'\x88'), ctfgen.free_pack(1, 0x7f0000000000, 4096),
+        ctfgen.free_pack(7, 0x7f0000100000, 64)])
+    cases.append(Case('schema-5 pack: a partial argument group, bytes '
+                      'missing mid-value, a length over 8, codes wider than '
+                      'two nibbles, a lone tag, none, a free of a block '
+                      'never allocated',
+                      [hg, 'report', '--format', 'json', d], (0,),
+                      json_out=True))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).

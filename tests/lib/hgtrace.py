@@ -28,7 +28,8 @@ BYTE_WORDS = 3  # HG_LAUNCH_BYTE_WORDS: id, offset (or value), codes
 
 
 def unpack_bytes(name, b):
-    """Schema 4's bytes (common/hg_pack.h) as the words of schema 3: values
+    """Schema 4's bytes and schema 5's pack (common/hg_pack.h) as the words
+    they hold (schema 5's still transformed: undo_v5): values
     in pairs after a tag byte of two lengths; a word is one or two values.
     Stops at the end or at damage, as the analyzer does."""
     vals, pos = [], 0
@@ -54,6 +55,33 @@ def unpack_bytes(name, b):
             return words
         words.append(vals[i] | (vals[i + 1] << split if split else 0))
         i += need
+
+
+def _plus1(h):
+    return (h + 1) & 0xffffffff
+
+
+def undo_v5(name, w, blocks):
+    """Schema 5's transformed words back as schema 4 wrote them
+    (common/hg_events.h): a known block's free gets the block's address and
+    size (blocks: (addr, size) by id; None where no alloc was read), a
+    launch its dimensions and repeat count, and each argument its index,
+    memory class and granularity."""
+    w = list(w)
+    if name == 'hipgrain:free' and len(w) > 2 and w[0]:
+        w[1], w[2] = blocks.get(w[0], (None, None))
+    if name != 'hipgrain:launch' or len(w) < HEAD:
+        return w
+    for i in (2, 3, 4):
+        w[i] = _plus1(w[i]) | _plus1(w[i] >> 32) << 32
+    w[6] = (w[6] >> 32) << 32 | _plus1(w[6])
+    after = 0
+    for i in range(HEAD + 2, len(w), BYTE_WORDS):
+        c = w[i]
+        idx = (c + after) & 0xffff
+        after = idx + 1
+        w[i] = idx | (c >> 16 & 15) << 16 | (c >> 20 & 15) << 24
+    return w
 
 
 def _s32(x):
@@ -91,10 +119,10 @@ def unpack_args(d, w):
 
 
 def unpack_words(name, d, addr):
-    """Schemas 3 and 4 write alloc, free and launch as one field each
+    """Schemas 3 to 5 write alloc, free and launch as one field each
     (positions in common/hg_events.h); tests read the named fields of
-    schema 2.  addr: each allocation's address by id, for schema 4's
-    launches."""
+    schema 2.  addr: each allocation's address by id, for the launches of
+    schemas 4 and 5."""
     w = d.pop('words')
     if name == 'hipgrain:alloc':
         d.update(id=w[0], addr=w[1], size=w[2], extra=w[3], callsite=w[4],
@@ -121,6 +149,7 @@ def events(path, prefix=''):
     out = []
     discarded = 0
     addrs = {}  # by vpid: each allocation's address by id
+    blocks = {}  # by vpid: each allocation's (address, size) by id
     for msg in bt2.TraceCollectionMessageIterator(path):
         if isinstance(msg, bt2._DiscardedEventsMessageConst):
             discarded += msg.count or 0
@@ -136,7 +165,13 @@ def events(path, prefix=''):
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
         addr = None  # schema 3's words
-        if 'bytes' in d and ev.name in SHAPES:
+        blk = blocks.setdefault(d.get('vpid'), {})
+        if 'pack' in d and ev.name in SHAPES:
+            d.pop('_pack_length', None)
+            d['words'] = undo_v5(ev.name, unpack_bytes(ev.name, d.pop('pack')),
+                                 blk)
+            addr = addrs.setdefault(d.get('vpid'), {})
+        elif 'bytes' in d and ev.name in SHAPES:
             d.pop('_bytes_length', None)
             d['words'] = unpack_bytes(ev.name, d.pop('bytes'))
             addr = addrs.setdefault(d.get('vpid'), {})
@@ -144,6 +179,7 @@ def events(path, prefix=''):
             unpack_words(ev.name, d, addr)
             if ev.name == 'hipgrain:alloc' and addr is not None:
                 addr[d['id']] = d['addr']
+                blk[d['id']] = (d['addr'], d['size'])
         elif ev.name == 'hipgrain:launch' and 'args' in d:
             unpack_args(d, d.pop('args'))
         out.append(d)

@@ -110,6 +110,7 @@ static void tg_free(const struct tg_line *l)
 	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
 
 	hg_tp_pack_free(&f, w);
+	hg_pack_v5_free(w);
 	lttng_ust_tracepoint(hipgrain, free, b,
 			     (uint16_t)hg_pack_free(w, b));
 }
@@ -237,7 +238,7 @@ static void tg_kernel(const struct tg_line *l)
 }
 
 /* The same parallel lists as before, packed as the preload packs them
- * (schema 4's bytes). */
+ * (schema 5's bytes; a memory class or granularity takes four bits). */
 static void tg_launch(const struct tg_line *l)
 {
 	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
