@@ -188,6 +188,7 @@ static struct memo *my_memo(void)
 		pthread_once(&memo_once, make_key);
 		memo = __libc_calloc(1, sizeof(*memo));
 		if (memo) {
+			reg_olock_start(&memo->lock);
 			for (unsigned i = 0; i < SLOTS; i++)
 				memo->slot[i] = &memo->pool[i];
 			for (unsigned i = 0; i <= SLOTS; i++)

@@ -9,7 +9,8 @@
  * has every thread of the process pass a full barrier (membarrier), after
  * which either the owner's `busy` is visible to it or the owner sees the
  * visitor and waits on the plain lock.  Where membarrier cannot be used
- * (an old kernel, a seccomp filter), everyone takes the plain lock.
+ * (an old kernel, a seccomp filter), a lock has a visitor for good
+ * (REG_OLOCK_ALWAYS), so that its owner always takes the plain lock.
  */
 #ifndef REG_OLOCK_H
 #define REG_OLOCK_H
@@ -24,26 +25,22 @@ typedef struct {
 	atomic_int visitor; /* a visitor holds or waits for the lock */
 } reg_olock_t;
 
-#define REG_OLOCK_INIT {REG_LOCK_INIT, 0, 0}
+#define REG_OLOCK_ALWAYS 2 /* visitor: membarrier cannot be used */
 
-/* Whether the owner may go in without the lock (reg_olock_init). */
-extern atomic_int reg_olock_asym;
+/* A lock in zeroed memory, ready for its owner. */
+void reg_olock_start(reg_olock_t *l);
 
 /* The owner goes in; returns what reg_olock_disown needs. */
 static inline int reg_olock_own(reg_olock_t *l)
 {
-	if (__builtin_expect(atomic_load_explicit(&reg_olock_asym,
-						  memory_order_relaxed), 1)) {
-		atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
-		/* The store may pass the load below on the CPU: the visitor's
-		 * membarrier is the fence that pairs with this one. */
-		atomic_signal_fence(memory_order_seq_cst);
-		if (__builtin_expect(!atomic_load_explicit(&l->visitor,
-							   memory_order_acquire),
-				     1))
-			return 0;
-		atomic_store_explicit(&l->busy, 0, memory_order_release);
-	}
+	atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
+	/* The store may pass the load below on the CPU: the visitor's
+	 * membarrier is the fence that pairs with this one. */
+	atomic_signal_fence(memory_order_seq_cst);
+	if (__builtin_expect(
+		    !atomic_load_explicit(&l->visitor, memory_order_acquire), 1))
+		return 0;
+	atomic_store_explicit(&l->busy, 0, memory_order_release);
 	reg_lock(&l->lock);
 	return 1;
 }
@@ -65,7 +62,8 @@ void reg_olock_leave(reg_olock_t *l);
 void reg_olock_reset(reg_olock_t *l);
 
 /* Registers the process for membarrier, once at start and again in a
- * forked child (while single-threaded); without it, owners lock. */
-void reg_olock_init(void);
+ * forked child (while single-threaded); without it, locks started after
+ * have a visitor for good.  Returns whether it could. */
+int reg_olock_init(void);
 
 #endif
