@@ -16,6 +16,31 @@
 #include <lttng/tracepoint.h>
 #include "hg_tp_types.h"
 
+/*
+ * An allocation, a free and a launch are each one field: their words
+ * (hg_tp_pack_*), in schema 5's byte form (hg_pack.h).  LTTng-UST makes a
+ * call per field written and pays for every byte, and these are the events
+ * a program writes by the thousand.  The field's name says the form:
+ * `pack` is schema 5's, `bytes` was schema 4's, `words` schema 3's.
+ *
+ * They come first: LTTng numbers a channel's events in the order they are
+ * registered, and an event numbered 31 or more takes an extended header
+ * (13 bytes, not 4).  Under `hipgrain run` the statedump and dl events
+ * take 0 to 10.
+ */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_sequence(uint8_t, pack, b, uint16_t, n)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, launch,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, process,
 	LTTNG_UST_TP_ARGS(const struct hg_tp_process *, p),
 	LTTNG_UST_TP_FIELDS(
@@ -69,24 +94,6 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, callsite,
 		lttng_ust_field_sequence_hex(uint64_t, frames, frames, uint16_t, n)
 	)
 )
-
-/*
- * An allocation, a free and a launch are each one field: their words
- * (hg_tp_pack_*), in schema 5's byte form (hg_pack.h).  LTTng-UST makes a
- * call per field written and pays for every byte, and these are the events
- * a program writes by the thousand.  The field's name says the form:
- * `pack` is schema 5's, `bytes` was schema 4's, `words` schema 3's.
- */
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence(uint8_t, pack, b, uint16_t, n)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, range_op,
 	LTTNG_UST_TP_ARGS(const struct hg_tp_range_op *, r),
@@ -209,9 +216,6 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
 		lttng_ust_field_string(int_sites, k->int_sites)
 	)
 )
-
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, launch,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
 
 /* Any other intercepted HIP call: its return code is evidence too. */
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,

@@ -11,8 +11,13 @@ priced in the same run and session (same channel, same contexts) as the
 simplest one there is: lttng-ust's own libc wrapper, whose malloc and free
 events carry one or two integers ((wrapped pair - plain pair) / 2).  Targets:
 a new combination within 1.5x of one event, the alloc loop within 1.5x of
-three.  Each mode's added cost is the median of paired runs (with and
-without hipgrain back to back), which the machine's load moves least.
+three.  The runs go in rounds: each round prices an event (a pair of
+anchor runs) and then, for each loop, runs it without and with hipgrain,
+back to back; a ratio is taken within its round, and the median of the
+rounds' ratios is reported with their range.  The machine's speed drifts
+(an event cost 99 to 197 ns here within an hour), and a ratio of two
+numbers measured minutes apart moves with it; within a round it mostly
+cancels.
 With --callgrind, the same two ratios are also counted in instructions
 (valgrind's callgrind, in the same session), which a loaded machine does not
 move at all: a round's count is the difference between a run of 2n and one
@@ -57,16 +62,17 @@ def main():
     env = dict(os.environ, LD_LIBRARY_PATH=a.fakehip, HGFAKE_REUSE='1')
     env.pop('LD_PRELOAD', None)
 
-    def med(fn):
-        return median(fn, a.runs)
-
     def plain(argv, extra):
         return timing(subprocess.run(argv, env=dict(env, **extra), check=True,
                                      capture_output=True, text=True).stdout)
 
     pre = {'LD_PRELOAD': a.preload}
-    rows = []
-    added = {}
+    anchor = [a.anchor, str(PAIRS)]
+    modes = [(label, mode, [a.prog, str(a.launches // 4 if mode == 'alloc'
+                                        else a.launches), mode])
+             for label, mode in MODES]
+    events = []  # per round: one event, ns
+    runs = {mode: [] for _, mode, _ in modes}  # per round: (without, with)
     with tempfile.TemporaryDirectory() as d:
         # Discarding, as `hipgrain run` does by default, with buffers large
         # enough that nothing is discarded: a dropped event costs less.
@@ -77,40 +83,49 @@ def main():
             def traced(argv, extra):
                 return timing(s.run(argv, dict(env, **extra)).stdout)
 
-            anchor = [a.anchor, str(PAIRS)]
-            pairs = [(traced(anchor, {}),
-                      traced(anchor, {'LD_PRELOAD': LIBC_WRAPPER}))
-                     for _ in range(a.runs)]
-            event = statistics.median((w - p) / 2 for p, w in pairs)
-            for label, mode in MODES:
-                # Three events a round: a quarter of the rounds keeps them
-                # all within the buffers too.
-                n = a.launches // 4 if mode == 'alloc' else a.launches
-                argv = [a.prog, str(n), mode]
-                runs = [(plain(argv, {}), traced(argv, pre))
-                        for _ in range(a.runs)]
-                base = statistics.median(b for b, _ in runs)
-                rows.append((label, 'without hipgrain', base, base))
-                rows.append((label, 'hipgrain, no session',
-                             med(lambda: plain(argv, pre)), base))
-                added[mode] = statistics.median(o - b for b, o in runs)
-                rows.append((label, 'hipgrain, session on',
-                             base + added[mode], base))
+            for _ in range(a.runs):
+                p = traced(anchor, {})
+                w = traced(anchor, {'LD_PRELOAD': LIBC_WRAPPER})
+                events.append((w - p) / 2)
+                # Three events a round in the alloc loop: a quarter of the
+                # rounds keeps them all within the buffers too.
+                for _, mode, argv in modes:
+                    runs[mode].append((plain(argv, {}), traced(argv, pre)))
             if a.callgrind:
                 insns = instructions(s, a, env, d)
+    rows = []
+    added = {}
+    for label, mode, argv in modes:
+        base = statistics.median(b for b, _ in runs[mode])
+        rows.append((label, 'without hipgrain', base, base))
+        rows.append((label, 'hipgrain, no session',
+                     median(lambda: plain(argv, pre), a.runs), base))
+        added[mode] = [o - b for b, o in runs[mode]]
+        rows.append((label, 'hipgrain, session on',
+                     base + statistics.median(added[mode]), base))
+    event = statistics.median(events)
     print(f'{"launch, 4 pointer args":48} {"ns":>8} {"added ns":>9} {"ratio":>6}')
     for label, name, ns, base in rows:
         print(f'{label + ": " + name:48} {ns:8.1f} {ns - base:9.1f} '
               f'{ns / base:6.2f}')
     print(f'one LTTng event (lttng-ust libc wrapper, same session): '
-          f'{event:.0f} ns')
-    print(f'hipgrain adds {added["same"]:.0f} ns per repeated launch and '
-          f'{added["rotate"]:.0f} ns per launch of a solver-like loop')
-    print(f'a new combination every launch: +{added["fresh"]:.0f} ns = '
-          f'{added["fresh"] / event:.2f}x one event (target: <= 1.5x)')
-    print(f'a fresh buffer every launch: +{added["alloc"]:.0f} ns = '
-          f'{added["alloc"] / (3 * event):.2f}x three events (alloc, launch, '
-          'free; target: <= 1.5x)')
+          f'{event:.0f} ns (rounds: {min(events):.0f}-{max(events):.0f})')
+    print(f'hipgrain adds {statistics.median(added["same"]):.0f} ns per '
+          f'repeated launch and {statistics.median(added["rotate"]):.0f} ns '
+          'per launch of a solver-like loop')
+
+    def ratio(mode, n):
+        r = [x / (n * e) for x, e in zip(added[mode], events)]
+        return (f'{statistics.median(r):.2f}x (rounds: {min(r):.2f}-'
+                f'{max(r):.2f})')
+
+    print(f'a new combination every launch: '
+          f'+{statistics.median(added["fresh"]):.0f} ns = '
+          f'{ratio("fresh", 1)} one event (target: <= 1.5x)')
+    print(f'a fresh buffer every launch: '
+          f'+{statistics.median(added["alloc"]):.0f} ns = '
+          f'{ratio("alloc", 3)} three events (alloc, launch, free; '
+          'target: <= 1.5x)')
     if a.callgrind:
         ev, fresh, alloc = insns
         print(f'instructions: one event {ev:.0f}; a new combination '

@@ -13,6 +13,7 @@ own namespace again, as it would anywhere.
 """
 import os
 import atexit
+import glob
 import re
 import shutil
 import signal
@@ -137,6 +138,19 @@ def t_events():
     check(any(e['name'] == 'lttng_ust_dl:dlopen' and 'libm.so.6' in
               e['fields'] and e['vpid'] == f['pid'] for e in evs),
           'no lttng_ust_dl:dlopen event for libm')
+    # Events numbered 31 or more take CTF's extended header, 13 bytes where
+    # the compact one takes 4: the ones a program writes by the thousand
+    # must stay under it, whatever else the session records.
+    meta = subprocess.run([BT, '--output-format=ctf-metadata',
+                           os.path.dirname(glob.glob(
+                               os.path.join(out, '**', 'metadata'),
+                               recursive=True)[0])],
+                          capture_output=True, text=True, timeout=60).stdout
+    ids = dict(re.findall(r'name = "([^"]+)";\s*id = (\d+);', meta))
+    hot = {n: int(ids.get('hipgrain:' + n, 99))
+           for n in ('alloc', 'free', 'launch')}
+    check(max(hot.values()) < 31,
+          f'alloc, free and launch take compact headers: ids {hot}')
 
 
 def t_preload_env():
