@@ -169,9 +169,10 @@ static uint8_t an_byte(const void *arr, uint64_t i)
 bool an_words_open(const struct an_ev *e, int f_words,
 		   const struct hg_shape *shape, struct an_words *it)
 {
-	*it = (struct an_words){.shape = shape, .schema = 5};
+	*it = (struct an_words){.shape = hg_shape_v5(shape), .schema = 5};
 	it->arr = an_ev_arr(e, f_words + 2, &it->len);
 	if (!it->arr) {
+		it->shape = shape;
 		it->schema = 4;
 		it->arr = an_ev_arr(e, f_words + 1, &it->len);
 	}

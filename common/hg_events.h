@@ -460,14 +460,15 @@ enum hg_launch_word {
  * tenth of a launch event.
  */
 /*
- * Schema 5 writes the same words as schema 4, in a field named `pack`, with
- * four of them transformed so that their usual values are zero (hg_pack.h):
- * a launch's grid and block dimensions and its repeat count less one; an
- * argument's index as its step from the one after the argument before
- * (0 for the first argument's index 0), and mem | gran << 4 in place of
- * mem | gran << 8; and a free of a known allocation without its address
- * and size (the allocation's).  A launch of four pointers takes 31 bytes
- * where schema 4's took 45, a free 8 where it took 16.
+ * Schema 5 writes schema 4's words in a field named `pack`, some laid out or
+ * changed so that their usual values are zero (hg_pack.h, hg_pack_v5_*): a
+ * launch's dimensions and repeat less one, in three uncut words, and its
+ * api XOR hipLaunchKernel's; an argument's codes as its classes XOR device
+ * and coarse, and its index as a step from the argument before, in one
+ * uncut word, the three words of an argument paired across arguments; and
+ * a free of a known allocation without its address and size (the
+ * allocation's).  A launch of four device buffers takes 22 bytes where
+ * schema 4's took 45, a free 8 where it took 16.
  */
 enum hg_launch_byte_word {
 	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,

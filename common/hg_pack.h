@@ -46,6 +46,20 @@ static const struct hg_shape hg_shape_free = {
 static const struct hg_shape hg_shape_launch = {
 	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 32, 32, 32, 32, 32},
 	{0, 0, 16}};
+/* Schema 5's launch (hg_pack_v5_launch_head): eight values in the head,
+ * so that the arguments start on a tag of their own, and three an
+ * argument, paired across arguments. */
+static const struct hg_shape hg_shape_launch5 = {
+	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 0, 0, 0, 32, 0},
+	{0, 0, 0}};
+
+/* The shape of an event's words in schema 5's `pack`: the launch's is the
+ * one with arguments (shapes are static, a copy in each file that includes
+ * this one, so they are told apart by what they hold). */
+static inline const struct hg_shape *hg_shape_v5(const struct hg_shape *s)
+{
+	return s->nrep ? &hg_shape_launch5 : s;
+}
 
 _Static_assert((int)HG_ALLOC_WORDS <= (int)HG_LAUNCH_HEAD &&
 		       (int)HG_FREE_WORDS <= (int)HG_LAUNCH_HEAD,
@@ -151,61 +165,75 @@ static inline void hg_pack_v5_free(uint64_t *w)
 }
 
 /*
- * Schema 5: a launch's grid and block dimensions and its repeat count are
- * written less one (32-bit, wrapping), so that the usual 1 takes no byte.
+ * Schema 5's launch head, at the positions of HG_LW_*: handle, stream, then
+ * grid.x | grid.y << 32, block.x | block.y << 32, grid.z | block.z << 32
+ * (each dimension less one, 32-bit, wrapping: the usual 1 takes nothing,
+ * and a 1-D launch's pair is one small value), shmem | rc << 32 (cut at
+ * 32), and repeat less one | (api ^ hipLaunchKernel's) << 32.
  */
-#define HG_V5_DIMS(w)                                                          \
-	(((((w) & 0xffffffffu) - 1) & 0xffffffffu) | ((((w) >> 32) - 1) << 32))
-#define HG_V5_UNDIMS(w)                                                        \
-	(((((w) & 0xffffffffu) + 1) & 0xffffffffu) | ((((w) >> 32) + 1) << 32))
+#define HG_V5_LESS1(h) (((h) - 1) & 0xffffffffu)
+#define HG_V5_PLUS1(h) (((h) + 1) & 0xffffffffu)
+#define HG_V5_API HG_API_HIP_LAUNCH_KERNEL /* the usual api */
 
 static inline void hg_pack_v5_launch_head(uint64_t *w)
 {
-	w[HG_LW_GRID_XY] = HG_V5_DIMS(w[HG_LW_GRID_XY]);
-	w[HG_LW_GRID_Z_BLOCK_X] = HG_V5_DIMS(w[HG_LW_GRID_Z_BLOCK_X]);
-	w[HG_LW_BLOCK_YZ] = HG_V5_DIMS(w[HG_LW_BLOCK_YZ]);
-	w[HG_LW_REPEAT_API] = (w[HG_LW_REPEAT_API] & ~0xffffffffull) |
-			      ((w[HG_LW_REPEAT_API] - 1) & 0xffffffffu);
+	uint64_t gxy = w[HG_LW_GRID_XY], gzbx = w[HG_LW_GRID_Z_BLOCK_X];
+	uint64_t byz = w[HG_LW_BLOCK_YZ], ra = w[HG_LW_REPEAT_API];
+
+	w[2] = HG_V5_LESS1(gxy) | HG_V5_LESS1(gxy >> 32) << 32;
+	w[3] = HG_V5_LESS1(gzbx >> 32) | HG_V5_LESS1(byz) << 32;
+	w[4] = HG_V5_LESS1(gzbx) | HG_V5_LESS1(byz >> 32) << 32;
+	w[6] = HG_V5_LESS1(ra) | ((ra >> 32) ^ HG_V5_API) << 32;
 }
 
 static inline void hg_unpack_v5_launch_head(uint64_t *w)
 {
-	w[HG_LW_GRID_XY] = HG_V5_UNDIMS(w[HG_LW_GRID_XY]);
-	w[HG_LW_GRID_Z_BLOCK_X] = HG_V5_UNDIMS(w[HG_LW_GRID_Z_BLOCK_X]);
-	w[HG_LW_BLOCK_YZ] = HG_V5_UNDIMS(w[HG_LW_BLOCK_YZ]);
-	w[HG_LW_REPEAT_API] = (w[HG_LW_REPEAT_API] & ~0xffffffffull) |
-			      ((w[HG_LW_REPEAT_API] + 1) & 0xffffffffu);
+	uint64_t g = w[2], b = w[3], z = w[4], ra = w[6];
+
+	w[HG_LW_GRID_XY] = HG_V5_PLUS1(g) | HG_V5_PLUS1(g >> 32) << 32;
+	w[HG_LW_GRID_Z_BLOCK_X] = HG_V5_PLUS1(z) | HG_V5_PLUS1(b) << 32;
+	w[HG_LW_BLOCK_YZ] = HG_V5_PLUS1(b >> 32) | HG_V5_PLUS1(z >> 32) << 32;
+	w[HG_LW_REPEAT_API] = HG_V5_PLUS1(ra) | ((ra >> 32) ^ HG_V5_API) << 32;
 }
 
 /*
- * Schema 5: an argument's codes word (HG_LB_CODES) is its index less the
- * one after the last argument's (the kernel's pointer arguments are in
- * order, so mostly 0), and mem | gran << 4 above bit 16, so a usual
- * argument's codes take one byte where schema 4's took two or three.
- * `next` is the index after the last argument's, 0 at the first.
+ * Schema 5: an argument's codes word (HG_LB_CODES) is (mem | gran << 4) ^
+ * 0x11 (device memory, coarse: the usual, takes nothing), then above bit 8
+ * its index less the one after the last argument's (the kernel's pointer
+ * arguments mostly follow one another: 0).  `next` is the index after the
+ * last argument's, 0 at the first.
  */
 _Static_assert(HG_MEM_NULLPTR < 16 && HG_GRAN_MIXED < 16,
 	       "a memory class and a granularity fit four bits each");
+#define HG_V5_USUAL (HG_MEM_DEVICE | HG_GRAN_COARSE << 4)
+
+/* mem | gran << 4, less the usual: what a range's arguments write. */
+static inline unsigned hg_pack_v5_class(unsigned mem, unsigned gran)
+{
+	return ((mem & 0xf) | (gran & 0xf) << 4) ^ HG_V5_USUAL;
+}
 
 static inline uint64_t hg_pack_v5_codes(uint64_t codes, unsigned *next)
 {
 	unsigned idx = (unsigned)(codes & 0xffff);
-	uint64_t c = ((idx - *next) & 0xffff) |
-		     ((codes >> 16 & 0xf) | (codes >> 24 & 0xf) << 4) << 16;
+	uint64_t c = hg_pack_v5_class((unsigned)(codes >> 16 & 0xff),
+				      (unsigned)(codes >> 24 & 0xff)) |
+		     (uint64_t)((idx - *next) & 0xffff) << 8;
 
 	*next = idx + 1;
 	return c;
 }
 
-/* Back to index | mem << 16 | gran << 24; 0 if the nibbles cannot be. */
+/* Back to index | mem << 16 | gran << 24; 0 if wider than 24 bits. */
 static inline uint64_t hg_unpack_v5_codes(uint64_t c, unsigned *next)
 {
-	unsigned idx = (unsigned)((c + *next) & 0xffff);
+	unsigned idx = (unsigned)((c >> 8) + *next) & 0xffff;
+	unsigned cls = ((unsigned)c & 0xff) ^ HG_V5_USUAL;
 
 	*next = idx + 1;
 	if (c >> 24)
-		return 0; /* damaged: more than two nibbles */
-	return idx | (c >> 16 & 0xf) << 16 | (c >> 20 & 0xf) << 24;
+		return 0; /* damaged */
+	return idx | (uint64_t)(cls & 0xf) << 16 | (uint64_t)(cls >> 4) << 24;
 }
 
 /* A free's HG_FREE_WORDS words (hg_shape_free). */
@@ -221,42 +249,59 @@ static inline size_t hg_pack_free(const uint64_t *w, uint8_t *out)
 	return (size_t)(p - out);
 }
 
-/* A launch's HG_LAUNCH_HEAD words (hg_shape_launch): six pairs. */
+/* Schema 5's launch head (hg_pack_v5_launch_head, hg_shape_launch5):
+ * four pairs. */
 static inline size_t hg_pack_launch_head(const uint64_t *w, uint8_t *out)
 {
 	uint8_t *p = out;
 
 	p = hg_put2(p, w[HG_LW_HANDLE], w[HG_LW_STREAM]);
-	for (int i = HG_LW_GRID_XY; i < HG_LAUNCH_HEAD; i++)
-		p = hg_put2s(p, HG_LO32(w[i]), HG_HI32(w[i]));
+	p = hg_put2(p, w[2], w[3]);
+	p = hg_put2(p, w[4], HG_LO32(w[5]));
+	p = hg_put2(p, HG_HI32(w[5]), w[6]);
 	return (size_t)(p - out);
 }
 
 /*
- * One argument of a launch: its id and where it points (the offset, or for
- * an unknown pointer the value), then its codes word's two halves (schema
- * 5: the index's step and mem | gran << 4), two pairs.  The halves are 16
- * bits each, so an argument takes HG_PACK_ARG_MAX bytes at most, and 8
- * more are written past them.
+ * A launch's arguments, three values each (id; the offset, or for an
+ * unknown pointer the value; codes), paired across arguments: two
+ * arguments take three tags.  An argument takes HG_PACK_ARG_MAX bytes at
+ * most, and 8 more are written past them.
  */
-#define HG_PACK_ARG_MAX (2 + 8 + 8 + 2 + 2)
+#define HG_PACK_ARG_MAX (2 + 8 + 8 + 3)
 
-static inline __attribute__((always_inline)) uint8_t *
-hg_pack_launch_arg(uint8_t *p, uint64_t id, uint64_t where, uint64_t idx,
-		   uint64_t codes)
+struct hg_argpack {
+	uint8_t *p;
+	uint8_t *pend; /* a tag whose second value is the next argument's id */
+};
+
+static inline __attribute__((always_inline)) void
+hg_argpack_put(struct hg_argpack *ap, uint64_t id, unsigned lid,
+	       uint64_t where, unsigned lwhere, uint64_t code, unsigned lcode)
 {
-	p = hg_put2_len(p, id, hg_pack_len63(id), where, hg_pack_len(where));
-	return hg_put2s(p, idx, codes);
+	uint8_t *p = ap->p;
+
+	if (!ap->pend) {
+		p = hg_put2_len(p, id, lid, where, lwhere);
+		ap->pend = p;
+		*p++ = (uint8_t)lcode;
+		memcpy(p, &code, sizeof(code));
+		p += lcode;
+	} else {
+		*ap->pend |= (uint8_t)(lid << 4);
+		memcpy(p, &id, sizeof(id));
+		p = hg_put2_len(p + lid, where, lwhere, code, lcode);
+		ap->pend = NULL;
+	}
+	ap->p = p;
 }
 
-/* The same, with the lengths of the id and the codes known (a thread's
- * table of ranges keeps them with each range): two counts fewer. */
-static inline __attribute__((always_inline)) uint8_t *
-hg_pack_launch_arg_known(uint8_t *p, uint64_t id, unsigned lid, uint64_t off,
-			 uint64_t idx, uint64_t codes, unsigned lcodes)
+/* The end of the arguments' bytes. */
+static inline uint8_t *hg_argpack_end(struct hg_argpack *ap)
 {
-	p = hg_put2_len(p, id, lid, off, hg_pack_len63(off));
-	return hg_put2_len(p, idx, hg_pack_len63(idx), codes, lcodes);
+	if (ap->pend)
+		*ap->pend |= (uint8_t)(HG_PACK_NONE << 4);
+	return ap->p;
 }
 
 /* nptr arguments of HG_LAUNCH_WORDS words each (hg_tp_types.h), in
@@ -264,18 +309,19 @@ hg_pack_launch_arg_known(uint8_t *p, uint64_t id, unsigned lid, uint64_t off,
 static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 					 uint8_t *out)
 {
-	uint8_t *p = out;
+	struct hg_argpack ap = {out, NULL};
 	unsigned next = 0;
 
 	_Static_assert(HG_LAUNCH_WORDS == 4 && HG_LAUNCH_BYTE_WORDS == 3,
 		       "an argument is four values");
 	for (; nptr; nptr--, a += HG_LAUNCH_WORDS) {
 		uint64_t c = hg_pack_v5_codes(a[3], &next);
+		uint64_t where = a[1] ? a[2] : a[0];
 
-		p = hg_pack_launch_arg(p, a[1], a[1] ? a[2] : a[0],
-				       c & 0xffff, c >> 16);
+		hg_argpack_put(&ap, a[1], hg_pack_len63(a[1]), where,
+			       hg_pack_len(where), c, hg_pack_len63(c));
 	}
-	return (size_t)(p - out);
+	return (size_t)(hg_argpack_end(&ap) - out);
 }
 
 /* A whole launch in schema 5: the head (as read: it is transformed here)
@@ -288,7 +334,6 @@ static inline size_t hg_pack_launch(uint64_t *w, size_t nptr, uint8_t *out)
 	n = hg_pack_launch_head(w, out);
 	return n + hg_pack_launch_args(w + HG_LAUNCH_HEAD, nptr, out + n);
 }
-
 /*
  * Reading, a byte at a time from wherever the bytes are (a babeltrace2
  * sequence, a buffer): `byte(ctx, i)` is byte i, and there are `len`.

@@ -335,19 +335,21 @@ static inline uint64_t arg_key(uint64_t id, uint64_t val, uint64_t what)
 /* An argument the thread's table of ranges did not hold (mostly a buffer
  * allocated by another thread), under the registry's lock: resolved and
  * packed at p; returns the end of its bytes. */
-static __attribute__((noinline)) uint8_t *
-resolve_far(struct slot *s, uint64_t *w, uint8_t *p, unsigned *next)
+static __attribute__((noinline)) void
+resolve_far(struct slot *s, uint64_t *w, struct hg_argpack *ap,
+	    unsigned *next)
 {
 	struct reg_dev_hit hit;
-	uint64_t c;
+	uint64_t c, where;
 
 	reg_track_resolve_far(w[0], &hit);
 	w[1] = hit.id, w[2] = hit.off;
 	w[3] |= (uint64_t)hit.mem << 16 | (uint64_t)hit.gran << 24;
 	s->in_ranges &= hit.found;
 	c = hg_pack_v5_codes(w[3], next);
-	return hg_pack_launch_arg(p, w[1], w[1] ? w[2] : w[0], c & 0xffff,
-				  c >> 16);
+	where = w[1] ? w[2] : w[0];
+	hg_argpack_put(ap, w[1], hg_pack_len63(w[1]), where, hg_pack_len(where),
+		       c, hg_pack_len63(c));
 }
 
 /* Resolve the spare's arguments in place, from the thread's table of
@@ -356,7 +358,7 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 {
 	uint64_t h = head_key(s);
 	uint64_t *w = arg_at(s, 0);
-	uint8_t *p = s->ev.argb;
+	struct hg_argpack ap = {s->ev.argb, NULL};
 	int n = s->ev.nptr;
 	unsigned next = 0; /* schema 5: an index is its step from here */
 
@@ -364,24 +366,23 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 	reg_near_sync();
 	for (int i = 0; i < n; i++, w += HG_LAUNCH_WORDS) {
 		int c = w[0] ? reg_near_find(w[0]) : -1;
-		uint64_t id;
+		uint64_t id, code;
 		unsigned at = (unsigned)w[3];
 
 		if (c < 0) {
-			p = resolve_far(s, w, p, &next);
+			resolve_far(s, w, &ap, &next);
 			h += arg_key(w[1], w[0], w[3]);
 			continue;
 		}
 		w[1] = id = reg_near.id[c], w[2] = w[0] - reg_near.base[c];
-		p = hg_pack_launch_arg_known(p, id, reg_near.idlen[c], w[2],
-					     (at - next) & 0xffff,
-					     reg_near.code5[c],
-					     reg_near.code5len[c]);
+		code = reg_near.cls5[c] | (uint64_t)((at - next) & 0xffff) << 8;
+		hg_argpack_put(&ap, id, reg_near.idlen[c], w[2],
+			       hg_pack_len63(w[2]), code, hg_pack_len63(code));
 		next = at + 1;
 		w[3] |= reg_near.what[c];
 		h += arg_key(id, 0, w[3]); /* a range's id is never 0 */
 	}
-	s->ev.nargb = (uint16_t)(p - s->ev.argb);
+	s->ev.nargb = (uint16_t)(hg_argpack_end(&ap) - s->ev.argb);
 	return h;
 }
 

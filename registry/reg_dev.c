@@ -175,8 +175,7 @@ static void near_put(const struct reg_dev_info *r, uint8_t gran, uint64_t e)
 	reg_near.gran[i] = gran;
 	reg_near.what[i] = (uint32_t)r->mem << 16 | (uint32_t)gran << 24;
 	reg_near.idlen[i] = (uint8_t)hg_pack_len63(r->id);
-	reg_near.code5[i] = (uint8_t)(r->mem | gran << 4);
-	reg_near.code5len[i] = reg_near.code5[i] != 0;
+	reg_near.cls5[i] = (uint8_t)hg_pack_v5_class(r->mem, gran);
 }
 
 /* Under the lock. */

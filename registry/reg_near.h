@@ -20,9 +20,9 @@ struct reg_near {
 	/* mem << 16 | gran << 24, as a launch's argument word holds them
 	 * (hg_tp_types.h): packed once, when the range is kept. */
 	uint32_t what[REG_NEAR];
-	/* mem | gran << 4, as a launch's bytes hold them (schema 5), and the
-	 * byte lengths of the id and of that (hg_pack_launch_arg_known). */
-	uint8_t code5[REG_NEAR], idlen[REG_NEAR], code5len[REG_NEAR];
+	/* The class as a launch's bytes hold it (hg_pack_v5_class), and the
+	 * byte length of the id (hg_argpack_put). */
+	uint8_t cls5[REG_NEAR], idlen[REG_NEAR];
 	uint64_t epoch; /* what they hold for */
 	unsigned top;   /* entries from here on were never filled */
 	unsigned next;  /* the entry a full table replaces next */

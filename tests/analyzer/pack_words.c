@@ -85,6 +85,8 @@ static size_t pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 	return hg_pack_launch(c, (nw - HG_LAUNCH_HEAD) / HG_LAUNCH_WORDS, out);
 }
 
+#define LAUNCH (&hg_shape_launch5) /* what a launch's writer writes */
+
 static uint64_t rng = 0x2545f4914f6cdd1dull; /* fixed: the same words each run */
 
 static uint64_t next(void)
@@ -101,7 +103,7 @@ static uint64_t any_word(void)
 	return bits == 65 ? ~0ull : bits == 64 ? 0 : next() >> (63 - bits % 64) >> 1;
 }
 
-/* A 32-bit half less one, wrapping. */
+/* A 32-bit half less one, wrapping, and the other way. */
 static uint64_t less1(uint64_t h)
 {
 	return (h + 0xffffffffu) & 0xffffffffu;
@@ -110,11 +112,12 @@ static uint64_t less1(uint64_t h)
 /*
  * The words a writer's bytes hold, from the words it was given (schema 5,
  * hg_events.h): a free of a known block without its address and size; a
- * launch's dimensions and repeat count less one, and its arguments three
- * words each (hg_launch_byte_word), an index as its step from the one
- * after the argument before and mem | gran << 4 above it.  Returns how
- * many.  A random word set makes both kinds of argument: ids of 0 are one
- * in 66.
+ * launch's head as grid.x-1 | grid.y-1 << 32, block.x-1 | block.y-1 << 32,
+ * grid.z-1 | block.z-1 << 32, shmem | rc << 32, repeat-1 | (api ^ 90) <<
+ * 32, and its arguments three words each (hg_launch_byte_word), the codes
+ * word (mem | gran << 4) ^ 0x11, and above bit 8 the index's step from the
+ * one after the argument before.  Returns how many.  A random word set
+ * makes both kinds of argument: ids of 0 are one in 66.
  */
 static size_t written_words(const struct hg_shape *s, const uint64_t *w,
 			    size_t nw, uint64_t *bw)
@@ -122,16 +125,15 @@ static size_t written_words(const struct hg_shape *s, const uint64_t *w,
 	size_t k = 0;
 	uint64_t after = 0;
 
-	memcpy(bw, w, (s == &hg_shape_launch ? HG_LAUNCH_HEAD : nw) *
-			      sizeof(*w));
+	memcpy(bw, w, (s == LAUNCH ? HG_LAUNCH_HEAD : nw) * sizeof(*w));
 	if (s == &hg_shape_free && w[HG_FW_ID])
 		bw[HG_FW_ADDR] = bw[HG_FW_SIZE] = 0;
-	if (s != &hg_shape_launch)
+	if (s != LAUNCH)
 		return nw;
-	for (int i = HG_LW_GRID_XY; i <= HG_LW_BLOCK_YZ; i++)
-		bw[i] = less1(w[i]) | less1(w[i] >> 32) << 32;
-	bw[HG_LW_REPEAT_API] = less1(w[HG_LW_REPEAT_API]) |
-			       (w[HG_LW_REPEAT_API] >> 32) << 32;
+	bw[2] = less1(w[2]) | less1(w[2] >> 32) << 32;
+	bw[3] = less1(w[3] >> 32) | less1(w[4]) << 32;
+	bw[4] = less1(w[3]) | less1(w[4] >> 32) << 32;
+	bw[6] = less1(w[6]) | ((w[6] >> 32) ^ 90) << 32;
 	k = HG_LAUNCH_HEAD;
 	for (size_t i = HG_LAUNCH_HEAD; i + HG_LAUNCH_WORDS <= nw;
 	     i += HG_LAUNCH_WORDS) {
@@ -139,9 +141,9 @@ static size_t written_words(const struct hg_shape *s, const uint64_t *w,
 
 		bw[k++] = w[i + 1];
 		bw[k++] = w[i + 1] ? w[i + 2] : w[i];
-		bw[k++] = ((idx - after) & 0xffff) |
-			  (w[i + 3] >> 16 & 0xf) << 16 |
-			  (w[i + 3] >> 24 & 0xf) << 20;
+		bw[k++] = (((w[i + 3] >> 16 & 0xf) | (w[i + 3] >> 24 & 0xf) << 4) ^
+			   0x11) |
+			  ((idx - after) & 0xffff) << 8;
 		after = idx + 1;
 	}
 	return k;
@@ -183,6 +185,7 @@ static void under63(const struct hg_shape *s, uint64_t *w, size_t nw)
 	} else if (s == &hg_shape_free) {
 		w[HG_FW_ID] &= m, w[HG_FW_CALLSITE] &= m;
 	} else {
+		w[6] &= 0xffffffffu | 0xffull << 32; /* api: 8 bits */
 		for (size_t i = HG_LAUNCH_HEAD; i + HG_LAUNCH_WORDS <= nw;
 		     i += HG_LAUNCH_WORDS) {
 			w[i + 1] &= m;
@@ -211,7 +214,7 @@ static void roundtrip(const char *name, const struct hg_shape *s, size_t nw)
 		most = len > most ? len : most;
 		same &= unpack(s, b, len, back) == nb &&
 			!memcmp(want, back, nb * sizeof(*w));
-		if (s == &hg_shape_launch)
+		if (s == LAUNCH)
 			same &= launch_undone(w, nw, back);
 		/* Bytes cut short anywhere: only whole words, all right. */
 		size_t cut = (size_t)(next() % (len + 1)), k;
@@ -231,31 +234,51 @@ static void roundtrip(const char *name, const struct hg_shape *s, size_t nw)
 }
 
 /*
- * The launch path packs an argument as it resolves it, with the lengths of
- * its allocation's id and codes known (pl_launch.c): the same bytes as the
- * writer's, within HG_PACK_ARG_MAX, for any offset and any 16-bit index
- * and codes.
+ * The launch path packs an argument as it resolves it (pl_launch.c), from
+ * its range's class (hg_pack_v5_class) and the id's length: the same bytes
+ * as the writer's, for launches of 1 to 5 arguments of any offset, index,
+ * memory class and granularity, within HG_PACK_ARG_MAX an argument.
  */
-static void known_lengths(void)
+static void as_resolved(void)
 {
-	uint8_t a[HG_PACK_ARG_MAX + 8], k[HG_PACK_ARG_MAX + 8];
+	uint64_t a[5 * HG_LAUNCH_WORDS];
+	uint8_t want[5 * HG_PACK_ARG_MAX + 8], got[5 * HG_PACK_ARG_MAX + 8];
 	int same = 1, within = 1;
 
 	for (int round = 0; round < 2000; round++) {
-		uint64_t id = any_word() >> 1, off = any_word() >> 1;
-		uint64_t idx = any_word() & 0xffff, codes = any_word() & 0xffff;
-		size_t la = (size_t)(hg_pack_launch_arg(a, id, off, idx, codes) -
-				     a);
-		size_t lk = (size_t)(hg_pack_launch_arg_known(
-					     k, id, hg_pack_len(id), off, idx,
-					     codes, hg_pack_len(codes)) -
-				     k);
+		size_t na = 1 + (size_t)(next() % 5), lw;
+		struct hg_argpack ap = {got, NULL};
+		unsigned after = 0;
 
-		same &= la == lk && !memcmp(a, k, la);
-		within &= la <= HG_PACK_ARG_MAX;
+		for (size_t i = 0; i < na; i++) {
+			uint64_t *x = &a[i * HG_LAUNCH_WORDS];
+
+			x[0] = any_word(), x[1] = 1 + (any_word() >> 2);
+			x[2] = any_word() >> 1;
+			x[3] = (next() & 0xffff) | (next() % 9) << 16 |
+			       (next() % 4) << 24;
+		}
+		lw = hg_pack_launch_args(a, na, want);
+		for (size_t i = 0; i < na; i++) {
+			uint64_t *x = &a[i * HG_LAUNCH_WORDS];
+			unsigned at = (unsigned)(x[3] & 0xffff);
+			uint64_t code =
+				hg_pack_v5_class((unsigned)(x[3] >> 16 & 0xff),
+						 (unsigned)(x[3] >> 24)) |
+				(uint64_t)((at - after) & 0xffff) << 8;
+
+			hg_argpack_put(&ap, x[1], hg_pack_len63(x[1]), x[2],
+				       hg_pack_len63(x[2]), code,
+				       hg_pack_len63(code));
+			after = at + 1;
+		}
+		size_t lg = (size_t)(hg_argpack_end(&ap) - got);
+
+		same &= lg == lw && !memcmp(want, got, lw);
+		within &= lw <= na * HG_PACK_ARG_MAX;
 	}
-	check("an argument packed with its lengths known: the writer's bytes, "
-	      "in 2000 sets",
+	check("arguments packed as the launch path resolves them: the "
+	      "writer's bytes, in 2000 launches",
 	      same);
 	check("an argument takes HG_PACK_ARG_MAX bytes at most", within);
 }
@@ -271,28 +294,42 @@ int main(void)
 
 	roundtrip("alloc", &hg_shape_alloc, HG_ALLOC_WORDS);
 	roundtrip("free", &hg_shape_free, HG_FREE_WORDS);
-	roundtrip("launch with 64 arguments", &hg_shape_launch, MAXW);
-	roundtrip("launch with 1 argument", &hg_shape_launch,
+	roundtrip("launch with 64 arguments", LAUNCH, MAXW);
+	roundtrip("launch with 1 argument", LAUNCH,
 		  HG_LAUNCH_HEAD + HG_LAUNCH_WORDS);
-	roundtrip("launch with 2 arguments", &hg_shape_launch,
+	roundtrip("launch with 2 arguments", LAUNCH,
 		  HG_LAUNCH_HEAD + 2 * HG_LAUNCH_WORDS);
-	roundtrip("launch with 3 arguments", &hg_shape_launch,
+	roundtrip("launch with 3 arguments", LAUNCH,
 		  HG_LAUNCH_HEAD + 3 * HG_LAUNCH_WORDS);
-	roundtrip("launch with no argument", &hg_shape_launch, HG_LAUNCH_HEAD);
-	known_lengths();
+	roundtrip("launch with no argument", LAUNCH, HG_LAUNCH_HEAD);
+	as_resolved();
 
-	len = pack(&hg_shape_launch, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
+	len = pack(LAUNCH, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
 	printf("# a launch of one argument: %zu bytes\n", len);
-	check("a typical launch of one argument takes 20 bytes (schema 4: 27; "
+	check("a typical launch of one argument takes 17 bytes (schema 4: 27; "
 	      "3: 88)",
-	      len == 20);
+	      len == 17);
 	small[HG_LAUNCH_HEAD + 1] = 0; /* in no allocation: the value, whole */
 	check("an unknown pointer's value is written, 5 bytes more",
-	      pack(&hg_shape_launch, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS,
-		   b) == 25 &&
-		      unpack(&hg_shape_launch, b, 25, w) ==
+	      pack(LAUNCH, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b) == 22 &&
+		      unpack(LAUNCH, b, 22, w) ==
 			      HG_LAUNCH_HEAD + HG_LAUNCH_BYTE_WORDS &&
 		      w[HG_LAUNCH_HEAD + HG_LB_WHERE] == 0x7f16a8845000);
+	small[HG_LAUNCH_HEAD + 1] = 18;
+	uint64_t four[HG_LAUNCH_HEAD + 4 * HG_LAUNCH_WORDS];
+
+	memcpy(four, small, HG_LAUNCH_HEAD * sizeof(*four));
+	for (int i = 0; i < 4; i++) {
+		uint64_t *x = &four[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+
+		x[0] = 0x7f16a8845000 + 4096u * (unsigned)i;
+		x[1] = 18 + (unsigned)i, x[2] = 0;
+		x[3] = (unsigned)i | 1 << 16 | 1 << 24;
+	}
+	len = pack(LAUNCH, four, HG_LAUNCH_HEAD + 4 * HG_LAUNCH_WORDS, b);
+	printf("# a launch of four device buffers: %zu bytes\n", len);
+	check("a launch of four device buffers takes 22 bytes (schema 4: 45)",
+	      len == 22);
 	uint64_t fr[HG_FREE_WORDS] = {4242, 0x7f16a8845000, 4096, 3,
 				      (uint64_t)HG_API_HIP_FREE << 32 |
 					      (uint64_t)HG_API_HIP_MALLOC << 40};
@@ -305,11 +342,10 @@ int main(void)
 	      pack(&hg_shape_free, fr, HG_FREE_WORDS, b) == 14 &&
 		      unpack(&hg_shape_free, b, 14, w) == HG_FREE_WORDS &&
 		      w[HG_FW_ADDR] == 0x7f16a8845000 && w[HG_FW_SIZE] == 4096);
-	len = pack(&hg_shape_launch, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
+	len = pack(LAUNCH, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
 	b[0] = (uint8_t)((b[0] & 0xf0) | 9); /* the handle: 9 bytes long */
-	check("a length over 8 reads nothing", unpack(&hg_shape_launch, b,
-						      len, w) == 0);
+	check("a length over 8 reads nothing", unpack(LAUNCH, b, len, w) == 0);
 	b[0] = 0xff;
-	check("a tag alone reads nothing", unpack(&hg_shape_launch, b, 1, w) == 0);
+	check("a tag alone reads nothing", unpack(LAUNCH, b, 1, w) == 0);
 	return failed;
 }

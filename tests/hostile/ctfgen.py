@@ -16,7 +16,7 @@ a length over 8, or bytes missing mid-value.  Schema 5 writes schema 4's
 bytes in a field named `pack`, a few words transformed (common/hg_events.h:
 dimensions and repeat less one, an argument's index as a step and mem |
 gran << 4, a known block's free without address and size); its damage is
-also a codes word wider than its two nibbles.
+also a codes word wider than 24 bits.
 """
 import os
 import struct
@@ -139,7 +139,8 @@ def free_words(ident, addr, size, api=40, alloc_api=20):
 # fixed words, then a launch's per-argument words over again.
 CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16)),
         6: ((0, 0, 0, 0, 0, 32, 32), ()), 7: ((0, 0, 0, 0, 32), ())}
-CUTS.update({8: CUTS[5], 9: CUTS[6], 10: CUTS[7]})  # schema 5: the same
+CUTS.update({8: ((0, 0, 0, 0, 0, 32, 0), (0, 0, 0)), 9: CUTS[6],
+             10: CUTS[7]})  # schema 5: the launch cut otherwise
 
 
 def to_bytes(event_id, words):
@@ -188,20 +189,23 @@ def _less1(h):
 
 def v5_words(words):
     """A launch's schema-4 byte words (byte_words) as schema 5 transforms
-    them: dimensions and repeat less one, each argument's codes as its
-    index's step from the one after the last and mem | gran << 4.  A partial
-    last group stays as it is."""
+    them: grid.x-1 | grid.y-1 << 32, block.x-1 | block.y-1 << 32, grid.z-1
+    | block.z-1 << 32, shmem | rc << 32, repeat-1 | (api ^ 90) << 32, and
+    each argument's codes as (mem | gran << 4) ^ 0x11 with its index's step
+    from the one after the last above bit 8.  A partial last group stays as
+    it is."""
     out = list(words)
-    for i in (2, 3, 4):
-        if i < len(out):
-            out[i] = _less1(out[i]) | _less1(out[i] >> 32) << 32
-    if len(out) > 6:
-        out[6] = (out[6] >> 32) << 32 | _less1(out[6])
+    if len(out) >= 7:
+        g, zb, yz = out[2], out[3], out[4]
+        out[2] = _less1(g) | _less1(g >> 32) << 32
+        out[3] = _less1(zb >> 32) | _less1(yz) << 32
+        out[4] = _less1(zb) | _less1(yz >> 32) << 32
+        out[6] = _less1(out[6]) | ((out[6] >> 32) ^ 90) << 32
     after = 0
     for i in range(9, len(out), 3):
         idx = out[i] & 0xffff
-        out[i] = ((idx - after) & 0xffff) | (out[i] >> 16 & 15) << 16 | \
-            (out[i] >> 24 & 15) << 20
+        out[i] = (((out[i] >> 16 & 15) | (out[i] >> 24 & 15) << 4) ^ 0x11) | \
+            ((idx - after) & 0xffff) << 8
         after = idx + 1
     return out
 

@@ -478,7 +478,7 @@ def regression_cases(hg, base, work):
                       json_out=True))
     whole = ctfgen.to_bytes(8, ctfgen.v5_words(ctfgen.byte_words(head + arg)))
     wide = ctfgen.v5_words(ctfgen.byte_words(head + arg))
-    wide[-1] |= 1 << 24  # codes wider than two nibbles
+    wide[-1] |= 1 << 24  # codes wider than 24 bits
     d = ctfgen.write(os.path.join(work, 'launch-pack'), [
         ctfgen.alloc_pack(1, 0x7f0000000000, 4096),
         ctfgen.launch_pack(head + arg + [9]),
@@ -489,7 +489,7 @@ def regression_cases(hg, base, work):
         ctfgen.free_pack(7, 0x7f0000100000, 64)])
     cases.append(Case('schema-5 pack: a partial argument group, bytes '
                       'missing mid-value, a length over 8, codes wider than '
-                      'two nibbles, a lone tag, none, a free of a block '
+                      '24 bits, a lone tag, none, a free of a block '
                       'never allocated',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))

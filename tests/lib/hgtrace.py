@@ -25,11 +25,15 @@ SHAPES = {'hipgrain:alloc': ((0, 0, 0, 0, 0, 32, 32), ()),
           'hipgrain:free': ((0, 0, 0, 0, 32), ()),
           'hipgrain:launch': ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16))}
 BYTE_WORDS = 3  # HG_LAUNCH_BYTE_WORDS: id, offset (or value), codes
+# Schema 5's `pack` (hg_shape_launch5): the launch's head and arguments cut
+# otherwise; alloc and free as in schema 4.
+SHAPES5 = dict(SHAPES, **{'hipgrain:launch': ((0, 0, 0, 0, 0, 32, 0),
+                                              (0, 0, 0))})
 
 
-def unpack_bytes(name, b):
-    """Schema 4's bytes and schema 5's pack (common/hg_pack.h) as the words
-    they hold (schema 5's still transformed: undo_v5): values
+def unpack_bytes(name, b, shapes=SHAPES):
+    """Schema 4's bytes and schema 5's pack (common/hg_pack.h; shapes=SHAPES5)
+    as the words they hold (schema 5's still transformed: undo_v5): values
     in pairs after a tag byte of two lengths; a word is one or two values.
     Stops at the end or at damage, as the analyzer does."""
     vals, pos = [], 0
@@ -44,7 +48,7 @@ def unpack_bytes(name, b):
         else:
             continue
         break
-    head, rep = SHAPES[name]
+    head, rep = shapes[name]
     words, i = [], 0
     while True:
         k = len(words)
@@ -63,24 +67,29 @@ def _plus1(h):
 
 def undo_v5(name, w, blocks):
     """Schema 5's transformed words back as schema 4 wrote them
-    (common/hg_events.h): a known block's free gets the block's address and
-    size (blocks: (addr, size) by id; None where no alloc was read), a
-    launch its dimensions and repeat count, and each argument its index,
-    memory class and granularity."""
+    (common/hg_pack.h): a known block's free gets the block's address and
+    size (blocks: (addr, size) by id; None where no alloc was read); a
+    launch its head (grid.x-1 | grid.y-1 << 32, block.x-1 | block.y-1 << 32,
+    grid.z-1 | block.z-1 << 32, shmem | rc << 32, repeat-1 | (api ^ 90) <<
+    32) and each argument its index, memory class and granularity
+    ((mem | gran << 4) ^ 0x11, and the index's step above bit 8)."""
     w = list(w)
     if name == 'hipgrain:free' and len(w) > 2 and w[0]:
         w[1], w[2] = blocks.get(w[0], (None, None))
     if name != 'hipgrain:launch' or len(w) < HEAD:
         return w
-    for i in (2, 3, 4):
-        w[i] = _plus1(w[i]) | _plus1(w[i] >> 32) << 32
-    w[6] = (w[6] >> 32) << 32 | _plus1(w[6])
+    g, b, z = w[2], w[3], w[4]
+    w[2] = _plus1(g) | _plus1(g >> 32) << 32
+    w[3] = _plus1(z) | _plus1(b) << 32
+    w[4] = _plus1(b >> 32) | _plus1(z >> 32) << 32
+    w[6] = _plus1(w[6]) | ((w[6] >> 32) ^ 90) << 32
     after = 0
     for i in range(HEAD + 2, len(w), BYTE_WORDS):
         c = w[i]
-        idx = (c + after) & 0xffff
+        idx = ((c >> 8) + after) & 0xffff
         after = idx + 1
-        w[i] = idx | (c >> 16 & 15) << 16 | (c >> 20 & 15) << 24
+        cls = (c & 0xff) ^ 0x11
+        w[i] = 0 if c >> 24 else idx | (cls & 15) << 16 | (cls >> 4) << 24
     return w
 
 
@@ -168,8 +177,8 @@ def events(path, prefix=''):
         blk = blocks.setdefault(d.get('vpid'), {})
         if 'pack' in d and ev.name in SHAPES:
             d.pop('_pack_length', None)
-            d['words'] = undo_v5(ev.name, unpack_bytes(ev.name, d.pop('pack')),
-                                 blk)
+            d['words'] = undo_v5(ev.name, unpack_bytes(ev.name, d.pop('pack'),
+                                                       SHAPES5), blk)
             addr = addrs.setdefault(d.get('vpid'), {})
         elif 'bytes' in d and ev.name in SHAPES:
             d.pop('_bytes_length', None)
