@@ -156,7 +156,7 @@ struct hg_tp_launch {
 	uint32_t repeat; /* identical launches this event stands for */
 	uint32_t api;	 /* enum hg_api */
 	/*
-	 * The pointer arguments, packed (hg_pack_launch_arg): nargb bytes,
+	 * The pointer arguments, packed (hg_argpack_put): nargb bytes,
 	 * after HG_TP_LAUNCH_ROOM bytes that are the emitter's, for the head.
 	 */
 	uint8_t *argb;
