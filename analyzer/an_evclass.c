@@ -57,6 +57,20 @@ static int16_t an_member_index(const bt_field_class *fc, const char *name)
 	return -1;
 }
 
+/* The event `want`, or one of its sizes (schema 6: launch24 is a launch
+ * written as 24 bytes). */
+static bool an_name_is(const char *name, const char *want)
+{
+	size_t n = strlen(want);
+
+	if (strncmp(name, want, n))
+		return false;
+	name += n;
+	while (*name >= '0' && *name <= '9')
+		name++;
+	return !*name;
+}
+
 static struct an_evclass *an_describe(const bt_event_class *ec)
 {
 	struct an_evclass *d = calloc(1, sizeof(*d));
@@ -70,7 +84,7 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 	if (!d)
 		return NULL;
 	for (int k = 1; k < AN_EV_COUNT && name; k++)
-		if (!strcmp(name, an_ev_desc[k].name))
+		if (an_name_is(name, an_ev_desc[k].name))
 			d->kind = (enum an_ev_kind)k;
 	for (int i = 0; i < AN_MAX_FIELDS; i++) {
 		const char *f = an_ev_desc[d->kind].fields[i];

@@ -414,7 +414,7 @@ enum hg_warn {
  * event's fields change meaning or move; `hipgrain report` refuses schemas
  * newer than its own.
  */
-#define HG_TRACE_SCHEMA 5
+#define HG_TRACE_SCHEMA 6
 
 /*
  * Schema 3 writes `alloc`, `free` and `launch` as one field of 64-bit words
@@ -469,6 +469,12 @@ enum hg_launch_word {
  * a free of a known allocation without its address and size (the
  * allocation's).  A launch of four device buffers takes 22 bytes where
  * schema 4's took 45, a free 8 where it took 16.
+ *
+ * Schema 6 writes the same bytes, but where they fit one of an event's
+ * sizes, as that size's event (`launch24`: 24 bytes) with a `pack` of
+ * fixed length, a value widened to make up the size (hg_pack_widen): LTTng
+ * writes no length, and makes one call for the field where a sequence
+ * takes two.  Readers take `alloc16` ... `launch36` as `alloc` ... `launch`.
  */
 enum hg_launch_byte_word {
 	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,

@@ -6,7 +6,8 @@ usage: fz_trace_seed.py HARNESS RUNS WORKDIR [TRACE_DIR...]
 
 A seed is one trace packed for fz_trace: metadata length (u32 LE), the
 metadata, one stream file.  Seeds come from tests/hostile/ctfgen.py (launch,
-alloc and free events of each schema, written by hand) and from every stream
+alloc and free events of each schema, schema 6's sizes too, written by
+hand) and from every stream
 file of each TRACE_DIR given (real LTTng traces: `hipgrain run -o DIR`).  Exits non-zero
 when the fuzzer finds a crash.
 """
@@ -55,7 +56,18 @@ with tempfile.TemporaryDirectory() as tmp:
                                     0x7f0000002000, 3, 0, 4 << 16 | 2 << 24,
                                     0x7f0000002010, 3, 16,
                                     2 | 4 << 16 | 2 << 24]),
-                                ctfgen.free_pack(3, 0x7f0000002000, 64)])]
+                                ctfgen.free_pack(3, 0x7f0000002000, 64),
+                                ctfgen.sized(12, ctfgen.widen(
+                                    ctfgen.alloc_pack(4, 0x7f0000003000,
+                                                      64)[6:], 20)),
+                                ctfgen.sized(11, ctfgen.widen(
+                                    ctfgen.launch_pack(ctfgen.launch_head()
+                                                       + [0x7f0000003000, 4,
+                                                          0, 4 << 16 | 2 << 24]
+                                                       )[6:], 12)),
+                                ctfgen.sized(13, ctfgen.widen(
+                                    ctfgen.free_pack(4, 0x7f0000003000,
+                                                     64)[6:], 8))])]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()

@@ -23,10 +23,17 @@
  * a program writes by the thousand.  The field's name says the form:
  * `pack` is schema 5's, `bytes` was schema 4's, `words` schema 3's.
  *
+ * Schema 6: where a record's bytes fit one of the sizes below, it is
+ * written as that size's event (alloc16 ... launch36), whose `pack` is an
+ * array of fixed length: one write, with no length (hg_pack_widen).  The
+ * sequence events take the rest, and everything when only they are
+ * enabled: `alloc`, `free` and `launch` are the switches.
+ *
  * They come first: LTTng numbers a channel's events in the order they are
  * registered, and an event numbered 31 or more takes an extended header
  * (13 bytes, not 4).  Under `hipgrain run` the statedump and dl events
- * take 0 to 10.
+ * take 0 to 10, these 11 to 27, and memcpy, memset and call the last
+ * three under 31.
  */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
@@ -40,6 +47,134 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, launch,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed8,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 8)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed8, hipgrain, free8,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed12,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 12)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed12, hipgrain, free12,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed12, hipgrain, launch12,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed16,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 16)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, alloc16,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, free16,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, launch16,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed20,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 20)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed20, hipgrain, alloc20,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed20, hipgrain, launch20,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed24,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 24)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed24, hipgrain, alloc24,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed24, hipgrain, launch24,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed28,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 28)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed28, hipgrain, alloc28,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed28, hipgrain, launch28,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed32,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 32)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed32, hipgrain, launch32,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed36,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, pack, b, 36)
+	)
+)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed36, hipgrain, launch36,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memcpy,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_memcpy *, m),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, m->api)
+		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
+		lttng_ust_field_integer_hex(uint64_t, src, m->src)
+		lttng_ust_field_integer(uint64_t, size, m->size)
+		lttng_ust_field_integer(int32_t, kind, m->kind)
+		lttng_ust_field_integer(uint8_t, async, m->async)
+		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
+		lttng_ust_field_integer(int32_t, rc, m->rc)
+		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
+		lttng_ust_field_integer(uint64_t, src_id, m->src_id)
+		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
+		lttng_ust_field_integer(uint8_t, src_mem, m->src_mem)
+		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memset,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_memset *, m),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, m->api)
+		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
+		lttng_ust_field_integer(int32_t, value, m->value)
+		lttng_ust_field_integer(uint64_t, size, m->size)
+		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
+		lttng_ust_field_integer(int32_t, rc, m->rc)
+		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
+		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
+		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
+	)
+)
+
+/* Any other intercepted HIP call: its return code is evidence too. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,
+	LTTNG_UST_TP_ARGS(uint8_t, api, int32_t, rc, uint64_t, arg),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, api, api)
+		lttng_ust_field_integer(int32_t, rc, rc)
+		lttng_ust_field_integer_hex(uint64_t, arg, arg)
+	)
+)
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, process,
 	LTTNG_UST_TP_ARGS(const struct hg_tp_process *, p),
@@ -128,40 +263,6 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, granularity,
 	)
 )
 
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memcpy,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_memcpy *, m),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint8_t, api, m->api)
-		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
-		lttng_ust_field_integer_hex(uint64_t, src, m->src)
-		lttng_ust_field_integer(uint64_t, size, m->size)
-		lttng_ust_field_integer(int32_t, kind, m->kind)
-		lttng_ust_field_integer(uint8_t, async, m->async)
-		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
-		lttng_ust_field_integer(int32_t, rc, m->rc)
-		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
-		lttng_ust_field_integer(uint64_t, src_id, m->src_id)
-		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
-		lttng_ust_field_integer(uint8_t, src_mem, m->src_mem)
-		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memset,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_memset *, m),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint8_t, api, m->api)
-		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
-		lttng_ust_field_integer(int32_t, value, m->value)
-		lttng_ust_field_integer(uint64_t, size, m->size)
-		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
-		lttng_ust_field_integer(int32_t, rc, m->rc)
-		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
-		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
-		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
-	)
-)
-
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, code_object,
 	LTTNG_UST_TP_ARGS(const struct hg_tp_code_object *, c),
 	LTTNG_UST_TP_FIELDS(
@@ -214,16 +315,6 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
 		lttng_ust_field_integer(uint32_t, lds_count, k->lds_count)
 		lttng_ust_field_string(fp_sites, k->fp_sites)
 		lttng_ust_field_string(int_sites, k->int_sites)
-	)
-)
-
-/* Any other intercepted HIP call: its return code is evidence too. */
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,
-	LTTNG_UST_TP_ARGS(uint8_t, api, int32_t, rc, uint64_t, arg),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint8_t, api, api)
-		lttng_ust_field_integer(int32_t, rc, rc)
-		lttng_ust_field_integer_hex(uint64_t, arg, arg)
 	)
 )
 

@@ -283,6 +283,56 @@ static void as_resolved(void)
 	check("an argument takes HG_PACK_ARG_MAX bytes at most", within);
 }
 
+/*
+ * Schema 6: a record widened by 1 to HG_PACK_STEP - 1 bytes, as the
+ * emitter does to fit an event's size (hg_pack_*_widen; a launch at its
+ * head's end, before the arguments), is that many bytes longer and reads
+ * as the same words, in 2000 sets each.
+ */
+static void widened(const char *name, const struct hg_shape *s, size_t nw)
+{
+	uint64_t w[MAXW], c[MAXW], want[MAXW], back[MAXW];
+	uint8_t b[HG_PACK_MAX(MAXW) + HG_PACK_STEP];
+	int same = 1;
+
+	for (int round = 0; round < 2000; round++) {
+		unsigned k = 1 + (unsigned)(next() % (HG_PACK_STEP - 1));
+		size_t len, nb, got;
+
+		for (size_t i = 0; i < nw; i++)
+			w[i] = any_word();
+		under63(s, w, nw);
+		nb = unpack(s, b, pack(s, w, nw, b), want);
+		memcpy(c, w, nw * sizeof(*w));
+		if (s == &hg_shape_alloc) {
+			len = hg_pack_alloc_widen(c, b, hg_pack_alloc(c, b), k);
+		} else if (s == &hg_shape_free) {
+			hg_pack_v5_free(c);
+			len = hg_pack_free_widen(c, b, hg_pack_free(c, b), k);
+		} else {
+			size_t h;
+
+			hg_pack_v5_launch_head(c);
+			h = hg_pack_launch_head(c, b);
+			h = hg_pack_widen(b, h, hg_pack_launch_head_back(c), 1,
+					  k);
+			len = h + hg_pack_launch_args(c + HG_LAUNCH_HEAD,
+						      (nw - HG_LAUNCH_HEAD) /
+							      HG_LAUNCH_WORDS,
+						      b + h);
+		}
+		got = unpack(s, b, len, back);
+		same &= got == nb && !memcmp(want, back, nb * sizeof(*w)) &&
+			len == pack(s, w, nw, (uint8_t[HG_PACK_MAX(MAXW)]){0}) + k;
+	}
+	char what[120];
+
+	snprintf(what, sizeof(what),
+		 "%s: widened by 1 to %d bytes, reads as the same words, in "
+		 "2000 sets", name, HG_PACK_STEP - 1);
+	check(what, same);
+}
+
 int main(void)
 {
 	uint64_t w[MAXW], small[HG_LAUNCH_HEAD + HG_LAUNCH_WORDS] = {
@@ -303,6 +353,10 @@ int main(void)
 		  HG_LAUNCH_HEAD + 3 * HG_LAUNCH_WORDS);
 	roundtrip("launch with no argument", LAUNCH, HG_LAUNCH_HEAD);
 	as_resolved();
+	widened("alloc", &hg_shape_alloc, HG_ALLOC_WORDS);
+	widened("free", &hg_shape_free, HG_FREE_WORDS);
+	widened("launch with 3 arguments", LAUNCH,
+		HG_LAUNCH_HEAD + 3 * HG_LAUNCH_WORDS);
 
 	len = pack(LAUNCH, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
 	printf("# a launch of one argument: %zu bytes\n", len);

@@ -9,7 +9,8 @@ fields, the launch's `args` sequence); fixtures/schema3: the same, by
 before schema 4 wrote them as bytes); fixtures/schema4: the same, by
 88fe06e, the last release of schema 4 (before schema 5 wrote a launch's
 dimensions, argument indexes and codes, and a free's address, in fewer
-bytes).  Call site frames are left out of
+bytes); fixtures/schema5: the same, by 81be365, the last release of schema
+5 (before schema 6 wrote the bytes that fit a size as that size's event).  Call site frames are left out of
 the comparison: they are symbolised from the binaries named in the trace,
 which exist only where the fixture was made.
 

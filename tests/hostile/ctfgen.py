@@ -16,7 +16,10 @@ a length over 8, or bytes missing mid-value.  Schema 5 writes schema 4's
 bytes in a field named `pack`, a few words transformed (common/hg_events.h:
 dimensions and repeat less one, an argument's index as a step and mem |
 gran << 4, a known block's free without address and size); its damage is
-also a codes word wider than 24 bits.
+also a codes word wider than 24 bits.  Schema 6 writes the bytes that fit
+one of an event's sizes as that size's event (launch12, alloc20, free8
+here), a fixed array, a value widened to fill it; its damage is bytes that
+do not fill it as a record would.
 """
 import os
 import struct
@@ -87,6 +90,18 @@ event {
 event {
     name = "hipgrain:free"; id = 10; stream_id = 0;
     fields := struct { uint16_t _pack_length; uint8_t pack[_pack_length]; };
+};
+event {
+    name = "hipgrain:launch12"; id = 11; stream_id = 0;
+    fields := struct { uint8_t pack[12]; };
+};
+event {
+    name = "hipgrain:alloc20"; id = 12; stream_id = 0;
+    fields := struct { uint8_t pack[20]; };
+};
+event {
+    name = "hipgrain:free8"; id = 13; stream_id = 0;
+    fields := struct { uint8_t pack[8]; };
 };
 """
 
@@ -224,6 +239,32 @@ def free_pack(ident, addr, size, api=40, alloc_api=20):
     return packed(10, to_bytes(10, [ident, 0 if ident else addr,
                                     0 if ident else size, 0,
                                     api << 32 | alloc_api << 40]))
+
+
+SIZED = {11: 12, 12: 20, 13: 8}  # launch12, alloc20, free8
+
+
+def sized(event_id, raw):
+    """One schema-6 event of a size (11 launch12, 12 alloc20, 13 free8)
+    holding raw, exactly as long as the size."""
+    assert len(raw) == SIZED[event_id]
+    return struct.pack('<I', event_id) + bytes(raw)
+
+
+def widen(raw, size):
+    """Schema 5's bytes made size bytes long as schema 6 does it: the last
+    value takes zero bytes on top, its tag's length raised."""
+    pos, last = 0, None
+    while pos < len(raw):
+        tag = raw[pos]
+        lens = [tag & 15] + ([tag >> 4] if tag >> 4 != 15 else [])
+        last = (pos, len(lens) - 1)
+        pos += 1 + sum(lens)
+    k = size - len(raw)
+    assert 0 <= k and ((raw[last[0]] >> 4 * last[1]) & 15) + k <= 8
+    out = bytearray(raw) + bytes(k)
+    out[last[0]] += k << (4 * last[1])
+    return bytes(out)
 
 
 def alloc_bytes(ident, addr, size, api=20, mem=1, gran=1):

@@ -231,6 +231,14 @@ def zzuf_cases(hg, bases, work):
     return cases
 
 
+def sized_read(proc):
+    """The sized alloc read as one: its block in the inventory, whole."""
+    inv = json.loads(proc.stdout).get('inventory') or {}
+    ok = any(a.get('size') == 4096 and a.get('api') == 'hipMalloc'
+             for a in inv.get('largest', []))
+    return None if ok else 'no 4096-byte hipMalloc block: %s' % inv
+
+
 def is_partial(proc):
     """A report over data we damaged must say it is partial."""
     if proc.returncode not in (0, 2):
@@ -493,6 +501,25 @@ def regression_cases(hg, base, work):
                       'never allocated',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
+    # Schema 6: the same records as sized events, whole (the launch as its
+    # own findings show: hostile runs no rule) and damaged.
+    whole = ctfgen.to_bytes(8, ctfgen.v5_words(ctfgen.byte_words(head + arg)))
+    alloc = ctfgen.to_bytes(9, [1, 0x7f0000000000, 4096, 0, 0, 0,
+                                20 << 32 | 1 << 40 | 1 << 48])
+    free = ctfgen.to_bytes(10, [1, 0, 0, 0, 40 << 32 | 20 << 40])
+    d = ctfgen.write(os.path.join(work, 'sized'), [
+        ctfgen.sized(12, ctfgen.widen(alloc, 20)),
+        ctfgen.sized(11, ctfgen.widen(whole, 12)),
+        ctfgen.sized(11, b'\xff' + bytes(11)),
+        ctfgen.sized(11, b'\x09' + bytes(11)),
+        ctfgen.sized(12, bytes(20)),
+        ctfgen.sized(13, ctfgen.widen(free, 8)),
+        ctfgen.sized(13, b'\x88' + bytes(7))])
+    cases.append(Case('schema-6 sizes: an alloc, a launch and a free '
+                      'widened to their sizes, and sized events of a lone '
+                      'tag, a length over 8, zeros',
+                      [hg, 'report', '--format', 'json', '--inventory', d],
+                      (0,), json_out=True, check=sized_read))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).

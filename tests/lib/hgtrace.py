@@ -152,6 +152,13 @@ def unpack_words(name, d, addr):
                     else w[HEAD:])
 
 
+def event_name(name):
+    """Schema 6's sized events (hipgrain:launch24: a launch in 24 bytes) by
+    the name of the event they are."""
+    base = name.rstrip('0123456789')
+    return base if name.startswith('hipgrain:') and base in SHAPES else name
+
+
 def events(path, prefix=''):
     """Every event of the trace(s) under path, in time order, as dicts with
     'event' (its name), the payload fields, and the 'vpid' context."""
@@ -168,28 +175,29 @@ def events(path, prefix=''):
         ev = msg.event
         if not ev.name.startswith(prefix):
             continue
-        d = {'event': ev.name}
+        name = event_name(ev.name)
+        d = {'event': name}
         if ev.common_context_field is not None:
             d.update(_value(ev.common_context_field))
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
         addr = None  # schema 3's words
         blk = blocks.setdefault(d.get('vpid'), {})
-        if 'pack' in d and ev.name in SHAPES:
+        if 'pack' in d and name in SHAPES:
             d.pop('_pack_length', None)
-            d['words'] = undo_v5(ev.name, unpack_bytes(ev.name, d.pop('pack'),
+            d['words'] = undo_v5(name, unpack_bytes(name, d.pop('pack'),
                                                        SHAPES5), blk)
             addr = addrs.setdefault(d.get('vpid'), {})
-        elif 'bytes' in d and ev.name in SHAPES:
+        elif 'bytes' in d and name in SHAPES:
             d.pop('_bytes_length', None)
-            d['words'] = unpack_bytes(ev.name, d.pop('bytes'))
+            d['words'] = unpack_bytes(name, d.pop('bytes'))
             addr = addrs.setdefault(d.get('vpid'), {})
-        if 'words' in d and ev.name.startswith('hipgrain:'):
-            unpack_words(ev.name, d, addr)
-            if ev.name == 'hipgrain:alloc' and addr is not None:
+        if 'words' in d and name.startswith('hipgrain:'):
+            unpack_words(name, d, addr)
+            if name == 'hipgrain:alloc' and addr is not None:
                 addr[d['id']] = d['addr']
                 blk[d['id']] = (d['addr'], d['size'])
-        elif ev.name == 'hipgrain:launch' and 'args' in d:
+        elif name == 'hipgrain:launch' and 'args' in d:
             unpack_args(d, d.pop('args'))
         out.append(d)
     return out

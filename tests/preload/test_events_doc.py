@@ -18,8 +18,14 @@ for cls, ev in instances:
 for cls, _ in instances:  # a class is no event of its own
     events.pop(cls, None)
 rows = {}
-for m in re.finditer(r'^\|\s+(\w+)\n:\s+(.*?)\n:', page, re.S | re.M):
-    rows[m.group(1)] = set(re.findall(r'\w+', m.group(2)))
+twice = []
+# A row names one event, or several with the same fields ("a, b").
+for m in re.finditer(r'^\|\s+(\w+(?:, \w+)*)\n:\s+(.*?)\n:', page,
+                     re.S | re.M):
+    for ev in m.group(1).split(', '):
+        if ev in rows:
+            twice.append(ev)
+        rows[ev] = set(re.findall(r'\w+', m.group(2)))
 for ev, fields in sorted(events.items()):
     n += 1
     missing = [f for f in fields if f not in rows.get(ev, set())]
@@ -32,5 +38,8 @@ n += 1
 extra = sorted(set(rows) - set(events))
 failed += bool(extra)
 print(f'{"" if not extra else "not "}ok {n} - no documented event is gone {extra}')
+n += 1
+failed += bool(twice)
+print(f'{"" if not twice else "not "}ok {n} - no event is documented twice {twice}')
 print(f'1..{n}')
 sys.exit(1 if failed else 0)

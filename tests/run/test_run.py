@@ -149,10 +149,16 @@ def t_events():
     ids = dict(re.findall(r'name = "([^"]+)";\s*id = (\d+);', meta))
     # LTTng 2.16 writes CTF 2 (JSON fragments), which this does not parse:
     # there the ids are not checked.
+    # Each size of alloc, free and launch (schema 6) is an event of its
+    # own, and memcpy, memset and call come next.
+    sized = {n.split(':')[1] for n in ids
+             if re.fullmatch(r'hipgrain:(alloc|free|launch)\d+', n)}
     hot = {n: int(ids.get('hipgrain:' + n, 99))
-           for n in ('alloc', 'free', 'launch')}
-    check(not ids or max(hot.values()) < 31,
-          f'alloc, free and launch take compact headers: ids {hot}')
+           for n in ('alloc', 'free', 'launch', 'memcpy', 'memset', 'call')
+           + tuple(sorted(sized))}
+    check(not ids or (len(sized) == 14 and max(hot.values()) < 31),
+          f'alloc, free, launch and their sizes, memcpy, memset and call '
+          f'take compact headers: ids {hot}')
 
 
 def t_preload_env():
