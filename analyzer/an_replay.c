@@ -146,6 +146,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_FUNCTION: an_on_function(c, p, e); break;
 	case AN_EV_KERNEL: an_on_kernel(c, p, e); break;
 	case AN_EV_LAUNCH: an_on_launch(c, p, e); break;
+	case AN_EV_HEAD: an_on_head(p, e); break;
 	case AN_EV_BIN_INFO:
 		an_on_bin(p, e, an_ev_u64(e, F_BIN_IS_PIC) != 0);
 		break;

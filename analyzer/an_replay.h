@@ -23,6 +23,7 @@ void an_on_memset(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_function(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+void an_on_head(struct an_proc *p, const struct an_ev *e);
 void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a);
 
 #endif

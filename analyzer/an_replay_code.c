@@ -163,15 +163,50 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* The words after the head (schemas 3 to 5), schema 2's `args`, or schema
+/* Schema 6: a launch's `ref`, opened past its head's number (*id, 0 when
+ * damaged) and repeat less one, on its arguments. */
+static bool an_launch_ref(const struct an_ev *e, struct an_words *it,
+			  uint64_t *id, uint64_t *repeat1)
+{
+	*it = (struct an_words){.shape = &hg_shape_launch6, .schema = 6};
+	it->arr = an_ev_arr(e, F_LA_REF, &it->len);
+	if (!it->arr)
+		return false;
+	it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
+	if (!an_words_next(it, id) || !an_words_next(it, repeat1))
+		*id = *repeat1 = 0;
+	return true;
+}
+
+void an_on_head(struct an_proc *p, const struct an_ev *e)
+{
+	uint64_t id = an_ev_u64(e, F_HD_ID);
+	struct an_head *h = malloc(sizeof(*h));
+
+	if (!h)
+		return;
+	*h = (struct an_head){an_ev_u64(e, F_HD_HANDLE),
+			      (int32_t)an_ev_i64(e, F_HD_RC),
+			      (uint8_t)an_ev_u64(e, F_HD_API)};
+	free(an_map_del(&p->heads, id));
+	if (!id || an_map_put(&p->heads, id, h))
+		free(h); /* 0 is no head's number */
+}
+
+/* The words after the head (schemas 3 to 6), schema 2's `args`, or schema
  * 1's six parallel sequences. */
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   const struct an_ev *e)
 {
-	uint64_t n = UINT64_MAX, head;
+	uint64_t n = UINT64_MAX, head, number, repeat1;
 	struct an_words it;
 	const bt_field *packed;
 
+	if (an_launch_ref(e, &it, &number, &repeat1)) {
+		if (number)
+			an_launch_packed(c, l, &it);
+		return;
+	}
 	if (an_words_open(e, F_LA_WORDS, &hg_shape_launch, &it)) {
 		for (unsigned i = 0; i < HG_LAUNCH_HEAD; i++)
 			if (!an_words_next(&it, &head))
@@ -208,15 +243,29 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* The launch's own values: the head words of schemas 3 to 5, or older
- * fields. */
+/* The launch's own values: its declared head's (schema 6), the head words
+ * of schemas 3 to 5, or older fields.  A head never declared in the trace
+ * (its event lost) leaves the kernel unknown. */
 static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 			       uint32_t *repeat)
 {
-	uint64_t w[HG_LAUNCH_HEAD];
-	unsigned schema = an_ev_words(e, F_LA_WORDS, &hg_shape_launch, w,
-				      HG_LAUNCH_HEAD);
+	uint64_t w[HG_LAUNCH_HEAD], id, repeat1;
+	struct an_words it;
+	unsigned schema;
 
+	if (an_launch_ref(e, &it, &id, &repeat1)) {
+		const struct an_head *h =
+			id ? an_map_get(&l->proc->heads, id) : NULL;
+
+		*repeat = (uint32_t)(repeat1 + 1);
+		if (!h)
+			return 0;
+		l->handle = h->handle;
+		l->rc = h->rc;
+		return h->api;
+	}
+	schema = an_ev_words(e, F_LA_WORDS, &hg_shape_launch, w,
+			     HG_LAUNCH_HEAD);
 	if (schema) {
 		if (schema >= 5)
 			hg_unpack_v5_launch_head(w);

@@ -43,7 +43,8 @@
 	  "int_mnemonics", "fp_sites", "int_sites")                           \
 	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
 	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran",         \
-	  "repeat", "args", "words", "bytes", "pack")                         \
+	  "repeat", "args", "words", "bytes", "pack", "ref")                  \
+	X(HEAD, "hipgrain:head", "id", "handle", "rc", "api")                 \
 	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
@@ -83,7 +84,8 @@ enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_SITES, F_KE_INT_SITES };
 enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
        F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT, F_LA_ARGS, F_LA_WORDS,
-       F_LA_BYTES, F_LA_PACK };
+       F_LA_BYTES, F_LA_PACK, F_LA_REF };
+enum { F_HD_ID, F_HD_HANDLE, F_HD_RC, F_HD_API };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };
@@ -128,7 +130,7 @@ struct an_words {
 	const struct hg_shape *shape; /* NULL: schema 3's words */
 	uint64_t len, i;
 	struct hg_unpacker u;
-	unsigned schema; /* 3, 4 or 5 */
+	unsigned schema; /* 3 to 6 */
 };
 
 /* False if the event has none of the fields (an older schema's named

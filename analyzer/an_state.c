@@ -159,8 +159,10 @@ static void an_free_proc(void *val, void *arg)
 
 	an_map_each(&p->allocs, an_free_val, NULL);
 	an_map_each(&p->callsites, an_free_val, NULL);
+	an_map_each(&p->heads, an_free_val, NULL);
 	an_map_each(&p->kernels, an_free_kernel, NULL);
 	an_map_fini(&p->allocs);
+	an_map_fini(&p->heads);
 	an_map_fini(&p->callsites);
 	an_map_fini(&p->kernels);
 	for (size_t i = 0; i < p->nbins; i++)

@@ -87,11 +87,19 @@ struct an_proc {
 	uint8_t image_marks;
 	unsigned image; /* 0 for the pid's first image, then one per exec */
 	struct an_map allocs, kernels, callsites;
+	struct an_map heads; /* schema 6: launch heads by number (an_head) */
 	struct an_bin *bins;
 	size_t nbins;
 	void *dwfl; /* symboliser state, built on first use */
 	struct an_alloc freed[AN_FREED_RING]; /* a ring */
 	unsigned nfreed;
+};
+
+/* What a `head` event declares that a launch uses. */
+struct an_head {
+	uint64_t handle;
+	int32_t rc;
+	uint8_t api;
 };
 
 /* A finding as rules record it; output merges equal ones. */

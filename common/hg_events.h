@@ -470,11 +470,15 @@ enum hg_launch_word {
  * allocation's).  A launch of four device buffers takes 22 bytes where
  * schema 4's took 45, a free 8 where it took 16.
  *
- * Schema 6 writes the same bytes, but where they fit one of an event's
- * sizes, as that size's event (`launch24`: 24 bytes) with a `pack` of
- * fixed length, a value widened to make up the size (hg_pack_widen): LTTng
- * writes no length, and makes one call for the field where a sequence
- * takes two.  Readers take `alloc16` ... `launch36` as `alloc` ... `launch`.
+ * Schema 6 declares a launch's head once, as a `head` event under a
+ * number unique in its process, and writes a launch as that number, its
+ * repeat less one and its arguments as schema 5 does (`ref`,
+ * hg_pack_launch_ref): a launch of four device buffers takes 12 bytes.
+ * Where an event's bytes fit one of its sizes, it is written as that
+ * size's event (`launch12`: 12 bytes) with a field of fixed length, a
+ * value widened to make up the size (hg_pack_widen): LTTng writes no
+ * length, and makes one call for the field where a sequence takes two.
+ * Readers take `alloc16` ... `launch32` as `alloc` ... `launch`.
  */
 enum hg_launch_byte_word {
 	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,

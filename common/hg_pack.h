@@ -53,6 +53,11 @@ static const struct hg_shape hg_shape_launch5 = {
 	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 0, 0, 0, 32, 0},
 	{0, 0, 0}};
 
+/* Schema 6's launch (`ref`, hg_pack_launch_ref): its head's number and
+ * its repeat less one, then schema 5's arguments. */
+static const struct hg_shape hg_shape_launch6 = {
+	2, HG_LAUNCH_BYTE_WORDS, {0, 0}, {0, 0, 0}};
+
 /* The shape of an event's words in schema 5's `pack`: the launch's is the
  * one with arguments (shapes are static, a copy in each file that includes
  * this one, so they are told apart by what they hold). */
@@ -337,11 +342,11 @@ static inline size_t hg_pack_launch(uint64_t *w, size_t nptr, uint8_t *out)
 /*
  * Schema 6 writes an alloc, a free or a launch as a fixed array when one of
  * its sizes fits (every HG_PACK_STEP bytes, hg_tp.h): LTTng then writes one
- * field, not a length and then a sequence, a call (about 90 instructions)
- * and two bytes less an event.  The bytes a record lacks widen its last
- * value (a launch's: its head's last) with zero bytes on top, which read
- * the same, as a value may take any length up to 8: each of these values
- * is under 2^40, so HG_PACK_STEP - 1 more bytes always fit.
+ * field, not a length and then a sequence, a call and two bytes less an
+ * event.  The bytes a record lacks widen one of its values (an alloc's or
+ * a free's last, a launch's repeat) with zero bytes on top, which read the
+ * same, as a value may take any length up to 8: each of these values is
+ * under 2^33, so HG_PACK_STEP - 1 more bytes always fit.
  */
 #define HG_PACK_STEP 4
 
@@ -381,11 +386,29 @@ static inline size_t hg_pack_free_widen(const uint64_t *w, uint8_t *out,
 			     1, k);
 }
 
-/* Where a launch head's last tag is, from the head's end (its high nibble:
- * w[6], after the high half of w[5]); w as hg_pack_launch_head takes it. */
-static inline unsigned hg_pack_launch_head_back(const uint64_t *w)
+/*
+ * Schema 6's launch (`ref`): its head is declared once, by a `head` event
+ * of its own (kernel, stream, dimensions, shmem, rc, api) under a number
+ * unique in its process, and a launch starts with a tag, that number and
+ * its repeat less one, then its arguments as schema 5 writes them.  Writes
+ * that start right-aligned before end (the 16 bytes before it are the
+ * writer's), the repeat widened by k; returns its length.
+ */
+#define HG_PACK_REF_MAX 16
+
+static inline size_t hg_pack_launch_ref(uint8_t *end, uint32_t head,
+					uint32_t repeat1, unsigned k)
 {
-	return 1 + hg_pack_len(HG_HI32(w[5])) + hg_pack_len(w[6]);
+	uint8_t t[HG_PACK_REF_MAX + 8] = {0};
+	uint64_t h = head, r = repeat1;
+	unsigned lh = hg_pack_len63(h), lr = hg_pack_len63(r) + k;
+	size_t n = 1 + lh + lr;
+
+	t[HG_PACK_REF_MAX - n] = (uint8_t)(lh | lr << 4);
+	memcpy(t + HG_PACK_REF_MAX + 1 - n, &h, sizeof(h));
+	memcpy(t + HG_PACK_REF_MAX + 1 - n + lh, &r, sizeof(r));
+	memcpy(end - HG_PACK_REF_MAX, t, HG_PACK_REF_MAX);
+	return n;
 }
 
 /*

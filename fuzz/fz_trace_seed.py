@@ -60,11 +60,14 @@ with tempfile.TemporaryDirectory() as tmp:
                                 ctfgen.sized(12, ctfgen.widen(
                                     ctfgen.alloc_pack(4, 0x7f0000003000,
                                                       64)[6:], 20)),
+                                ctfgen.head(4),
                                 ctfgen.sized(11, ctfgen.widen(
-                                    ctfgen.launch_pack(ctfgen.launch_head()
-                                                       + [0x7f0000003000, 4,
-                                                          0, 4 << 16 | 2 << 24]
-                                                       )[6:], 12)),
+                                    ctfgen.launch_ref(4, [
+                                        0x7f0000003000, 4, 0,
+                                        4 << 16 | 2 << 24]), 12)),
+                                ctfgen.packed(14, ctfgen.launch_ref(4, [
+                                    0x7f0000003000, 4, 16,
+                                    1 | 4 << 16 | 2 << 24])),
                                 ctfgen.sized(13, ctfgen.widen(
                                     ctfgen.free_pack(4, 0x7f0000003000,
                                                      64)[6:], 8))])]

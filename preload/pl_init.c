@@ -98,6 +98,7 @@ PL_EXPORT pid_t fork(void)
 	if (pid == 0) {
 		lttng_ust_after_fork_child(&saved);
 		reg_olock_init(); /* the child is a process of its own */
+		reg_emit_forget_heads();
 		pl_launch_forget();
 		announce();
 	} else {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_emit.h"
 
-#include <stddef.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "hg_pack.h"
@@ -98,39 +98,54 @@ void reg_emit_memset(const struct hg_tp_memset *m)
 }
 
 /*
- * A thread's launches mostly repeat their head (kernel, stream, grid,
- * block, ...) with new arguments: the head's bytes are kept, right-aligned
- * as they go before the arguments and with zeros after them, and copied
- * while its fields are the same, which saves a third of the packing.  A
- * copy from k bytes further on is the head widened by k (hg_pack_widen)
- * but for its last tag.
+ * A launch's head (kernel, stream, dimensions, shmem, rc, api) is declared
+ * once, by a `head` event, under a number unique in the process; a launch
+ * writes the number.  Each thread keeps the heads it declared lately, one
+ * a slot by a hash of the kernel and dimensions: a thread declares a head
+ * again only when another one took its slot.
  */
-#define KEPT_COPY 32 /* a head mostly takes fewer bytes: one fixed copy */
+#define HEADS 32
 
-static __thread struct {
-	uint8_t head[HG_TP_LAUNCH_HEAD];
-	uint8_t b[HG_TP_LAUNCH_ROOM + HG_PACK_STEP]; /* zeros after the head */
-	uint8_t n;    /* 0: nothing kept (a head takes 6 bytes at least) */
-	uint8_t back; /* the last tag, from the head's end */
-} last_head __attribute__((tls_model("initial-exec")));
+struct head_slot {
+	uint8_t key[HG_TP_LAUNCH_KEY];
+	uint32_t api;
+	uint32_t id; /* 0: empty */
+};
 
-_Static_assert(HG_TP_LAUNCH_HEAD == 56, "a launch's head has no gap");
-_Static_assert(4 * (1 + 2 * 8) + HG_PACK_STEP <= HG_TP_LAUNCH_ROOM,
-	       "a head's four pairs, widened, fit the room before the arguments");
+static __thread struct head_slot heads[HEADS]
+	__attribute__((tls_model("initial-exec")));
+static atomic_uint head_ids;
 
-static __attribute__((noinline)) void keep_head(const struct hg_tp_launch *l)
+_Static_assert(HG_TP_LAUNCH_KEY == 48, "a launch's key has no gap");
+_Static_assert(HG_PACK_REF_MAX <= HG_TP_LAUNCH_ROOM,
+	       "a launch's number and repeat fit the room before its arguments");
+
+static __attribute__((noinline)) uint32_t declare(struct head_slot *s,
+						   const struct hg_tp_launch *l)
 {
-	uint64_t w[HG_LAUNCH_HEAD];
-	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD)];
-	size_t n;
+	uint32_t id = atomic_fetch_add_explicit(&head_ids, 1,
+						memory_order_relaxed) + 1;
 
-	hg_tp_pack_launch_head(l, w);
-	hg_pack_v5_launch_head(w);
-	n = hg_pack_launch_head(w, b);
-	memcpy(last_head.b + HG_TP_LAUNCH_ROOM - n, b, n);
-	memcpy(last_head.head, l, sizeof(last_head.head));
-	last_head.n = (uint8_t)n;
-	last_head.back = (uint8_t)hg_pack_launch_head_back(w);
+	lttng_ust_tracepoint(hipgrain, head, id, l);
+	memcpy(s->key, l, sizeof(s->key));
+	s->api = l->api;
+	s->id = id;
+	return id;
+}
+
+static inline uint32_t head_of(const struct hg_tp_launch *l)
+{
+	struct head_slot *s = &heads[(l->handle >> 4 ^ l->handle >> 12 ^
+				      l->grid[0] ^ l->block[0] >> 5) % HEADS];
+
+	if (s->id && s->api == l->api && !memcmp(s->key, l, sizeof(s->key)))
+		return s->id;
+	return declare(s, l);
+}
+
+void reg_emit_forget_heads(void)
+{
+	memset(heads, 0, sizeof(heads));
 }
 
 /* Whether the event of size c is taken (and there is one). */
@@ -140,48 +155,40 @@ static int launch_fixed(size_t c)
 #define ON(size)                                                              \
 	case size:                                                            \
 		return lttng_ust_tracepoint_enabled(hipgrain, launch##size);
-		ON(12) ON(16) ON(20) ON(24) ON(28) ON(32) ON(36)
+		ON(8) ON(12) ON(16) ON(20) ON(24) ON(28) ON(32)
 #undef ON
 	}
 	return 0;
 }
 
-/* The arguments are packed already (pl_launch.c); the head goes in the
- * room before them. */
+/* The arguments are packed already (pl_launch.c); the head's number and
+ * the repeat go in the room before them. */
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
-	uint8_t *end = l->argb, *b;
+	uint32_t id, rep = l->repeat - 1;
+	uint8_t *b;
 	size_t n, c;
 	unsigned k;
 	int fixed;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
-	if (!last_head.n || memcmp(last_head.head, l, sizeof(last_head.head)))
-		keep_head(l);
-	n = last_head.n + (size_t)l->nargb;
+	id = head_of(l);
+	n = 1 + hg_pack_len63(id) + hg_pack_len63(rep) + (size_t)l->nargb;
 	c = hg_pack_class(n);
 	fixed = launch_fixed(c);
 	k = fixed ? (unsigned)(c - n) : 0;
-	if (last_head.n + k <= KEPT_COPY)
-		memcpy(end - KEPT_COPY,
-		       last_head.b + HG_TP_LAUNCH_ROOM + k - KEPT_COPY,
-		       KEPT_COPY);
-	else
-		memcpy(end - HG_TP_LAUNCH_ROOM, last_head.b + k,
-		       HG_TP_LAUNCH_ROOM);
-	b = end - last_head.n - k;
+	b = l->argb - hg_pack_launch_ref(l->argb, id, rep, k);
 	if (fixed) {
-		end[-(ptrdiff_t)(k + last_head.back)] += (uint8_t)(k << 4);
 		switch (c) {
 #define W (void)0
+			FIXED(launch, 8, W)
 			FIXED(launch, 12, W)
 			FIXED(launch, 16, W)
 			FIXED(launch, 20, W)
 			FIXED(launch, 24, W)
 			FIXED(launch, 28, W)
 			FIXED(launch, 32, W)
-			FIXED(launch, 36, W)
 #undef W
 		}
 		return;

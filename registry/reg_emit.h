@@ -17,6 +17,8 @@ void reg_emit_memcpy(const struct hg_tp_memcpy *m);
 void reg_emit_memset(const struct hg_tp_memset *m);
 /* Writes into the HG_TP_LAUNCH_ROOM bytes before l->argb. */
 void reg_emit_launch(const struct hg_tp_launch *l);
+/* In a forked child: the heads its thread declared are its parent's. */
+void reg_emit_forget_heads(void);
 void reg_emit_kernel(const struct hg_tp_kernel *k);
 void reg_emit_code_object(const struct hg_tp_code_object *c);
 void reg_emit_function(const struct hg_tp_function *f);

@@ -24,10 +24,12 @@
  * `pack` is schema 5's, `bytes` was schema 4's, `words` schema 3's.
  *
  * Schema 6: where a record's bytes fit one of the sizes below, it is
- * written as that size's event (alloc16 ... launch36), whose `pack` is an
+ * written as that size's event (alloc16 ... launch32), whose field is an
  * array of fixed length: one write, with no length (hg_pack_widen).  The
  * sequence events take the rest, and everything when only they are
- * enabled: `alloc`, `free` and `launch` are the switches.
+ * enabled: `alloc`, `free` and `launch` are the switches.  A launch refers
+ * to its head, declared once by a `head` event (hg_pack_launch_ref); its
+ * field is named `ref`.
  *
  * They come first: LTTng numbers a channel's events in the order they are
  * registered, and an event numbered 31 or more takes an extended header
@@ -45,8 +47,12 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, launch,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_sequence(uint8_t, ref, b, uint16_t, n)
+	)
+)
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed8,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b),
@@ -65,8 +71,6 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed12,
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed12, hipgrain, free12,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed12, hipgrain, launch12,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed16,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b),
@@ -78,8 +82,6 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, alloc16,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, free16,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, launch16,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed20,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b),
@@ -88,8 +90,6 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed20,
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed20, hipgrain, alloc20,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed20, hipgrain, launch20,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed24,
@@ -100,8 +100,6 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed24,
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed24, hipgrain, alloc24,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed24, hipgrain, launch24,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed28,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b),
@@ -111,26 +109,55 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed28,
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed28, hipgrain, alloc28,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed28, hipgrain, launch28,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed32,
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch8,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 32)
+		lttng_ust_field_array(uint8_t, ref, b, 8)
 	)
 )
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed32, hipgrain, launch32,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
 
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed36,
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch12,
 	LTTNG_UST_TP_ARGS(const uint8_t *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 36)
+		lttng_ust_field_array(uint8_t, ref, b, 12)
 	)
 )
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed36, hipgrain, launch36,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch16,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, ref, b, 16)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch20,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, ref, b, 20)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch24,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, ref, b, 24)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch28,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, ref, b, 28)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch32,
+	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_array(uint8_t, ref, b, 32)
+	)
+)
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memcpy,
 	LTTNG_UST_TP_ARGS(const struct hg_tp_memcpy *, m),
@@ -173,6 +200,22 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,
 		lttng_ust_field_integer(uint8_t, api, api)
 		lttng_ust_field_integer(int32_t, rc, rc)
 		lttng_ust_field_integer_hex(uint64_t, arg, arg)
+	)
+)
+
+/* A launch's head, declared once under a number its launches refer to
+ * (schema 6; hg_pack_launch_ref). */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, head,
+	LTTNG_UST_TP_ARGS(uint32_t, id, const struct hg_tp_launch *, l),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint32_t, id, id)
+		lttng_ust_field_integer(uint8_t, api, l->api)
+		lttng_ust_field_integer_hex(uint64_t, handle, l->handle)
+		lttng_ust_field_integer_hex(uint64_t, stream, l->stream)
+		lttng_ust_field_array(uint32_t, grid, l->grid, 3)
+		lttng_ust_field_array(uint32_t, block, l->block, 3)
+		lttng_ust_field_integer(uint32_t, shmem, l->shmem)
+		lttng_ust_field_integer(int32_t, rc, l->rc)
 	)
 )
 

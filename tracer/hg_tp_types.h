@@ -157,7 +157,8 @@ struct hg_tp_launch {
 	uint32_t api;	 /* enum hg_api */
 	/*
 	 * The pointer arguments, packed (hg_argpack_put): nargb bytes,
-	 * after HG_TP_LAUNCH_ROOM bytes that are the emitter's, for the head.
+	 * after HG_TP_LAUNCH_ROOM bytes that are the emitter's, for the
+	 * head's number and the repeat (hg_pack_launch_ref).
 	 */
 	uint8_t *argb;
 	uint16_t nargb;
@@ -165,8 +166,10 @@ struct hg_tp_launch {
 };
 
 #define HG_TP_LAUNCH_HEAD offsetof(struct hg_tp_launch, argb)
-/* A head's six pairs take 102 bytes at most (hg_pack_launch_head). */
-#define HG_TP_LAUNCH_ROOM 104
+#define HG_TP_LAUNCH_ROOM 16 /* HG_PACK_REF_MAX */
+/* Where a launch's key for its head ends: the fields a `head` event
+ * declares are those before it, and api. */
+#define HG_TP_LAUNCH_KEY offsetof(struct hg_tp_launch, repeat)
 
 /* Schema 3's words, at the positions hg_events.h names. */
 static inline void hg_tp_pack_alloc(const struct hg_tp_alloc *a,

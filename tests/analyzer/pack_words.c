@@ -284,10 +284,9 @@ static void as_resolved(void)
 }
 
 /*
- * Schema 6: a record widened by 1 to HG_PACK_STEP - 1 bytes, as the
- * emitter does to fit an event's size (hg_pack_*_widen; a launch at its
- * head's end, before the arguments), is that many bytes longer and reads
- * as the same words, in 2000 sets each.
+ * Schema 6: an alloc or a free widened by 1 to HG_PACK_STEP - 1 bytes, as
+ * the emitter does to fit an event's size (hg_pack_*_widen), is that many
+ * bytes longer and reads as the same words, in 2000 sets each.
  */
 static void widened(const char *name, const struct hg_shape *s, size_t nw)
 {
@@ -306,20 +305,9 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 		memcpy(c, w, nw * sizeof(*w));
 		if (s == &hg_shape_alloc) {
 			len = hg_pack_alloc_widen(c, b, hg_pack_alloc(c, b), k);
-		} else if (s == &hg_shape_free) {
+		} else {
 			hg_pack_v5_free(c);
 			len = hg_pack_free_widen(c, b, hg_pack_free(c, b), k);
-		} else {
-			size_t h;
-
-			hg_pack_v5_launch_head(c);
-			h = hg_pack_launch_head(c, b);
-			h = hg_pack_widen(b, h, hg_pack_launch_head_back(c), 1,
-					  k);
-			len = h + hg_pack_launch_args(c + HG_LAUNCH_HEAD,
-						      (nw - HG_LAUNCH_HEAD) /
-							      HG_LAUNCH_WORDS,
-						      b + h);
 		}
 		got = unpack(s, b, len, back);
 		same &= got == nb && !memcmp(want, back, nb * sizeof(*w)) &&
@@ -331,6 +319,45 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 		 "%s: widened by 1 to %d bytes, reads as the same words, in "
 		 "2000 sets", name, HG_PACK_STEP - 1);
 	check(what, same);
+}
+
+/*
+ * Schema 6's launch: its head's number and repeat less one, written before
+ * its arguments (hg_pack_launch_ref), widened by 0 to HG_PACK_STEP - 1
+ * bytes, read back as written with the arguments after them, in 2000
+ * launches of 0 to 5 arguments.
+ */
+static void launch_ref(void)
+{
+	uint64_t a[5 * HG_LAUNCH_WORDS], want[MAXW], back[MAXW];
+	uint8_t b[HG_PACK_REF_MAX + 5 * HG_PACK_ARG_MAX + 8];
+	uint8_t *args = b + HG_PACK_REF_MAX;
+	int same = 1;
+
+	for (int round = 0; round < 2000; round++) {
+		size_t na = (size_t)(next() % 6), la, nref, got;
+		unsigned k = (unsigned)(next() % HG_PACK_STEP);
+		uint32_t id = (uint32_t)(next() >> 33) + 1;
+		uint32_t rep = (uint32_t)next() >> (next() % 32);
+
+		for (size_t i = 0; i < na * HG_LAUNCH_WORDS; i += 4) {
+			a[i] = any_word(), a[i + 1] = 1 + (any_word() >> 2);
+			a[i + 2] = any_word() >> 1, a[i + 3] = next() & 0xffff;
+		}
+		la = hg_pack_launch_args(a, na, args);
+		nref = hg_pack_launch_ref(args, id, rep, 0);
+		same &= unpack(&hg_shape_launch6, args - nref, nref + la, want) ==
+				2 + 3 * na &&
+			want[0] == id && want[1] == rep;
+		nref = hg_pack_launch_ref(args, id, rep, k) - k;
+		got = unpack(&hg_shape_launch6, args - nref - k, nref + k + la,
+			     back);
+		same &= got == 2 + 3 * na &&
+			!memcmp(want, back, got * sizeof(*back));
+	}
+	check("a launch's head number and repeat, widened by 0 to 3 bytes, "
+	      "read back before its arguments, in 2000 launches",
+	      same);
 }
 
 int main(void)
@@ -355,8 +382,7 @@ int main(void)
 	as_resolved();
 	widened("alloc", &hg_shape_alloc, HG_ALLOC_WORDS);
 	widened("free", &hg_shape_free, HG_FREE_WORDS);
-	widened("launch with 3 arguments", LAUNCH,
-		HG_LAUNCH_HEAD + 3 * HG_LAUNCH_WORDS);
+	launch_ref();
 
 	len = pack(LAUNCH, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);
 	printf("# a launch of one argument: %zu bytes\n", len);

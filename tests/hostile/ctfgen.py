@@ -18,8 +18,10 @@ dimensions and repeat less one, an argument's index as a step and mem |
 gran << 4, a known block's free without address and size); its damage is
 also a codes word wider than 24 bits.  Schema 6 writes the bytes that fit
 one of an event's sizes as that size's event (launch12, alloc20, free8
-here), a fixed array, a value widened to fill it; its damage is bytes that
-do not fill it as a record would.
+here), a fixed array, a value widened to fill it, and a launch as the
+number of a head declared by a `head` event, its repeat less one and its
+arguments (`ref`); its damage is bytes that do not fill a size as a record
+would, and a launch of a head never declared.
 """
 import os
 import struct
@@ -93,7 +95,7 @@ event {
 };
 event {
     name = "hipgrain:launch12"; id = 11; stream_id = 0;
-    fields := struct { uint8_t pack[12]; };
+    fields := struct { uint8_t ref[12]; };
 };
 event {
     name = "hipgrain:alloc20"; id = 12; stream_id = 0;
@@ -102,6 +104,16 @@ event {
 event {
     name = "hipgrain:free8"; id = 13; stream_id = 0;
     fields := struct { uint8_t pack[8]; };
+};
+event {
+    name = "hipgrain:launch"; id = 14; stream_id = 0;
+    fields := struct { uint16_t _ref_length; uint8_t ref[_ref_length]; };
+};
+event {
+    name = "hipgrain:head"; id = 15; stream_id = 0;
+    fields := struct { uint32_t _id; uint8_t _api; uint64_t _handle;
+                       uint64_t _stream; uint32_t _grid[3];
+                       uint32_t _block[3]; uint32_t _shmem; int32_t _rc; };
 };
 """
 
@@ -156,6 +168,7 @@ CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16)),
         6: ((0, 0, 0, 0, 0, 32, 32), ()), 7: ((0, 0, 0, 0, 32), ())}
 CUTS.update({8: ((0, 0, 0, 0, 0, 32, 0), (0, 0, 0)), 9: CUTS[6],
              10: CUTS[7]})  # schema 5: the launch cut otherwise
+CUTS[14] = ((0, 0), (0, 0, 0))  # schema 6's launch `ref`
 
 
 def to_bytes(event_id, words):
@@ -265,6 +278,25 @@ def widen(raw, size):
     out = bytearray(raw) + bytes(k)
     out[last[0]] += k << (4 * last[1])
     return bytes(out)
+
+
+def head(ident, handle=0x1000, rc=0, api=90, grid=(1, 1, 1),
+         block=(1, 1, 1)):
+    """A schema-6 `head` event: a launch head declared as number ident."""
+    return struct.pack('<IIBQQ3I3IIi', 15, ident, api, handle, 0, *grid,
+                       *block, 0, rc)
+
+
+def launch_ref(ident, args, repeat=1):
+    """A schema-6 launch's `ref` bytes: head ident, repeat, then args
+    (four words each, as launch_words takes them) as schema 5 packs
+    them."""
+    w = ctf_v5_args(byte_words([0] * 7 + list(args))[7:])
+    return to_bytes(14, [ident, repeat - 1] + w)
+
+
+def ctf_v5_args(w):
+    return v5_words([0, 0, 1, 1, 1, 0, 1] + list(w))[7:]
 
 
 def alloc_bytes(ident, addr, size, api=20, mem=1, gran=1):

@@ -501,23 +501,26 @@ def regression_cases(hg, base, work):
                       'never allocated',
                       [hg, 'report', '--format', 'json', d], (0,),
                       json_out=True))
-    # Schema 6: the same records as sized events, whole (the launch as its
-    # own findings show: hostile runs no rule) and damaged.
-    whole = ctfgen.to_bytes(8, ctfgen.v5_words(ctfgen.byte_words(head + arg)))
+    # Schema 6: the same records as sized events, whole and damaged, and
+    # launches referring to heads declared or not.
     alloc = ctfgen.to_bytes(9, [1, 0x7f0000000000, 4096, 0, 0, 0,
                                 20 << 32 | 1 << 40 | 1 << 48])
     free = ctfgen.to_bytes(10, [1, 0, 0, 0, 40 << 32 | 20 << 40])
     d = ctfgen.write(os.path.join(work, 'sized'), [
-        ctfgen.sized(12, ctfgen.widen(alloc, 20)),
-        ctfgen.sized(11, ctfgen.widen(whole, 12)),
+        ctfgen.sized(12, ctfgen.widen(alloc, 20)), ctfgen.head(1),
+        ctfgen.sized(11, ctfgen.widen(ctfgen.launch_ref(1, arg), 12)),
+        ctfgen.packed(14, ctfgen.launch_ref(1, arg + [9], repeat=3)),
+        ctfgen.packed(14, ctfgen.launch_ref(7, arg)),
+        ctfgen.packed(14, b'\x01'), ctfgen.head(0),
         ctfgen.sized(11, b'\xff' + bytes(11)),
         ctfgen.sized(11, b'\x09' + bytes(11)),
         ctfgen.sized(12, bytes(20)),
         ctfgen.sized(13, ctfgen.widen(free, 8)),
         ctfgen.sized(13, b'\x88' + bytes(7))])
-    cases.append(Case('schema-6 sizes: an alloc, a launch and a free '
-                      'widened to their sizes, and sized events of a lone '
-                      'tag, a length over 8, zeros',
+    cases.append(Case('schema-6 sizes and heads: an alloc, a launch and a '
+                      'free widened to their sizes, a launch of a head '
+                      'never declared, one cut short, a head numbered 0, '
+                      'sized events of a lone tag, a length over 8, zeros',
                       [hg, 'report', '--format', 'json', '--inventory', d],
                       (0,), json_out=True, check=sized_read))
     # Build-ID lengths made 16404, more than a packet holds, one event at a

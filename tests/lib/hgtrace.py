@@ -29,6 +29,9 @@ BYTE_WORDS = 3  # HG_LAUNCH_BYTE_WORDS: id, offset (or value), codes
 # otherwise; alloc and free as in schema 4.
 SHAPES5 = dict(SHAPES, **{'hipgrain:launch': ((0, 0, 0, 0, 0, 32, 0),
                                               (0, 0, 0))})
+# Schema 6's launch `ref` (hg_pack_launch_ref): its head's number and its
+# repeat less one, then schema 5's arguments; the head is a `head` event's.
+SHAPES6 = {'hipgrain:launch': ((0, 0), (0, 0, 0))}
 
 
 def unpack_bytes(name, b, shapes=SHAPES):
@@ -91,6 +94,28 @@ def undo_v5(name, w, blocks):
         cls = (c & 0xff) ^ 0x11
         w[i] = 0 if c >> 24 else idx | (cls & 15) << 16 | (cls >> 4) << 24
     return w
+
+
+def head_words(h, repeat1):
+    """A `head` event's fields (h: None where none of its number was read,
+    the kernel then unknown) and a launch's repeat less one as the
+    launch's schema-5 head words."""
+    h = h or {'handle': 0, 'stream': 0, 'grid': [1, 1, 1],
+              'block': [1, 1, 1], 'shmem': 0, 'rc': 0, 'api': 90}
+    g, b = h['grid'], h['block']
+    w = [h['handle'], h['stream'], g[0] | g[1] << 32, g[2] | b[0] << 32,
+         b[1] | b[2] << 32, h['shmem'] | (h['rc'] & 0xffffffff) << 32,
+         repeat1 + 1 | h['api'] << 32]
+    w[2] = _less1(w[2]) | _less1(w[2] >> 32) << 32
+    zb, yz = w[3], w[4]
+    w[3] = _less1(zb >> 32) | _less1(yz) << 32
+    w[4] = _less1(zb) | _less1(yz >> 32) << 32
+    w[6] = repeat1 | (h['api'] ^ 90) << 32
+    return w
+
+
+def _less1(h):
+    return (h - 1) & 0xffffffff
 
 
 def _s32(x):
@@ -166,6 +191,7 @@ def events(path, prefix=''):
     discarded = 0
     addrs = {}  # by vpid: each allocation's address by id
     blocks = {}  # by vpid: each allocation's (address, size) by id
+    heads = {}  # by vpid: each launch head's fields by number
     for msg in bt2.TraceCollectionMessageIterator(path):
         if isinstance(msg, bt2._DiscardedEventsMessageConst):
             discarded += msg.count or 0
@@ -183,7 +209,16 @@ def events(path, prefix=''):
             d.update(_value(ev.payload_field))
         addr = None  # schema 3's words
         blk = blocks.setdefault(d.get('vpid'), {})
-        if 'pack' in d and name in SHAPES:
+        if name == 'hipgrain:head':
+            heads.setdefault(d.get('vpid'), {})[d['id']] = d
+        if 'ref' in d and name in SHAPES6:
+            d.pop('_ref_length', None)
+            w = unpack_bytes(name, d.pop('ref'), SHAPES6)
+            h = heads.get(d.get('vpid'), {}).get(w[0]) if w else None
+            d['words'] = undo_v5(name, head_words(h, w[1] if len(w) > 1
+                                                  else 0) + w[2:], blk)
+            addr = addrs.setdefault(d.get('vpid'), {})
+        elif 'pack' in d and name in SHAPES:
             d.pop('_pack_length', None)
             d['words'] = undo_v5(name, unpack_bytes(name, d.pop('pack'),
                                                        SHAPES5), blk)

@@ -238,14 +238,19 @@ static void tg_kernel(const struct tg_line *l)
 }
 
 /* The same parallel lists as before, packed as the preload packs them
- * (schema 5's bytes; a memory class or granularity takes four bits). */
+ * (schema 6: a `head` event when the head is not the last one's, then the
+ * launch's `ref`, its arguments in schema 5's bytes; a memory class or
+ * granularity takes four bits). */
 static void tg_launch(const struct tg_line *l)
 {
 	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
 	uint64_t off[TG_MAX_ARGS] = {0}, idx[TG_MAX_ARGS] = {0};
 	uint64_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
-	uint64_t w[HG_LAUNCH_HEAD + TG_MAX_ARGS * HG_LAUNCH_WORDS];
-	uint8_t b[HG_PACK_MAX(HG_LAUNCH_HEAD + TG_MAX_ARGS * HG_LAUNCH_WORDS)];
+	uint64_t w[TG_MAX_ARGS * HG_LAUNCH_WORDS];
+	uint8_t b[HG_PACK_REF_MAX + HG_PACK_MAX(TG_MAX_ARGS * HG_LAUNCH_WORDS)];
+	static struct hg_tp_launch last;
+	static uint32_t head;
+	size_t nb, nref;
 	int n = tg_list(l, "arg_value", val, TG_MAX_ARGS);
 
 	tg_list(l, "arg_index", idx, n);
@@ -254,7 +259,7 @@ static void tg_launch(const struct tg_line *l)
 	tg_list(l, "arg_mem", mem, n);
 	tg_list(l, "arg_gran", gran, n);
 	for (int i = 0; i < n; i++) {
-		uint64_t *p = &w[HG_LAUNCH_HEAD + i * HG_LAUNCH_WORDS];
+		uint64_t *p = &w[i * HG_LAUNCH_WORDS];
 
 		p[0] = val[i], p[1] = under63(id[i], "arg_id");
 		p[2] = id[i] ? under63(off[i], "arg_offset") : off[i];
@@ -269,9 +274,14 @@ static void tg_launch(const struct tg_line *l)
 		.repeat = (uint32_t)tg_u64(l, "repeat", 1),
 	};
 
-	hg_tp_pack_launch_head(&la, w);
-	lttng_ust_tracepoint(hipgrain, launch, b,
-			     (uint16_t)hg_pack_launch(w, (size_t)n, b));
+	if (!head || memcmp(&last, &la, HG_TP_LAUNCH_KEY) || last.api != la.api) {
+		last = la;
+		lttng_ust_tracepoint(hipgrain, head, ++head, &la);
+	}
+	nb = hg_pack_launch_args(w, (size_t)n, b + HG_PACK_REF_MAX);
+	nref = hg_pack_launch_ref(b + HG_PACK_REF_MAX, head, la.repeat - 1, 0);
+	lttng_ust_tracepoint(hipgrain, launch, b + HG_PACK_REF_MAX - nref,
+			     (uint16_t)(nref + nb));
 }
 
 static void tg_call(const struct tg_line *l)
