@@ -21,9 +21,25 @@ void reg_track_init(const struct reg_config *cfg)
 	reg_site_set_depth(cfg->stack_depth);
 }
 
+/*
+ * Each thread takes its ids ID_BLOCK at a time: an atomic add costs an
+ * allocation more than the rest of its id, and ids need to be unique in
+ * the process, not in the order of allocation across threads.
+ */
+#define ID_BLOCK 32
+
+static __thread struct {
+	uint64_t next, end;
+} id_block __attribute__((tls_model("initial-exec")));
+
 uint64_t reg_next_id(void)
 {
-	return atomic_fetch_add_explicit(&ids, 1, memory_order_relaxed);
+	if (__builtin_expect(id_block.next == id_block.end, 0)) {
+		id_block.next = atomic_fetch_add_explicit(&ids, ID_BLOCK,
+							  memory_order_relaxed);
+		id_block.end = id_block.next + ID_BLOCK;
+	}
+	return id_block.next++;
 }
 
 static uint64_t site_id(uintptr_t site)
