@@ -46,7 +46,7 @@ static const struct hg_shape hg_shape_free = {
 static const struct hg_shape hg_shape_launch = {
 	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 32, 32, 32, 32, 32},
 	{0, 0, 16}};
-/* Schema 5's launch (hg_pack_v5_launch_head): eight values in the head,
+/* Schema 5's launch (its head as HG_V5_LESS1 below): eight values in the head,
  * so that the arguments start on a tag of their own, and three an
  * argument, paired across arguments. */
 static const struct hg_shape hg_shape_launch5 = {
@@ -180,17 +180,6 @@ static inline void hg_pack_v5_free(uint64_t *w)
 #define HG_V5_PLUS1(h) (((h) + 1) & 0xffffffffu)
 #define HG_V5_API HG_API_HIP_LAUNCH_KERNEL /* the usual api */
 
-static inline void hg_pack_v5_launch_head(uint64_t *w)
-{
-	uint64_t gxy = w[HG_LW_GRID_XY], gzbx = w[HG_LW_GRID_Z_BLOCK_X];
-	uint64_t byz = w[HG_LW_BLOCK_YZ], ra = w[HG_LW_REPEAT_API];
-
-	w[2] = HG_V5_LESS1(gxy) | HG_V5_LESS1(gxy >> 32) << 32;
-	w[3] = HG_V5_LESS1(gzbx >> 32) | HG_V5_LESS1(byz) << 32;
-	w[4] = HG_V5_LESS1(gzbx) | HG_V5_LESS1(byz >> 32) << 32;
-	w[6] = HG_V5_LESS1(ra) | ((ra >> 32) ^ HG_V5_API) << 32;
-}
-
 static inline void hg_unpack_v5_launch_head(uint64_t *w)
 {
 	uint64_t g = w[2], b = w[3], z = w[4], ra = w[6];
@@ -251,19 +240,6 @@ static inline size_t hg_pack_free(const uint64_t *w, uint8_t *out)
 	p = hg_put2_len(p, w[HG_FW_SIZE], hg_pack_len(w[HG_FW_SIZE]),
 			w[HG_FW_CALLSITE], hg_pack_len63(w[HG_FW_CALLSITE]));
 	p = hg_put2s(p, HG_LO32(w[HG_FW_CODES]), HG_HI32(w[HG_FW_CODES]));
-	return (size_t)(p - out);
-}
-
-/* Schema 5's launch head (hg_pack_v5_launch_head, hg_shape_launch5):
- * four pairs. */
-static inline size_t hg_pack_launch_head(const uint64_t *w, uint8_t *out)
-{
-	uint8_t *p = out;
-
-	p = hg_put2(p, w[HG_LW_HANDLE], w[HG_LW_STREAM]);
-	p = hg_put2(p, w[2], w[3]);
-	p = hg_put2(p, w[4], HG_LO32(w[5]));
-	p = hg_put2(p, HG_HI32(w[5]), w[6]);
 	return (size_t)(p - out);
 }
 
@@ -329,16 +305,6 @@ static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 	return (size_t)(hg_argpack_end(&ap) - out);
 }
 
-/* A whole launch in schema 5: the head (as read: it is transformed here)
- * and nptr arguments. */
-static inline size_t hg_pack_launch(uint64_t *w, size_t nptr, uint8_t *out)
-{
-	size_t n;
-
-	hg_pack_v5_launch_head(w);
-	n = hg_pack_launch_head(w, out);
-	return n + hg_pack_launch_args(w + HG_LAUNCH_HEAD, nptr, out + n);
-}
 /*
  * Schema 6 writes an alloc, a free or a launch as a fixed array when one of
  * its sizes fits (every HG_PACK_STEP bytes, hg_tp.h): LTTng then writes one

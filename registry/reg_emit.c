@@ -148,51 +148,35 @@ void reg_emit_forget_heads(void)
 	memset(heads, 0, sizeof(heads));
 }
 
-/* Whether the event of size c is taken (and there is one). */
-static int launch_fixed(size_t c)
-{
-	switch (c) {
-#define ON(size)                                                              \
-	case size:                                                            \
-		return lttng_ust_tracepoint_enabled(hipgrain, launch##size);
-		ON(8) ON(12) ON(16) ON(20) ON(24) ON(28) ON(32)
-#undef ON
-	}
-	return 0;
-}
-
-/* The arguments are packed already (pl_launch.c); the head's number and
- * the repeat go in the room before them. */
+/*
+ * The arguments are packed already (pl_launch.c); the head's number and
+ * the repeat go in the room before them, the repeat widened to the size's
+ * event when one is taken, else the sequence's.
+ */
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
 	uint32_t id, rep = l->repeat - 1;
 	uint8_t *b;
 	size_t n, c;
-	unsigned k;
-	int fixed;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
 	id = head_of(l);
 	n = 1 + hg_pack_len63(id) + hg_pack_len63(rep) + (size_t)l->nargb;
 	c = hg_pack_class(n);
-	fixed = launch_fixed(c);
-	k = fixed ? (unsigned)(c - n) : 0;
-	b = l->argb - hg_pack_launch_ref(l->argb, id, rep, k);
-	if (fixed) {
-		switch (c) {
-#define W (void)0
-			FIXED(launch, 8, W)
-			FIXED(launch, 12, W)
-			FIXED(launch, 16, W)
-			FIXED(launch, 20, W)
-			FIXED(launch, 24, W)
-			FIXED(launch, 28, W)
-			FIXED(launch, 32, W)
+	switch (c) {
+#define W                                                                     \
+	b = l->argb - hg_pack_launch_ref(l->argb, id, rep, (unsigned)(c - n))
+		FIXED(launch, 8, W)
+		FIXED(launch, 12, W)
+		FIXED(launch, 16, W)
+		FIXED(launch, 20, W)
+		FIXED(launch, 24, W)
+		FIXED(launch, 28, W)
+		FIXED(launch, 32, W)
 #undef W
-		}
-		return;
 	}
+	b = l->argb - hg_pack_launch_ref(l->argb, id, rep, 0);
 	lttng_ust_do_tracepoint(hipgrain, launch, b, (uint16_t)n);
 }
 

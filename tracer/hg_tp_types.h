@@ -146,8 +146,8 @@ struct hg_tp_kernel {
 };
 
 struct hg_tp_launch {
-	/* The head: the fields the emitter packs before the arguments
-	 * (hg_tp_pack_launch_head), HG_TP_LAUNCH_HEAD bytes with no gap. */
+	/* The head: what a `head` event declares, HG_TP_LAUNCH_KEY bytes
+	 * with no gap, then the repeat and api. */
 	uint64_t handle;
 	uint64_t stream;
 	uint32_t grid[3], block[3];
@@ -165,7 +165,6 @@ struct hg_tp_launch {
 	uint16_t nptr;
 };
 
-#define HG_TP_LAUNCH_HEAD offsetof(struct hg_tp_launch, argb)
 #define HG_TP_LAUNCH_ROOM 16 /* HG_PACK_REF_MAX */
 /* Where a launch's key for its head ends: the fields a `head` event
  * declares are those before it, and api. */
@@ -195,18 +194,6 @@ static inline void hg_tp_pack_free(const struct hg_tp_free *f,
 	w[HG_FW_CALLSITE] = f->callsite;
 	w[HG_FW_CODES] = (uint32_t)f->rc | (uint64_t)f->api << 32 |
 			 (uint64_t)f->alloc_api << 40;
-}
-
-static inline void hg_tp_pack_launch_head(const struct hg_tp_launch *l,
-					  uint64_t w[HG_LAUNCH_HEAD])
-{
-	w[HG_LW_HANDLE] = l->handle;
-	w[HG_LW_STREAM] = l->stream;
-	w[HG_LW_GRID_XY] = l->grid[0] | (uint64_t)l->grid[1] << 32;
-	w[HG_LW_GRID_Z_BLOCK_X] = l->grid[2] | (uint64_t)l->block[0] << 32;
-	w[HG_LW_BLOCK_YZ] = l->block[1] | (uint64_t)l->block[2] << 32;
-	w[HG_LW_SHMEM_RC] = l->shmem | (uint64_t)(uint32_t)l->rc << 32;
-	w[HG_LW_REPEAT_API] = l->repeat | (uint64_t)l->api << 32;
 }
 
 #endif /* HG_TP_TYPES_H */

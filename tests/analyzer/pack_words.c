@@ -69,7 +69,31 @@ static size_t ref_pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 	return len;
 }
 
-/* The event's own writer, as the preload calls it. */
+/*
+ * Schema 5's launch writer, which the preload used before schema 6 declared
+ * heads: kept here as the writer of the traces old-traces-schema5 reads.
+ * The head is transformed in place (dimensions and repeat less one, api XOR
+ * hipLaunchKernel's), then four pairs, then the arguments.
+ */
+static size_t launch5(uint64_t *w, size_t nptr, uint8_t *out)
+{
+	uint64_t gxy = w[HG_LW_GRID_XY], gzbx = w[HG_LW_GRID_Z_BLOCK_X];
+	uint64_t byz = w[HG_LW_BLOCK_YZ], ra = w[HG_LW_REPEAT_API];
+	uint8_t *p = out;
+
+	w[2] = HG_V5_LESS1(gxy) | HG_V5_LESS1(gxy >> 32) << 32;
+	w[3] = HG_V5_LESS1(gzbx >> 32) | HG_V5_LESS1(byz) << 32;
+	w[4] = HG_V5_LESS1(gzbx) | HG_V5_LESS1(byz >> 32) << 32;
+	w[6] = HG_V5_LESS1(ra) | ((ra >> 32) ^ HG_V5_API) << 32;
+	p = hg_put2(p, w[HG_LW_HANDLE], w[HG_LW_STREAM]);
+	p = hg_put2(p, w[2], w[3]);
+	p = hg_put2(p, w[4], HG_LO32(w[5]));
+	p = hg_put2(p, HG_HI32(w[5]), w[6]);
+	return (size_t)(p - out) + hg_pack_launch_args(w + HG_LAUNCH_HEAD, nptr,
+						      p);
+}
+
+/* The event's own writer (a launch: schema 5's, above). */
 static size_t pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 		   uint8_t *out)
 {
@@ -82,7 +106,7 @@ static size_t pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 		hg_pack_v5_free(c);
 		return hg_pack_free(c, out);
 	}
-	return hg_pack_launch(c, (nw - HG_LAUNCH_HEAD) / HG_LAUNCH_WORDS, out);
+	return launch5(c, (nw - HG_LAUNCH_HEAD) / HG_LAUNCH_WORDS, out);
 }
 
 #define LAUNCH (&hg_shape_launch5) /* what a launch's writer writes */

@@ -86,8 +86,14 @@ def undo_v5(name, w, blocks):
     w[3] = _plus1(z) | _plus1(b) << 32
     w[4] = _plus1(b >> 32) | _plus1(z >> 32) << 32
     w[6] = _plus1(w[6]) | ((w[6] >> 32) ^ 90) << 32
-    after = 0
-    for i in range(HEAD + 2, len(w), BYTE_WORDS):
+    return w[:HEAD] + undo_codes(w[HEAD:])
+
+
+def undo_codes(args):
+    """Schema 5's arguments (three words each) with their codes words back
+    as schema 4 wrote them: index | mem << 16 | gran << 24."""
+    w, after = list(args), 0
+    for i in range(2, len(w), BYTE_WORDS):
         c = w[i]
         idx = ((c >> 8) + after) & 0xffff
         after = idx + 1
@@ -98,24 +104,14 @@ def undo_v5(name, w, blocks):
 
 def head_words(h, repeat1):
     """A `head` event's fields (h: None where none of its number was read,
-    the kernel then unknown) and a launch's repeat less one as the
-    launch's schema-5 head words."""
+    the kernel then unknown) and a launch's repeat less one as a launch's
+    head words (common/hg_events.h)."""
     h = h or {'handle': 0, 'stream': 0, 'grid': [1, 1, 1],
               'block': [1, 1, 1], 'shmem': 0, 'rc': 0, 'api': 90}
     g, b = h['grid'], h['block']
-    w = [h['handle'], h['stream'], g[0] | g[1] << 32, g[2] | b[0] << 32,
-         b[1] | b[2] << 32, h['shmem'] | (h['rc'] & 0xffffffff) << 32,
-         repeat1 + 1 | h['api'] << 32]
-    w[2] = _less1(w[2]) | _less1(w[2] >> 32) << 32
-    zb, yz = w[3], w[4]
-    w[3] = _less1(zb >> 32) | _less1(yz) << 32
-    w[4] = _less1(zb) | _less1(yz >> 32) << 32
-    w[6] = repeat1 | (h['api'] ^ 90) << 32
-    return w
-
-
-def _less1(h):
-    return (h - 1) & 0xffffffff
+    return [h['handle'], h['stream'], g[0] | g[1] << 32, g[2] | b[0] << 32,
+            b[1] | b[2] << 32, h['shmem'] | (h['rc'] & 0xffffffff) << 32,
+            (repeat1 + 1) & 0xffffffff | h['api'] << 32]
 
 
 def _s32(x):
@@ -215,8 +211,8 @@ def events(path, prefix=''):
             d.pop('_ref_length', None)
             w = unpack_bytes(name, d.pop('ref'), SHAPES6)
             h = heads.get(d.get('vpid'), {}).get(w[0]) if w else None
-            d['words'] = undo_v5(name, head_words(h, w[1] if len(w) > 1
-                                                  else 0) + w[2:], blk)
+            d['words'] = head_words(h, w[1] if len(w) > 1 else 0) + \
+                undo_codes(w[2:])
             addr = addrs.setdefault(d.get('vpid'), {})
         elif 'pack' in d and name in SHAPES:
             d.pop('_pack_length', None)
