@@ -10,6 +10,7 @@
 #include "an.h"
 #include "cli.h"
 #include "trc.h"
+#include "vg_topo.h"
 
 static void usage(FILE *f)
 {
@@ -39,6 +40,13 @@ static void usage(FILE *f)
 	    "k/M/G (default 256k)\n"
 	    "      --num-subbuf N        sub-buffers per CPU, power of two "
 	    "(default %u)\n"
+	    "      --virtual-gpu NAME    run on a virtual GPU (NAME: MI100, "
+	    "MI210, MI250X,\n"
+	    "                            MI300X, MI300A; 'list' describes "
+	    "them): kernels\n"
+	    "                            are not executed; for audits where "
+	    "no GPU is\n"
+	    "                            (hipgrain-run(1), VIRTUAL GPU)\n"
 	    "  -q, --quiet               print errors only\n"
 	    "  -h, --help                show this help\n\n"
 	    "Exit status: the program's, or 128+N if signal N killed it; "
@@ -90,6 +98,7 @@ enum {
 	OPT_SUBBUF,
 	OPT_NUMSUB,
 	OPT_RELAY,
+	OPT_VGPU,
 };
 
 static const struct option longopts[] = {
@@ -100,12 +109,30 @@ static const struct option longopts[] = {
     {"subbuf-size", required_argument, NULL, OPT_SUBBUF},
     {"num-subbuf", required_argument, NULL, OPT_NUMSUB},
     {"relay", required_argument, NULL, OPT_RELAY},
+    {"virtual-gpu", required_argument, NULL, OPT_VGPU},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
-/* 0 to go on, else the exit status (-1: help was asked for). */
+static void list_profiles(FILE *f)
+{
+	const struct vg_profile *p;
+
+	fprintf(f, "%-8s %-8s %5s %9s  %s\n", "NAME", "TARGET", "CUs",
+		"MEMORY", "PRODUCT");
+	for (size_t i = 0; (p = vg_profile_at(i)); i++) {
+		char mem[16] = "host";
+		if (p->vram_bytes)
+			snprintf(mem, sizeof(mem), "%lluGB",
+				 (unsigned long long)(p->vram_bytes >> 30));
+		fprintf(f, "%-8s %-8s %5u %9s  %s\n", p->name, p->gfx,
+			p->cu_count, mem, p->product);
+	}
+}
+
+/* 0 to go on, else the exit status (-1: help was asked for, -2: the
+ * list of virtual GPUs). */
 static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -127,6 +154,17 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 				return CLI_EXIT_USAGE;
 			}
 			o->relay = optarg;
+			break;
+		case OPT_VGPU:
+			if (!strcmp(optarg, "list"))
+				return -2;
+			if (!vg_profile_find(optarg)) {
+				fprintf(stderr, "hipgrain run: --virtual-gpu '%s': "
+						"no such GPU; one of:\n", optarg);
+				list_profiles(stderr);
+				return CLI_EXIT_USAGE;
+			}
+			o->virtual_gpu = vg_profile_find(optarg)->name;
 			break;
 		case OPT_FORCE:
 			o->force = true;
@@ -213,6 +251,10 @@ int cmd_run(int argc, char **argv)
 
 	if (st == -1) {
 		usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (st == -2) {
+		list_profiles(stdout);
 		return CLI_EXIT_OK;
 	}
 	if (st) {

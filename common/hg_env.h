@@ -30,6 +30,12 @@ enum hg_env_kind {
 	  "kernel profile cache (default $XDG_CACHE_HOME/hipgrain)")           \
 	X(PRELOAD_LIB, "HIPGRAIN_PRELOAD_LIB", HG_ENV_CONFIG, "",              \
 	  "preload object hipgrain run injects instead of the built one")      \
+	X(VIRTUAL_GPU, "HIPGRAIN_VIRTUAL_GPU", HG_ENV_RECORDED, "",            \
+	  "virtual GPU answering the driver (hipgrain run --virtual-gpu)")    \
+	X(VGPU_TRACE, "HIPGRAIN_VGPU_TRACE", HG_ENV_CONFIG, "0",               \
+	  "1 prints each driver call the virtual GPU answers on stderr")       \
+	X(VGPU_SYSFS, "HIPGRAIN_VGPU_SYSFS", HG_ENV_CONFIG, "",                \
+	  "the virtual GPU's topology tree, made by a job's first process")   \
 	X(HSA_XNACK, "HSA_XNACK", HG_ENV_RECORDED, "",                         \
 	  "1 enables GPU page-fault retry (XNACK) for the process")            \
 	X(HIP_HOST_COHERENT, "HIP_HOST_COHERENT", HG_ENV_RECORDED, "",         \

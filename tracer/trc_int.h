@@ -82,8 +82,10 @@ int trc_prog_find_quiet(const char *name, char *path, size_t len);
 int trc_prog_vet(const char *path);
 
 /* trc_env.c: the program's environment; NULL after a message. */
-char **trc_env_build(bool lossless);
-/* Set NAME=value in an env from trc_env_build (room for one more). */
+char **trc_env_build(bool lossless, bool vgpu);
+/* Set NAME=value in an env from trc_env_build, which leaves room for
+ * TRC_ENV_SPARE - 4 more. */
+#define TRC_ENV_SPARE 8
 int trc_env_put(char **env, const char *name, const char *value);
 void trc_env_free(char **env);
 

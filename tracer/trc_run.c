@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "hg_env.h"
 #include "trc_int.h"
+#include "vg_topo.h"
 
 bool trc_quiet;
 
@@ -125,8 +128,46 @@ static int make_output(const struct trc_opts *o, const struct trc_job *j,
 	return trc_outdir_make(path, o->force, r->dir, sizeof(r->dir));
 }
 
+/* A virtual GPU's topology, made here so that every process of the
+ * program reads one tree and none outlives the run. */
+static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
+{
+	const struct vg_profile *p = vg_profile_find(o->virtual_gpu);
+	int rc;
+
+	if (!p) {
+		trc_err("--virtual-gpu %s: no such profile", o->virtual_gpu);
+		return -1;
+	}
+	rc = vg_sysfs_make(p, tree, cap);
+	if (rc < 0) {
+		trc_err("virtual GPU topology in %s: %s", tree, strerror(-rc));
+		vg_sysfs_remove(tree);
+		tree[0] = '\0';
+		return -1;
+	}
+	if (trc_env_put(env, hg_env_table[HG_ENV_VIRTUAL_GPU].name, p->name) ||
+	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree))
+		return -1;
+	trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
+		 "are not executed", p->name, p->gfx);
+	return 0;
+}
+
+/* Once per run, where no GPU is: the one way to audit here anyway. */
+static void hint_no_gpu(const struct trc_opts *o, const struct trc_job *j)
+{
+	if (o->virtual_gpu || access("/dev/kfd", F_OK) == 0 ||
+	    (j->active && strcmp(j->rank, "0")))
+		return;
+	trc_info("no AMD GPU on this machine (/dev/kfd is missing): "
+		 "--virtual-gpu MI210 runs the program on a virtual one, and "
+		 "'hipgrain scan PROGRAM' audits its kernels offline");
+}
+
 void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 {
+	char tree[PATH_MAX] = "";
 	char path[PATH_MAX];
 	struct trc_job job;
 	char **env;
@@ -142,12 +183,16 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		r->status = trc_prog_vet(path);
 	if (r->status)
 		return;
-	env = trc_env_build(o->lossless);
-	if (!env) {
+	env = trc_env_build(o->lossless, o->virtual_gpu != NULL);
+	if (!env || (o->virtual_gpu && vgpu_up(o, env, tree, sizeof(tree)) < 0)) {
+		vg_sysfs_remove(tree);
+		trc_env_free(env);
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
+	hint_no_gpu(o, &job);
 	if (make_output(o, &job, r) < 0) {
+		vg_sysfs_remove(tree);
 		trc_env_free(env);
 		r->status = TRC_EXIT_INTERNAL;
 		return;
@@ -157,6 +202,7 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 			    ? with_shared_daemon(o, path, argv, env, &job, r)
 			    : with_daemon(o, path, argv, env, r);
 	trc_signals_restore();
+	vg_sysfs_remove(tree);
 	trc_env_free(env);
 	if (r->written && r->relayed && !(r->in_job && o->rank_line))
 		trc_info("trace streamed to lttng-relayd at %s as session %s",

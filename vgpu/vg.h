@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The virtual GPU: a stand-in for the amdgpu/KFD kernel driver, below an
+ * unmodified ROCm runtime, for machines without an AMD GPU.  It answers
+ * /dev/kfd and the render node at libc's open/ioctl/mmap, and the KFD
+ * topology in sysfs through a generated tree.  Memory is host memory;
+ * queues are served in order; kernels are never executed.
+ *
+ * One header for the whole component: the shim (the interposed libc
+ * entry points) reaches the device only through these functions.
+ */
+#ifndef VG_H
+#define VG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "vg_topo.h"
+
+/* Doorbells are 8 bytes, 1024 of them in the process's doorbell page. */
+#define VG_DOORBELL_PAGE 8192u
+
+/* State (vg_state.c). */
+struct vg_state {
+	const struct vg_profile *prof;
+	int kfd_fd;		/* a memfd standing for /dev/kfd */
+	int render_fd;		/* a memfd standing for the render node */
+	int mem_fd;		/* backing store of every buffer object */
+	char sysfs[256];	/* the generated topology tree's root */
+	int xnack;		/* the process's XNACK mode */
+	pid_t owner;		/* the process that made sysfs */
+};
+extern struct vg_state vg;
+
+int vg_init(void);
+/* A line on stderr when HIPGRAIN_VGPU_TRACE=1: what the device answered. */
+void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));		/* 0 when a profile is selected */
+int vg_active(void);
+
+/* A KFD sysfs path's name in the topology tree (vg_shim.c). */
+const char *vg_sysfs_path(const char *path, char *buf, size_t cap);
+
+/* Devices (vg_dev.c): opens of /dev/kfd and the render node. */
+enum { VG_FD_NONE, VG_FD_KFD, VG_FD_RENDER };
+int vg_dev_open(const char *path, int flags);
+int vg_dev_is(int fd);
+void vg_dev_closed(int fd);
+
+/* ioctls (vg_kfd.c, vg_drm.c): -errno or the result. */
+int vg_kfd_ioctl(unsigned long req, void *arg);
+int vg_drm_ioctl(unsigned long req, void *arg);
+
+/* Memory (vg_mem.c). */
+struct vg_bo {
+	uint64_t handle;
+	uint64_t va, size;
+	uint64_t offset;	/* in mem_fd, or the user address for userptr */
+	uint32_t flags;
+	void *host;		/* the device's own view of the bytes */
+};
+int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
+		 uint64_t *mmap_offset, uint64_t *handle);
+int vg_mem_free(uint64_t handle);
+void *vg_mem_host(uint64_t va, uint64_t len);
+void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
+uint64_t vg_mem_vram_used(void);
+uint64_t vg_mem_doorbell_offset(void);
+/* libc's mmap, for the device's own views of the memory file. */
+void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+
+/* Events (vg_event.c). */
+int vg_event_create(void *args);
+int vg_event_destroy(void *args);
+int vg_event_set(uint32_t id);
+int vg_event_reset(void *args);
+int vg_event_wait(void *args);
+void vg_event_signal_all(void);
+
+/* Queues (vg_queue.c). */
+int vg_queue_create(void *args);
+int vg_queue_destroy(void *args);
+int vg_queue_update(void *args);
+/* Serve every queue now, in the calling thread. */
+void vg_queue_poke(void);
+
+/* SVM attributes and the SMI event file (vg_svm.c). */
+int vg_svm(void *args);
+int vg_smi_open(void *args);
+
+/* Time: the GPU clock is the host's monotonic clock in ns. */
+uint64_t vg_now_ns(void);
+
+#endif

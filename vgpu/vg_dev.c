@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * /dev/kfd and the render node as file descriptors.  Each open gets a
+ * duplicate of the memory file, so an mmap of a buffer object's offset
+ * through either device maps its bytes with no translation, and closing,
+ * polling or passing the fd to a child behaves as a file does.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "vg.h"
+
+#define VG_FDS 1024
+static unsigned char kinds[VG_FDS];
+
+static int kind_of(const char *path)
+{
+	char render[32];
+	snprintf(render, sizeof(render), "/dev/dri/renderD%d", VG_RENDER_MINOR);
+	if (!strcmp(path, "/dev/kfd"))
+		return VG_FD_KFD;
+	if (!strcmp(path, render))
+		return VG_FD_RENDER;
+	return VG_FD_NONE;
+}
+
+/* -1 with errno ENOENT-free: a path that is not ours returns -2. */
+int vg_dev_open(const char *path, int flags)
+{
+	int kind = kind_of(path);
+	if (kind == VG_FD_NONE)
+		return -2;
+	int fd = fcntl(vg.mem_fd, (flags & O_CLOEXEC) ? F_DUPFD_CLOEXEC : F_DUPFD, 3);
+	if (fd < 0)
+		return -1;
+	if (fd >= VG_FDS) {
+		close(fd);
+		errno = EMFILE;
+		return -1;
+	}
+	__atomic_store_n(&kinds[fd], (unsigned char)kind, __ATOMIC_RELEASE);
+	return fd;
+}
+
+int vg_dev_is(int fd)
+{
+	if (fd < 0 || fd >= VG_FDS)
+		return VG_FD_NONE;
+	return __atomic_load_n(&kinds[fd], __ATOMIC_ACQUIRE);
+}
+
+void vg_dev_closed(int fd)
+{
+	if (fd >= 0 && fd < VG_FDS)
+		__atomic_store_n(&kinds[fd], VG_FD_NONE, __ATOMIC_RELEASE);
+}

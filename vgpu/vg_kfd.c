@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The /dev/kfd ioctls, one handler each, as the amdgpu driver answers
+ * them for one GPU node.  What a real driver enforces and a runtime never
+ * relies on (quotas, permissions) is left out; what the runtime reads
+ * back (ids, offsets, apertures, counts) is answered as the driver would.
+ */
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+#include <linux/kfd_ioctl.h>
+
+#include "vg.h"
+
+static int get_version(void *p)
+{
+	struct kfd_ioctl_get_version_args *a = p;
+	a->major_version = KFD_IOCTL_MAJOR_VERSION;
+	a->minor_version = KFD_IOCTL_MINOR_VERSION;
+	return 0;
+}
+
+/* gfx9's flat apertures (kfd_flat_memory.c): LDS and scratch above the
+ * 48-bit canonical range, the GPU's VM beside the CPU's. */
+static int apertures(void *p)
+{
+	struct kfd_ioctl_get_process_apertures_new_args *a = p;
+	struct kfd_process_device_apertures *d =
+		(void *)(uintptr_t)a->kfd_process_device_apertures_ptr;
+	if (a->num_of_nodes == 0 || !d) {
+		a->num_of_nodes = 1;
+		return 0;
+	}
+	memset(d, 0, sizeof(*d));
+	d->lds_base = 1ull << 48;
+	d->lds_limit = d->lds_base + 0xffffffffull;
+	d->scratch_base = 2ull << 48;
+	d->scratch_limit = d->scratch_base + 0xffffffffull;
+	d->gpuvm_base = 1ull << 24;
+	d->gpuvm_limit = (1ull << 47) - 1;
+	d->gpu_id = VG_GPU_ID;
+	a->num_of_nodes = 1;
+	return 0;
+}
+
+static int gpu_ok(uint32_t id)
+{
+	return id == VG_GPU_ID ? 0 : -EINVAL;
+}
+
+static int acquire_vm(void *p)
+{
+	struct kfd_ioctl_acquire_vm_args *a = p;
+	if (vg_dev_is((int)a->drm_fd) != VG_FD_RENDER)
+		return -EINVAL;
+	return gpu_ok(a->gpu_id);
+}
+
+static int clocks(void *p)
+{
+	struct kfd_ioctl_get_clock_counters_args *a = p;
+	struct timespec raw;
+	clock_gettime(CLOCK_MONOTONIC_RAW, &raw);
+	a->gpu_clock_counter = vg_now_ns();
+	a->cpu_clock_counter = (uint64_t)raw.tv_sec * 1000000000u + (uint64_t)raw.tv_nsec;
+	a->system_clock_counter = vg_now_ns();
+	a->system_clock_freq = 1000000000u;
+	return 0;
+}
+
+static int alloc(void *p)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args *a = p;
+	int rc = gpu_ok(a->gpu_id);
+	if (rc)
+		return rc;
+	if ((a->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && !vg.prof->apu &&
+	    a->size > vg.prof->vram_bytes - vg_mem_vram_used())
+		return -ENOMEM;
+	uint64_t off = a->mmap_offset, handle = 0;
+	rc = vg_mem_alloc(a->va_addr, a->size, a->flags, &off, &handle);
+	a->mmap_offset = off;
+	a->handle = handle;
+	return rc;
+}
+
+static int free_mem(void *p)
+{
+	struct kfd_ioctl_free_memory_of_gpu_args *a = p;
+	return vg_mem_free(a->handle);
+}
+
+static int map_mem(void *p)
+{
+	struct kfd_ioctl_map_memory_to_gpu_args *a = p;
+	const uint32_t *ids = (const void *)(uintptr_t)a->device_ids_array_ptr;
+	if (!ids && a->n_devices)
+		return -EFAULT;
+	for (uint32_t i = a->n_success; i < a->n_devices; i++)
+		if (gpu_ok(ids[i]))
+			return -EINVAL;
+	a->n_success = a->n_devices;
+	return 0;
+}
+
+static int xnack(void *p)
+{
+	struct kfd_ioctl_set_xnack_mode_args *a = p;
+	if (a->xnack_enabled >= 0)
+		vg.xnack = !!a->xnack_enabled;
+	a->xnack_enabled = vg.xnack;
+	return 0;
+}
+
+static int available(void *p)
+{
+	struct kfd_ioctl_get_available_memory_args *a = p;
+	uint64_t total = vg.prof->vram_bytes ? vg.prof->vram_bytes : 8ull << 30;
+	a->available = total - vg_mem_vram_used();
+	return gpu_ok(a->gpu_id);
+}
+
+static int tile_config(void *p)
+{
+	struct kfd_ioctl_get_tile_config_args *a = p;
+	a->num_tile_configs = 0;
+	a->num_macro_tile_configs = 0;
+	a->gb_addr_config = 0x26010042;
+	a->num_banks = 0;
+	a->num_ranks = 0;
+	return gpu_ok(a->gpu_id);
+}
+
+static int accept(void *p)
+{
+	return 0;
+}
+
+static int create_event(void *p)
+{
+	return vg_event_create(p);
+}
+
+static int set_event(void *p)
+{
+	return vg_event_set(((struct kfd_ioctl_set_event_args *)p)->event_id);
+}
+
+struct handler {
+	unsigned long req;
+	int (*fn)(void *);
+};
+
+static const struct handler handlers[] = {
+	{ AMDKFD_IOC_GET_VERSION, get_version },
+	{ AMDKFD_IOC_CREATE_QUEUE, vg_queue_create },
+	{ AMDKFD_IOC_DESTROY_QUEUE, vg_queue_destroy },
+	{ AMDKFD_IOC_SET_MEMORY_POLICY, accept },
+	{ AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks },
+	{ AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update },
+	{ AMDKFD_IOC_CREATE_EVENT, create_event },
+	{ AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy },
+	{ AMDKFD_IOC_SET_EVENT, set_event },
+	{ AMDKFD_IOC_RESET_EVENT, vg_event_reset },
+	{ AMDKFD_IOC_WAIT_EVENTS, vg_event_wait },
+	{ AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept },
+	{ AMDKFD_IOC_GET_TILE_CONFIG, tile_config },
+	{ AMDKFD_IOC_SET_TRAP_HANDLER, accept },
+	{ AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, apertures },
+	{ AMDKFD_IOC_ACQUIRE_VM, acquire_vm },
+	{ AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc },
+	{ AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem },
+	{ AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_mem },
+	{ AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, map_mem },
+	{ AMDKFD_IOC_SET_CU_MASK, accept },
+	{ AMDKFD_IOC_ALLOC_QUEUE_GWS, accept },
+	{ AMDKFD_IOC_SMI_EVENTS, vg_smi_open },
+	{ AMDKFD_IOC_SVM, vg_svm },
+	{ AMDKFD_IOC_SET_XNACK_MODE, xnack },
+	{ AMDKFD_IOC_AVAILABLE_MEMORY, available },
+};
+
+static int dispatch(unsigned long req, void *arg)
+{
+	if (!arg)
+		return -EFAULT;
+	/* By number, as the driver dispatches: a thunk built against another
+	 * version of the header may encode another size for the same call. */
+	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
+		if (_IOC_NR(handlers[i].req) == _IOC_NR(req))
+			return handlers[i].fn(arg);
+	return -EINVAL;
+}
+
+int vg_kfd_ioctl(unsigned long req, void *arg)
+{
+	int rc = dispatch(req, arg);
+	vg_log("kfd ioctl 0x%02x (size %u): %d", (unsigned)_IOC_NR(req),
+	       (unsigned)_IOC_SIZE(req), rc);
+	return rc;
+}

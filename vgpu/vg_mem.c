@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Buffer objects.  VRAM, GTT, doorbell and MMIO objects take a range of
+ * the memory file (never reused, so a stale mapping cannot alias a new
+ * object; a freed range's pages are given back); a userptr object is the
+ * user's own memory.  The device reads and writes an object through its
+ * own mapping, as a GPU reaches VRAM that the CPU may not have mapped.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <linux/kfd_ioctl.h>
+
+#include "vg.h"
+
+#define PAGE 4096ull
+/* The file's first pages: the process's doorbells, then the events page
+ * of an APU's kernel-allocated signal slots. */
+#define DOORBELL_OFF 0ull
+#define EVENTS_OFF (DOORBELL_OFF + VG_DOORBELL_PAGE)
+#define FIRST_FREE (2ull << 20)
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct vg_bo *bos;
+static size_t nbo, capbo;
+static uint64_t next_off = FIRST_FREE, next_handle = 1, vram_used;
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+static int add(const struct vg_bo *bo)
+{
+	if (nbo == capbo) {
+		size_t cap = capbo ? capbo * 2 : 256;
+		struct vg_bo *n = realloc(bos, cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		bos = n;
+		capbo = cap;
+	}
+	bos[nbo++] = *bo;
+	return 0;
+}
+
+static void *view(uint64_t off, uint64_t size)
+{
+	void *p = vg_real_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
+			       vg.mem_fd, (off_t)off);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
+		 uint64_t *mmap_offset, uint64_t *handle)
+{
+	struct vg_bo bo = { .va = va, .size = size, .flags = flags };
+	if (!size)
+		return -EINVAL;
+	pthread_mutex_lock(&lock);
+	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
+		bo.offset = *mmap_offset;
+		bo.host = (void *)(uintptr_t)*mmap_offset;
+	} else if (flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL) {
+		bo.offset = DOORBELL_OFF;
+	} else {
+		uint64_t a = size >= (2ull << 20) ? (2ull << 20) : PAGE;
+		bo.offset = align_up(next_off, a);
+		next_off = bo.offset + align_up(size, PAGE);
+	}
+	if (!bo.host)
+		bo.host = view(bo.offset, size);
+	bo.handle = ((uint64_t)VG_GPU_ID << 48) | next_handle++;
+	int rc = bo.host ? add(&bo) : -ENOMEM;
+	if (!rc && (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
+		vram_used += size;
+	pthread_mutex_unlock(&lock);
+	if (rc) {
+		if (bo.host && !(flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
+			munmap(bo.host, size);
+		return rc;
+	}
+	if (!(flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
+		*mmap_offset = bo.offset;
+	*handle = bo.handle;
+	return 0;
+}
+
+int vg_mem_free(uint64_t handle)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nbo; i++) {
+		struct vg_bo bo = bos[i];
+		if (bo.handle != handle)
+			continue;
+		bos[i] = bos[--nbo];
+		if (bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+			vram_used -= bo.size;
+		pthread_mutex_unlock(&lock);
+		if (!(bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)) {
+			munmap(bo.host, bo.size);
+			if (!(bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL))
+				fallocate(vg.mem_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+					  (off_t)bo.offset, (off_t)align_up(bo.size, PAGE));
+		}
+		return 0;
+	}
+	pthread_mutex_unlock(&lock);
+	return -EINVAL;
+}
+
+uint64_t vg_mem_vram_used(void)
+{
+	return __atomic_load_n(&vram_used, __ATOMIC_RELAXED);
+}
+
+/* Where the device finds [va, va+len): the object holding it, else the
+ * process's own address (shared virtual memory: GPU and CPU addresses
+ * are one). */
+void *vg_mem_host(uint64_t va, uint64_t len)
+{
+	void *p = NULL;
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nbo; i++) {
+		struct vg_bo *b = &bos[i];
+		if (va >= b->va && va - b->va < b->size && len <= b->size - (va - b->va)) {
+			p = (char *)b->host + (va - b->va);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+	return p ? p : (void *)(uintptr_t)va;
+}
+
+/* The driver's own mmap offsets carry a type in their top bits; ours are
+ * plain offsets in the memory file. */
+void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off)
+{
+	uint64_t o = (uint64_t)off, type = o >> 62;
+	if (type == 3) /* doorbells */
+		o = DOORBELL_OFF;
+	else if (type == 2) /* an APU's events page */
+		o = EVENTS_OFF;
+	else if (type)
+		o &= (1ull << 46) - 1;
+	return vg_real_mmap(addr, len, prot, flags, vg.mem_fd, (off_t)o);
+}
+
+uint64_t vg_mem_doorbell_offset(void)
+{
+	return DOORBELL_OFF;
+}

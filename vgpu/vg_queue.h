@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/* A queue, and the two packet processors that serve one (vg_aql.c,
+ * vg_sdma.c); each returns how many packets it retired. */
+#ifndef VG_QUEUE_H
+#define VG_QUEUE_H
+
+#include <stdint.h>
+
+struct vg_queue {
+	int used;
+	uint32_t type;
+	uint64_t ring_va, ring_size, wptr_va, rptr_va;
+	int stalled_on_unknown;	/* reported once */
+};
+
+int vg_aql_serve(struct vg_queue *q);
+int vg_sdma_serve(struct vg_queue *q);
+/* A completion signal's decrement, with its mailbox and event. */
+void vg_signal_done(uint64_t sig, int timestamps);
+int64_t vg_signal_value(uint64_t sig);
+
+#endif

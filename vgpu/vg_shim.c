@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The libc entry points the ROCm thunk reaches the driver through (in
+ * libhsakmt for 5.x, inside libhsa-runtime64 from 6.3): open for the
+ * devices, fopen and opendir for the topology, ioctl and mmap for the
+ * rest.  When no virtual GPU is selected, or a call is not about the
+ * driver, it goes to the next definition untouched.
+ */
+/* The 32-bit-offset names must stay the names defined here: with 64-bit
+ * offsets glibc's headers would rename open to open64 and mmap to mmap64. */
+#undef _FILE_OFFSET_BITS
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "vg.h"
+
+#define VG_EXPORT __attribute__((visibility("default")))
+
+#define TOPO "/sys/devices/virtual/kfd/kfd"
+#define TOPO_CLASS "/sys/class/kfd/kfd"
+
+/* The tree's name for a KFD sysfs path, or the path itself. */
+const char *vg_sysfs_path(const char *path, char *buf, size_t cap)
+{
+	size_t n;
+	if (!path || !vg.sysfs[0])
+		return path;
+	if (!strncmp(path, TOPO, n = sizeof(TOPO) - 1) ||
+	    !strncmp(path, TOPO_CLASS, n = sizeof(TOPO_CLASS) - 1)) {
+		if (path[n] != '/' && path[n] != '\0')
+			return path;
+		snprintf(buf, cap, "%s%s", vg.sysfs, path + n);
+		return buf;
+	}
+	return path;
+}
+
+static void *next(const char *name)
+{
+	void *f = dlsym(RTLD_NEXT, name);
+	if (!f) {
+		fprintf(stderr, "hipgrain: virtual GPU: no %s in libc\n", name);
+		abort();
+	}
+	return f;
+}
+
+#define REAL(ret, name, ...)                                                   \
+	static ret (*real_##name)(__VA_ARGS__);                                \
+	if (!real_##name)                                                      \
+		real_##name = (ret(*)(__VA_ARGS__))next(#name)
+
+static mode_t mode_arg(int flags, va_list ap)
+{
+	return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
+}
+
+static int dev_open(const char *path, int flags)
+{
+	if (!path || vg_init())
+		return -2;
+	return vg_dev_open(path, flags);
+}
+
+/* The device is started by the first look at /sys too: a runtime may read
+ * the topology before it opens /dev/kfd. */
+static const char *sysfs(const char *path, char *buf, size_t cap)
+{
+	if (!path || strncmp(path, "/sys/", 5))
+		return path;
+	vg_init();
+	return vg_sysfs_path(path, buf, cap);
+}
+
+#define SYSFS(path)                                                            \
+	char buf_[512];                                                        \
+	path = sysfs(path, buf_, sizeof(buf_))
+
+VG_EXPORT int open(const char *path, int flags, ...)
+{
+	REAL(int, open, const char *, int, ...);
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = mode_arg(flags, ap);
+	va_end(ap);
+	int fd = dev_open(path, flags);
+	if (fd != -2)
+		return fd;
+	SYSFS(path);
+	return real_open(path, flags, mode);
+}
+
+VG_EXPORT int open64(const char *path, int flags, ...)
+{
+	REAL(int, open64, const char *, int, ...);
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = mode_arg(flags, ap);
+	va_end(ap);
+	int fd = dev_open(path, flags);
+	if (fd != -2)
+		return fd;
+	SYSFS(path);
+	return real_open64(path, flags, mode);
+}
+
+VG_EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+	REAL(int, openat, int, const char *, int, ...);
+	va_list ap;
+	va_start(ap, flags);
+	mode_t mode = mode_arg(flags, ap);
+	va_end(ap);
+	int fd = dev_open(path, flags);
+	if (fd != -2)
+		return fd;
+	SYSFS(path);
+	return real_openat(dirfd, path, flags, mode);
+}
+
+VG_EXPORT FILE *fopen(const char *path, const char *mode)
+{
+	REAL(FILE *, fopen, const char *, const char *);
+	SYSFS(path);
+	return real_fopen(path, mode);
+}
+
+VG_EXPORT FILE *fopen64(const char *path, const char *mode)
+{
+	REAL(FILE *, fopen64, const char *, const char *);
+	SYSFS(path);
+	return real_fopen64(path, mode);
+}
+
+VG_EXPORT DIR *opendir(const char *path)
+{
+	REAL(DIR *, opendir, const char *);
+	SYSFS(path);
+	return real_opendir(path);
+}
+
+VG_EXPORT int ioctl(int fd, unsigned long req, ...)
+{
+	REAL(int, ioctl, int, unsigned long, ...);
+	va_list ap;
+	va_start(ap, req);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	int kind = vg_dev_is(fd);
+	if (kind == VG_FD_NONE)
+		return real_ioctl(fd, req, arg);
+	int rc = kind == VG_FD_KFD ? vg_kfd_ioctl(req, arg) : vg_drm_ioctl(req, arg);
+	if (rc < 0) {
+		errno = -rc;
+		return -1;
+	}
+	return rc;
+}
+
+VG_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	REAL(void *, mmap, void *, size_t, int, int, int, off_t);
+	if (vg_dev_is(fd) == VG_FD_KFD)
+		return vg_mmap_kfd(addr, len, prot, flags, off);
+	return real_mmap(addr, len, prot, flags, fd, off);
+}
+
+VG_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return mmap(addr, len, prot, flags, fd, off);
+}
+
+VG_EXPORT int close(int fd)
+{
+	REAL(int, close, int);
+	vg_dev_closed(fd);
+	return real_close(fd);
+}
+
+/* For the device's own mappings of the memory file. */
+void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	REAL(void *, mmap, void *, size_t, int, int, int, off_t);
+	return real_mmap(addr, len, prot, flags, fd, off);
+}

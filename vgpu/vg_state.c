@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Selecting and starting the virtual GPU.  HIPGRAIN_VIRTUAL_GPU names the
+ * profile; without it every entry point of the shim forwards untouched.
+ * The topology tree is made by the first process that needs it and shared
+ * with its children through HIPGRAIN_VGPU_SYSFS, so an MPI launcher's
+ * ranks read one tree; its maker removes it at exit.
+ */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hg_env.h"
+#include "vg.h"
+
+struct vg_state vg = { .kfd_fd = -1, .render_fd = -1, .mem_fd = -1 };
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int ready;
+
+uint64_t vg_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int tracing = -1;
+
+void vg_log(const char *fmt, ...)
+{
+	if (tracing < 0)
+		tracing = hg_env_get_ull(HG_ENV_VGPU_TRACE, 0, 1) == 1;
+	if (!tracing)
+		return;
+	char line[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "hipgrain vgpu[%d]: %s\n", (int)getpid(), line);
+}
+
+static void at_exit(void)
+{
+	if (vg.owner == getpid())
+		vg_sysfs_remove(vg.sysfs);
+}
+
+static void start(void)
+{
+	const char *name = hg_env_get(HG_ENV_VIRTUAL_GPU);
+	if (!name || !*name)
+		return;
+	vg.prof = vg_profile_find(name);
+	if (!vg.prof) {
+		fprintf(stderr, "hipgrain: virtual GPU: no profile '%s'"
+			" (hipgrain run --virtual-gpu list)\n", name);
+		return;
+	}
+	const char *xn = getenv("HSA_XNACK");
+	vg.xnack = xn && !strcmp(xn, "1");
+	/* Every buffer object lives in one sparse file: a page costs memory
+	 * only once written, and any mapping of an offset sees the same
+	 * bytes, as two mappings of one BO do on a GPU. */
+	vg.mem_fd = memfd_create("hipgrain-vgpu-memory", MFD_CLOEXEC);
+	if (vg.mem_fd < 0 || ftruncate(vg.mem_fd, 1ll << 46)) {
+		perror("hipgrain: virtual GPU: memory");
+		return;
+	}
+	const char *tree = hg_env_get(HG_ENV_VGPU_SYSFS);
+	if (tree && *tree && strlen(tree) < sizeof(vg.sysfs) &&
+	    !access(tree, R_OK)) {
+		snprintf(vg.sysfs, sizeof(vg.sysfs), "%s", tree);
+	} else {
+		if (vg_sysfs_make(vg.prof, vg.sysfs, sizeof(vg.sysfs))) {
+			perror("hipgrain: virtual GPU: topology");
+			vg_sysfs_remove(vg.sysfs);
+			vg.sysfs[0] = '\0';
+			return;
+		}
+		vg.owner = getpid();
+		setenv(hg_env_table[HG_ENV_VGPU_SYSFS].name, vg.sysfs, 1);
+		atexit(at_exit);
+	}
+	ready = 1;
+	vg_log("virtual %s (%s), topology in %s", vg.prof->name, vg.prof->gfx, vg.sysfs);
+}
+
+int vg_init(void)
+{
+	pthread_once(&once, start);
+	return ready ? 0 : -ENODEV;
+}
+
+int vg_active(void)
+{
+	return vg_init() == 0;
+}

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The KFD topology in sysfs, written as a real directory tree so that the
+ * thunk's fopen, opendir and readdir work on it unchanged; its paths are
+ * rewritten to the tree by the shim.  Property names are the driver's
+ * (kfd_topology.c), values the profile's.  Node 0 is the host's CPU.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <linux/kfd_sysfs.h>
+
+#include "vg_topo.h"
+
+static int put(const char *root, const char *rel, const char *fmt, ...)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	return fclose(f) ? -errno : 0;
+}
+
+static int dir(const char *root, const char *rel)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
+}
+
+static int cpu_node(const char *r)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	int rc = dir(r, "topology/nodes/0") | dir(r, "topology/nodes/0/mem_banks") |
+		 dir(r, "topology/nodes/0/mem_banks/0") |
+		 dir(r, "topology/nodes/0/caches") | dir(r, "topology/nodes/0/io_links") |
+		 dir(r, "topology/nodes/0/io_links/0") | dir(r, "topology/nodes/0/p2p_links");
+	rc |= put(r, "topology/nodes/0/gpu_id", "0\n");
+	rc |= put(r, "topology/nodes/0/name", "\n");
+	rc |= put(r, "topology/nodes/0/properties",
+		  "cpu_cores_count %ld\nsimd_count 0\nmem_banks_count 1\n"
+		  "caches_count 0\nio_links_count 1\np2p_links_count 0\n"
+		  "cpu_core_id_base 0\nsimd_id_base 0\nmax_waves_per_simd 0\n"
+		  "lds_size_in_kb 0\ngds_size_in_kb 0\nnum_gws 0\n"
+		  "wave_front_size 0\narray_count 0\nsimd_arrays_per_engine 0\n"
+		  "cu_per_simd_array 0\nsimd_per_cu 0\nmax_slots_scratch_cu 0\n"
+		  "gfx_target_version 0\nvendor_id 0\ndevice_id 0\n"
+		  "location_id 0\ndomain 0\ndrm_render_minor 0\nhive_id 0\n"
+		  "num_sdma_engines 0\nnum_sdma_xgmi_engines 0\n"
+		  "num_sdma_queues_per_engine 0\nnum_cp_queues 0\n"
+		  "max_engine_clk_ccompute 2000\n",
+		  cpus);
+	rc |= put(r, "topology/nodes/0/mem_banks/0/properties",
+		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 64\n"
+		  "mem_clk_max 3200\n",
+		  HSA_MEM_HEAP_TYPE_SYSTEM, (unsigned long long)pages * psz);
+	rc |= put(r, "topology/nodes/0/io_links/0/properties",
+		  "type %d\nversion_major 0\nversion_minor 0\nnode_from 0\n"
+		  "node_to 1\nweight 20\nmin_latency 0\nmax_latency 0\n"
+		  "min_bandwidth 0\nmax_bandwidth 0\nrecommended_transfer_size 0\n"
+		  "flags %d\n",
+		  HSA_IOLINK_TYPE_PCIEXPRESS, HSA_IOLINK_FLAGS_ENABLED);
+	return rc;
+}
+
+static int gpu_props(const char *r, const struct vg_profile *p)
+{
+	unsigned simds = p->cu_count * 4;
+	unsigned per_array = p->cu_count / p->shader_engines;
+	unsigned cap = HSA_CAP_QUEUE_SIZE_POW2 |
+		       (HSA_CAP_DOORBELL_TYPE_2_0 << HSA_CAP_DOORBELL_TYPE_TOTALBITS_SHIFT) |
+		       HSA_CAP_SVMAPI_SUPPORTED |
+		       HSA_CAP_MEM_EDCSUPPORTED | HSA_CAP_RASEVENTNOTIFY |
+		       HSA_CAP_SRAM_EDCSUPPORTED |
+		       (p->apu ? HSA_CAP_FLAGS_COHERENTHOSTACCESS : 0);
+	return put(r, "topology/nodes/1/properties",
+		   "cpu_cores_count 0\nsimd_count %u\nmem_banks_count 1\n"
+		   "caches_count 1\nio_links_count 1\np2p_links_count 0\n"
+		   "cpu_core_id_base 0\nsimd_id_base 2147487744\n"
+		   "max_waves_per_simd %u\nlds_size_in_kb 64\ngds_size_in_kb 0\n"
+		   "num_gws 64\nwave_front_size 64\narray_count %u\n"
+		   "simd_arrays_per_engine 1\ncu_per_simd_array %u\n"
+		   "simd_per_cu 4\nmax_slots_scratch_cu 32\n"
+		   "gfx_target_version %u\nvendor_id 4098\ndevice_id %u\n"
+		   "location_id 768\ndomain 0\ndrm_render_minor %d\n"
+		   "hive_id 0\nnum_sdma_engines 2\nnum_sdma_xgmi_engines %u\n"
+		   "num_sdma_queues_per_engine 8\nnum_cp_queues 24\n"
+		   "max_engine_clk_fcompute %u\nlocal_mem_size %llu\n"
+		   "fw_version 71\ncapability %u\ndebug_prop 0\n"
+		   "sdma_fw_version 20\nunique_id 1357911\nnum_xcc %u\n"
+		   "max_engine_clk_ccompute 2000\n",
+		   simds, p->waves_per_simd, p->shader_engines, per_array,
+		   p->gfx_target, p->device_id, VG_RENDER_MINOR,
+		   p->sdma_engines > 2 ? p->sdma_engines - 2 : 0,
+		   p->max_clock_mhz, (unsigned long long)p->vram_bytes, cap,
+		   p->num_xcc);
+}
+
+static int gpu_node(const char *r, const struct vg_profile *p)
+{
+	const char *n = "topology/nodes/1";
+	char sub[128];
+	int rc = dir(r, n);
+	const char *dirs[] = { "mem_banks", "mem_banks/0", "caches", "caches/0",
+			       "io_links", "io_links/0", "p2p_links" };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(sub, sizeof(sub), "%s/%s", n, dirs[i]);
+		rc |= dir(r, sub);
+	}
+	rc |= put(r, "topology/nodes/1/gpu_id", "%u\n", VG_GPU_ID);
+	rc |= put(r, "topology/nodes/1/name", "%s\n", p->gfx);
+	rc |= gpu_props(r, p);
+	/* An APU's memory is the host's: the driver still reports a bank. */
+	rc |= put(r, "topology/nodes/1/mem_banks/0/properties",
+		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 4096\n"
+		  "mem_clk_max 1600\n",
+		  HSA_MEM_HEAP_TYPE_FB_PUBLIC,
+		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : 8ull << 30));
+	rc |= put(r, "topology/nodes/1/caches/0/properties",
+		  "processor_id_low 2147487744\nlevel 2\nsize %u\n"
+		  "cache_line_size 128\ncache_lines_per_tag 1\nassociation 16\n"
+		  "latency 1\ntype %d\nsibling_map 1\n",
+		  p->l2_kib, HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU);
+	rc |= put(r, "topology/nodes/1/io_links/0/properties",
+		  "type %d\nversion_major 0\nversion_minor 0\nnode_from 1\n"
+		  "node_to 0\nweight 20\nmin_latency 0\nmax_latency 0\n"
+		  "min_bandwidth 312\nmax_bandwidth 64000\n"
+		  "recommended_transfer_size 0\nflags %d\n",
+		  HSA_IOLINK_TYPE_PCIEXPRESS, HSA_IOLINK_FLAGS_ENABLED);
+	return rc;
+}
+
+int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(root, cap, "%s/hipgrain-vgpu-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(root))
+		return -errno;
+	int rc = dir(root, "topology") | dir(root, "topology/nodes");
+	rc |= put(root, "topology/generation_id", "1\n");
+	rc |= put(root, "topology/system_properties",
+		  "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
+	rc |= cpu_node(root) | gpu_node(root, p);
+	return rc ? -EIO : 0;
+}
+
+static void rm_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	struct dirent *e;
+	char sub[512];
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+		if (e->d_type == DT_DIR)
+			rm_tree(sub);
+		else
+			unlink(sub);
+	}
+	closedir(d);
+	rmdir(path);
+}
+
+void vg_sysfs_remove(const char *root)
+{
+	if (root[0])
+		rm_tree(root);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The virtual GPU's products and the KFD topology tree that describes
+ * one: what `hipgrain run --virtual-gpu` needs from the device without
+ * loading it.  The tree is made by the command that starts the program
+ * and removed by it after, so every process of a job reads one tree and
+ * none is left behind by a crash.
+ */
+#ifndef VG_TOPO_H
+#define VG_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A product's topology, as the driver would report it. */
+struct vg_profile {
+	const char *name;	/* MI210 */
+	const char *gfx;	/* gfx90a */
+	const char *product;	/* the marketing name */
+	uint32_t gfx_target;	/* major*10000 + minor*100 + stepping */
+	uint32_t device_id;
+	uint32_t cu_count;
+	uint32_t shader_engines;
+	uint32_t waves_per_simd;
+	uint32_t num_xcc;
+	uint32_t sdma_engines;
+	uint32_t max_clock_mhz;
+	uint64_t vram_bytes;	/* 0 for an APU: memory is the host's */
+	uint32_t l2_kib;
+	int apu;
+};
+
+/* The i-th profile, NULL past the last. */
+const struct vg_profile *vg_profile_at(size_t i);
+/* By name, case-insensitive; NULL when there is none. */
+const struct vg_profile *vg_profile_find(const char *name);
+
+/* The gpu_id the driver gives the one GPU node, and its render node. */
+#define VG_GPU_ID 0x3a7cu
+#define VG_RENDER_MINOR 128
+
+/* A new tree for p under $TMPDIR (root gets its path); 0 or -errno. */
+int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap);
+void vg_sysfs_remove(const char *root);
+
+#endif
