@@ -225,8 +225,16 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 static void an_html_summary(FILE *out, struct an_ctx *c,
 			    const struct an_groups *gs)
 {
+	fputs("<section id=\"summary\">", out);
+	if (c->vgpu[0]) {
+		fputs("<p class=\"warn\">Virtual ", out);
+		an_html_esc(out, c->vgpu);
+		fputs(": kernels were not executed; the findings come from what "
+		      "the runtime asked of its driver and from the kernels' "
+		      "code.</p>", out);
+	}
 	fprintf(out,
-		"<section id=\"summary\"><p><b>%zu finding%s</b> (%u error, "
+		"<p><b>%zu finding%s</b> (%u error, "
 		"%u warning, %u note) in %u process%s; %" PRIu64
 		" events read.</p>",
 		gs->n, gs->n == 1 ? "" : "s", gs->by_sev[AN_SEV_ERROR],

@@ -113,7 +113,7 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		     "\"notes\":%u,\"processes\":%u,\"events\":%llu,"
 		     "\"hipgrain_events\":%llu,\"discarded_events\":%llu,"
 		     "\"discarded_packets\":%llu,\"traces_read\":%u,"
-		     "\"traces_failed\":%u,\"partial\":%s,\"failed_calls\":[",
+		     "\"traces_failed\":%u,\"partial\":%s,",
 		gs->n, gs->by_sev[AN_SEV_ERROR], gs->by_sev[AN_SEV_WARNING],
 		gs->by_sev[AN_SEV_NOTE], an_nprocs(c),
 		(unsigned long long)c->events, (unsigned long long)c->hg_events,
@@ -121,6 +121,12 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		(unsigned long long)c->discarded_packets, c->traces_read,
 		c->traces_failed,
 		c->partial || c->traces_failed ? "true" : "false");
+	fputs("\"virtual_gpu\":", out);
+	if (c->vgpu[0])
+		an_json_str(out, c->vgpu);
+	else
+		fputs("null", out);
+	fputs(",\"failed_calls\":[", out);
 	for (const struct an_fail *f = c->fails; f; f = f->next) {
 		an_fail_text(c, f, buf, sizeof(buf));
 		fprintf(out, "%s{\"api\":", f == c->fails ? "" : ",");

@@ -14,7 +14,7 @@ static void an_copy_str(char *dst, size_t cap, const char *src)
 	snprintf(dst, cap, "%s", src);
 }
 
-static void an_on_env(struct an_proc *p, const struct an_ev *e)
+static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	const char *name = an_ev_str(e, F_ENV_NAME);
 	const char *value = an_ev_str(e, F_ENV_VALUE);
@@ -25,6 +25,8 @@ static void an_on_env(struct an_proc *p, const struct an_ev *e)
 		 !strcmp(name, "PMIX_RANK") || !strcmp(name, "PMI_RANK") ||
 		 !strcmp(name, "SLURM_PROCID"))
 		an_copy_str(p->rank, sizeof(p->rank), value);
+	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU") && value[0] && !c->vgpu[0])
+		an_copy_str(c->vgpu, sizeof(c->vgpu), value);
 }
 
 static void an_on_device(struct an_ctx *c, struct an_proc *p,
@@ -133,7 +135,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	switch (e->cls->kind) {
 	case AN_EV_PROCESS: an_on_process(c, p, e); break;
-	case AN_EV_ENV: an_on_env(p, e); break;
+	case AN_EV_ENV: an_on_env(c, p, e); break;
 	case AN_EV_DEVICE: an_on_device(c, p, e); break;
 	case AN_EV_CALLSITE: an_on_callsite(p, e); break;
 	case AN_EV_ALLOC: an_on_alloc(c, p, e); break;

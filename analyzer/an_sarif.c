@@ -102,6 +102,14 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	fprintf(out, "],\"invocations\":[{\"executionSuccessful\":%s",
 		c->partial || c->traces_failed ? "false" : "true");
 	fputs(",\"toolExecutionNotifications\":[", out);
+	if (c->vgpu[0]) {
+		char msg[64];
+		snprintf(msg, sizeof(msg), "virtual %s: kernels were not executed",
+			 c->vgpu);
+		fputs("{\"level\":\"warning\",\"message\":{\"text\":", out);
+		hg_json_str(out, msg);
+		fputs(c->nwarnings ? "}}," : "}}", out);
+	}
 	for (size_t i = 0; i < c->nwarnings; i++) {
 		fputs(i ? ",{\"level\":\"note\",\"message\":{\"text\":"
 			: "{\"level\":\"note\",\"message\":{\"text\":",

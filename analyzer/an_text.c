@@ -100,6 +100,11 @@ static void an_text_findings(const struct an_tty *t, const struct an_groups *gs)
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
+	if (c->vgpu[0])
+		fprintf(t->out, "%svirtual %s: kernels were not executed%s; the "
+				"findings come from what the runtime asked of its "
+				"driver and from the kernels' code\n",
+			an_col(t, "\033[1;33m"), c->vgpu, an_col(t, "\033[0m"));
 	fprintf(t->out, "hipgrain report: %zu finding%s (%u error, %u warning, "
 			"%u note) in %u process%s; %llu events read\n",
 		gs->n, gs->n == 1 ? "" : "s", gs->by_sev[AN_SEV_ERROR],
