@@ -152,7 +152,7 @@
 	X(145, HIP_MEM_POOL_DESTROY, "hipMemPoolDestroy")                      \
 	HG_API_OMP_LIST(X)
 
-/* OpenMP offload (libomptarget), preload/pl_omp.c.  OMP_MAP is the device
+/* OpenMP offload (libomptarget), preload/omp/pl_omp.c.  OMP_MAP is the device
  * copy a map makes in the default mode, OMP_MAP_END its release. */
 #define HG_API_OMP_LIST(X)                                                     \
 	X(150, OMP_REGISTER_REQUIRES, "__tgt_register_requires")               \
@@ -176,7 +176,7 @@
 	X(168, LLVM_OMP_TARGET_ALLOC_DEVICE, "llvm_omp_target_alloc_device")   \
 	HG_API_HSA_LIST(X)
 
-/* HSA (what a runtime did), preload/pl_hsa.c. */
+/* HSA (what a runtime did), preload/hsa/pl_hsa.c. */
 #define HG_API_HSA_LIST(X)                                                     \
 	X(170, HSA_SVM_ATTRIBUTES_SET, "hsa_amd_svm_attributes_set")           \
 	X(171, HSA_MEMORY_POOL_ALLOCATE, "hsa_amd_memory_pool_allocate")       \
@@ -186,7 +186,7 @@
 	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock")                     \
 	HG_API_OMP_ALLOCATOR_LIST(X)
 
-/* libomp's allocators with the pinned trait, preload/pl_omp_alloc.c. */
+/* libomp's allocators with the pinned trait, preload/omp/pl_omp_alloc.c. */
 #define HG_API_OMP_ALLOCATOR_LIST(X)                                           \
 	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)")               \
 	X(177, OMP_FREE, "omp_free")                                           \
@@ -211,8 +211,8 @@
 	X(192, HIP_MEMCPY_2D_FROM_ARRAY_ASYNC, "hipMemcpy2DFromArrayAsync")    \
 	X(193, HIP_MEMCPY_2D_ARRAY_TO_ARRAY, "hipMemcpy2DArrayToArray")
 
-/* Graph nodes of every form, preload/pl_graph*.c (from 200: other lists
- * grow below it). */
+/* Graph nodes of every form, preload/hip/graph/pl_graph*.c (from 200: other
+ * lists grow below it). */
 #define HG_API_GRAPH_LIST(X)                                                   \
 	X(200, HIP_GRAPH_ADD_MEMCPY_NODE, "hipGraphAddMemcpyNode")             \
 	X(201, HIP_GRAPH_ADD_MEMCPY_NODE_TO_SYMBOL,                            \

@@ -20,7 +20,7 @@ struct reg_module {
 	uint8_t api;
 	/* The module's code for the device, read at its first launch. */
 	atomic_int state;  /* 0: not read, 1: reading, 2: read */
-	void *profiles;	   /* owned by the reader (preload/pl_profile.c) */
+	void *profiles;	   /* owned by the reader (preload/core/pl_profile.c) */
 	int status;	   /* 0, or -errno when no profile could be had */
 };
 
