@@ -5,17 +5,25 @@
 usage: fz_seed.py HARNESS KIND RUNS WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
 metadata notes), offload (inputs as they are, and each one's
-.llvm.offloading section), plus fuzz/corpus/KIND/ (inputs that once
-crashed).  RUNS inputs are run from a fixed seed (-runs=RUNS -seed=1).
-Exits non-zero when the fuzzer finds a crash.
+.llvm.offloading section), smi (the "> " lines of SMI fixture files, each
+alone and all together), plus fuzz/corpus/KIND/ (inputs that once
+crashed).  An INPUT that is a directory stands for the files in it.  RUNS
+inputs are run from a fixed seed (-runs=RUNS -seed=1).  Exits non-zero
+when the fuzzer finds a crash.
 """
+import codecs
 import os
 import struct
 import subprocess
 import sys
 
 harness, kind, runs, work = sys.argv[1:5]
-inputs = sys.argv[5:]
+inputs = []
+for arg in sys.argv[5:]:
+    if os.path.isdir(arg):
+        inputs += [os.path.join(arg, n) for n in sorted(os.listdir(arg))]
+    else:
+        inputs.append(arg)
 corpus = os.path.join(work, f"corpus-{kind}")
 os.makedirs(corpus, exist_ok=True)
 
@@ -36,6 +44,12 @@ def notes(elf):
             if t == 32:
                 yield elf[d:d + dsz]
             p = d + ((dsz + 3) & ~3)
+
+
+def smi_lines(blob):
+    """The lines of an SMI fixture (tests/kfd/fixture.h), unescaped."""
+    return [codecs.escape_decode(l[2:])[0] for l in blob.splitlines()
+            if l.startswith(b"> ")]
 
 
 def elves(blob):
@@ -72,6 +86,9 @@ for i, path in enumerate(inputs):
     seeds = [blob] if kind in ("bundle", "offload") else []
     if kind == "offload":
         seeds.extend(offloading(blob))
+    if kind == "smi":
+        lines = smi_lines(blob)
+        seeds.extend(lines + [b"".join(lines)])
     for j, e in enumerate(elves(blob)):
         if kind == "elf":
             seeds.append(e)
@@ -97,4 +114,5 @@ stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in
 print("\n".join(stats))
 if r.returncode:
     print(r.stderr[-4000:])
-sys.exit(r.returncode)
+# libFuzzer exits 77 when it finds a crash, which meson takes for a skip.
+sys.exit(1 if r.returncode else 0)
