@@ -224,3 +224,34 @@ void reg_emit_runtime(const char *path, int32_t version, int32_t rc)
 {
 	lttng_ust_tracepoint(hipgrain, runtime, path, version, rc);
 }
+
+void reg_emit_kfd_alloc(const struct hg_tp_kfd_alloc *a)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_alloc, a);
+}
+
+void reg_emit_kfd_free(uint64_t handle, int32_t rc)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_free, handle, rc);
+}
+
+void reg_emit_kfd_svm(uint64_t start, uint64_t size, uint8_t op,
+		      const uint32_t *attrs, uint16_t n, int32_t rc)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_svm, start, size, op, attrs, n, rc);
+}
+
+void reg_emit_kfd_xnack(int32_t requested, int32_t enabled, int32_t rc)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_xnack, requested, enabled, rc);
+}
+
+void reg_emit_kfd_smi_open(uint32_t gpu_id, int32_t rc)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_smi_open, gpu_id, rc);
+}
+
+void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_smi, e);
+}

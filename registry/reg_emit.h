@@ -28,5 +28,12 @@ void reg_emit_process(const struct hg_tp_process *p);
 void reg_emit_env(const char *name, const char *value);
 void reg_emit_device(const struct hg_tp_device *d);
 void reg_emit_runtime(const char *path, int32_t version, int32_t rc);
+void reg_emit_kfd_alloc(const struct hg_tp_kfd_alloc *a);
+void reg_emit_kfd_free(uint64_t handle, int32_t rc);
+void reg_emit_kfd_svm(uint64_t start, uint64_t size, uint8_t op,
+		      const uint32_t *attrs, uint16_t n, int32_t rc);
+void reg_emit_kfd_xnack(int32_t requested, int32_t enabled, int32_t rc);
+void reg_emit_kfd_smi_open(uint32_t gpu_id, int32_t rc);
+void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e);
 
 #endif

@@ -369,6 +369,79 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, warning,
 	)
 )
 
+/*
+ * The driver front end: what the KFD driver was told (/dev/kfd ioctls) and
+ * what it reported (SMI events).  Rare next to allocations and launches,
+ * so they come last, past the ids that fit the compact header.
+ */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_alloc,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_kfd_alloc *, a),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, va, a->va)
+		lttng_ust_field_integer(uint64_t, size, a->size)
+		lttng_ust_field_integer_hex(uint64_t, handle, a->handle)
+		lttng_ust_field_integer_hex(uint64_t, cpu, a->cpu)
+		lttng_ust_field_integer_hex(uint32_t, flags, a->flags)
+		lttng_ust_field_integer(uint32_t, gpu_id, a->gpu_id)
+		lttng_ust_field_integer(int32_t, rc, a->rc)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_free,
+	LTTNG_UST_TP_ARGS(uint64_t, handle, int32_t, rc),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, handle, handle)
+		lttng_ust_field_integer(int32_t, rc, rc)
+	)
+)
+
+/* attrs: the ioctl's (type, value) pairs, flattened. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_svm,
+	LTTNG_UST_TP_ARGS(uint64_t, start, uint64_t, size, uint8_t, op,
+			  const uint32_t *, attrs, uint16_t, n, int32_t, rc),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, start, start)
+		lttng_ust_field_integer(uint64_t, size, size)
+		lttng_ust_field_integer(uint8_t, op, op)
+		lttng_ust_field_sequence_hex(uint32_t, attrs, attrs, uint16_t, n)
+		lttng_ust_field_integer(int32_t, rc, rc)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_xnack,
+	LTTNG_UST_TP_ARGS(int32_t, requested, int32_t, enabled, int32_t, rc),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(int32_t, requested, requested)
+		lttng_ust_field_integer(int32_t, enabled, enabled)
+		lttng_ust_field_integer(int32_t, rc, rc)
+	)
+)
+
+/* The SMI event file of one GPU: opened (rc 0) or why not. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_smi_open,
+	LTTNG_UST_TP_ARGS(uint32_t, gpu_id, int32_t, rc),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint32_t, gpu_id, gpu_id)
+		lttng_ust_field_integer(int32_t, rc, rc)
+	)
+)
+
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_smi,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_kfd_smi *, e),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, kind, e->kind)
+		lttng_ust_field_integer(int32_t, trigger, e->trigger)
+		lttng_ust_field_integer_hex(uint64_t, addr, e->addr)
+		lttng_ust_field_integer(uint64_t, size, e->size)
+		lttng_ust_field_integer(uint32_t, from, e->from)
+		lttng_ust_field_integer(uint32_t, to, e->to)
+		lttng_ust_field_integer(uint32_t, node, e->node)
+		lttng_ust_field_integer(uint8_t, rw, e->rw)
+		lttng_ust_field_integer(uint64_t, ns, e->ns)
+		lttng_ust_field_integer(int32_t, error, e->error)
+	)
+)
+
 #endif /* HG_TP_H */
 
 #include <lttng/tracepoint-event.h>

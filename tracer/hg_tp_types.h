@@ -81,6 +81,22 @@ struct hg_tp_granularity {
 	uint8_t source; /* enum hg_gran_source */
 };
 
+/* An AMDKFD_IOC_ALLOC_MEMORY_OF_GPU call as the driver answered it. */
+struct hg_tp_kfd_alloc {
+	uint64_t va, size, handle;
+	uint64_t cpu; /* a userptr's CPU address, else 0 */
+	uint32_t flags, gpu_id;
+	int32_t rc;
+};
+
+/* One SMI event line, decoded (kfd/kd_smi.h). */
+struct hg_tp_kfd_smi {
+	uint64_t addr, size, ns;
+	uint32_t from, to, node;
+	int32_t trigger, error;
+	uint8_t kind, rw;
+};
+
 struct hg_tp_memcpy {
 	uint64_t dst, src, size;
 	uint64_t dst_id, src_id;

@@ -84,9 +84,11 @@ int vg_queue_update(void *args);
 /* Serve every queue now, in the calling thread. */
 void vg_queue_poke(void);
 
-/* SVM attributes and the SMI event file (vg_svm.c). */
+/* SVM attributes (vg_svm.c) and the SMI event files (vg_smi.c). */
 int vg_svm(void *args);
 int vg_smi_open(void *args);
+void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
+		    int trigger);
 
 /* Time: the GPU clock is the host's monotonic clock in ns. */
 uint64_t vg_now_ns(void);

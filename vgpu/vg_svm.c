@@ -1,27 +1,64 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Shared virtual memory attributes (AMDKFD_IOC_SVM) and the SMI event
- * file.  Set attributes are accepted; a query answers the driver's
- * defaults.  (Migrations and their SMI events come with the driver front
- * end.)
+ * Shared virtual memory (AMDKFD_IOC_SVM).  Attributes set are kept per
+ * range, so a query answers what was set and a prefetch knows where the
+ * pages are: a prefetch to another location migrates them, and the
+ * migration is reported on the SMI event files as the driver would
+ * (vg_smi.c).  The bytes never move: host memory is the GPU's here.
  */
 #include <errno.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
 #include "vg.h"
+#include "vg_ranges.h"
 
-static uint32_t dflt(uint32_t type, uint32_t value)
+/* The driver's default flags: host access, and coherent (fine grain). */
+#define DEFAULT_FLAGS (KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT)
+
+static struct vg_ranges where = VG_RANGES_INIT; /* 0 system, else a gpu id */
+static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
+
+static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
 {
+	vg_smi_migrate(start, end - start, from, *(uint32_t *)to, KFD_MIGRATE_TRIGGER_PREFETCH);
+}
+
+static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute *a)
+{
+	switch (a->type) {
+	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC: {
+		uint32_t to = a->value;
+		if (to != 0 && to != VG_GPU_ID)
+			return -EINVAL;
+		return vg_ranges_set(&where, s, e, to, migrated, &to);
+	}
+	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+		return vg_ranges_flags(&flags, s, e, a->value,
+				       a->type == KFD_IOCTL_SVM_ATTR_SET_FLAGS,
+				       DEFAULT_FLAGS);
+	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+	case KFD_IOCTL_SVM_ATTR_ACCESS:
+	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
+	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static uint32_t get_one(uint64_t s, uint64_t e, uint32_t type, uint32_t value)
+{
+	uint32_t f = vg_ranges_get(&flags, s, e, DEFAULT_FLAGS);
 	switch (type) {
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
-	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
 		return KFD_IOCTL_SVM_LOCATION_UNDEFINED;
+	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+		return vg_ranges_get(&where, s, e, 0);
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
-		return KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT;
+		return f;
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
-		return 0;
+		return ~f;
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
 		return 9;
 	}
@@ -31,26 +68,22 @@ static uint32_t dflt(uint32_t type, uint32_t value)
 int vg_svm(void *p)
 {
 	struct kfd_ioctl_svm_args *a = p;
-	if (!a->size || (a->start_addr | a->size) & 4095)
+	uint64_t s = a->start_addr, e = a->start_addr + a->size;
+	if (!a->size || (s | a->size) & 4095 || e < s)
 		return -EINVAL;
-	if (a->op == KFD_IOCTL_SVM_OP_GET_ATTR)
-		for (uint32_t i = 0; i < a->nattr; i++) {
-			if (a->attrs[i].type == KFD_IOCTL_SVM_ATTR_ACCESS)
-				continue;
-			a->attrs[i].value = dflt(a->attrs[i].type, a->attrs[i].value);
-		}
-	return a->op <= KFD_IOCTL_SVM_OP_GET_ATTR ? 0 : -EINVAL;
-}
-
-int vg_smi_open(void *p)
-{
-	struct kfd_ioctl_smi_events_args *a = p;
-	int sv[2];
-	if (a->gpuid != VG_GPU_ID)
+	if (a->op == KFD_IOCTL_SVM_OP_GET_ATTR) {
+		for (uint32_t i = 0; i < a->nattr; i++)
+			if (a->attrs[i].type != KFD_IOCTL_SVM_ATTR_ACCESS)
+				a->attrs[i].value = get_one(s, e, a->attrs[i].type,
+							    a->attrs[i].value);
+		return 0;
+	}
+	if (a->op != KFD_IOCTL_SVM_OP_SET_ATTR)
 		return -EINVAL;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
-		return -errno;
-	close(sv[1]);
-	a->anon_fd = (uint32_t)sv[0];
+	for (uint32_t i = 0; i < a->nattr; i++) {
+		int rc = set_one(s, e, &a->attrs[i]);
+		if (rc)
+			return rc;
+	}
 	return 0;
 }

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The libc entry points through which a runtime reaches /dev/kfd: open
+ * to learn the descriptor, close to forget it, ioctl to see each call and
+ * the driver's answer.  Everything is forwarded untouched, arguments and
+ * errno included; a NULL argument is the driver's to refuse.
+ */
+/* 32-bit-offset names, as glibc exports them: with 64-bit offsets its
+ * headers would rename open to open64. */
+#undef _FILE_OFFSET_BITS
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "pl_boot.h"
+#include "pl_export.h"
+#include "pl_kfd.h"
+
+#define KFD_PATH "/dev/kfd"
+
+static mode_t mode_of(int flags, va_list ap)
+{
+	return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
+}
+
+static int opened(const char *path, int fd)
+{
+	if (fd >= 0 && path && !strcmp(path, KFD_PATH))
+		pl_kfd_fd_mark(fd, true);
+	return fd;
+}
+
+PL_EXPORT int open(const char *path, int flags, ...);
+PL_EXPORT int open(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	va_list ap;
+
+	if (!real)
+		real = (int (*)(const char *, int, ...))pl_next_sym("open");
+	va_start(ap, flags);
+	mode_t mode = mode_of(flags, ap);
+	va_end(ap);
+	return opened(path, real(path, flags, mode));
+}
+
+PL_EXPORT int open64(const char *path, int flags, ...);
+PL_EXPORT int open64(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	va_list ap;
+
+	if (!real)
+		real = (int (*)(const char *, int, ...))pl_next_sym("open64");
+	va_start(ap, flags);
+	mode_t mode = mode_of(flags, ap);
+	va_end(ap);
+	return opened(path, real(path, flags, mode));
+}
+
+PL_EXPORT int openat(int dirfd, const char *path, int flags, ...);
+PL_EXPORT int openat(int dirfd, const char *path, int flags, ...)
+{
+	static int (*real)(int, const char *, int, ...);
+	va_list ap;
+
+	if (!real)
+		real = (int (*)(int, const char *, int, ...))pl_next_sym("openat");
+	va_start(ap, flags);
+	mode_t mode = mode_of(flags, ap);
+	va_end(ap);
+	return opened(path, real(dirfd, path, flags, mode));
+}
+
+PL_EXPORT int close(int fd);
+PL_EXPORT int close(int fd)
+{
+	static int (*real)(int);
+
+	if (!real)
+		real = (int (*)(int))pl_next_sym("close");
+	pl_kfd_fd_mark(fd, false);
+	return real(fd);
+}
+
+int pl_kfd_real_ioctl(int fd, unsigned long req, void *arg)
+{
+	static int (*real)(int, unsigned long, ...);
+
+	if (!real)
+		real = (int (*)(int, unsigned long, ...))pl_next_sym("ioctl");
+	return real(fd, req, arg);
+}
+
+PL_EXPORT int ioctl(int fd, unsigned long req, ...);
+PL_EXPORT int ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+
+	va_start(ap, req);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	if (__builtin_expect(!pl_kfd_fd_is(fd), 1))
+		return pl_kfd_real_ioctl(fd, req, arg);
+	int64_t before = pl_kfd_before(req, arg);
+	int rc = pl_kfd_real_ioctl(fd, req, arg);
+	int saved = errno;
+	pl_kfd_record(fd, req, arg, rc < 0 ? -saved : rc, before);
+	errno = saved;
+	return rc;
+}

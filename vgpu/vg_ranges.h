@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* A value per address range, ranges split and merged as values are set;
+ * what is not covered has the caller's default. */
+#ifndef VG_RANGES_H
+#define VG_RANGES_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct vg_range {
+	uint64_t start, end;
+	uint32_t value;
+};
+
+struct vg_ranges {
+	pthread_mutex_t lock;
+	struct vg_range *r;
+	size_t n, cap;
+};
+
+/* Called for each piece of [start, end) whose value changes, before it
+ * does, with the old value (0 where none was set). */
+#define VG_RANGES_INIT { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 }
+typedef void (*vg_ranges_fn)(uint64_t start, uint64_t end, uint32_t old, void *arg);
+
+int vg_ranges_set(struct vg_ranges *m, uint64_t start, uint64_t end,
+		  uint32_t value, vg_ranges_fn fn, void *arg);
+/* Set (or clear) bits of each piece's value; unset pieces start at dflt. */
+int vg_ranges_flags(struct vg_ranges *m, uint64_t start, uint64_t end,
+		    uint32_t bits, int set, uint32_t dflt);
+/* The value at start, dflt where none was set. */
+uint32_t vg_ranges_get(struct vg_ranges *m, uint64_t start, uint64_t end,
+		       uint32_t dflt);
+
+#endif
