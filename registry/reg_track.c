@@ -5,6 +5,7 @@
 
 #include "hg_events.h"
 #include "reg_emit.h"
+#include "reg_runtime_code.h"
 #include "reg_host.h"
 #include "reg_model.h"
 #include "reg_site.h"
@@ -131,7 +132,7 @@ void reg_track_host_free(void *p, uint8_t api, uintptr_t caller)
 		foreign_host_free((uintptr_t)p, api, caller);
 		return;
 	}
-	if (!host_pair_ok(b.api, api) && !b.id)
+	if (!host_pair_ok(b.api, api) && !b.id && !reg_runtime_code(caller))
 		b.id = emit_host_block(&b, 1);
 	if (!b.id)
 		return;
