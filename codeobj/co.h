@@ -77,6 +77,14 @@ size_t co_set_bundles(const struct co_set *set);
  */
 long co_set_select(const struct co_set *set, const char *device_isa);
 
+/*
+ * The device targets a plain offload bundle in memory names, comma-separated
+ * ("gfx90a:xnack+,gfx908"), from its header alone: no code object is read,
+ * so a program's registration pays a few hundred bytes.  0 and "" when
+ * there are none or the bundle is compressed (its ids are inside).
+ */
+size_t co_bundle_targets(const void *bundle, char *buf, size_t cap);
+
 /* ---- target ids ---------------------------------------------------- */
 
 struct co_target {

@@ -138,3 +138,50 @@ int co_bundle_parse(struct co_set *set, const uint8_t *data, size_t avail,
 	return co_fail(err, "offload bundle", co_set_where(set), base_off,
 		       "no __CLANG_OFFLOAD_BUNDLE__ or CCOB magic");
 }
+
+/* An entry's device target: what follows "--" in an amdgcn triple. */
+static size_t put_target(const char *id, size_t n, char *buf, size_t cap,
+			 size_t at)
+{
+	const char *dash = NULL;
+	for (size_t i = 0; i + 1 < n; i++)
+		if (id[i] == '-' && id[i + 1] == '-')
+			dash = id + i + 2;
+	if (!dash || !memmem(id, n, "amdgcn", 6) || dash >= id + n)
+		return at;
+	size_t len = (size_t)(id + n - dash);
+	if (at + len + 2 > cap)
+		return at;
+	if (at)
+		buf[at++] = ',';
+	memcpy(buf + at, dash, len);
+	buf[at + len] = '\0';
+	return at + len;
+}
+
+size_t co_bundle_targets(const void *bundle, char *buf, size_t cap)
+{
+	size_t at = 0;
+	if (!cap)
+		return 0;
+	buf[0] = '\0';
+	if (!bundle || !co_is_bundle(bundle, MAGIC_LEN))
+		return 0;
+	/* Only the header is read; its size is bounded by what it may hold. */
+	struct hg_cursor c = hg_cursor_make(bundle, MAGIC_LEN + 8);
+	hg_cursor_skip(&c, MAGIC_LEN);
+	uint64_t count = hg_cursor_u64(&c);
+	if (c.bad || count == 0 || count > CO_MAX_BUNDLE_ENTRIES)
+		return 0;
+	c = hg_cursor_make(bundle, MAGIC_LEN + 8 + count * (24 + CO_MAX_TRIPLE));
+	hg_cursor_skip(&c, MAGIC_LEN + 8);
+	for (uint64_t i = 0; i < count; i++) {
+		hg_cursor_skip(&c, 16);
+		uint64_t tlen = hg_cursor_u64(&c);
+		if (c.bad || tlen > CO_MAX_TRIPLE || !hg_cursor_need(&c, tlen))
+			break;
+		at = put_target((const char *)c.base + c.pos, tlen, buf, cap, at);
+		hg_cursor_skip(&c, tlen);
+	}
+	return at;
+}

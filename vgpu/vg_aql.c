@@ -92,6 +92,9 @@ int vg_aql_serve(struct vg_queue *q)
 		uint16_t hdr = __atomic_load_n((uint16_t *)pk, __ATOMIC_ACQUIRE);
 		if ((hdr & 0xff) == PKT_INVALID || !run(q, pk, hdr & 0xff))
 			break;
+		vg_log("aql q%p packet %llu type %x signal 0x%llx", (void *)q,
+		       (unsigned long long)r, hdr,
+		       (unsigned long long)u64(pk, 56));
 		__atomic_store_n((uint16_t *)pk, (uint16_t)PKT_INVALID, __ATOMIC_RELEASE);
 		__atomic_store_n(rp, ++r, __ATOMIC_RELEASE);
 		done++;

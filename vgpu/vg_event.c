@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * KFD events: what a waiting runtime sleeps on until a completion signal
- * with a mailbox, or a queue's trap, says its work is done.  A runtime
- * re-reads its signal after every wake, so a spurious wake costs a loop
- * and a missed one costs the wait's timeout: signal generously.
+ * with a mailbox, or a queue's trap, says its work is done.  As in the
+ * driver, setting an event wakes every thread waiting on it then (a
+ * runtime's own wait and its async-handler thread often wait on one
+ * event together), and an auto-reset event stays set only when nobody
+ * was waiting, for the next wait to find.  A runtime re-reads its signal
+ * after every wake, so a spurious wake costs a loop and a missed one a
+ * hang: signal generously.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,7 +22,12 @@
 struct ev {
 	uint8_t used, auto_reset, signaled;
 	uint32_t type;
+	uint32_t waiters;
+	uint64_t gen; /* times set: a waiter wakes when it moves */
 };
+
+/* Events one wait may name; ROCr waits on a handful. */
+#define VG_WAIT_MAX 512
 static struct ev evs[VG_EVENTS];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond;
@@ -44,7 +53,7 @@ int vg_event_create(void *args)
 		pthread_mutex_unlock(&lock);
 		return -ENOMEM;
 	}
-	evs[id] = (struct ev){ 1, (uint8_t)!!a->auto_reset, 0, a->event_type };
+	evs[id] = (struct ev){ 1, (uint8_t)!!a->auto_reset, 0, a->event_type, 0, 0 };
 	pthread_mutex_unlock(&lock);
 	a->event_id = id;
 	a->event_slot_index = id;
@@ -68,13 +77,20 @@ int vg_event_destroy(void *args)
 	return e ? 0 : -EINVAL;
 }
 
+static void set_locked(struct ev *e)
+{
+	e->gen++;
+	e->signaled = !e->auto_reset || !e->waiters;
+}
+
 int vg_event_set(uint32_t id)
 {
+	vg_log("event %u set", id);
 	pthread_once(&once, init_cond);
 	pthread_mutex_lock(&lock);
 	struct ev *e = find(id);
 	if (e)
-		e->signaled = 1;
+		set_locked(e);
 	pthread_cond_broadcast(&cond);
 	pthread_mutex_unlock(&lock);
 	return e ? 0 : -EINVAL;
@@ -86,7 +102,7 @@ void vg_event_signal_all(void)
 	pthread_mutex_lock(&lock);
 	for (uint32_t i = 1; i < VG_EVENTS; i++)
 		if (evs[i].used && evs[i].type == KFD_IOC_EVENT_SIGNAL)
-			evs[i].signaled = 1;
+			set_locked(&evs[i]);
 	pthread_cond_broadcast(&cond);
 	pthread_mutex_unlock(&lock);
 }
@@ -94,6 +110,7 @@ void vg_event_signal_all(void)
 int vg_event_reset(void *args)
 {
 	struct kfd_ioctl_reset_event_args *a = args;
+	vg_log("event %u reset", a->event_id);
 	pthread_mutex_lock(&lock);
 	struct ev *e = find(a->event_id);
 	if (e)
@@ -102,47 +119,71 @@ int vg_event_reset(void *args)
 	return e ? 0 : -EINVAL;
 }
 
-/* How many of the listed events are signaled; consumes auto-reset ones
- * only when the wait is satisfied. */
-static int ready(struct kfd_event_data *d, uint32_t n, int all)
+/* Whether the wait is satisfied: an event counts when it is set, or was
+ * set since the wait began (gen0); a satisfied wait takes the set state
+ * of the auto-reset events it counted. */
+static int ready(const struct kfd_event_data *d, const uint64_t *gen0,
+		 uint32_t n, int all)
 {
 	uint32_t hit = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		struct ev *e = find(d[i].event_id);
-		hit += e && e->signaled;
+		const struct ev *e = find(d[i].event_id);
+		hit += e && (e->signaled || e->gen != gen0[i]);
 	}
 	if (!(all ? hit == n : hit > 0))
 		return 0;
 	for (uint32_t i = 0; i < n; i++) {
 		struct ev *e = find(d[i].event_id);
-		if (e && e->signaled && e->auto_reset)
+		if (e && e->auto_reset)
 			e->signaled = 0;
 	}
 	return 1;
 }
 
+static void waiting(const struct kfd_event_data *d, uint64_t *gen0, uint32_t n,
+		    int delta)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct ev *e = find(d[i].event_id);
+		if (!e)
+			continue;
+		e->waiters += (uint32_t)delta;
+		if (delta > 0)
+			gen0[i] = e->gen;
+	}
+}
+
+static struct timespec deadline(uint32_t ms)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	uint64_t ns = (uint64_t)t.tv_nsec + (uint64_t)ms * 1000000u;
+	t.tv_sec += (time_t)(ns / 1000000000u);
+	t.tv_nsec = (long)(ns % 1000000000u);
+	return t;
+}
+
 int vg_event_wait(void *args)
 {
 	struct kfd_ioctl_wait_events_args *a = args;
-	struct kfd_event_data *d = (void *)(uintptr_t)a->events_ptr;
-	if (!d && a->num_events)
-		return -EFAULT;
+	const struct kfd_event_data *d = (const void *)(uintptr_t)a->events_ptr;
+	uint64_t gen0[VG_WAIT_MAX];
+	if ((!d && a->num_events) || a->num_events > VG_WAIT_MAX)
+		return d ? -EINVAL : -EFAULT;
 	pthread_once(&once, init_cond);
 	/* The runtime is waiting for the device: serve the queues now. */
 	vg_queue_poke();
-	struct timespec until;
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	uint64_t ns = (uint64_t)until.tv_nsec + (uint64_t)a->timeout * 1000000u;
-	until.tv_sec += (time_t)(ns / 1000000000u);
-	until.tv_nsec = (long)(ns % 1000000000u);
+	struct timespec until = deadline(a->timeout);
+	vg_log("wait on %u events (first %u) for %u ms", a->num_events,
+	       a->num_events ? d[0].event_id : 0, a->timeout);
 	int rc = 0, ok;
 	pthread_mutex_lock(&lock);
-	while (!(ok = ready(d, a->num_events, a->wait_for_all)) && rc != ETIMEDOUT) {
-		if (a->timeout == 0)
-			break;
+	waiting(d, gen0, a->num_events, 1);
+	while (!(ok = ready(d, gen0, a->num_events, a->wait_for_all)) &&
+	       rc != ETIMEDOUT && a->timeout)
 		rc = a->timeout == 0xffffffffu ? pthread_cond_wait(&cond, &lock)
 					       : pthread_cond_timedwait(&cond, &lock, &until);
-	}
+	waiting(d, gen0, a->num_events, -1);
 	pthread_mutex_unlock(&lock);
 	a->wait_result = ok ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 	return 0;

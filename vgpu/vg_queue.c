@@ -102,6 +102,10 @@ int vg_queue_create(void *p)
 	pthread_mutex_unlock(&lock);
 	a->queue_id = (uint32_t)id;
 	a->doorbell_offset = vg_mem_doorbell_offset() + (uint64_t)id * 8;
+	vg_log("queue %d (q%p): type %u ring 0x%llx size %u wptr 0x%llx rptr 0x%llx",
+	       id, (void *)q, a->queue_type, (unsigned long long)a->ring_base_address,
+	       a->ring_size, (unsigned long long)a->write_pointer_address,
+	       (unsigned long long)a->read_pointer_address);
 	return 0;
 }
 

@@ -132,6 +132,8 @@ int vg_sdma_serve(struct vg_queue *q)
 		}
 		if (!len)
 			break;
+		vg_log("sdma q%p at %llu op %u len %lld", (void *)q,
+		       (unsigned long long)rd, dw(&r, 0) & 0xff, (long long)len);
 		rd += (uint64_t)len * 4;
 		__atomic_store_n(rp, rd, __ATOMIC_RELEASE);
 		done++;

@@ -2,7 +2,10 @@
 /*
  * HSA signals as the runtime lays them out in memory (amd_signal_t): the
  * value at 8, the event mailbox at 16 and its event id at 24, the
- * dispatch's start and end timestamps at 32 and 40.
+ * dispatch's start and end timestamps at 32 and 40.  A command processor
+ * that completes a packet raises an interrupt carrying the signal's event
+ * id whenever it has one, mailbox or not: ROCr's signals leave the
+ * mailbox empty and its waiters sleep on that event.
  */
 #include <stdint.h>
 
@@ -28,9 +31,9 @@ void vg_signal_done(uint64_t sig, int timestamps)
 	__atomic_fetch_sub((int64_t *)(s + 8), 1, __ATOMIC_SEQ_CST);
 	uint64_t mailbox = __atomic_load_n((uint64_t *)(s + 16), __ATOMIC_ACQUIRE);
 	uint32_t id = __atomic_load_n((uint32_t *)(s + 24), __ATOMIC_ACQUIRE);
-	if (mailbox) {
+	if (mailbox)
 		__atomic_store_n((uint64_t *)vg_mem_host(mailbox, 8), (uint64_t)id,
 				 __ATOMIC_RELEASE);
+	if (id)
 		vg_event_set(id);
-	}
 }

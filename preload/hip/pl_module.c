@@ -8,6 +8,7 @@
 
 #include "hg_events.h"
 #include "pl_boot.h"
+#include "co.h"
 #include "pl_export.h"
 #include "pl_hip.h"
 #include "pl_device.h"
@@ -40,11 +41,15 @@ PL_EXPORT void **__hipRegisterFatBinary(const void *data)
 	if (tr) {
 		/* The wrapper is the compiler's own constant: reading it is the
 		 * call's contract; a wrong magic means we do not know the
-		 * layout, so the image is left alone. */
+		 * layout, so the image is left alone.  Its targets are known
+		 * now, before any launch: a runtime that cannot load any of
+		 * them stops the program before the first one. */
 		const void *img = w && w->magic == FATBIN_MAGIC ? w->binary : NULL;
+		char targets[256];
+		co_bundle_targets(img, targets, sizeof(targets));
 		struct hg_tp_code_object co = {
 			.module = (uintptr_t)h, .image = (uintptr_t)img,
-			.targets = "", .path = "", .rc = h ? 0 : -1,
+			.targets = targets, .path = "", .rc = h ? 0 : -1,
 			.api = HG_API_HIP_REGISTER_FAT_BINARY,
 		};
 

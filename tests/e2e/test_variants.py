@@ -1,64 +1,77 @@
 #!/usr/bin/env python3
-"""Every kernels/ program and variant, traced by `hipgrain run` against the
-test double, reported by `hipgrain report`: the rules kernels/variants.tsv
-names fire, and no other (the near-misses stay silent).
+"""Every kernels/ program and variant, traced by `hipgrain run` and
+reported by `hipgrain report`: the rules kernels/variants.tsv names fire,
+and no other (the near-misses stay silent).  Against the test double, or,
+with --virtual-gpu NAME, against the machine's real HIP runtime on a
+virtual GPU: the same findings either way.
 
 usage: test_variants.py HIPGRAIN KERNELS_DIR FAKEHIP_DIR VARIANTS_TSV
+                        [--virtual-gpu NAME]
 """
 import concurrent.futures
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
 import hgrun  # noqa: E402
 
 hipgrain, kdir, fakehip, table = sys.argv[1:5]
-
-
-def rows():
-    for line in open(table):
-        if not line.strip() or line.startswith('#'):
-            continue
-        prog, args, xnack, rules, outcome = line.rstrip('\n').split('\t')
-        yield (prog, [] if args == '-' else args.split(), xnack,
-               set() if rules == 'none' else set(rules.split(',')), outcome)
+vgpu = sys.argv[6] if sys.argv[5:6] == ['--virtual-gpu'] else None
 
 
 def check(row):
-    prog, args, xnack, want, outcome = row
-    env = hgrun.fake_env(fakehip, None if xnack in ('0', '*') else xnack)
-    t = hgrun.run(hipgrain, [os.path.join(kdir, prog)] + args, env=env)
+    prog, args, xnack, want, fake, on_vgpu = row
+    xn = None if xnack in ('0', '*') else xnack
+    if vgpu:
+        env, extra, outcome = hgrun.vgpu_env(xn), ('--virtual-gpu', vgpu), on_vgpu
+    else:
+        env, extra, outcome = hgrun.fake_env(fakehip, xn), (), fake
+    try:
+        t = hgrun.run(hipgrain, [os.path.join(kdir, prog)] + args, env=env,
+                      extra=extra)
+    except subprocess.TimeoutExpired as e:
+        return row, False, None, None, False, f'hung: {e}'
     try:
         status, rep = hgrun.report(hipgrain, t.trace)
         got = {f['rule'] for f in rep['findings']} if rep else None
         expect_rc = 134 if outcome == 'abort' else 0
-        return row, t.proc.returncode == expect_rc, got, status, t.proc.stderr
+        virtual = rep and rep['summary'].get('virtual_gpu') == vgpu
+        return row, t.proc.returncode == expect_rc, got, status, virtual, \
+            t.proc.stderr
     finally:
         t.close()
 
 
+def name_of(prog, args, xnack):
+    return f'{prog} {" ".join(args) or "-"} (HSA_XNACK={xnack})'
+
+
 tap = hgrun.Tap()
 missing = hgrun.not_built()
-table = list(rows())
+table = list(hgrun.variants(table))
 todo = []
-for prog, args, xnack, want, outcome in table:
-    name = f'{prog} {" ".join(args) or "-"} (HSA_XNACK={xnack})'
+for row in table:
+    prog, args, xnack, want, fake, _ = row
+    name = name_of(prog, args, xnack)
     if prog in missing:
         tap.skip(name, f'{prog} not built: {missing[prog]}')
         continue
     why = hgrun.omp_no_gpu(kdir, fakehip, prog, args, xnack) \
-        if outcome == '0' else None
+        if fake == '0' and not vgpu else None
     if why:
         tap.skip(name, why)
         continue
     want = hgrun.omp_expected(hipgrain, kdir, table, prog, args, xnack, want)
-    todo.append((prog, args, xnack, want, outcome))
+    todo.append(row[:3] + (want,) + row[4:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
-    for row, rc_ok, got, status, err in pool.map(check, todo):
-        prog, args, xnack, want, _ = row
-        name = f'{prog} {" ".join(args) or "-"} (HSA_XNACK={xnack})'
+    for row, rc_ok, got, status, virtual, err in pool.map(check, todo):
+        prog, args, xnack, want = row[:4]
+        name = name_of(prog, args, xnack)
         tap.ok(rc_ok, f'{name}: program status passed through', err)
         tap.ok(status == 0 and got == want,
                f'{name}: fires {sorted(want) or "nothing"}',
                f'report status {status}, got {sorted(got) if got else got}')
+        if vgpu:
+            tap.ok(virtual, f'{name}: the report says the GPU was virtual')
 sys.exit(tap.done())

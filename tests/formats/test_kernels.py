@@ -32,12 +32,8 @@ tap = hgrun.Tap()
 
 
 def rows():
-    for line in open(TABLE):
-        if not line.strip() or line.startswith('#'):
-            continue
-        prog, args, xnack, rules, _ = line.rstrip('\n').split('\t')
-        yield (prog, [] if args == '-' else args.split(), xnack,
-               set() if rules == 'none' else set(rules.split(',')))
+    for prog, args, xnack, rules, _, _ in hgrun.variants(TABLE):
+        yield prog, args, xnack, rules
 
 
 def formats(i, row):

@@ -55,7 +55,7 @@ def variants(path):
         for line in f:
             if line.startswith("#") or not line.strip():
                 continue
-            prog, args, xnack, rules, fake = line.rstrip("\n").split("\t")
+            prog, args, xnack, rules, fake = line.rstrip("\n").split("\t")[:5]
             argv = [] if args == "-" else args.split(" ")
             rows.append((prog, argv, xnack, rules, fake))
     return rows

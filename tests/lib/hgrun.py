@@ -74,6 +74,29 @@ def fake_env(fakehip_dir, xnack=None, **more):
     return env
 
 
+def variants(path):
+    """kernels/variants.tsv's rows: (program, argv list, HSA_XNACK, set of
+    rule ids, outcome under the double, outcome on the virtual GPU)."""
+    for line in open(path):
+        if not line.strip() or line.startswith('#'):
+            continue
+        prog, args, xnack, rules, fake, vgpu = line.rstrip('\n').split('\t')
+        yield (prog, [] if args == '-' else args.split(), xnack,
+               set() if rules == 'none' else set(rules.split(',')), fake,
+               vgpu)
+
+
+def vgpu_env(xnack=None):
+    """The machine's own runtime, as a program finds it, for a run on the
+    virtual GPU."""
+    env = dict(os.environ)
+    for name in ('HSA_XNACK', 'LD_PRELOAD', 'LD_LIBRARY_PATH'):
+        env.pop(name, None)
+    if xnack is not None:
+        env['HSA_XNACK'] = xnack
+    return env
+
+
 def not_built():
     """{program: why} for kernels/ programs this build could not make (meson
     passes HG_NOT_BUILT, "name=why;name=why"): their rows are skipped."""
