@@ -20,6 +20,9 @@
 
 /* Doorbells are 8 bytes, 1024 of them in the process's doorbell page. */
 #define VG_DOORBELL_PAGE 8192u
+/* GB_ADDR_CONFIG as gfx9 parts report it: the tiling the address library
+ * assumes; no image is ever tiled here. */
+#define VG_GB_ADDR_CONFIG 0x26010042u
 
 /* State (vg_state.c). */
 struct vg_state {
@@ -45,6 +48,7 @@ const char *vg_sysfs_path(const char *path, char *buf, size_t cap);
 enum { VG_FD_NONE, VG_FD_KFD, VG_FD_RENDER };
 int vg_dev_open(const char *path, int flags);
 int vg_dev_is(int fd);
+int vg_dev_dup(int fd);
 void vg_dev_closed(int fd);
 
 /* ioctls (vg_kfd.c, vg_drm.c): -errno or the result. */

@@ -57,3 +57,23 @@ void vg_dev_closed(int fd)
 	if (fd >= 0 && fd < VG_FDS)
 		__atomic_store_n(&kinds[fd], VG_FD_NONE, __ATOMIC_RELEASE);
 }
+
+/* A duplicate of one of our fds, of the same kind, close-on-exec. */
+int vg_dev_dup(int fd)
+{
+	int kind = vg_dev_is(fd);
+	if (kind == VG_FD_NONE) {
+		errno = EBADF;
+		return -1;
+	}
+	int dup = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	if (dup < 0)
+		return -1;
+	if (dup >= VG_FDS) {
+		close(dup);
+		errno = EMFILE;
+		return -1;
+	}
+	__atomic_store_n(&kinds[dup], (unsigned char)kind, __ATOMIC_RELEASE);
+	return dup;
+}

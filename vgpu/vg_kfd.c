@@ -125,7 +125,7 @@ static int tile_config(void *p)
 	struct kfd_ioctl_get_tile_config_args *a = p;
 	a->num_tile_configs = 0;
 	a->num_macro_tile_configs = 0;
-	a->gb_addr_config = 0x26010042;
+	a->gb_addr_config = VG_GB_ADDR_CONFIG;
 	a->num_banks = 0;
 	a->num_ranks = 0;
 	return gpu_ok(a->gpu_id);
