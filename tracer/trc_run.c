@@ -62,14 +62,27 @@ static int trace_program(const char *path, char *const argv[], char **env,
 	return st ? st : trc_wait(pid);
 }
 
+/* Once per run, where no GPU is: the one way to audit here anyway. */
+static void hint_no_gpu(const struct trc_opts *o, const struct trc_job *j)
+{
+	if (o->virtual_gpu || access("/dev/kfd", F_OK) == 0 ||
+	    (j->active && strcmp(j->rank, "0")))
+		return;
+	trc_info("no AMD GPU on this machine (/dev/kfd is missing): "
+		 "--virtual-gpu MI210 runs the program on a virtual one, and "
+		 "'hipgrain scan PROGRAM' audits its kernels offline");
+}
+
 static int in_session(const struct trc_opts *o, const char *path,
-		      char *const argv[], char **env, struct trc_result *r)
+		      char *const argv[], char **env, struct trc_result *r,
+		      const struct trc_job *j)
 {
 	struct trc_session s = {0};
 	int status = TRC_EXIT_INTERNAL;
 
 	if (trc_session_up(&s, r->dir, o, r->in_job) == 0) {
 		snprintf(r->session, sizeof(r->session), "%s", s.name);
+		hint_no_gpu(o, j);
 		status = trace_program(path, argv, env, &s);
 		if (trc_session_down(&s) == 0)
 			r->written = true;
@@ -79,14 +92,15 @@ static int in_session(const struct trc_opts *o, const char *path,
 }
 
 static int with_daemon(const struct trc_opts *o, const char *path,
-		       char *const argv[], char **env, struct trc_result *r)
+		       char *const argv[], char **env, const struct trc_job *j,
+		       struct trc_result *r)
 {
 	struct trc_daemon d;
 	int status = TRC_EXIT_INTERNAL;
 
 	if (trc_daemon_up(&d) == 0 &&
 	    (!d.home[0] || trc_env_put(env, "LTTNG_HOME", d.home) == 0))
-		status = in_session(o, path, argv, env, r);
+		status = in_session(o, path, argv, env, r, j);
 	trc_daemon_down(&d);
 	return status;
 }
@@ -103,7 +117,7 @@ static int with_shared_daemon(const struct trc_opts *o, const char *path,
 	if (trc_shared_join(&sh, j) == 0) {
 		home = getenv("LTTNG_HOME");
 		if (!home || trc_env_put(env, "LTTNG_HOME", home) == 0)
-			status = in_session(o, path, argv, env, r);
+			status = in_session(o, path, argv, env, r, j);
 	}
 	trc_shared_leave(&sh);
 	return status;
@@ -154,17 +168,6 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 	return 0;
 }
 
-/* Once per run, where no GPU is: the one way to audit here anyway. */
-static void hint_no_gpu(const struct trc_opts *o, const struct trc_job *j)
-{
-	if (o->virtual_gpu || access("/dev/kfd", F_OK) == 0 ||
-	    (j->active && strcmp(j->rank, "0")))
-		return;
-	trc_info("no AMD GPU on this machine (/dev/kfd is missing): "
-		 "--virtual-gpu MI210 runs the program on a virtual one, and "
-		 "'hipgrain scan PROGRAM' audits its kernels offline");
-}
-
 void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 {
 	char tree[PATH_MAX] = "";
@@ -190,7 +193,6 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
-	hint_no_gpu(o, &job);
 	if (make_output(o, &job, r) < 0) {
 		vg_sysfs_remove(tree);
 		trc_env_free(env);
@@ -200,7 +202,7 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 	trc_signals_install();
 	r->status = job.active
 			    ? with_shared_daemon(o, path, argv, env, &job, r)
-			    : with_daemon(o, path, argv, env, r);
+			    : with_daemon(o, path, argv, env, &job, r);
 	trc_signals_restore();
 	vg_sysfs_remove(tree);
 	trc_env_free(env);
