@@ -14,6 +14,9 @@
 //   alloc   - a fresh buffer every launch: hipMalloc 4 KiB, launch with it,
 //             hipFree (a loop with a temporary); hipgrain writes an alloc,
 //             a launch and a free each round.
+//   ysync   - a launch, then hipDeviceSynchronize: the round trip through a
+//             device's queue (on the virtual GPU: the real runtime's
+//             packets, retired by the stand-in).
 #include <hip/hip_runtime.h>
 
 #include <chrono>
@@ -47,7 +50,12 @@ int main(int argc, char **argv)
 		if (hipFree(t) != hipSuccess)
 			return 1;
 	}
-	for (long i = 0; mode != 'a' && i < n; i++) {
+	for (long i = 0; mode == 'y' && i < n; i++) {
+		four<<<4, 256>>>(p[0], p[1], p[2], p[3], 1024);
+		if (hipDeviceSynchronize() != hipSuccess)
+			return 1;
+	}
+	for (long i = 0; mode != 'a' && mode != 'y' && i < n; i++) {
 		// Octal digits pick the buffers; fresh walks 4096 patterns.
 		long o = mode == 'r' ? (i & 3) : 0;
 		long a = mode == 'f' ? i : o | (o + 1) << 3 | (o + 2) << 6 | (o + 3) << 9;
