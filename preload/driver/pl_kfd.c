@@ -80,6 +80,7 @@ void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before)
 		break;
 	case _IOC_NR(AMDKFD_IOC_SVM):
 		svm(arg, rc);
+		pl_smi_drain();
 		break;
 	case _IOC_NR(AMDKFD_IOC_SET_XNACK_MODE): {
 		int32_t now = ((struct kfd_ioctl_set_xnack_mode_args *)arg)->xnack_enabled;

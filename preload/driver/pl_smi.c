@@ -4,8 +4,10 @@
  * every migration (and its trigger), page fault, queue eviction and
  * restore, and unmap the driver reports for this process becomes a
  * kfd_smi event.  The driver keeps a small buffer per file, so the
- * thread reads as soon as lines arrive; at exit the files are drained
- * once more, so a migration reported just before the end is not lost.
+ * thread reads as soon as lines arrive; after each SVM call of the
+ * runtime's, and at exit, the files are drained once more in the calling
+ * thread, so that a migration the call caused is read even when the
+ * program then execs or ends with _exit.
  * A forked child reads its own files, opened when its runtime opens the
  * driver again; the parent's stay the parent's.
  */
@@ -74,7 +76,7 @@ static int drain(struct smi_file *f)
 	return n < 0 && (errno == EAGAIN || errno == EINTR);
 }
 
-static void drain_all(void)
+void pl_smi_drain(void)
 {
 	if (owner != getpid())
 		return;
@@ -103,7 +105,7 @@ static void *reader(void *unused)
 		pthread_mutex_unlock(&lock);
 		if (!n || (poll(p, n, -1) < 0 && errno != EINTR))
 			return NULL;
-		drain_all();
+		pl_smi_drain();
 	}
 }
 
@@ -160,7 +162,7 @@ void pl_smi_start(int kfd_fd, const uint32_t *gpu_ids, unsigned n)
 	pthread_mutex_unlock(&lock);
 	if (!nfiles)
 		return;
-	if (atexit_for != getpid() && !atexit(drain_all))
+	if (atexit_for != getpid() && !atexit(pl_smi_drain))
 		atexit_for = getpid();
 	pthread_attr_t a;
 	pthread_attr_init(&a);
