@@ -94,7 +94,7 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   "simd_per_cu 4\nmax_slots_scratch_cu 32\n"
 		   "gfx_target_version %u\nvendor_id 4098\ndevice_id %u\n"
 		   "location_id 768\ndomain 0\ndrm_render_minor %d\n"
-		   "hive_id 0\nnum_sdma_engines 2\nnum_sdma_xgmi_engines %u\n"
+		   "hive_id %llu\nnum_sdma_engines 2\nnum_sdma_xgmi_engines %u\n"
 		   "num_sdma_queues_per_engine 8\nnum_cp_queues 24\n"
 		   "max_engine_clk_fcompute %u\nlocal_mem_size %llu\n"
 		   "fw_version 71\ncapability %u\ndebug_prop 0\n"
@@ -102,6 +102,7 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   "max_engine_clk_ccompute 2000\n",
 		   simds, p->waves_per_simd, p->shader_engines, per_array,
 		   p->gfx_target, p->device_id, VG_RENDER_MINOR,
+		   (unsigned long long)p->hive_id,
 		   p->sdma_engines > 2 ? p->sdma_engines - 2 : 0,
 		   p->max_clock_mhz, (unsigned long long)p->vram_bytes, cap,
 		   p->num_xcc);

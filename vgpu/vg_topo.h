@@ -28,6 +28,10 @@ struct vg_profile {
 	uint64_t vram_bytes;	/* 0 for an APU: memory is the host's */
 	uint32_t l2_kib;
 	int apu;
+	/* Its XGMI hive, 0 for a card on PCIe alone: ROCr offers fine-grained
+	 * device memory over XGMI, and over PCIe only when told to
+	 * (HSA_FINE_GRAIN_PCIE=1). */
+	uint64_t hive_id;
 };
 
 /* The i-th profile, NULL past the last. */
