@@ -35,8 +35,15 @@ int main(void)
 	ok(is(HG_API_HIP_HOST_MALLOC, 0x4 /* WriteCombined */, 0,
 	      HG_MEM_HOST_PINNED, HG_GRAN_COARSE),
 	   "WriteCombined with HIP_HOST_COHERENT=0: coarse");
-	ok(is(HG_API_HIP_HOST_MALLOC, 0x4, -1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
-	   "WriteCombined with HIP_HOST_COHERENT unset: fine");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0x4, -1, HG_MEM_HOST_PINNED, HG_GRAN_COARSE),
+	   "WriteCombined with HIP_HOST_COHERENT unset: coarse (the runtime's "
+	   "request to the driver, ROCm 5.2.3 and 6.4.3)");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0x4, 1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "WriteCombined with HIP_HOST_COHERENT=1: fine");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0x1 /* Portable */, -1, HG_MEM_HOST_PINNED,
+	      HG_GRAN_COARSE), "Portable with HIP_HOST_COHERENT unset: coarse");
+	ok(is(HG_API_HIP_HOST_MALLOC, 0x3 /* Portable|Mapped */, -1,
+	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "Portable|Mapped: fine");
 	ok(is(HG_API_MALLOC, 0, -1, HG_MEM_SYSTEM, HG_GRAN_FINE),
 	   "malloc: fine system memory");
 	/* Seed 000's "OpenMP Allocation Mechanism" table. */
