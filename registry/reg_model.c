@@ -47,7 +47,7 @@ static void prop_model(uint32_t flags, uint8_t *mem, uint8_t *gran)
 	}
 }
 
-void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
+void reg_model(uint8_t api, uint32_t flags, const struct reg_model_env *env, uint8_t *mem,
 	       uint8_t *gran)
 {
 	switch (api) {
@@ -85,13 +85,22 @@ void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
 		*mem = HG_MEM_MANAGED;
 		*gran = HG_GRAN_FINE;
 		return;
-	case HG_API_HIP_HOST_MALLOC:
 	case HG_API_HIP_HOST_ALLOC:
+		/* ROCm 5's hipHostAlloc allocates device memory, as hipMalloc
+		 * does: the runtime asks the driver for coarse VRAM (the
+		 * driver table, 5.2.3); ROCm 6's is hipHostMalloc's. */
+		if (env->rocm_major == 5) {
+			*mem = HG_MEM_DEVICE;
+			*gran = HG_GRAN_COARSE;
+			return;
+		}
+		/* fall through */
+	case HG_API_HIP_HOST_MALLOC:
 	case HG_API_HIP_EXT_HOST_ALLOC:
 	case HG_API_HIP_MALLOC_HOST: /* both hipHostMalloc(p, n, 0) */
 	case HG_API_HIP_MEM_ALLOC_HOST:
 		*mem = HG_MEM_HOST_PINNED;
-		*gran = host_malloc_gran(flags, host_coherent);
+		*gran = host_malloc_gran(flags, env->host_coherent);
 		return;
 	case HG_API_HSA_MEMORY_POOL_ALLOCATE: /* the pool's own flags say */
 		*mem = !(flags & REG_HSA_POOL_FINE) ? HG_MEM_DEVICE

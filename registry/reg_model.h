@@ -49,8 +49,15 @@ uint32_t reg_prop_flags(int32_t type, int32_t loc_type);
 #define REG_ADVISE_SET_COARSE 100
 #define REG_ADVISE_UNSET_COARSE 101
 
-/* host_coherent: HIP_HOST_COHERENT as read at start, -1 when unset. */
-void reg_model(uint8_t api, uint32_t flags, int host_coherent, uint8_t *mem,
+/* What the model depends on besides the call: HIP_HOST_COHERENT as read at
+ * start (-1 when unset), and the HIP runtime's major version (0 while it
+ * is not known): some allocators changed meaning between releases. */
+struct reg_model_env {
+	int host_coherent;
+	int rocm_major;
+};
+
+void reg_model(uint8_t api, uint32_t flags, const struct reg_model_env *env, uint8_t *mem,
 	       uint8_t *gran);
 /* Whether an API allocates (rather than frees or registers). */
 int reg_model_is_hip_alloc(uint8_t api);

@@ -10,7 +10,7 @@
 #include "reg_model.h"
 #include "reg_site.h"
 
-struct reg_config reg_cfg = {65536, 24, 0, -1};
+struct reg_config reg_cfg = {65536, 24, 0, -1, 0};
 static atomic_uint_fast64_t ids = 1;
 
 /* Frames of hipgrain itself above the hook's caller: this file and the hook. */
@@ -149,7 +149,10 @@ void reg_track_hip_alloc(uint8_t api, int rc, void *p, size_t size,
 		.callsite = reg_site_capture(SKIP_FRAMES),
 	};
 
-	reg_model(api, flags, reg_cfg.host_coherent, &a.mem, &a.gran);
+	struct reg_model_env env = {reg_cfg.host_coherent,
+				    __atomic_load_n(&reg_cfg.rocm_major, __ATOMIC_RELAXED)};
+
+	reg_model(api, flags, &env, &a.mem, &a.gran);
 	if (rc == 0 && p) {
 		struct reg_dev_info d = {(uintptr_t)p, size, 0, a.callsite,
 					 flags, api, a.mem, a.gran};

@@ -17,6 +17,7 @@ struct reg_config {
 	unsigned stack_depth;
 	int host_all;	   /* trace every host block at allocation */
 	int host_coherent; /* HIP_HOST_COHERENT, -1 when unset */
+	int rocm_major;    /* the HIP runtime's, 0 until it is known */
 };
 
 extern struct reg_config reg_cfg;

@@ -53,7 +53,7 @@ static void announce(void)
 
 __attribute__((constructor)) static void pl_init(void)
 {
-	struct reg_config cfg;
+	struct reg_config cfg = {0};
 	const char *off = hg_env_get(HG_ENV_DISABLE);
 
 	pl_boot_resolve();

@@ -24,7 +24,7 @@
 	  (ptr, size, flags), 1, PL_NONE,                                      \
 	  rec_alloc(HG_API_HIP_HOST_MALLOC, rc, ptr, size, flags))             \
 	X(hipHostAlloc, (void **ptr, size_t size, unsigned int flags),         \
-	  (ptr, size, flags), 1, PL_NONE,                                      \
+	  (ptr, size, flags), 1, pl_vm_learn_layout(),                         \
 	  rec_alloc(HG_API_HIP_HOST_ALLOC, rc, ptr, size, flags))              \
 	X(hipExtHostAlloc, (void **ptr, size_t size, unsigned int flags),      \
 	  (ptr, size, flags), 1, PL_NONE,                                      \

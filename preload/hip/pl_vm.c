@@ -84,6 +84,8 @@ void pl_vm_learn_layout(void)
 	if (!version || version(&v) != hipSuccess)
 		v = 0;
 	runtime_version = v;
+	/* HIP_VERSION: major * 10000000 + minor * 100000 + patch. */
+	__atomic_store_n(&reg_cfg.rocm_major, v / 10000000, __ATOMIC_RELAXED);
 }
 
 void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,

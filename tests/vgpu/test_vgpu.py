@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""The real HIP runtime on each virtual GPU: one device, named as the
+product (its gfx target, CUs and memory), and every call the audit needs
+succeeds: hipMalloc, hipHostMalloc with each flag, hipMallocManaged,
+hipMemAdvise, hipMemPrefetchAsync, hipMemcpy both ways, a launch and
+hipDeviceSynchronize.  Where the runtime copies with SDMA (ROCm 5) the
+round trip holds.  ROCm 5 does not know gfx942: it finds no device on a
+virtual MI300, as it would on the product.  No program runs under
+hipgrain here: this is the stand-in alone, below the runtime.
+
+usage: test_vgpu.py VGPU_LIB HG_VGPU_CALLS HIPGRAIN
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+import hgrun  # noqa: E402
+
+vgpu, prog, hipgrain = sys.argv[1:4]
+tap = hgrun.Tap()
+
+
+def profiles():
+    out = subprocess.run([hipgrain, 'run', '--virtual-gpu', 'list'],
+                         capture_output=True, text=True, check=True).stdout
+    rows = [line.split() for line in out.splitlines()[1:] if line.strip()]
+    return [(r[0], r[1], int(r[2])) for r in rows]
+
+
+def rocm_major():
+    out = subprocess.run(['hipconfig', '--version'], capture_output=True,
+                         text=True).stdout
+    return int(out.split('.')[0]) if out[:1].isdigit() else 0
+
+
+major = rocm_major()
+for name, gfx, cus in profiles():
+    env = hgrun.vgpu_env()
+    env.update(LD_PRELOAD=vgpu, HIPGRAIN_VIRTUAL_GPU=name)
+    p = subprocess.run([prog], env=env, capture_output=True, text=True,
+                       timeout=120)
+    got = dict(line.split(' ', 1) for line in p.stdout.splitlines()
+               if ' ' in line)
+    tap.ok(p.returncode == 0, f'{name}: the program runs', p.stderr)
+    if gfx == 'gfx942' and major == 5:
+        tap.ok(got.get('devices') == '0',
+               f'{name}: ROCm 5 knows no gfx942, no device', p.stdout)
+        continue
+    tap.ok(got.get('devices') == '1', f'{name}: one device', p.stdout)
+    tap.ok(got.get('arch', '').startswith(gfx + ':'),
+           f'{name}: its target is {gfx}', got.get('arch'))
+    tap.ok(got.get('cus') == str(cus), f'{name}: {cus} compute units',
+           got.get('cus'))
+    tap.ok(name in got.get('name', ''), f'{name}: named as the product',
+           got.get('name'))
+    calls = {k: v for k, v in got.items() if k.startswith('hip')}
+    bad = {k: v for k, v in calls.items() if v != 'hipSuccess'}
+    tap.ok(len(calls) >= 20 and not bad,
+           f'{name}: {len(calls)} calls succeed', bad or p.stdout)
+    if major == 5:
+        tap.ok(got.get('roundtrip') == '42', f'{name}: hipMemcpy round trip '
+               'through SDMA', got.get('roundtrip'))
+sys.exit(tap.done())
