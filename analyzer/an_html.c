@@ -40,6 +40,7 @@ static const char an_style[] =
     ".mark{stroke-width:1.5;stroke-dasharray:4 "
     "2}.mark.sev-error{stroke:#c62828}"
     ".mark.sev-warning{stroke:#ef8f00}.mark.sev-note{stroke:#1e88e5}"
+    ".mig{stroke:#2e7d32;stroke-width:3}"
     "ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1em}"
     ".swatch{display:inline-block;width:12px;height:12px;margin-right:4px}"
     ".gran-fine{color:#c62828}.gran-coarse{color:#1565c0}.gran-mixed{color:#"
