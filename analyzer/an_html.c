@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "an_drv.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -152,7 +153,7 @@ static void an_html_source(FILE *out, const char *path, int line)
 static void an_html_alloc(FILE *out, const struct an_group *g)
 {
 	const struct an_alloc *a = &g->first->alloc;
-	char site[1024], size[32];
+	char site[1024], size[32], why[128];
 
 	an_bytes_text(a->size, size, sizeof(size));
 	fprintf(out,
@@ -160,6 +161,12 @@ static void an_html_alloc(FILE *out, const struct an_group *g)
 		"%s-grained %s memory",
 		an_api_name(a->api), size, a->size, an_gran_name(a->gran),
 		an_mem_name(a->mem));
+	if (a->drv.gran) {
+		fprintf(out, " (the driver was told %s-grained: ",
+			an_gran_name(a->drv.gran));
+		an_html_esc(out, an_drv_why(&a->drv, why, sizeof(why)));
+		fputc(')', out);
+	}
 	an_site_text(g->frames, g->nframes, site, sizeof(site));
 	if (site[0]) {
 		fputs(", at <code class=\"site\">", out);

@@ -147,8 +147,10 @@ static void an_trace_notes(struct an_ctx *c)
 			(unsigned long long)c->unknown_launches);
 	if (c->gran_disagree)
 		an_warn(c, "the runtime reported a granularity other than "
-			   "hipgrain's model for %llu blocks; the report uses "
-			   "the model", (unsigned long long)c->gran_disagree);
+			   "the report's for %llu blocks; the report uses "
+			   "what the driver was told where the trace shows "
+			   "it, else hipgrain's model",
+			(unsigned long long)c->gran_disagree);
 }
 
 static enum an_sev an_worst(const struct an_groups *gs)
