@@ -122,6 +122,8 @@ const char *an_drv_why(const struct an_drv *d, char *buf, size_t cap)
 
 	if (d->domain != AN_DRV_SVM) {
 		kd_alloc_flag_names(d->flags & bo, buf, cap);
+	} else if (d->gran == HG_GRAN_MIXED) {
+		snprintf(buf, cap, "svm, coherent on part of it");
 	} else if (d->flags & svm) {
 		kd_svm_flag_names(d->flags & svm, names, sizeof(names));
 		snprintf(buf, cap, "svm|%s", names);

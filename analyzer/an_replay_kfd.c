@@ -106,7 +106,8 @@ void an_on_kfd_smi(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		an_tl_mig_end(c, &m);
 		return;
 	}
-	if (kind != KFD_SMI_EVENT_MIGRATE_START || !m.size)
+	if (kind != KFD_SMI_EVENT_MIGRATE_START || !m.size ||
+	    m.addr + m.size < m.addr) /* a damaged trace's */
 		return;
 	an_tl_mig_start(c, &m);
 	live = an_drv_live(p);
