@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "an_drv.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -40,6 +41,7 @@ static const char an_style[] =
     ".mark{stroke-width:1.5;stroke-dasharray:4 "
     "2}.mark.sev-error{stroke:#c62828}"
     ".mark.sev-warning{stroke:#ef8f00}.mark.sev-note{stroke:#1e88e5}"
+    ".mig{stroke:#2e7d32;stroke-width:3}"
     "ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1em}"
     ".swatch{display:inline-block;width:12px;height:12px;margin-right:4px}"
     ".gran-fine{color:#c62828}.gran-coarse{color:#1565c0}.gran-mixed{color:#"
@@ -151,7 +153,7 @@ static void an_html_source(FILE *out, const char *path, int line)
 static void an_html_alloc(FILE *out, const struct an_group *g)
 {
 	const struct an_alloc *a = &g->first->alloc;
-	char site[1024], size[32];
+	char site[1024], size[32], why[128];
 
 	an_bytes_text(a->size, size, sizeof(size));
 	fprintf(out,
@@ -159,6 +161,12 @@ static void an_html_alloc(FILE *out, const struct an_group *g)
 		"%s-grained %s memory",
 		an_api_name(a->api), size, a->size, an_gran_name(a->gran),
 		an_mem_name(a->mem));
+	if (a->drv.gran) {
+		fprintf(out, " (the driver was told %s-grained: ",
+			an_gran_name(a->drv.gran));
+		an_html_esc(out, an_drv_why(&a->drv, why, sizeof(why)));
+		fputc(')', out);
+	}
 	an_site_text(g->frames, g->nframes, site, sizeof(site));
 	if (site[0]) {
 		fputs(", at <code class=\"site\">", out);

@@ -4,6 +4,7 @@
 #include "an_json.h"
 #include "an_names.h"
 #include "an_output.h"
+#include "kd_smi.h"
 
 void an_bytes_text(uint64_t b, char *buf, size_t cap)
 {
@@ -18,17 +19,61 @@ void an_bytes_text(uint64_t b, char *buf, size_t cap)
 	snprintf(buf, cap, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
 }
 
-static int an_top_frames(struct an_ctx *c, int i, struct an_frame *fr)
+/* "1 prefetch, 2 gpu_fault" */
+static void an_mig_text(const struct an_mig *m, char *buf, size_t cap)
 {
-	const struct an_finding *t = &c->top[i];
+	size_t o = 0;
 
-	return an_sym_callsite(t->proc, t->alloc.callsite, fr, AN_MAX_FRAMES);
+	buf[0] = '\0';
+	for (unsigned t = 0; t < AN_MIG_TRIGGERS && o < cap; t++) {
+		const char *why =
+			kd_smi_trigger_name(KFD_SMI_EVENT_MIGRATE_START, (int)t);
+
+		if (m->n[t])
+			o += (size_t)snprintf(buf + o, cap - o, "%s%u %s",
+					      o ? ", " : "", m->n[t], why);
+	}
+}
+
+/* A block as "   1.0 MiB  hipMallocManaged  coarse  app.hip:9 (main)  [..]" */
+static void an_inv_text_alloc(FILE *out, struct an_proc *p,
+			      const struct an_alloc *a, const char *tail)
+{
+	char size[32], site[1024], where[256];
+	struct an_frame fr[AN_MAX_FRAMES];
+	int n = an_sym_callsite(p, a->callsite, fr, AN_MAX_FRAMES);
+
+	an_bytes_text(a->size, size, sizeof(size));
+	an_site_text(fr, n, site, sizeof(site));
+	an_where(p, where, sizeof(where));
+	fprintf(out, "  %10s  %-20s %-7s %s  [%s]%s\n", size,
+		an_api_name(a->api), an_gran_name(a->gran), site[0] ? site : "-",
+		where, tail);
+	an_frames_free(fr, n);
+}
+
+static void an_inv_text_migrated(struct an_ctx *c, FILE *out)
+{
+	char moved[32], why[128], tail[200];
+
+	if (c->nmigrated)
+		fprintf(out, "migrations the driver reported:\n");
+	for (size_t i = 0; i < c->nmigrated; i++) {
+		const struct an_alloc *a = &c->migrated[i].alloc;
+
+		an_bytes_text(a->mig.bytes, moved, sizeof(moved));
+		an_mig_text(&a->mig, why, sizeof(why));
+		snprintf(tail, sizeof(tail), ": %s, %s moved", why, moved);
+		an_inv_text_alloc(out, c->migrated[i].proc, a, tail);
+	}
+	if (c->migrated_more)
+		fprintf(out, "  ... and %llu more blocks\n",
+			(unsigned long long)c->migrated_more);
 }
 
 void an_inventory_text(struct an_ctx *c, FILE *out)
 {
-	char size[32], site[1024], where[256];
-	struct an_frame fr[AN_MAX_FRAMES];
+	char size[32];
 
 	fprintf(out, "\nallocation inventory (blocks the trace saw; host blocks "
 		     "only once the GPU used them, unless HIPGRAIN_HOST_EVENTS=all):\n");
@@ -46,22 +91,33 @@ void an_inventory_text(struct an_ctx *c, FILE *out)
 				(unsigned long long)b->count, size);
 		}
 	fprintf(out, "largest allocations:\n");
-	for (int i = 0; i < AN_TOP_ALLOCS && c->top[i].has_alloc; i++) {
-		int n = an_top_frames(c, i, fr);
-
-		an_bytes_text(c->top[i].alloc.size, size, sizeof(size));
-		an_site_text(fr, n, site, sizeof(site));
-		an_where(c->top[i].proc, where, sizeof(where));
-		fprintf(out, "  %10s  %-20s %-7s %s  [%s]\n", size,
-			an_api_name(c->top[i].alloc.api),
-			an_gran_name(c->top[i].alloc.gran), site[0] ? site : "-", where);
-		an_frames_free(fr, n);
-	}
+	for (int i = 0; i < AN_TOP_ALLOCS && c->top[i].has_alloc; i++)
+		an_inv_text_alloc(out, c->top[i].proc, &c->top[i].alloc, "");
+	an_inv_text_migrated(c, out);
 }
 
-void an_inventory_json(struct an_ctx *c, FILE *out)
+/* One block: what "largest" and "migrated" list. */
+static void an_inv_json_alloc(FILE *out, struct an_proc *p,
+			      const struct an_alloc *a)
 {
 	struct an_frame fr[AN_MAX_FRAMES];
+	int n = an_sym_callsite(p, a->callsite, fr, AN_MAX_FRAMES);
+
+	fputs("{\"api\":", out);
+	an_json_str(out, an_api_name(a->api));
+	fprintf(out, ",\"size\":%llu,\"granularity\":",
+		(unsigned long long)a->size);
+	an_json_str(out, an_gran_name(a->gran));
+	an_json_driver(out, a);
+	an_json_migrations(out, a);
+	fputs(",\"callsite\":", out);
+	an_json_frames(out, fr, n);
+	fputc('}', out);
+	an_frames_free(fr, n);
+}
+
+static void an_inv_json_buckets(struct an_ctx *c, FILE *out)
+{
 	bool first = true;
 
 	fputs("{\"by_allocator\":[", out);
@@ -80,19 +136,22 @@ void an_inventory_json(struct an_ctx *c, FILE *out)
 				(unsigned long long)b->count,
 				(unsigned long long)b->bytes);
 		}
-	fputs("],\"largest\":[", out);
-	for (int i = 0; i < AN_TOP_ALLOCS && c->top[i].has_alloc; i++) {
-		const struct an_alloc *a = &c->top[i].alloc;
-		int n = an_top_frames(c, i, fr);
+	fputc(']', out);
+}
 
-		fprintf(out, "%s{\"api\":", i ? "," : "");
-		an_json_str(out, an_api_name(a->api));
-		fprintf(out, ",\"size\":%llu,\"granularity\":", (unsigned long long)a->size);
-		an_json_str(out, an_gran_name(a->gran));
-		fputs(",\"callsite\":", out);
-		an_json_frames(out, fr, n);
-		fputc('}', out);
-		an_frames_free(fr, n);
+void an_inventory_json(struct an_ctx *c, FILE *out)
+{
+	an_inv_json_buckets(c, out);
+	fputs(",\"largest\":[", out);
+	for (int i = 0; i < AN_TOP_ALLOCS && c->top[i].has_alloc; i++) {
+		fputs(i ? "," : "", out);
+		an_inv_json_alloc(out, c->top[i].proc, &c->top[i].alloc);
 	}
-	fputs("]}", out);
+	fputs("],\"migrated\":[", out);
+	for (size_t i = 0; i < c->nmigrated; i++) {
+		fputs(i ? "," : "", out);
+		an_inv_json_alloc(out, c->migrated[i].proc, &c->migrated[i].alloc);
+	}
+	fprintf(out, "],\"migrated_unlisted\":%llu}",
+		(unsigned long long)c->migrated_more);
 }

@@ -53,6 +53,7 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	an_json_str(out, an_gran_name(a->gran));
 	fputs(",\"memory\":", out);
 	an_json_str(out, an_mem_name(a->mem));
+	an_json_driver(out, a);
 	fputs(",\"callsite\":", out);
 	an_json_frames(out, g->frames, g->nframes);
 	fputc('}', out);

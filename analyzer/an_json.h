@@ -4,10 +4,15 @@
 
 #include <stdio.h>
 
+#include "an_state.h"
 #include "an_sym.h"
 
 /* A JSON string; NULL writes "". */
 void an_json_str(FILE *out, const char *s);
 void an_json_frames(FILE *out, const struct an_frame *f, int n);
+/* ,"driver":{...} when the driver saw the block (an_json_drv.c) */
+void an_json_driver(FILE *out, const struct an_alloc *a);
+/* ,"migrations":{...} when the driver moved some of it */
+void an_json_migrations(FILE *out, const struct an_alloc *a);
 
 #endif

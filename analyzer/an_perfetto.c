@@ -5,7 +5,8 @@
  * launches as slices, allocations as async slices from alloc to free,
  * findings as instants, live bytes per allocator and granularity as
  * counters.  Events are points in time (a call is recorded when it returns),
- * so slices have no duration.
+ * so slices have no duration, except the driver's migrations: the driver
+ * times their start and end.
  */
 #include <inttypes.h>
 
@@ -14,6 +15,7 @@
 #include "an_rule.h"
 #include "an_view.h"
 #include "hg_json.h"
+#include "kd_smi.h"
 
 struct an_pf {
 	FILE *out;
@@ -168,10 +170,25 @@ static void an_pf_meta(struct an_pf *f, const struct an_view_proc *vp,
 	fputs("}}", f->out);
 }
 
+/* A thread's track is named once, at its first record. */
+static void an_pf_thread(struct an_pf *f, struct an_map *seen,
+			 const struct an_view_proc *vp, int32_t tid,
+			 const char *what)
+{
+	uint64_t key = ((uint64_t)vp->idx << 32 | (uint32_t)tid) + 1;
+	char name[64];
+
+	if (!tid || an_map_get(seen, key) || an_map_put(seen, key, (void *)1))
+		return;
+	snprintf(name, sizeof(name), "%s thread %d",
+		 tid == vp->p->vpid ? "main" : what, tid);
+	an_pf_meta(f, vp, "thread_name", tid, name[0] == ' ' ? name + 1 : name);
+}
+
 static void an_pf_procs(struct an_pf *f)
 {
 	struct an_map seen = {0};
-	char where[256], name[64];
+	char where[256];
 
 	for (size_t i = 0; i < f->v->n; i++) {
 		const struct an_view_proc *vp = &f->v->procs[i];
@@ -186,16 +203,14 @@ static void an_pf_procs(struct an_pf *f)
 	}
 	for (size_t i = 0; f->c->tl && i < f->c->tl->n; i++) {
 		const struct an_tl_rec *r = &f->c->tl->r[i];
-		const struct an_view_proc *vp = an_view_of(f->v, r->proc);
-		uint64_t key = ((uint64_t)vp->idx << 32 | (uint32_t)r->tid) + 1;
 
-		if (!r->tid || an_map_get(&seen, key) ||
-		    an_map_put(&seen, key, (void *)1))
-			continue;
-		snprintf(name, sizeof(name), "%s thread %d",
-			 r->tid == vp->p->vpid ? "main" : "", r->tid);
-		an_pf_meta(f, vp, "thread_name", r->tid,
-			   name[0] == ' ' ? name + 1 : name);
+		an_pf_thread(f, &seen, an_view_of(f->v, r->proc), r->tid, "");
+	}
+	for (size_t i = 0; f->c->tl && i < f->c->tl->nmig; i++) {
+		const struct an_tl_mig *m = &f->c->tl->mig[i];
+
+		an_pf_thread(f, &seen, an_view_of(f->v, m->proc), m->tid,
+			     "driver events");
 	}
 	an_map_fini(&seen);
 }
@@ -218,6 +233,32 @@ static void an_pf_findings(struct an_pf *f)
 		fputs(",\"fix\":", f->out);
 		hg_json_str(f->out, x->rule->fix);
 		fputs("}}", f->out);
+	}
+}
+
+static void an_pf_migrations(struct an_pf *f)
+{
+	char name[128];
+
+	for (size_t i = 0; f->c->tl && i < f->c->tl->nmig; i++) {
+		const struct an_tl_mig *m = &f->c->tl->mig[i];
+		const struct an_view_proc *vp = an_view_of(f->v, m->proc);
+		const char *why = kd_smi_trigger_name(KFD_SMI_EVENT_MIGRATE_START,
+						      m->trigger);
+
+		if (!vp)
+			continue;
+		an_tl_mig_name(m, name, sizeof(name));
+		an_pf_head(f, "X", vp, m->tid, m->t);
+		fprintf(f->out, ",\"dur\":%" PRIu64 ".%03u,\"cat\":\"migration\","
+				"\"name\":", m->dur / 1000, (unsigned)(m->dur % 1000));
+		hg_json_str(f->out, name);
+		fprintf(f->out, ",\"args\":{\"address\":\"0x%" PRIx64 "\",\"bytes\":%"
+				PRIu64 ",\"from\":%u,\"to\":%u,\"trigger\":",
+			m->addr, m->size, m->from, m->to);
+		hg_json_str(f->out, why ? why : "");
+		fprintf(f->out, ",\"error\":%d,\"ended\":%s}}", m->error,
+			m->ended ? "true" : "false");
 	}
 }
 
@@ -246,6 +287,7 @@ void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	an_view_walk(c, &v, an_pf_step, &f);
 	if (c->tl)
 		an_map_each(&v.blocks, an_pf_still_live, &f);
+	an_pf_migrations(&f);
 	an_pf_findings(&f);
 	fputs("\n]}\n", out);
 	an_view_fini(&v);

@@ -172,6 +172,12 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 			an_fail_add(c, (unsigned)an_ev_u64(e, F_CALL_API),
 				    (int32_t)an_ev_i64(e, F_CALL_RC));
 		break;
+	case AN_EV_KFD_ALLOC: an_on_kfd_alloc(p, e); break;
+	case AN_EV_KFD_FREE: an_on_kfd_free(p, e); break;
+	case AN_EV_KFD_SVM: an_on_kfd_svm(p, e); break;
+	case AN_EV_KFD_XNACK: an_on_kfd_xnack(p, e); break;
+	case AN_EV_KFD_SMI_OPEN: an_on_kfd_smi_open(p, e); break;
+	case AN_EV_KFD_SMI: an_on_kfd_smi(c, p, e); break;
 	case AN_EV_RUNTIME:
 		if (an_ev_i64(e, F_RT_RC))
 			an_warn(c, "the HIP runtime %s could not be loaded "
@@ -183,11 +189,20 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	}
 }
 
+static void an_end_refresh(void *val, void *arg)
+{
+	void **pair = arg;
+
+	an_drv_refresh(pair[0], pair[1], val);
+}
+
 static void an_end_proc(void *val, void *arg)
 {
 	struct an_proc *p = val;
 	struct an_ctx *c = arg;
+	void *pair[2] = {c, p};
 
+	an_map_each(&p->allocs, an_end_refresh, pair);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_end)
 			an_rules[i]->on_end(c, an_rules[i], p);
@@ -214,12 +229,28 @@ void an_replay_end(struct an_ctx *c)
 	an_map_each(&c->procs, an_inv_proc, c);
 }
 
+/* The first blocks that migrated are listed; the rest only counted. */
+static void an_inv_migrated(struct an_ctx *c, struct an_proc *p,
+			    const struct an_alloc *a)
+{
+	if (!a->mig.bytes)
+		return;
+	if (!c->migrated)
+		c->migrated = calloc(AN_INV_MIGRATED, sizeof(*c->migrated));
+	if (!c->migrated || c->nmigrated == AN_INV_MIGRATED) {
+		c->migrated_more++;
+		return;
+	}
+	c->migrated[c->nmigrated++] = (struct an_inv_mig){p, *a};
+}
+
 /* Inventory: each block counted once, when it is freed or at the end. */
 void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a)
 {
 	struct an_inv_bucket *b = &c->inv[a->api][a->gran & 3];
 	unsigned i = AN_TOP_ALLOCS;
 
+	an_inv_migrated(c, p, a);
 	b->count++;
 	b->bytes += a->size;
 	while (i > 0 && (!c->top[i - 1].has_alloc || c->top[i - 1].alloc.size < a->size))

@@ -25,5 +25,15 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_head(struct an_proc *p, const struct an_ev *e);
 void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a);
+/* The handlers of an_replay_kfd.c: the driver front end. */
+void an_on_kfd_alloc(struct an_proc *p, const struct an_ev *e);
+void an_on_kfd_free(struct an_proc *p, const struct an_ev *e);
+void an_on_kfd_svm(struct an_proc *p, const struct an_ev *e);
+void an_on_kfd_xnack(struct an_proc *p, const struct an_ev *e);
+void an_on_kfd_smi_open(struct an_proc *p, const struct an_ev *e);
+void an_on_kfd_smi(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+/* A live block as the driver now sees it (an_drv_resolve), the timeline
+ * told when that changed its granularity. */
+void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a);
 
 #endif

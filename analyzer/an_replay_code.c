@@ -105,15 +105,18 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 {
 	/* Live when launched, freed since: a count written late. */
 	a->alloc = an_alloc_get(a->launch->proc, a->id);
-	if (!a->alloc)
+	if (a->alloc)
+		an_drv_refresh(c, a->launch->proc, a->alloc);
+	else
 		a->alloc = an_freed_by_id(a->launch->proc, a->id);
 	/* Schema 4 leaves a resolved pointer's value out (a resolved one is
 	 * never 0 where it is written). */
 	if (a->id && !a->value && a->alloc)
 		a->value = a->alloc->addr + a->offset;
 	/* A split block: the page the pointer points into decides (traces of
-	 * older preloads say "mixed" for the rest). */
-	if (a->alloc && a->alloc->npieces)
+	 * older preloads say "mixed" for the rest); where the driver was told
+	 * a granularity, the driver's. */
+	if (a->alloc && (a->alloc->npieces || a->alloc->drv.gran))
 		a->gran = an_gran_at(a->alloc, a->offset);
 	a->first_touch = a->alloc && !a->alloc->gpu_touched;
 	an_tl_launch_arg(c, a);

@@ -2,6 +2,7 @@
 /* Replay of the address space: allocations, frees, advice, copies. */
 #include <stdlib.h>
 
+#include "an_drv.h"
 #include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
@@ -59,6 +60,12 @@ static int32_t an_alloc_read(const struct an_ev *e, struct an_alloc *a)
 	return (int32_t)an_ev_i64(e, F_AL_RC);
 }
 
+void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
+{
+	if (an_drv_resolve(p, a))
+		an_tl_gran(c, p, a);
+}
+
 void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	struct an_alloc a;
@@ -66,6 +73,7 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	struct an_alloc *stored;
 
 	a.model_gran = a.gran;
+	an_drv_resolve(p, &a); /* the BO it was carved from came first */
 
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_alloc)
@@ -83,14 +91,24 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 			free(stored);
 			return;
 		}
+	} else {
+		an_drv_live_del(p, stored); /* the same id again: replaced */
 	}
 	*stored = a;
+	an_drv_live_add(p, stored);
 	an_tl_alloc(c, p, stored);
 }
 
-/* The block leaves the live set; the ring keeps it for use-after-free. */
+/*
+ * The block leaves the live set; the ring keeps it for use-after-free.
+ * Freeing managed memory unmaps it, and the driver forgets its SVM
+ * attributes with it.
+ */
 static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 {
+	an_drv_live_del(p, a);
+	if (a->mem == HG_MEM_MANAGED && p->kfd)
+		an_svm_drop(&p->kfd->svm, a->addr, a->addr + a->size);
 	an_inv_add(c, p, a);
 	an_tl_free(c, p, a);
 	p->freed[p->nfreed++ % AN_FREED_RING] = *a;
@@ -131,6 +149,8 @@ void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	 * is freed by its address); one whose alloc was lost has none. */
 	if (schema >= 5 && f.id)
 		f.addr = f.alloc ? f.alloc->addr : 0;
+	if (f.alloc)
+		an_drv_refresh(c, p, f.alloc);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_free)
 			an_rules[i]->on_free(c, an_rules[i], &f);
@@ -153,6 +173,8 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 	};
 
 	o.alloc = an_alloc_get(p, o.id);
+	if (o.alloc)
+		an_drv_refresh(c, p, o.alloc);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_range)
 			an_rules[i]->on_range(c, an_rules[i], &o);
@@ -223,6 +245,7 @@ void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		a->runtime_gran = a->gran;
 	else
 		a->model_gran = an_gran_merge(a, a->model_gran, addr, size, gran);
+	an_drv_resolve(p, a); /* where the driver decides, it still does */
 	an_gran_rules(c, p, a, e);
 	an_tl_gran(c, p, a);
 }
@@ -231,6 +254,10 @@ static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
 {
 	o->dst_alloc = an_alloc_get(o->proc, o->dst_id);
 	o->src_alloc = an_alloc_get(o->proc, o->src_id);
+	if (o->dst_alloc)
+		an_drv_refresh(c, o->proc, o->dst_alloc);
+	if (o->src_alloc)
+		an_drv_refresh(c, o->proc, o->src_alloc);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_copy)
 			an_rules[i]->on_copy(c, an_rules[i], o);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "an.h"
+#include "an_drv.h"
 #include "an_inventory.h"
 #include "hg_events.h"
 #include "an_output.h"
@@ -101,18 +102,55 @@ static void an_static_proc(void *val, void *arg)
 	an_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
 }
 
+/* Processes whose driver would not open an SMI event file: the first one,
+ * and how many. */
+struct an_smi_gap {
+	const struct an_proc *first;
+	unsigned n;
+};
+
+static void an_smi_proc(void *val, void *arg)
+{
+	const struct an_proc *p = val;
+	struct an_smi_gap *g = arg;
+
+	if (!p->kfd || !p->kfd->smi_rc)
+		return;
+	if (!g->n++)
+		g->first = p;
+}
+
+static void an_smi_note(struct an_ctx *c)
+{
+	struct an_smi_gap g = {0};
+	char where[256];
+
+	an_map_each(&c->procs, an_smi_proc, &g);
+	if (!g.n)
+		return;
+	an_where(g.first, where, sizeof(where));
+	an_warn(c, "the driver's SMI events of GPU %u could not be opened in "
+		   "%s (%s)%s: page migrations, faults and evictions there "
+		   "were not observed", g.first->kfd->smi_gpu, where,
+		strerror(-g.first->kfd->smi_rc),
+		g.n > 1 ? " and other processes" : "");
+}
+
 static void an_trace_notes(struct an_ctx *c)
 {
 	/* Without a GPU nothing runs: the kernels' own facts still count. */
 	an_map_each(&c->procs, an_static_proc, c);
+	an_smi_note(c);
 	if (c->unknown_launches)
 		an_warn(c, "%llu launches of kernels the trace never named: "
 			   "their atomics were not checked",
 			(unsigned long long)c->unknown_launches);
 	if (c->gran_disagree)
 		an_warn(c, "the runtime reported a granularity other than "
-			   "hipgrain's model for %llu blocks; the report uses "
-			   "the model", (unsigned long long)c->gran_disagree);
+			   "the report's for %llu blocks; the report uses "
+			   "what the driver was told where the trace shows "
+			   "it, else hipgrain's model",
+			(unsigned long long)c->gran_disagree);
 }
 
 static enum an_sev an_worst(const struct an_groups *gs)

@@ -48,6 +48,14 @@
 	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
+	X(KFD_ALLOC, "hipgrain:kfd_alloc", "va", "size", "handle", "cpu",     \
+	  "flags", "gpu_id", "rc")                                             \
+	X(KFD_FREE, "hipgrain:kfd_free", "handle", "rc")                      \
+	X(KFD_SVM, "hipgrain:kfd_svm", "start", "size", "op", "attrs", "rc")  \
+	X(KFD_XNACK, "hipgrain:kfd_xnack", "requested", "enabled", "rc")      \
+	X(KFD_SMI_OPEN, "hipgrain:kfd_smi_open", "gpu_id", "rc")              \
+	X(KFD_SMI, "hipgrain:kfd_smi", "kind", "trigger", "addr", "size",     \
+	  "from", "to", "node", "rw", "ns", "error")                          \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
 	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
@@ -89,6 +97,14 @@ enum { F_HD_ID, F_HD_HANDLE, F_HD_RC, F_HD_API };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };
+enum { F_KA_VA, F_KA_SIZE, F_KA_HANDLE, F_KA_CPU, F_KA_FLAGS, F_KA_GPU,
+       F_KA_RC };
+enum { F_KF_HANDLE, F_KF_RC };
+enum { F_KS_START, F_KS_SIZE, F_KS_OP, F_KS_ATTRS, F_KS_RC };
+enum { F_KX_REQUESTED, F_KX_ENABLED, F_KX_RC };
+enum { F_KO_GPU, F_KO_RC };
+enum { F_SMI_KIND, F_SMI_TRIGGER, F_SMI_ADDR, F_SMI_SIZE, F_SMI_FROM,
+       F_SMI_TO, F_SMI_NODE, F_SMI_RW, F_SMI_NS, F_SMI_ERROR };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 

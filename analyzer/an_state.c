@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_drv.h"
 #include "an_sym.h"
 #include "hg_events.h"
 
@@ -118,6 +119,8 @@ void an_warn(struct an_ctx *c, const char *fmt, ...)
 
 bool an_proc_xnack_on(const struct an_proc *p)
 {
+	if (p->kfd_xnack)
+		return p->kfd_xnack == HG_FEAT_ON;
 	if (p->have_device && p->dev_xnack == HG_FEAT_ON)
 		return true;
 	if (p->have_device && p->dev_xnack == HG_FEAT_OFF)
@@ -169,6 +172,7 @@ static void an_free_proc(void *val, void *arg)
 		free(p->bins[i].path);
 	free(p->bins);
 	an_sym_proc_fini(p);
+	an_kfd_fini(p);
 	free(p);
 }
 
@@ -186,6 +190,7 @@ void an_state_fini(struct an_ctx *c)
 	for (size_t i = 0; i < c->nwarnings; i++)
 		free(c->warnings[i]);
 	free(c->warnings);
+	free(c->migrated);
 	an_map_each(&c->procs, an_free_proc, NULL);
 	an_map_fini(&c->procs);
 	an_map_fini(&c->finding_index);

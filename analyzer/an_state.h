@@ -25,6 +25,26 @@ struct an_gran_piece {
 	uint8_t gran;
 };
 
+/* What the KFD driver was told about a block (an_drv.c). */
+struct an_drv {
+	uint32_t flags;	  /* a BO's KFD_IOC_ALLOC_MEM_FLAGS_*; SVM: flags set */
+	uint32_t cleared; /* SVM: the flags a CLR_FLAGS took away */
+	uint32_t node;	  /* a BO's gpu id; SVM: the prefetch location */
+	uint8_t gran;	  /* enum hg_gran; HG_GRAN_UNKNOWN: the driver never
+			   * saw the block */
+	uint8_t domain;	  /* enum kd_domain, or AN_DRV_SVM */
+	bool has_node;	  /* SVM: a prefetch named a location */
+};
+
+/* Migrations the driver reported over a block: MIGRATE_START events by
+ * trigger (KFD_MIGRATE_TRIGGER_*), and the bytes of the block they moved. */
+#define AN_MIG_TRIGGERS 4
+
+struct an_mig {
+	uint32_t n[AN_MIG_TRIGGERS];
+	uint64_t bytes;
+};
+
 struct an_alloc {
 	uint64_t id, addr, size, callsite;
 	/* Granularity along the block once advice split it (an_gran.c);
@@ -40,6 +60,8 @@ struct an_alloc {
 	bool prefetched; /* hipMemPrefetchAsync seen before first GPU use */
 	bool on_gpu;	 /* last prefetch moved it to a GPU (managed memory) */
 	bool gpu_touched;
+	struct an_drv drv;
+	struct an_mig mig;
 };
 
 struct an_kernel {
@@ -68,6 +90,7 @@ struct an_bin {
 	bool is_pic;
 };
 
+struct an_kfd;
 
 struct an_proc {
 	uint64_t key;
@@ -79,6 +102,7 @@ struct an_proc {
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
+	uint8_t kfd_xnack; /* HG_FEAT_ON/OFF as the driver answered; 0 if not */
 	bool have_device;
 	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
 	bool discarded; /* some of its stream lost events */
@@ -93,6 +117,8 @@ struct an_proc {
 	void *dwfl; /* symboliser state, built on first use */
 	struct an_alloc freed[AN_FREED_RING]; /* a ring */
 	unsigned nfreed;
+	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
+			     * kfd_* event */
 };
 
 /* What a `head` event declares that a launch uses. */
@@ -131,6 +157,14 @@ struct an_inv_bucket {
 	uint64_t count, bytes;
 };
 
+/* A block the inventory lists for its migrations. */
+struct an_inv_mig {
+	struct an_proc *proc;
+	struct an_alloc alloc;
+};
+
+#define AN_INV_MIGRATED 256
+
 struct an_ctx {
 	const struct an_opts *opts;
 	uint32_t weight; /* launches the event being replayed stands for (0: 1) */
@@ -154,6 +188,9 @@ struct an_ctx {
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */
 	struct an_finding top[AN_TOP_ALLOCS]; /* largest allocations */
+	struct an_inv_mig *migrated; /* blocks that migrated, the first ones */
+	size_t nmigrated;
+	uint64_t migrated_more; /* ... and how many more there were */
 	uint64_t now_ns; /* the event being replayed: time, thread */
 	int32_t now_tid;
 	struct an_tl *tl; /* NULL unless a timeline format was asked for */
@@ -183,7 +220,8 @@ void an_warn(struct an_ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void an_state_fini(struct an_ctx *c);
 
-/* Process is on XNACK: the device says so, else HSA_XNACK=1. */
+/* Process is on XNACK: the driver says so, else the device, else
+ * HSA_XNACK=1. */
 bool an_proc_xnack_on(const struct an_proc *p);
 /* The arch that decides hardware behaviour: device, else kernel target. */
 const char *an_arch(const struct an_proc *p, const struct an_kernel *k);

@@ -162,6 +162,40 @@ static void an_svg_marks(FILE *out, struct an_ctx *c,
 	}
 }
 
+/* The driver's migrations as ticks under the plot, one per interval that
+ * had some, its title the count and the bytes. */
+static void an_svg_migrations(FILE *out, struct an_ctx *c,
+			      const struct an_view_proc *vp,
+			      const struct an_placement *pl)
+{
+	struct {
+		uint32_t n;
+		uint64_t bytes;
+	} bin[AN_BINS] = {{0}};
+	char moved[32];
+
+	for (size_t i = 0; i < c->tl->nmig; i++) {
+		const struct an_tl_mig *m = &c->tl->mig[i];
+
+		if (m->proc != vp->p)
+			continue;
+		bin[an_bin_of(pl, m->t)].n++;
+		bin[an_bin_of(pl, m->t)].bytes += m->size;
+	}
+	for (int i = 0; i < AN_BINS; i++) {
+		if (!bin[i].n)
+			continue;
+		an_bytes_text(bin[i].bytes, moved, sizeof(moved));
+		fprintf(out,
+			"<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" "
+			"class=\"mig\"><title>%u migration%s, %s moved"
+			"</title></line>",
+			an_x(i), AN_TOP + AN_PLOT_H - 12, an_x(i),
+			AN_TOP + AN_PLOT_H, bin[i].n, bin[i].n == 1 ? "" : "s",
+			moved);
+	}
+}
+
 static void an_svg_legend(FILE *out, const struct an_view_proc *vp)
 {
 	char name[96], color[48], peak[32];
@@ -214,6 +248,7 @@ static void an_svg_proc(FILE *out, struct an_ctx *c,
 		fprintf(out, "><title>%s</title></path>", name);
 	}
 	an_svg_marks(out, c, vp, pl);
+	an_svg_migrations(out, c, vp, pl);
 	an_svg_axes(out, ymax, pl->span);
 	fputs("</svg>", out);
 	an_svg_legend(out, vp);
@@ -257,7 +292,8 @@ void an_html_placement(struct an_ctx *c, struct an_view *v, FILE *out)
 	      "time in each process, stacked by allocator and granularity "
 	      "(each of " AN_BINS_TEXT
 	      " intervals shows the moment its total peaked); "
-	      "vertical lines are findings.</p>",
+	      "vertical lines are findings, ticks on the time axis the "
+	      "driver's page migrations.</p>",
 	      out);
 	if (!c->tl || an_bins_alloc(&pl, v)) {
 		fputs("<p>No timeline.</p></section>", out);

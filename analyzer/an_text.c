@@ -2,6 +2,7 @@
 /* The report for people: like a compiler's diagnostics, grouped by rule. */
 #include <string.h>
 
+#include "an_drv.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
@@ -22,6 +23,20 @@ static const char *an_sev_color(enum an_sev s)
 	       : s == AN_SEV_WARNING ? "\033[1;33m" : "\033[1;36m";
 }
 
+/* "    driver: fine-grained (userptr|coherent), GPU 14972" */
+static void an_text_driver(const struct an_tty *t, const struct an_drv *d)
+{
+	char why[128];
+
+	fprintf(t->out, "    driver: %s-grained (%s)", an_gran_name(d->gran),
+		an_drv_why(d, why, sizeof(why)));
+	if (d->has_node && d->node)
+		fprintf(t->out, ", GPU %u", d->node);
+	else if (d->has_node)
+		fputs(", system memory", t->out);
+	fputc('\n', t->out);
+}
+
 static void an_text_alloc(const struct an_tty *t, const struct an_group *g)
 {
 	const struct an_alloc *a = &g->first->alloc;
@@ -37,6 +52,8 @@ static void an_text_alloc(const struct an_tty *t, const struct an_group *g)
 		fprintf(t->out, ", call site #%llu (no symbols)",
 			(unsigned long long)a->callsite);
 	fputc('\n', t->out);
+	if (a->drv.gran)
+		an_text_driver(t, &a->drv);
 }
 
 static void an_text_group(const struct an_tty *t, const struct an_group *g)

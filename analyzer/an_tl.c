@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-static void *an_tl_grow(void *v, size_t *cap, size_t need, size_t size)
+void *an_tl_grow(void *v, size_t *cap, size_t need, size_t size)
 {
 	size_t n = *cap ? *cap * 2 : 4096;
 	void *g;
@@ -135,5 +135,6 @@ void an_tl_free_all(struct an_tl *tl)
 		return;
 	free(tl->r);
 	free(tl->args);
+	free(tl->mig);
 	free(tl);
 }

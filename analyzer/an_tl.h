@@ -37,11 +37,26 @@ struct an_tl_arg {
 	uint8_t gran, mem;
 };
 
+/* A migration the driver reported (kfd_smi), from its start to its end. */
+struct an_tl_mig {
+	uint64_t t;   /* the start event's time */
+	uint64_t ns;  /* the start's time by the driver's clock */
+	uint64_t dur; /* to the end, by the driver's clock; 0 until seen */
+	uint64_t addr, size;
+	struct an_proc *proc;
+	uint32_t from, to; /* gpu ids, 0 system memory */
+	int32_t tid, error;
+	uint8_t trigger; /* KFD_MIGRATE_TRIGGER_* */
+	bool ended;
+};
+
 struct an_tl {
 	struct an_tl_rec *r;
 	size_t n, cap;
 	struct an_tl_arg *args;
 	size_t nargs, capargs;
+	struct an_tl_mig *mig;
+	size_t nmig, capmig;
 	uint64_t t0, t1; /* first and last time seen */
 	bool failed;	 /* out of memory: the picture is partial */
 };
@@ -55,5 +70,15 @@ void an_tl_launch_arg(struct an_ctx *c, const struct an_launch_arg *a);
 void an_tl_call(struct an_ctx *c, struct an_proc *p, unsigned api, int32_t rc,
 		uint64_t size);
 void an_tl_free_all(struct an_tl *tl);
+/* A migration's start (m: all but t, tid, dur), then its end (m: where,
+ * ns and error), which finds its start. */
+void an_tl_mig_start(struct an_ctx *c, const struct an_tl_mig *m);
+void an_tl_mig_end(struct an_ctx *c, const struct an_tl_mig *m);
+/* "migrate prefetch 1.0 MiB system→GPU" */
+void an_tl_mig_name(const struct an_tl_mig *m, char *buf, size_t cap);
+
+/* Internal: v grown to hold need elements of size bytes (*cap counts
+ * them); NULL out of memory, v then unchanged. */
+void *an_tl_grow(void *v, size_t *cap, size_t need, size_t size);
 
 #endif

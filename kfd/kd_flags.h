@@ -28,6 +28,11 @@ enum kd_domain {
 	KD_DOMAIN_MMIO_REMAP,
 };
 
+/* The flags an SVM range starts with, before any SET_ATTR changes them
+ * (kfd_svm.c, svm_range_set_default_attributes): host access, coherent. */
+#define KD_SVM_FLAGS_DEFAULT                                                   \
+	(KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT)
+
 enum kd_domain kd_alloc_domain(uint32_t flags);
 enum kd_gran kd_alloc_gran(uint32_t flags);
 enum kd_gran kd_svm_gran(uint32_t flags);

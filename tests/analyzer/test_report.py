@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """What a user of `hipgrain report` notices beyond single rules: failed
 calls without a GPU, many processes in one report, bad input, partial
-traces, call-site symbols, the inventory, colour and exit codes.
+traces, call-site symbols, the inventory, colour and exit codes, what the
+driver said (its granularity, the migrations it reported).
 
 usage: test_report.py HIPGRAIN TRACEGEN
 """
@@ -16,6 +17,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
+import hgtrace  # noqa: E402
 from lttng_session import Tracing  # noqa: E402
 
 HIPGRAIN, TRACEGEN = sys.argv[1], sys.argv[2]
@@ -43,6 +45,38 @@ alloc id=%i api=22 addr=0x7f0000000000 size=4096 mem=4 gran=2
 launch handle=0x1000 arg_index=0 arg_value=0x7f0000000000 arg_id=%i arg_mem=4 arg_gran=2
 free id=%i api=41 addr=0x7f0000000000 alloc_api=22
 end
+"""
+
+
+# A managed block whose SVM range lost COHERENT, prefetched: one prefetch
+# that starts 1 MiB before the block (half of it is the block's), one GPU
+# fault inside it, one over no block, and one over a block freed before.
+MIGRATE = """process ppid=1 exe=/bin/app version=0.1.0
+env name=HSA_XNACK value=1
+device ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack+ name=MI210 xnack=3
+kfd_smi_open gpu_id=14972 rc=0
+callsite id=7 frames=self
+kfd_svm start=0x7f0000000000 size=1048576 op=0 attrs=2,14972
+alloc id=1 api=21 addr=0x7f0000000000 size=1048576 mem=3 gran=2 callsite=7
+kfd_svm start=0x7f0000000000 size=1048576 op=0 attrs=6,2
+kfd_svm start=0x7f0000000000 size=1048576 op=0 attrs=1,14972
+alloc id=2 api=21 addr=0x7e0000000000 size=65536 mem=3 gran=2 callsite=7
+free id=2 api=40 addr=0x7e0000000000 alloc_api=21
+prefetch api=80 addr=0x7f0000000000 size=1048576 device=0 id=1 mem=3
+kfd_smi kind=5 trigger=0 addr=0x7efffff00000 size=2097152 from=0 to=14972 node=14972 ns=1000000
+kfd_smi kind=6 trigger=0 addr=0x7efffff00000 size=2097152 from=0 to=14972 node=14972 ns=1047951
+kfd_smi kind=5 trigger=1 addr=0x7f0000010000 size=65536 from=0 to=14972 node=14972 ns=2000000
+kfd_smi kind=6 trigger=1 addr=0x7f0000010000 size=65536 from=0 to=14972 node=14972 ns=2001000
+kfd_smi kind=5 trigger=1 addr=0x7d0000000000 size=4096 from=0 to=14972 node=14972 ns=3000000
+kfd_smi kind=5 trigger=3 addr=0x7e0000000000 size=65536 from=14972 to=0 node=14972 ns=4000000
+"""
+
+# The SMI files of both GPUs would not open (EACCES); said once for every
+# process it happened in.
+SMI_DENIED = """process ppid=1 exe=/bin/app version=0.1.0
+kfd_smi_open gpu_id=14972 rc=-13
+kfd_smi_open gpu_id=21000 rc=-13
+alloc id=1 api=20 addr=0x7f0000000000 size=4096 mem=1 gran=1
 """
 
 
@@ -206,8 +240,73 @@ def test_schema():
           leak and leak[0]['where']['process'].startswith('solver['), leak)
 
 
+def largest(doc, api):
+    return next((a for a in doc['inventory']['largest'] if a['api'] == api),
+                {})
+
+
+def test_migrations():
+    t = trace('migrate', script('migrate', MIGRATE))
+    doc = json.loads(report('--format', 'json', '--inventory', t).stdout)
+    want = {'prefetch': 1, 'gpu_fault': 1, 'cpu_fault': 0, 'eviction': 0,
+            'bytes': 1048576 + 65536}
+    mig = doc['inventory']['migrated']
+    check('migrations: counted on the block they overlap', len(mig) == 1 and
+          mig[0]['migrations'] == want, mig)
+    check('migrations: also on the block in largest',
+          largest(doc, 'hipMallocManaged').get('migrations') == want,
+          doc['inventory']['largest'])
+    drv = {'granularity': 'coarse', 'domain': 'svm', 'flags': ['host_access'],
+           'cleared': ['coherent'], 'node': 14972}
+    check('driver: SVM range in the inventory',
+          largest(doc, 'hipMallocManaged').get('driver') == drv,
+          largest(doc, 'hipMallocManaged'))
+    diff = [f for f in doc['findings']
+            if f['rule'] == 'runtime-granularity-differs']
+    check('driver: in a finding\'s allocation', diff and
+          diff[0]['allocation'].get('driver') == drv, diff)
+    text = report('--inventory', t).stdout
+    check('migrations: a line in the text inventory',
+          re.search(r'hipMallocManaged .*: 1 prefetch, 1 gpu_fault, '
+                    r'1\.1 MiB moved', text), text)
+    pf = json.loads(report('--format', 'perfetto', t).stdout)
+    sl = [e for e in pf['traceEvents'] if e.get('cat') == 'migration']
+    check('migrations: Perfetto slices, timed by the driver', len(sl) == 4
+          and sl[0]['name'] == 'migrate prefetch 2.0 MiB system→GPU' and
+          abs(sl[0]['dur'] - 47.951) < 1e-6 and
+          sl[0]['args']['trigger'] == 'prefetch', sl)
+    html = report('--format', 'html', t).stdout
+    check('migrations: marked on the HTML timeline', 'class="mig"' in html)
+    ev = hgtrace.hipgrain_events(t)
+    svm = [e['pairs'] for e in ev if e['event'] == 'kfd_svm']
+    check('hgtrace: kfd_svm attributes as pairs',
+          svm == [[(2, 14972)], [(6, 2)], [(1, 14972)]], svm)
+    check('hgtrace: the driver events read', [e['event'] for e in ev
+          if e['event'].startswith('kfd_smi')] == ['kfd_smi_open'] +
+          ['kfd_smi'] * 6, ev)
+
+
+def test_smi_denied():
+    t = trace('denied', script('denied', SMI_DENIED),
+              script('denied1', SMI_DENIED), script('denied2', MIGRATE))
+    doc = json.loads(report('--format', 'json', t).stdout)
+    notes = [w for w in doc['warnings'] if 'SMI' in w]
+    check('SMI unavailable: said once', len(notes) == 1 and
+          'GPU 14972 could not be opened in app[' in notes[0] and
+          'Permission denied' in notes[0] and
+          'migrations, faults and evictions there were not observed'
+          in notes[0] and 'and other processes' in notes[0],
+          doc['warnings'])
+    clean = json.loads(report('--format', 'json',
+                              trace('opened', script('opened', MIGRATE))).stdout)
+    check('SMI opened: no note', not [w for w in clean['warnings']
+                                      if 'SMI' in w], clean['warnings'])
+
+
 def main():
     try:
+        test_migrations()
+        test_smi_denied()
         test_no_gpu()
         test_schema()
         test_symbols_inventory_colour(test_many_processes())

@@ -161,6 +161,33 @@ def case_big():
     return out
 
 
+# The driver front end: a managed block its driver made coarse, a prefetch
+# the driver timed, and one migration whose end never came.
+MIGRATE = HEAD + """kfd_smi_open gpu_id=14972 rc=0
+kfd_svm start=0x7f0000000000 size=1048576 op=0 attrs=2,14972
+alloc id=1 api=21 addr=0x7f0000000000 size=1048576 mem=3 gran=2 callsite=7
+kfd_svm start=0x7f0000000000 size=1048576 op=0 attrs=6,2
+kfd_smi kind=5 trigger=0 addr=0x7f0000000000 size=1048576 from=0 to=14972 node=14972 ns=1000000
+kfd_smi kind=6 trigger=0 addr=0x7f0000000000 size=1048576 from=0 to=14972 node=14972 ns=1250000
+kfd_smi kind=5 trigger=2 addr=0x7f0000000000 size=4096 from=14972 to=0 node=14972 ns=2000000
+free id=1 api=40 addr=0x7f0000000000 alloc_api=21
+"""
+
+
+def case_migrate():
+    tdir = trace('migrate', MIGRATE)
+    outs, _ = all_formats('migrate', tdir)
+    sl = [e for e in json_of(outs['perfetto'])['traceEvents']
+          if e.get('cat') == 'migration']
+    tap.ok([(e['ph'], e['name'], e['dur']) for e in sl] ==
+           [('X', 'migrate prefetch 1.0 MiB system→GPU', 250.0),
+            ('X', 'migrate cpu_fault 4.0 KiB GPU→system', 0.0)],
+           'migrate: Perfetto slices as long as the driver timed them', sl)
+    res = json_of(outs['sarif'])['runs'][0]['results']
+    tap.ok([r['ruleId'] for r in res] == ['runtime-granularity-differs'],
+           'migrate: SARIF has the driver\'s disagreement', res)
+
+
 def check_pages(fire, hostile, ranks, big):
     shot = os.path.join(TMP, 'ranks.png')
     got = {os.path.basename(f['page']): f for f in hgformats.browse(
@@ -244,6 +271,7 @@ try:
     pages = [case_fire(), case_hostile(), case_ranks(), case_big()]
     check_pages(*pages)
     case_bad_options()
+    case_migrate()
 finally:
     shutil.rmtree(TMP, ignore_errors=True)
 sys.exit(tap.done())

@@ -173,6 +173,14 @@ def unpack_words(name, d, addr):
                     else w[HEAD:])
 
 
+def kfd_svm_pairs(d):
+    """A kfd_svm event's attrs, the ioctl's (type, value) pairs flattened,
+    as the pairs (KFD_IOCTL_SVM_ATTR_* types): d['pairs']."""
+    d.pop('_attrs_length', None)
+    a = d.get('attrs', [])
+    d['pairs'] = list(zip(a[0::2], a[1::2]))
+
+
 def event_name(name):
     """Schema 6's sized events (hipgrain:launch24: a launch in 24 bytes) by
     the name of the event they are."""
@@ -230,6 +238,8 @@ def events(path, prefix=''):
                 blk[d['id']] = (d['addr'], d['size'])
         elif name == 'hipgrain:launch' and 'args' in d:
             unpack_args(d, d.pop('args'))
+        elif name == 'hipgrain:kfd_svm':
+            kfd_svm_pairs(d)
         out.append(d)
     return out
 

@@ -28,5 +28,7 @@ int tg_list(const struct tg_line *l, const char *key, uint64_t *out, int max);
 
 /* Emits the event a line names; -ENOENT if there is no such event. */
 int tg_emit(const struct tg_line *l);
+/* The same for the driver front end's kfd_* events (tg_kfd.c). */
+int tg_emit_kfd(const struct tg_line *l);
 
 #endif

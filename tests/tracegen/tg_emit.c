@@ -317,5 +317,5 @@ int tg_emit(const struct tg_line *l)
 			return 0;
 		}
 	}
-	return -ENOENT;
+	return tg_emit_kfd(l);
 }
