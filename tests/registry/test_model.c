@@ -4,12 +4,19 @@
 #include "reg_model.h"
 #include "tap.h"
 
-static int is(uint8_t api, uint32_t flags, int env, uint8_t mem, uint8_t gran)
+static int is_on(int rocm, uint8_t api, uint32_t flags, int coherent,
+		 uint8_t mem, uint8_t gran)
 {
+	struct reg_model_env env = {coherent, rocm};
 	uint8_t m, g;
 
-	reg_model(api, flags, env, &m, &g);
+	reg_model(api, flags, &env, &m, &g);
 	return m == mem && g == gran;
+}
+
+static int is(uint8_t api, uint32_t flags, int coherent, uint8_t mem, uint8_t gran)
+{
+	return is_on(0, api, flags, coherent, mem, gran);
 }
 
 int main(void)
@@ -42,6 +49,10 @@ int main(void)
 	   "WriteCombined with HIP_HOST_COHERENT=1: fine");
 	ok(is(HG_API_HIP_HOST_MALLOC, 0x1 /* Portable */, -1, HG_MEM_HOST_PINNED,
 	      HG_GRAN_COARSE), "Portable with HIP_HOST_COHERENT unset: coarse");
+	ok(is_on(5, HG_API_HIP_HOST_ALLOC, 0, -1, HG_MEM_DEVICE, HG_GRAN_COARSE),
+	   "hipHostAlloc on ROCm 5: coarse device memory (the driver table)");
+	ok(is_on(6, HG_API_HIP_HOST_ALLOC, 0, -1, HG_MEM_HOST_PINNED, HG_GRAN_FINE),
+	   "hipHostAlloc on ROCm 6: fine pinned host memory");
 	ok(is(HG_API_HIP_HOST_MALLOC, 0x3 /* Portable|Mapped */, -1,
 	      HG_MEM_HOST_PINNED, HG_GRAN_FINE), "Portable|Mapped: fine");
 	ok(is(HG_API_MALLOC, 0, -1, HG_MEM_SYSTEM, HG_GRAN_FINE),
