@@ -131,6 +131,34 @@ static void an_on_process(struct an_ctx *c, struct an_proc *p,
 		snprintf(p->procname, sizeof(p->procname), "%s", base);
 }
 
+/* The XNACK mode every target of a registered code object asks for, if
+ * they agree: "gfx90a:xnack+,gfx908:xnack+" asks for on; one target
+ * without a mode, or both modes, ask for none. */
+static uint8_t targets_xnack(const char *t)
+{
+	uint8_t mode = 0;
+	while (t && *t) {
+		const char *end = strchr(t, ',');
+		size_t n = end ? (size_t)(end - t) : strlen(t);
+		uint8_t m = memmem(t, n, ":xnack+", 7) ? HG_FEAT_ON
+			    : memmem(t, n, ":xnack-", 7) ? HG_FEAT_OFF : 0;
+		if (!m || (mode && m != mode))
+			return 0;
+		mode = m;
+		t = end ? end + 1 : NULL;
+	}
+	return mode;
+}
+
+void an_on_code_object(struct an_proc *p, const char *targets)
+{
+	uint8_t mode = targets_xnack(targets);
+	if (mode && !p->co_xnack) {
+		p->co_xnack = mode;
+		an_copy_str(p->co_targets, sizeof(p->co_targets), targets);
+	}
+}
+
 void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	switch (e->cls->kind) {
@@ -161,6 +189,8 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		if (an_ev_i64(e, F_CO_RC))
 			an_fail_add(c, (unsigned)an_ev_u64(e, F_CO_API),
 				    (int32_t)an_ev_i64(e, F_CO_RC));
+		else
+			an_on_code_object(p, an_ev_str(e, F_CO_TARGETS));
 		break;
 	case AN_EV_CALL:
 		if (c->tl)

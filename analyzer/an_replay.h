@@ -36,4 +36,7 @@ void an_on_kfd_smi(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
  * told when that changed its granularity. */
 void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a);
 
+/* A registered code object's targets ("gfx90a:xnack+,gfx908"). */
+void an_on_code_object(struct an_proc *p, const char *targets);
+
 #endif

@@ -36,7 +36,7 @@
 	  "async", "rc", "dst_id", "src_id", "dst_mem", "src_mem")            \
 	X(MEMSET, "hipgrain:memset", "api", "dst", "size", "rc", "dst_id",    \
 	  "dst_mem")                                                           \
-	X(CODE_OBJECT, "hipgrain:code_object", "api", "rc")                   \
+	X(CODE_OBJECT, "hipgrain:code_object", "api", "rc", "targets")        \
 	X(FUNCTION, "hipgrain:function", "handle", "name", "rc", "api")       \
 	X(KERNEL, "hipgrain:kernel", "handle", "name", "target", "status",    \
 	  "xnack", "fp_ops", "fp_mnemonics", "int_ops", "cas_count",          \
@@ -85,7 +85,7 @@ enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
 enum { F_MC_API, F_MC_DST, F_MC_SRC, F_MC_SIZE, F_MC_KIND, F_MC_ASYNC,
        F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM };
 enum { F_MS_API, F_MS_DST, F_MS_SIZE, F_MS_RC, F_MS_DST_ID, F_MS_DST_MEM };
-enum { F_CO_API, F_CO_RC };
+enum { F_CO_API, F_CO_RC, F_CO_TARGETS };
 enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN,

@@ -103,6 +103,12 @@ struct an_proc {
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	uint8_t kfd_xnack; /* HG_FEAT_ON/OFF as the driver answered; 0 if not */
+	/* A registered code object whose every target asks one XNACK mode
+	 * (HG_FEAT_ON/OFF, 0: none seen), with its targets: a runtime that
+	 * cannot load it stops the program before any launch shows it. */
+	uint8_t co_xnack;
+	char co_targets[96];
+	bool xnack_reported; /* xnack-mode-mismatch fired for a launch */
 	bool have_device;
 	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
 	bool discarded; /* some of its stream lost events */

@@ -9,11 +9,10 @@
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
 
+#include "kd_flags.h"
 #include "vg.h"
 #include "vg_ranges.h"
 
-/* The driver's default flags: host access, and coherent (fine grain). */
-#define DEFAULT_FLAGS (KFD_IOCTL_SVM_FLAG_HOST_ACCESS | KFD_IOCTL_SVM_FLAG_COHERENT)
 
 static struct vg_ranges where = VG_RANGES_INIT; /* 0 system, else a gpu id */
 static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
@@ -36,7 +35,7 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
 		return vg_ranges_flags(&flags, s, e, a->value,
 				       a->type == KFD_IOCTL_SVM_ATTR_SET_FLAGS,
-				       DEFAULT_FLAGS);
+				       KD_SVM_FLAGS_DEFAULT);
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
@@ -49,7 +48,7 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 
 static uint32_t get_one(uint64_t s, uint64_t e, uint32_t type, uint32_t value)
 {
-	uint32_t f = vg_ranges_get(&flags, s, e, DEFAULT_FLAGS);
+	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
 	switch (type) {
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
 		return KFD_IOCTL_SVM_LOCATION_UNDEFINED;
