@@ -21,7 +21,7 @@ vgpu = sys.argv[6] if sys.argv[5:6] == ['--virtual-gpu'] else None
 
 
 def check(row):
-    prog, args, xnack, want, fake, on_vgpu = row
+    prog, args, xnack, want, fake, on_vgpu, _ = row
     xn = None if xnack in ('0', '*') else xnack
     if vgpu:
         env, extra, outcome = hgrun.vgpu_env(xn), ('--virtual-gpu', vgpu), on_vgpu
@@ -52,8 +52,9 @@ tap = hgrun.Tap()
 missing = hgrun.not_built()
 table = list(hgrun.variants(table))
 todo = []
+major = hgrun.rocm_major() if vgpu else 0
 for row in table:
-    prog, args, xnack, want, fake, _ = row
+    prog, args, xnack, want, fake, _, by_rel = row
     name = name_of(prog, args, xnack)
     if prog in missing:
         tap.skip(name, f'{prog} not built: {missing[prog]}')
@@ -64,7 +65,8 @@ for row in table:
         tap.skip(name, why)
         continue
     want = hgrun.omp_expected(hipgrain, kdir, table, prog, args, xnack, want)
-    todo.append(row[:3] + (want,) + row[4:])
+    add, drop = by_rel.get(major, (set(), set()))
+    todo.append(row[:3] + ((want | add) - drop,) + row[4:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
     for row, rc_ok, got, status, virtual, err in pool.map(check, todo):
         prog, args, xnack, want = row[:4]

@@ -32,7 +32,7 @@ tap = hgrun.Tap()
 
 
 def rows():
-    for prog, args, xnack, rules, _, _ in hgrun.variants(TABLE):
+    for prog, args, xnack, rules, *_ in hgrun.variants(TABLE):
         yield prog, args, xnack, rules
 
 

@@ -76,14 +76,34 @@ def fake_env(fakehip_dir, xnack=None, **more):
 
 def variants(path):
     """kernels/variants.tsv's rows: (program, argv list, HSA_XNACK, set of
-    rule ids, outcome under the double, outcome on the virtual GPU)."""
+    rule ids, outcome under the double, outcome on the virtual GPU, {ROCm
+    major: (rules that fire too, rules that do not)} on the virtual GPU)."""
     for line in open(path):
         if not line.strip() or line.startswith('#'):
             continue
-        prog, args, xnack, rules, fake, vgpu = line.rstrip('\n').split('\t')
+        prog, args, xnack, rules, fake, vgpu, by_rel = \
+            line.rstrip('\n').split('\t')
         yield (prog, [] if args == '-' else args.split(), xnack,
                set() if rules == 'none' else set(rules.split(',')), fake,
-               vgpu)
+               vgpu, release_changes(by_rel))
+
+
+def release_changes(text):
+    """"6:+a;6:-b" -> {6: ({'a'}, {'b'})}; "-" -> {}."""
+    out = {}
+    for item in filter(None, text.split(';')) if text != '-' else ():
+        major, change = item.split(':', 1)
+        add, drop = out.setdefault(int(major), (set(), set()))
+        (add if change[0] == '+' else drop).add(change[1:])
+    return out
+
+
+def rocm_major():
+    """The installed HIP runtime's major version (0 when hipconfig is
+    missing)."""
+    out = subprocess.run(['hipconfig', '--version'], capture_output=True,
+                         text=True).stdout
+    return int(out.split('.')[0]) if out[:1].isdigit() else 0
 
 
 def vgpu_env(xnack=None):

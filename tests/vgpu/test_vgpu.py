@@ -28,13 +28,7 @@ def profiles():
     return [(r[0], r[1], int(r[2])) for r in rows]
 
 
-def rocm_major():
-    out = subprocess.run(['hipconfig', '--version'], capture_output=True,
-                         text=True).stdout
-    return int(out.split('.')[0]) if out[:1].isdigit() else 0
-
-
-major = rocm_major()
+major = hgrun.rocm_major()
 for name, gfx, cus in profiles():
     env = hgrun.vgpu_env()
     env.update(LD_PRELOAD=vgpu, HIPGRAIN_VIRTUAL_GPU=name)
