@@ -85,33 +85,31 @@ static const char *sysfs(const char *path, char *buf, size_t cap)
 	char buf_[512];                                                        \
 	path = sysfs(path, buf_, sizeof(buf_))
 
-VG_EXPORT int open(const char *path, int flags, ...)
+/* Every open: a device of ours, else the path (the topology's rewritten)
+ * to the next definition, relative to dirfd (AT_FDCWD for open). */
+static int open_any(int (*real)(int, const char *, int, ...), int dirfd,
+		    const char *path, int flags, mode_t mode)
 {
-	REAL(int, open, const char *, int, ...);
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
-	va_end(ap);
 	int fd = dev_open(path, flags);
 	if (fd != -2)
 		return fd;
 	SYSFS(path);
-	return real_open(path, flags, mode);
+	return real(dirfd, path, flags, mode);
 }
 
-VG_EXPORT int open64(const char *path, int flags, ...)
-{
-	REAL(int, open64, const char *, int, ...);
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
-	va_end(ap);
-	int fd = dev_open(path, flags);
-	if (fd != -2)
-		return fd;
-	SYSFS(path);
-	return real_open64(path, flags, mode);
-}
+/* open and open64 as openat from the working directory: one path. */
+#define VG_OPEN(name)                                                          \
+	VG_EXPORT int name(const char *path, int flags, ...)                   \
+	{                                                                      \
+		REAL(int, openat, int, const char *, int, ...);                \
+		va_list ap;                                                    \
+		va_start(ap, flags);                                           \
+		mode_t mode = mode_arg(flags, ap);                             \
+		va_end(ap);                                                    \
+		return open_any(real_openat, AT_FDCWD, path, flags, mode);     \
+	}
+VG_OPEN(open)
+VG_OPEN(open64)
 
 VG_EXPORT int openat(int dirfd, const char *path, int flags, ...)
 {
@@ -120,11 +118,7 @@ VG_EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	va_start(ap, flags);
 	mode_t mode = mode_arg(flags, ap);
 	va_end(ap);
-	int fd = dev_open(path, flags);
-	if (fd != -2)
-		return fd;
-	SYSFS(path);
-	return real_openat(dirfd, path, flags, mode);
+	return open_any(real_openat, dirfd, path, flags, mode);
 }
 
 VG_EXPORT FILE *fopen(const char *path, const char *mode)

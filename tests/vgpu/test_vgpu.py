@@ -11,6 +11,7 @@ hipgrain here: this is the stand-in alone, below the runtime.
 usage: test_vgpu.py VGPU_LIB HG_VGPU_CALLS HIPGRAIN
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -29,6 +30,18 @@ def profiles():
 
 
 major = hgrun.rocm_major()
+
+# It exports what it answers in libc's and libdrm's place, nothing of what
+# it absorbs: a program's own names must not meet ours.
+mapfile = os.path.join(os.path.dirname(__file__), '..', '..', 'vgpu',
+                       'libhipgrain-vgpu.map')
+wanted = set(re.findall(r'(\w+);', open(mapfile).read().split('global:')[1]
+                        .split('local:')[0]))
+nm = subprocess.run(['nm', '-D', '--defined-only', vgpu], check=True,
+                    capture_output=True, text=True).stdout
+exported = {line.split()[-1] for line in nm.splitlines() if line.strip()}
+tap.ok(exported == wanted, f'exports exactly the {len(wanted)} entry points '
+       'it answers', sorted(exported ^ wanted))
 for name, gfx, cus in profiles():
     env = hgrun.vgpu_env()
     env.update(LD_PRELOAD=vgpu, HIPGRAIN_VIRTUAL_GPU=name)
