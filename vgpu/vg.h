@@ -69,6 +69,7 @@ int vg_mem_free(uint64_t handle);
 void *vg_mem_host(uint64_t va, uint64_t len);
 void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
 uint64_t vg_mem_vram_used(void);
+int vg_mem_overlaps(uint64_t va, uint64_t len);
 uint64_t vg_mem_doorbell_offset(void);
 /* libc's mmap, for the device's own views of the memory file. */
 void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);

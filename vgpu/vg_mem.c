@@ -113,6 +113,19 @@ int vg_mem_free(uint64_t handle)
 	return -EINVAL;
 }
 
+/* Whether any buffer object's GPU range meets [va, va+len). */
+int vg_mem_overlaps(uint64_t va, uint64_t len)
+{
+	int hit = 0;
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nbo && !hit; i++)
+		hit = !(bos[i].flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+					KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)) &&
+		      va < bos[i].va + bos[i].size && bos[i].va < va + len;
+	pthread_mutex_unlock(&lock);
+	return hit;
+}
+
 uint64_t vg_mem_vram_used(void)
 {
 	return __atomic_load_n(&vram_used, __ATOMIC_RELAXED);

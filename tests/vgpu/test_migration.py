@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Migrations, from the driver to the report: hipMallocManaged memory
+prefetched with hipMemPrefetchAsync under HSA_XNACK=1, on a virtual GPU, is
+migrated by the driver, which says so on its SMI file; --inventory's JSON
+attributes the migration to the allocation, with its trigger and bytes.
+The near miss: a prefetch of hipMalloc memory, which cannot migrate,
+migrates nothing.
+
+usage: test_migration.py HIPGRAIN KERNELS_DIR
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+import hgrun  # noqa: E402
+
+hipgrain, kdir = sys.argv[1:3]
+tap = hgrun.Tap()
+
+
+def inventory(variant):
+    t = hgrun.run(hipgrain, [os.path.join(kdir, 'prefetch_advise'), variant],
+                  env=hgrun.vgpu_env('1'), extra=('--virtual-gpu', 'MI210'))
+    try:
+        tap.ok(t.proc.returncode == 0, f'{variant}: the program runs',
+               t.proc.stderr)
+        status, rep = hgrun.report(hipgrain, t.trace, '--inventory')
+        return rep['inventory'] if rep else {}
+    finally:
+        t.close()
+
+
+inv = inventory('managed')
+managed = [a for a in inv.get('migrated', []) if a['api'] == 'hipMallocManaged']
+tap.ok(len(managed) == 1, 'the managed allocation is listed as migrated',
+       inv.get('migrated'))
+if managed:
+    a = managed[0]
+    m = a['migrations']
+    tap.ok(m['prefetch'] >= 1 and m['gpu_fault'] == 0 and m['cpu_fault'] == 0,
+           'its migrations were triggered by the prefetch', m)
+    tap.ok(m['bytes'] == a['size'], 'the whole allocation moved', m)
+    tap.ok(a.get('driver', {}).get('domain') == 'svm' and
+           a['driver'].get('node'), 'the driver saw it as SVM, prefetched to '
+           'the GPU', a.get('driver'))
+inv = inventory('hipmalloc')
+tap.ok(not inv.get('migrated'), 'hipMalloc memory: nothing migrated',
+       inv.get('migrated'))
+sys.exit(tap.done())
