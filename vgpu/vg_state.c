@@ -64,7 +64,7 @@ static void start(void)
 			" (hipgrain run --virtual-gpu list)\n", name);
 		return;
 	}
-	const char *xn = getenv("HSA_XNACK");
+	const char *xn = hg_env_get(HG_ENV_HSA_XNACK);
 	vg.xnack = xn && !strcmp(xn, "1");
 	/* Every buffer object lives in one sparse file: a page costs memory
 	 * only once written, and any mapping of an offset sees the same
