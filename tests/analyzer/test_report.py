@@ -107,6 +107,19 @@ def report(*args, env=None):
                           capture_output=True, text=True, env=e)
 
 
+DAMAGED_SUPP = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            'bt2-damaged.supp')
+
+
+def report_damaged(*args):
+    """report() on a trace cut on purpose: babeltrace2's own leak on a cut
+    packet is not ours (bt2-damaged.supp); every other read keeps the
+    sanitizers' full leak check."""
+    lsan = ':'.join(filter(None, [os.environ.get('LSAN_OPTIONS', ''),
+                                  'suppressions=' + DAMAGED_SUPP]))
+    return report(*args, env={'LSAN_OPTIONS': lsan})
+
+
 def test_no_gpu():
     t = trace('nogpu', script('nogpu', NO_GPU))
     r = report(t)
@@ -198,7 +211,7 @@ def test_truncated():
         f.truncate(os.path.getsize(biggest) * 2 // 3 + 7)
     shutil.rmtree(os.path.join(os.path.dirname(biggest), 'index'),
                   ignore_errors=True)
-    r = report('--format', 'json', cut)
+    r = report_damaged('--format', 'json', cut)
     check('truncated: still a report', r.returncode == 0, r.stderr)
     if r.returncode == 0:
         doc = json.loads(r.stdout)
