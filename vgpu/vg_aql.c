@@ -72,7 +72,7 @@ static int run(struct vg_queue *q, const char *pk, int type)
 		vg_signal_done(u64(pk, 56), 0);
 		return 1;
 	default:
-		if (!q->stalled_on_unknown++)
+		if (!q->unknown++)
 			fprintf(stderr, "hipgrain: virtual GPU: AQL packet type %d retired"
 				" unserved\n", type);
 		vg_signal_done(u64(pk, 56), 0);

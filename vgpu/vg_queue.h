@@ -10,7 +10,8 @@ struct vg_queue {
 	int used;
 	uint32_t type;
 	uint64_t ring_va, ring_size, wptr_va, rptr_va;
-	int stalled_on_unknown;	/* reported once */
+	int unknown;	/* packets it could not serve: reported once; an SDMA
+			 * queue stops at the first */
 };
 
 int vg_aql_serve(struct vg_queue *q);

@@ -121,13 +121,13 @@ int vg_sdma_serve(struct vg_queue *q)
 	uint64_t rd = __atomic_load_n(rp, __ATOMIC_ACQUIRE);
 	uint64_t wr = __atomic_load_n(wp, __ATOMIC_ACQUIRE);
 	int done = 0;
-	while (r.ndw && rd < wr && !q->stalled_on_unknown) {
+	while (r.ndw && rd < wr && !q->unknown) {
 		r.at = rd / 4;
 		int64_t len = run(&r);
 		if (len < 0) {
 			fprintf(stderr, "hipgrain: virtual GPU: SDMA opcode %u unknown;"
 				" its queue stops\n", dw(&r, 0) & 0xff);
-			q->stalled_on_unknown = 1;
+			q->unknown = 1;
 			break;
 		}
 		if (!len)
