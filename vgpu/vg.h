@@ -39,7 +39,6 @@ extern struct vg_state vg;
 int vg_init(void);
 /* A line on stderr when HIPGRAIN_VGPU_TRACE=1: what the device answered. */
 void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));		/* 0 when a profile is selected */
-int vg_active(void);
 
 /* A KFD sysfs path's name in the topology tree (vg_shim.c). */
 const char *vg_sysfs_path(const char *path, char *buf, size_t cap);

@@ -98,8 +98,3 @@ int vg_init(void)
 	pthread_once(&once, start);
 	return ready ? 0 : -ENODEV;
 }
-
-int vg_active(void)
-{
-	return vg_init() == 0;
-}
