@@ -8,10 +8,18 @@
  * was waiting, for the next wait to find.  A runtime re-reads its signal
  * after every wake, so a spurious wake costs a loop and a missed one a
  * hang: signal generously.
+ *
+ * That rule alone loses a wake: a set seen only by one waiter is gone for
+ * a second thread still on its way in.  Newer drivers count every set (an
+ * event's age); a waiter that names the age it last saw returns at once
+ * when the event has moved past it, and learns the new age.  ROCm 6 names
+ * it whenever the driver's interface version offers it and then relies on
+ * it; ROCm 5 names none.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 #include <linux/kfd_ioctl.h>
 
@@ -23,7 +31,7 @@ struct ev {
 	uint8_t used, auto_reset, signaled;
 	uint32_t type;
 	uint32_t waiters;
-	uint64_t gen; /* times set: a waiter wakes when it moves */
+	uint64_t age; /* 1 + times set; 0 and 1 are never reached again */
 };
 
 /* Events one wait may name; ROCr waits on a handful. */
@@ -53,7 +61,7 @@ int vg_event_create(void *args)
 		pthread_mutex_unlock(&lock);
 		return -ENOMEM;
 	}
-	evs[id] = (struct ev){ 1, (uint8_t)!!a->auto_reset, 0, a->event_type, 0, 0 };
+	evs[id] = (struct ev){ 1, (uint8_t)!!a->auto_reset, 0, a->event_type, 0, 1 };
 	pthread_mutex_unlock(&lock);
 	a->event_id = id;
 	a->event_slot_index = id;
@@ -79,7 +87,8 @@ int vg_event_destroy(void *args)
 
 static void set_locked(struct ev *e)
 {
-	e->gen++;
+	if (!++e->age)
+		e->age = 2;
 	e->signaled = !e->auto_reset || !e->waiters;
 }
 
@@ -119,16 +128,26 @@ int vg_event_reset(void *args)
 	return e ? 0 : -EINVAL;
 }
 
-/* Whether the wait is satisfied: an event counts when it is set, or was
- * set since the wait began (gen0); a satisfied wait takes the set state
- * of the auto-reset events it counted. */
-static int ready(const struct kfd_event_data *d, const uint64_t *gen0,
+/* The age a waiter names sits in the first word of the event data (a
+ * union member older headers do not spell); 0 names none. */
+static uint64_t named_age(const struct kfd_event_data *d)
+{
+	uint64_t age;
+	memcpy(&age, d, sizeof(age));
+	return age;
+}
+
+/* Whether the wait is satisfied: an event counts when it is set, or has
+ * been set since the age the waiter knows (age0: the one it named, else
+ * the age when it arrived); a satisfied wait takes the set state of the
+ * auto-reset events it counted. */
+static int ready(const struct kfd_event_data *d, const uint64_t *age0,
 		 uint32_t n, int all)
 {
 	uint32_t hit = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ev *e = find(d[i].event_id);
-		hit += e && (e->signaled || e->gen != gen0[i]);
+		hit += e && (e->signaled || e->age != age0[i]);
 	}
 	if (!(all ? hit == n : hit > 0))
 		return 0;
@@ -140,16 +159,28 @@ static int ready(const struct kfd_event_data *d, const uint64_t *gen0,
 	return 1;
 }
 
-static void waiting(const struct kfd_event_data *d, uint64_t *gen0, uint32_t n,
-		    int delta)
+static void arrive(const struct kfd_event_data *d, uint64_t *age0, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		struct ev *e = find(d[i].event_id);
 		if (!e)
 			continue;
-		e->waiters += (uint32_t)delta;
-		if (delta > 0)
-			gen0[i] = e->gen;
+		e->waiters++;
+		uint64_t named = e->type == KFD_IOC_EVENT_SIGNAL ? named_age(&d[i]) : 0;
+		age0[i] = named ? named : e->age;
+	}
+}
+
+/* A completed wait tells each waiter that named an age the current one. */
+static void leave(struct kfd_event_data *d, uint32_t n, int ok)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct ev *e = find(d[i].event_id);
+		if (!e)
+			continue;
+		e->waiters--;
+		if (ok && e->type == KFD_IOC_EVENT_SIGNAL && named_age(&d[i]))
+			memcpy(&d[i], &e->age, sizeof(e->age));
 	}
 }
 
@@ -166,8 +197,8 @@ static struct timespec deadline(uint32_t ms)
 int vg_event_wait(void *args)
 {
 	struct kfd_ioctl_wait_events_args *a = args;
-	const struct kfd_event_data *d = (const void *)(uintptr_t)a->events_ptr;
-	uint64_t gen0[VG_WAIT_MAX];
+	struct kfd_event_data *d = (void *)(uintptr_t)a->events_ptr;
+	uint64_t age0[VG_WAIT_MAX];
 	if ((!d && a->num_events) || a->num_events > VG_WAIT_MAX)
 		return d ? -EINVAL : -EFAULT;
 	pthread_once(&once, init_cond);
@@ -178,12 +209,12 @@ int vg_event_wait(void *args)
 	       a->num_events ? d[0].event_id : 0, a->timeout);
 	int rc = 0, ok;
 	pthread_mutex_lock(&lock);
-	waiting(d, gen0, a->num_events, 1);
-	while (!(ok = ready(d, gen0, a->num_events, a->wait_for_all)) &&
+	arrive(d, age0, a->num_events);
+	while (!(ok = ready(d, age0, a->num_events, a->wait_for_all)) &&
 	       rc != ETIMEDOUT && a->timeout)
 		rc = a->timeout == 0xffffffffu ? pthread_cond_wait(&cond, &lock)
 					       : pthread_cond_timedwait(&cond, &lock, &until);
-	waiting(d, gen0, a->num_events, -1);
+	leave(d, a->num_events, ok);
 	pthread_mutex_unlock(&lock);
 	a->wait_result = ok ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 	return 0;
