@@ -19,5 +19,9 @@ int vg_sdma_serve(struct vg_queue *q);
 /* A completion signal's decrement, with its mailbox and event. */
 void vg_signal_done(uint64_t sig, int timestamps);
 int64_t vg_signal_value(uint64_t sig);
+/* A kernel dispatch's effect, for the runtime's own copy and fill kernels
+ * (vg_blit.c): kd is the kernel descriptor's address, grid the packet's
+ * work items. */
+void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid);
 
 #endif

@@ -6,6 +6,7 @@
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
+#include <cstring>
 
 __global__ void add(double *x)
 {
@@ -15,6 +16,29 @@ __global__ void add(double *x)
 static void call(const char *name, hipError_t e)
 {
 	printf("%s %s\n", name, hipGetErrorName(e));
+}
+
+// Bytes through the device and back: a fill, an odd-sized copy each way
+// and one device to device; "same" when every byte came back as sent.
+static void bytes(double *d)
+{
+	enum { N = 4099 };
+	static unsigned char out[N], in[N];
+	for (int i = 0; i < N; i++)
+		out[i] = (unsigned char)(i * 7 + 1);
+	unsigned char *e = nullptr;
+	call("hipMalloc(second)", hipMalloc(&e, N));
+	call("hipMemset", hipMemset(d, 0x5a, N));
+	call("hipMemcpy(fill)", hipMemcpy(in, d, N, hipMemcpyDeviceToHost));
+	int filled = 1;
+	for (int i = 0; i < N; i++)
+		filled &= in[i] == 0x5a;
+	printf("memset %s\n", filled ? "same" : "differs");
+	call("hipMemcpy(odd-in)", hipMemcpy(d, out, N, hipMemcpyHostToDevice));
+	call("hipMemcpyDtoD", hipMemcpy(e, d, N, hipMemcpyDeviceToDevice));
+	call("hipMemcpy(odd-out)", hipMemcpy(in, e, N, hipMemcpyDeviceToHost));
+	printf("odd-copy %s\n", memcmp(in, out, N) ? "differs" : "same");
+	call("hipFree(second)", hipFree(e));
 }
 
 int main()
@@ -29,10 +53,11 @@ int main()
 	printf("name %s\narch %s\ncus %d\nmemory %zu\n", p.name, p.gcnArchName,
 	       p.multiProcessorCount, p.totalGlobalMem);
 	double *d = nullptr, *h = nullptr, *m = nullptr, v = 42, w = 0;
-	call("hipMalloc", hipMalloc(&d, 4096));
+	call("hipMalloc", hipMalloc(&d, 8192));
 	call("hipMemcpyHtoD", hipMemcpy(d, &v, sizeof(v), hipMemcpyHostToDevice));
 	call("hipMemcpyDtoH", hipMemcpy(&w, d, sizeof(w), hipMemcpyDeviceToHost));
 	printf("roundtrip %g\n", w);
+	bytes(d);
 	unsigned flags[] = {0, hipHostMallocPortable, hipHostMallocMapped,
 			    hipHostMallocWriteCombined, hipHostMallocCoherent,
 			    hipHostMallocNonCoherent, hipHostMallocNumaUser};

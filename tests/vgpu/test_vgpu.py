@@ -3,8 +3,9 @@
 product (its gfx target, CUs and memory), and every call the audit needs
 succeeds: hipMalloc, hipHostMalloc with each flag, hipMallocManaged,
 hipMemAdvise, hipMemPrefetchAsync, hipMemcpy both ways, a launch and
-hipDeviceSynchronize.  Where the runtime copies with SDMA (ROCm 5) the
-round trip holds.  ROCm 5 does not know gfx942: it finds no device on a
+hipDeviceSynchronize.  Bytes survive a round trip, a device-to-device
+copy and a fill, whether the runtime moves them with SDMA or with its own
+blit kernels.  ROCm 5 does not know gfx942: it finds no device on a
 virtual MI300, as it would on the product.  No program runs under
 hipgrain here: this is the stand-in alone, below the runtime.
 
@@ -65,7 +66,10 @@ for name, gfx, cus in profiles():
     bad = {k: v for k, v in calls.items() if v != 'hipSuccess'}
     tap.ok(len(calls) >= 20 and not bad,
            f'{name}: {len(calls)} calls succeed', bad or p.stdout)
-    if major == 5:
-        tap.ok(got.get('roundtrip') == '42', f'{name}: hipMemcpy round trip '
-               'through SDMA', got.get('roundtrip'))
+    tap.ok(got.get('roundtrip') == '42', f'{name}: hipMemcpy round trip',
+           got.get('roundtrip'))
+    tap.ok(got.get('memset') == 'same', f'{name}: hipMemset fills',
+           got.get('memset'))
+    tap.ok(got.get('odd-copy') == 'same', f'{name}: 4099 bytes there, across '
+           'and back', got.get('odd-copy'))
 sys.exit(tap.done())

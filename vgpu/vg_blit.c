@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The runtime's own copy and fill kernels.  Kernels are not executed
+ * here, but a runtime that moves bytes with its blit kernels (ROCm 6
+ * copies small buffers so, and fills with them on every release) would
+ * see a hipMemcpy round trip or a hipMemset come back empty.  A dispatch
+ * is matched by the name of the kernel in the code object the loader put
+ * in device memory; its arguments are found by name in that object's
+ * metadata, so each release's signature of the same kernel is read as it
+ * was compiled.  Any other kernel, and a blit kernel whose arguments are
+ * not the ones known, is retired without effect, as before.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "vg.h"
+#include "vg_image.h"
+#include "vg_queue.h"
+
+#define PAGE 4096ull
+/* How far before a kernel descriptor its image's header may lie. */
+#define MAX_BACK (16ull << 20)
+/* Larger than any copy a runtime hands one dispatch. */
+#define MAX_BYTES (1ull << 40)
+
+/* K_RAW: code the runtime assembled itself, outside any code object. */
+enum kind { K_OTHER, K_RAW, K_COPY, K_COPY_ALIGNED, K_FILL };
+
+static const struct {
+	const char *name;
+	enum kind kind;
+} blits[] = {
+	{ "__amd_rocclr_copyBuffer", K_COPY },
+	{ "__amd_rocclr_copyBufferAligned", K_COPY_ALIGNED },
+	{ "__amd_rocclr_fillBufferAligned", K_FILL },
+};
+
+/* Kernels seen, by descriptor address (an open-addressed table; a full
+ * table resolves again, it never forgets a blit kernel's name wrongly). */
+#define SLOTS 4096
+static struct slot {
+	uint64_t kd;
+	enum kind kind;
+	struct vg_kinfo *info;
+} seen[SLOTS];
+static struct vg_kinfo infos[16];
+static unsigned ninfos;
+
+static enum kind resolve(uint64_t kd, struct vg_kinfo *out)
+{
+	uint64_t bo_va, bo_size;
+	const uint8_t *bo = vg_mem_bo_at(kd, &bo_va, &bo_size);
+	if (!bo)
+		return K_OTHER;
+	out->name[0] = '\0';
+	for (uint64_t at = (kd - bo_va) & ~(PAGE - 1);; at -= PAGE) {
+		if (vg_image_is_elf(bo + at, bo_size - at)) {
+			if (vg_image_kernel(bo + at, bo_size - at, kd - bo_va - at, out))
+				return K_OTHER;
+			for (size_t i = 0; i < sizeof(blits) / sizeof(blits[0]); i++)
+				if (!strcmp(out->name, blits[i].name))
+					return blits[i].kind;
+			return K_OTHER;
+		}
+		if (!at || (kd - bo_va) - at >= MAX_BACK)
+			return K_RAW;
+	}
+}
+
+static struct slot *lookup(uint64_t kd)
+{
+	uint32_t h = (uint32_t)((kd >> 6) * 2654435761u) % SLOTS;
+	for (uint32_t i = 0; i < SLOTS; i++) {
+		struct slot *s = &seen[(h + i) % SLOTS];
+		if (s->kd == kd)
+			return s;
+		if (!s->kd) {
+			struct vg_kinfo k;
+			enum kind kind = resolve(kd, &k);
+			if (kind > K_RAW) {
+				if (ninfos == sizeof(infos) / sizeof(infos[0]))
+					return NULL;
+				infos[ninfos] = k;
+				s->info = &infos[ninfos++];
+			}
+			s->kd = kd;
+			s->kind = kind;
+			vg_log("kernel 0x%llx is %s", (unsigned long long)kd,
+			       kind == K_RAW ? "outside any code object" :
+			       kind == K_OTHER ? "not a blit" : k.name);
+			return s;
+		}
+	}
+	return NULL;
+}
+
+struct args {
+	const struct vg_kinfo *k;
+	const uint8_t *kernarg;
+};
+
+/* An argument's value by name (0 when the kernel has no such argument). */
+static uint64_t get(const struct args *a, const char *name, int *found)
+{
+	for (uint32_t i = 0; i < a->k->nargs; i++) {
+		const struct vg_karg *g = &a->k->args[i];
+		if (strcmp(g->name, name) || (g->size != 4 && g->size != 8))
+			continue;
+		uint64_t v = 0;
+		memcpy(&v, a->kernarg + g->offset, g->size);
+		if (found)
+			*found = 1;
+		return v;
+	}
+	return 0;
+}
+
+static int has(const struct args *a, const char *name)
+{
+	int found = 0;
+	get(a, name, &found);
+	return found;
+}
+
+static uint64_t either(const struct args *a, const char *one, const char *other)
+{
+	return has(a, one) ? get(a, one, NULL) : get(a, other, NULL);
+}
+
+static void copy(uint64_t dst, uint64_t src, uint64_t n)
+{
+	if (!dst || !src || !n || n > MAX_BYTES)
+		return;
+	memmove(vg_mem_host(dst, n), vg_mem_host(src, n), n);
+	vg_log("blit copy 0x%llx <- 0x%llx, %llu bytes", (unsigned long long)dst,
+	       (unsigned long long)src, (unsigned long long)n);
+}
+
+/* ROCm 6: (src, dst, size, remainder, aligned_size, ...), size in bytes;
+ * ROCm 5: (srcI, dstI, srcOrigin, dstOrigin, size, remain), size in
+ * 4-byte words, the last one remain bytes long (8: size is in bytes). */
+static void do_copy(const struct args *a)
+{
+	uint64_t src = either(a, "src", "srcI") + get(a, "srcOrigin", NULL);
+	uint64_t dst = either(a, "dst", "dstI") + get(a, "dstOrigin", NULL);
+	uint64_t size = get(a, "size", NULL), remain = get(a, "remain", NULL);
+	if (has(a, "remain") && remain != 8)
+		size = size ? (size - 1) * 4 + remain : 0;
+	copy(dst, src, size);
+}
+
+/* (src, dst, srcOrigin, dstOrigin, size, alignment): size and origins in
+ * 16-byte units when alignment is 16, else in 4-byte words. */
+static void do_copy_aligned(const struct args *a)
+{
+	uint64_t unit = get(a, "alignment", NULL) == 16 ? 16 : 4;
+	copy(get(a, "dst", NULL) + unit * get(a, "dstOrigin", NULL),
+	     get(a, "src", NULL) + unit * get(a, "srcOrigin", NULL),
+	     unit * get(a, "size", NULL));
+}
+
+static void fill(uint64_t dst, uint64_t n, const uint8_t *p, uint64_t plen)
+{
+	if (!dst || !p || !n || !plen || n > MAX_BYTES)
+		return;
+	uint8_t *d = vg_mem_host(dst, n);
+	for (uint64_t off = 0; off < n; off += plen)
+		memcpy(d + off, p, n - off < plen ? n - off : plen);
+	vg_log("blit fill 0x%llx, %llu bytes of a %llu-byte pattern",
+	       (unsigned long long)dst, (unsigned long long)n,
+	       (unsigned long long)plen);
+}
+
+/* ROCm 6: (buf, pattern, pattern_size, alignment, end_ptr, ...), the
+ * pattern pattern_size elements of alignment bytes, up to end_ptr;
+ * ROCm 5: one of bufUChar/UShort/UInt/ULong set, its element size the
+ * unit of patternSize, offset and size (a count of patterns). */
+static void do_fill(const struct args *a)
+{
+	uint64_t pattern = get(a, "pattern", NULL);
+	if (has(a, "end_ptr")) {
+		uint64_t buf = get(a, "buf", NULL), end = get(a, "end_ptr", NULL);
+		uint64_t plen = get(a, "pattern_size", NULL) * get(a, "alignment", NULL);
+		if (end > buf && pattern && plen <= 4096)
+			fill(buf, end - buf, vg_mem_host(pattern, plen), plen);
+		return;
+	}
+	static const char *const bufs[] = { "bufUChar", "bufUShort", "bufUInt", "bufULong" };
+	for (unsigned i = 0; i < 4; i++) {
+		uint64_t buf = get(a, bufs[i], NULL), unit = 1ull << i;
+		if (!buf)
+			continue;
+		uint64_t plen = unit * get(a, "patternSize", NULL);
+		if (pattern && plen <= 4096)
+			fill(buf + unit * get(a, "offset", NULL),
+			     plen * get(a, "size", NULL), vg_mem_host(pattern, plen), plen);
+		return;
+	}
+}
+
+/* ROCr's own blit kernels (its loader moves code objects into device
+ * memory with them) are machine code it assembled itself, with no code
+ * object to name them.  They are told apart by their arguments: runs of
+ * source and destination addresses, each phase starting where the last
+ * ended, the two sides the same distance apart, ending at the copy's end;
+ * and the work-item count the dispatch's grid matches. */
+static int ranges_hold(const uint64_t *src, const uint64_t *dst, int n)
+{
+	for (int i = 1; i < n; i++)
+		if (src[i] < src[i - 1] || dst[i] < dst[i - 1] ||
+		    src[i] - src[0] != dst[i] - dst[0])
+			return 0;
+	return src[n - 1] > src[0] && src[n - 1] - src[0] <= MAX_BYTES;
+}
+
+static int raw_blit(const uint8_t *ka, uint32_t grid)
+{
+	uint64_t w[10];
+	uint32_t nw;
+	memcpy(w, ka, sizeof(w));
+	/* Aligned copy: five (src, dst) pairs, the last the end, then the
+	 * work items. */
+	uint64_t s5[5], d5[5];
+	for (int i = 0; i < 5; i++)
+		s5[i] = w[2 * i], d5[i] = w[2 * i + 1];
+	memcpy(&nw, ka + 80, 4);
+	if (nw && nw == grid && ranges_hold(s5, d5, 5)) {
+		copy(d5[0], s5[0], s5[4] - s5[0]);
+		return 1;
+	}
+	/* Misaligned copy: two (src, dst) pairs, then the ends. */
+	uint64_t s3[3] = { w[0], w[2], w[4] }, d3[3] = { w[1], w[3], w[5] };
+	memcpy(&nw, ka + 48, 4);
+	if (nw && nw == grid && ranges_hold(s3, d3, 3)) {
+		copy(d3[0], s3[0], s3[2] - s3[0]);
+		return 1;
+	}
+	/* Fill: three destinations in order, the 4-byte value, the count. */
+	memcpy(&nw, ka + 28, 4);
+	if (nw && nw == grid && w[0] && w[0] <= w[1] && w[1] <= w[2] &&
+	    w[2] - w[0] <= MAX_BYTES && !((w[2] - w[0]) & 3)) {
+		fill(w[0], w[2] - w[0], ka + 24, 4);
+		return 1;
+	}
+	return 0;
+}
+
+void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
+{
+	struct slot *s = kd ? lookup(kd) : NULL;
+	if (!s || s->kind == K_OTHER || !kernarg)
+		return;
+	if (s->kind == K_RAW) {
+		raw_blit(vg_mem_host(kernarg, 88), grid);
+		return;
+	}
+	uint64_t len = 0;
+	for (uint32_t i = 0; i < s->info->nargs; i++) {
+		const struct vg_karg *g = &s->info->args[i];
+		if (g->offset + g->size > len)
+			len = g->offset + g->size;
+	}
+	struct args a = { s->info, vg_mem_host(kernarg, len) };
+	switch (s->kind) {
+	case K_COPY: do_copy(&a); break;
+	case K_COPY_ALIGNED: do_copy_aligned(&a); break;
+	case K_FILL: do_fill(&a); break;
+	default: break;
+	}
+}
