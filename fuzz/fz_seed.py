@@ -3,7 +3,7 @@
 """Seed corpora from the compiled test kernels, then a short fuzz run.
 
 usage: fz_seed.py HARNESS KIND RUNS WORKDIR INPUT...
-KIND: bundle (inputs as they are), elf (AMDGPU ELFs), msgpack (their
+KIND: bundle (inputs as they are), elf and image (AMDGPU ELFs), msgpack (their
 metadata notes), offload (inputs as they are, and each one's
 .llvm.offloading section), smi (the "> " lines of SMI fixture files, each
 alone and all together), plus fuzz/corpus/KIND/ (inputs that once
@@ -90,7 +90,7 @@ for i, path in enumerate(inputs):
         lines = smi_lines(blob)
         seeds.extend(lines + [b"".join(lines)])
     for j, e in enumerate(elves(blob)):
-        if kind == "elf":
+        if kind in ("elf", "image"):
             seeds.append(e)
         elif kind == "msgpack":
             seeds.extend(notes(e))
