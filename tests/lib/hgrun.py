@@ -98,12 +98,21 @@ def release_changes(text):
     return out
 
 
+def rocm_version():
+    """The installed HIP runtime's (major, minor) version ((0, 0) when
+    hipconfig is missing)."""
+    out = subprocess.run(['hipconfig', '--version'], capture_output=True,
+                         text=True).stdout
+    parts = out.split('.')
+    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
+        return (0, 0)
+    return (int(parts[0]), int(parts[1]))
+
+
 def rocm_major():
     """The installed HIP runtime's major version (0 when hipconfig is
     missing)."""
-    out = subprocess.run(['hipconfig', '--version'], capture_output=True,
-                         text=True).stdout
-    return int(out.split('.')[0]) if out[:1].isdigit() else 0
+    return rocm_version()[0]
 
 
 def vgpu_env(xnack=None):
