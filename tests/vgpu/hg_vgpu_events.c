@@ -5,16 +5,21 @@
  * preload): an auto-reset event set with nobody waiting stays set for
  * one wait; a waiter that names the age it last saw returns at once when
  * the event has been set since, and learns the new age; one that names
- * the current age, or none, sleeps until its timeout.
+ * the current age, or none, sleeps until its timeout.  And a completion
+ * wakes a runtime already asleep on it: an SDMA queue's atomic on a
+ * signal without a mailbox (how ROCr ends a copy) raises the signal's
+ * event, which the wait finds because waiting serves the queues first.
  */
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kfd_ioctl.h>
 
 #include "tap.h"
+#include "vg_topo.h"
 
 static int (*vopen)(const char *, int, ...);
 static int (*vioctl)(int, unsigned long, void *);
@@ -48,6 +53,34 @@ static uint32_t wait1(uint32_t id, uint64_t *age, uint32_t ms)
 		return ~0u;
 	memcpy(age, &d, sizeof(*age));
 	return a.wait_result;
+}
+
+/* One SDMA atomic adding -1 to a signal's value, on a queue of its own in
+ * plain process memory (the device's shared virtual memory). */
+static void sdma_atomic_wakes(uint32_t ev)
+{
+	static alignas(64) uint64_t signal[8];
+	static alignas(256) uint32_t ring[256];
+	static uint64_t wptr, rptr;
+	signal[1] = 1;
+	signal[3] = ev; /* the event id at 24; the mailbox at 16 stays 0 */
+	struct kfd_ioctl_create_queue_args q = {
+		.ring_base_address = (uintptr_t)ring, .ring_size = sizeof(ring),
+		.write_pointer_address = (uintptr_t)&wptr,
+		.read_pointer_address = (uintptr_t)&rptr,
+		.gpu_id = VG_GPU_ID, .queue_type = KFD_IOC_QUEUE_TYPE_SDMA,
+	};
+	ok(vioctl(kfd, AMDKFD_IOC_CREATE_QUEUE, &q) == 0, "an SDMA queue is made");
+	uint64_t target = (uintptr_t)&signal[1], add = (uint64_t)-1;
+	uint32_t pkt[8] = { 10, (uint32_t)target, (uint32_t)(target >> 32),
+			    (uint32_t)add, (uint32_t)(add >> 32), 0, 0, 0 };
+	memcpy(ring, pkt, sizeof(pkt));
+	__atomic_store_n(&wptr, sizeof(pkt), __ATOMIC_RELEASE);
+	uint64_t age = 0;
+	ok(wait1(ev, &age, 60000) == KFD_IOC_WAIT_RESULT_COMPLETE,
+	   "an SDMA atomic on a signal without a mailbox wakes its waiter");
+	ok(__atomic_load_n(&signal[1], __ATOMIC_ACQUIRE) == 0 && rptr == sizeof(pkt),
+	   "the atomic ran and the queue moved past it");
 }
 
 int main(int argc, char **argv)
@@ -96,5 +129,7 @@ int main(int argc, char **argv)
 	ok(wait1(manual, &m, 0) == KFD_IOC_WAIT_RESULT_COMPLETE &&
 		   wait1(manual, &m, 0) == KFD_IOC_WAIT_RESULT_COMPLETE,
 	   "a manual-reset event stays set for every wait");
+
+	sdma_atomic_wakes(create(1));
 	return done();
 }
