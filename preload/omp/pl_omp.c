@@ -78,8 +78,8 @@ static struct omp_ent ent_at(const char *p, size_t stride)
 	}
 	const struct pl_omp_entry *o = (const void *)p;
 
-	return (struct omp_ent){o->addr, o->name, o->size, 0,
-				(uint32_t)o->flags};
+	return (struct omp_ent){o->addr, o->name, o->size,
+				(uint64_t)(uint32_t)o->reserved, (uint32_t)o->flags};
 }
 
 void pl_omp_register(const struct pl_omp_desc *desc)
@@ -98,13 +98,13 @@ void pl_omp_register(const struct pl_omp_desc *desc)
 	const char *end = desc ? desc->entries_end : NULL;
 	size_t stride = b && end > b ? ent_stride(b, end) : 1;
 
-	/* LLVM 20+: the program's `requires` come as an entry, before any
-	 * region can run (LLVM 15 calls __tgt_register_requires). */
+	/* LLVM 19+: the program's `requires` come as an entry with no
+	 * address, before any region can run (LLVM 15 calls
+	 * __tgt_register_requires). */
 	for (const char *p = b; p && p + stride <= end; p += stride) {
 		struct omp_ent e = ent_at(p, stride);
 
-		if (stride == sizeof(struct pl_omp_entry2) &&
-		    (e.flags & PL_OMP_ENTRY_REQUIRES))
+		if ((e.flags & PL_OMP_ENTRY_REQUIRES) && !e.addr)
 			pl_omp_requires((int64_t)e.data);
 	}
 	reg_emit_code_object(&co);

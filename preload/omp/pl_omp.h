@@ -14,7 +14,8 @@
 #include <stdint.h>
 
 /* One offload entry up to LLVM 19: a target region's id (size 0) or a
- * global. */
+ * global; in LLVM 19, also the `requires` clauses (no address, flags
+ * PL_OMP_ENTRY_REQUIRES, the clauses in `reserved`). */
 struct pl_omp_entry {
 	void *addr;
 	char *name;
