@@ -52,7 +52,7 @@ tap = hgrun.Tap()
 missing = hgrun.not_built()
 table = list(hgrun.variants(table))
 todo = []
-major = hgrun.rocm_major() if vgpu else 0
+version = hgrun.rocm_version() if vgpu else (0, 0)
 for row in table:
     prog, args, xnack, want, fake, _, by_rel = row
     name = name_of(prog, args, xnack)
@@ -65,7 +65,7 @@ for row in table:
         tap.skip(name, why)
         continue
     want = hgrun.omp_expected(hipgrain, kdir, table, prog, args, xnack, want)
-    add, drop = by_rel.get(major, (set(), set()))
+    add, drop = by_rel.get(version, (set(), set()))
     todo.append(row[:3] + ((want | add) - drop,) + row[4:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
     for row, rc_ok, got, status, virtual, err in pool.map(check, todo):

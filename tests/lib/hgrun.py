@@ -77,7 +77,8 @@ def fake_env(fakehip_dir, xnack=None, **more):
 def variants(path):
     """kernels/variants.tsv's rows: (program, argv list, HSA_XNACK, set of
     rule ids, outcome under the double, outcome on the virtual GPU, {ROCm
-    major: (rules that fire too, rules that do not)} on the virtual GPU)."""
+    (major, minor): (rules that fire too, rules that do not)} on the
+    virtual GPU)."""
     for line in open(path):
         if not line.strip() or line.startswith('#'):
             continue
@@ -89,11 +90,12 @@ def variants(path):
 
 
 def release_changes(text):
-    """"6:+a;6:-b" -> {6: ({'a'}, {'b'})}; "-" -> {}."""
+    """"6.4:+a;6.4:-b" -> {(6, 4): ({'a'}, {'b'})}; "-" -> {}."""
     out = {}
     for item in filter(None, text.split(';')) if text != '-' else ():
-        major, change = item.split(':', 1)
-        add, drop = out.setdefault(int(major), (set(), set()))
+        release, change = item.split(':', 1)
+        major, minor = release.split('.')
+        add, drop = out.setdefault((int(major), int(minor)), (set(), set()))
         (add if change[0] == '+' else drop).add(change[1:])
     return out
 
