@@ -57,8 +57,8 @@ static int16_t an_member_index(const bt_field_class *fc, const char *name)
 	return -1;
 }
 
-/* The event `want`, or one of its sizes (schema 6: launch24 is a launch
- * written as 24 bytes). */
+/* The event `want`, or one of its sizes (launch24 is a launch written as
+ * 24 bytes, hg_tp.h). */
 static bool an_name_is(const char *name, const char *want)
 {
 	size_t n = strlen(want);

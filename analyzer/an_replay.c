@@ -115,7 +115,8 @@ static void an_on_warning(struct an_ctx *c, const struct an_ev *e)
 
 /*
  * A process is named by the image it runs: the `process` event's exe, not
- * a context field (traces of this release carry none; comm is cut at 15).
+ * a context field (traces of schema 2 and later carry none but vpid; comm
+ * is cut at 15).
  */
 static void an_on_process(struct an_ctx *c, struct an_proc *p,
 			  const struct an_ev *e)
@@ -125,7 +126,7 @@ static void an_on_process(struct an_ctx *c, struct an_proc *p,
 	const char *base = strrchr(exe, '/');
 
 	if (schema > c->newest_schema)
-		c->newest_schema = schema; /* none: 0, an older release */
+		c->newest_schema = schema; /* none: 0, schema 1 */
 	base = base ? base + 1 : exe;
 	if (base[0])
 		snprintf(p->procname, sizeof(p->procname), "%s", base);

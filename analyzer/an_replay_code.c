@@ -109,8 +109,9 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 		an_drv_refresh(c, a->launch->proc, a->alloc);
 	else
 		a->alloc = an_freed_by_id(a->launch->proc, a->id);
-	/* Schema 4 leaves a resolved pointer's value out (a resolved one is
-	 * never 0 where it is written). */
+	/* From schema 4 on, a resolved pointer's value is not written: it is
+	 * its allocation's address plus the offset (where a value is written,
+	 * a resolved one is never 0). */
 	if (a->id && !a->value && a->alloc)
 		a->value = a->alloc->addr + a->offset;
 	/* A split block: the page the pointer points into decides (traces of
@@ -166,7 +167,7 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 	}
 }
 
-/* Schema 6: a launch's `ref`, opened past its head's number (*id, 0 when
+/* A launch's `ref` (schema 6 on), opened past its head's number (*id, 0 when
  * damaged) and repeat less one, on its arguments. */
 static bool an_launch_ref(const struct an_ev *e, struct an_words *it,
 			  uint64_t *id, uint64_t *repeat1)

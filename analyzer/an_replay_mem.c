@@ -145,8 +145,9 @@ void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	unsigned schema = an_free_read(e, &f);
 
 	f.alloc = an_alloc_get(p, f.id);
-	/* Schema 5 leaves a known block's address to its alloc event (a block
-	 * is freed by its address); one whose alloc was lost has none. */
+	/* From schema 5 on, a known block's free carries no address: it is
+	 * its alloc's (a block is freed by its address); one whose alloc was
+	 * lost has none. */
 	if (schema >= 5 && f.id)
 		f.addr = f.alloc ? f.alloc->addr : 0;
 	if (f.alloc)

@@ -136,10 +136,11 @@ const char *an_ev_str(const struct an_ev *e, int f);
 const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len);
 uint64_t an_arr_u64(const bt_field *arr, uint64_t i);
 /*
- * The words of an alloc, free or launch: schema 5's `pack` (field
- * f_words + 2), schema 4's `bytes` (f_words + 1, hg_pack.h) or schema 3's
- * `words` (f_words), one at a time.  Schema 5's transformed words
- * (hg_events.h) are the reader's to undo: `schema` says which it is.
+ * The words of an alloc, free or launch, from the field the event has:
+ * `pack` (f_words + 2, schema 5 on), `bytes` (f_words + 1, schema 4,
+ * hg_pack.h) or `words` (f_words, schema 3), one at a time.  The
+ * transforms of `pack` (hg_pack_v5_*) are the reader's to undo: `schema`
+ * says which form it is.
  */
 struct an_words {
 	const bt_field *arr;

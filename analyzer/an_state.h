@@ -117,7 +117,7 @@ struct an_proc {
 	uint8_t image_marks;
 	unsigned image; /* 0 for the pid's first image, then one per exec */
 	struct an_map allocs, kernels, callsites;
-	struct an_map heads; /* schema 6: launch heads by number (an_head) */
+	struct an_map heads; /* launch heads by number (an_head) */
 	struct an_bin *bins;
 	size_t nbins;
 	void *dwfl; /* symboliser state, built on first use */

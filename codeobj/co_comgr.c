@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The reference: LLVM's AMDGPU disassembler as ROCm ships it in comgr.  One
- * instruction at a time through callbacks; slow (about 0.4 M instructions/s)
- * but it knows every target.  Loaded with dlopen on first use: comgr brings
- * all of LLVM, which the preload must not drag into every traced process
- * when its own decoder knows the target.
+ * instruction at a time through callbacks; far slower than our own decoder
+ * (bench/README.md, scan) but it knows every target.  Loaded with dlopen
+ * on first use: comgr brings all of LLVM, which the preload must not drag
+ * into every traced process when its own decoder knows the target.
  */
 #include <dlfcn.h>
 #include <stdio.h>

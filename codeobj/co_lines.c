@@ -7,10 +7,10 @@
  * first, and keep the first location outside HIP's and the C library's
  * headers -- the user's call.
  *
- * Our own reader, not libdw: with libdw this took 1.0 of sid's rocSPARSE
- * scan's 1.6 s (gfx90a), most of it in work the answer never uses --
- * decompressing every debug section (location lists are the largest),
- * a malloc per line-table row, a sort of rows that are already in order,
+ * Our own reader, not libdw: libdw would spend most of a large library's
+ * scan (bench/README.md, scan) on work the answer never uses --
+ * decompressing every debug section (location lists are the largest), a
+ * malloc per line-table row, a sort of rows that are already in order,
  * and DIE walks that re-read abbreviations.  Here a section is inflated
  * only when an atomic needs it, the compile unit's DIEs are read once,
  * straight through, descending only into the scopes that hold an atomic
@@ -18,8 +18,8 @@
  * and each unit's line table is read once into one array, sorted only if
  * it is not in order already, then searched per atomic.
  *
- * The answers are libdw's (0.188), which the previous version used and
- * whose output `hipgrain scan --format json` must keep (co_dwline.c for
+ * The answers are libdw's (0.188): where the bytes allow more than one
+ * reading, `hipgrain scan --format json` keeps libdw's (co_dwline.c for
  * the line table's rules); tests/codeobj/co_lines_test.c holds every -g
  * kernel to it.  co_dwarf.c reads the DIEs, co_dwline.c the line table.
  */

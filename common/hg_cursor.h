@@ -1,12 +1,36 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A bounds-checked little-endian byte cursor over untrusted bytes.
+ * A bounds-checked little-endian byte cursor over untrusted bytes, so that
+ * a short or lying input turns into a clean failure instead of an
+ * out-of-bounds read.  A failed read leaves the cursor where it was and
+ * sets `bad`; callers may chain reads and test `bad` once.  Header-only so
+ * that hot loops inline.
  *
- * Every parser of bytes that come from outside (code objects, bundles, trace
- * payloads, cache files) reads through this, so that a short or lying input
- * turns into a clean failure instead of an out-of-bounds read.  A failed read
- * leaves the cursor where it was and sets `bad`; callers may chain reads and
- * test `bad` once.  Header-only so that hot loops inline.
+ * It suits containers: one buffer whose headers name absolute offsets and
+ * sizes, read with seeks.  These parsers read through it: the AMDGPU ELF
+ * (codeobj/co_elf.c) and its notes (co_object.c), clang offload bundles and
+ * CCOB (co_bundle.c), LLVM offload binaries and OpenMP images
+ * (co_offload.c), the AMDHSA msgpack metadata (co_msgpack.c, co_meta.c),
+ * the profile cache's files (co_cache.c), and the virtual GPU's reading of
+ * a code object as loaded in device memory (vgpu/vg_image.c).
+ *
+ * The others have readers of their own, because their bytes are not one
+ * buffer of fixed-width fields:
+ *  - DWARF (codeobj/co_dwarf.h, struct rd: co_dwarf.c, co_dwline.c,
+ *    co_lines.c) is a forward stream of LEB128 numbers, C strings and
+ *    offsets of 4 or 8 bytes, read over sub-ranges of a section; a read
+ *    past the end yields 0 and leaves the reader at the end, so a DIE's
+ *    many reads are checked once.
+ *  - Trace payloads (hg_pack.h, struct hg_unpacker) are read a byte at a
+ *    time through babeltrace2's field accessors; the bytes are never in a
+ *    buffer of ours.
+ *  - KFD SMI events (kfd/kd_smi_parse.c, struct cur) are text, read
+ *    character by character against each kind's spec.
+ *  - Instruction words (codeobj/co_isa.c, co_flow_cfg.c) are loaded with
+ *    hg_load32 below from a code range whose bounds the decoder's loop
+ *    checks per instruction.
+ * An image registered in memory without a size (co_set.c) is sized from
+ * its own headers before any of these read it.
  */
 #ifndef HG_CURSOR_H
 #define HG_CURSOR_H

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The byte form of the alloc, free and launch words (hg_events.h): schema
- * 4's, and schema 5's, which writes a few of them transformed so that their
- * usual values are zeros (hg_pack_v5_*).
+ * The byte form of the alloc, free and launch words (hg_events.h), as the
+ * preload writes it and the analyzer reads it, with the transforms that
+ * make the usual values zeros (hg_pack_v5_*: a reader must undo them in
+ * traces of schema 5 and later).
  *
- * On a machine whose cache a trace buffer never fits, an event costs LTTng's
- * floor plus about a nanosecond per byte written (bench/launch; the schema 4
- * commit has the numbers), and most of those words are small numbers or
- * zeros: a launch's 23 words (184 bytes for four pointer arguments) take
- * about 45 here, its arguments written as three words each
+ * Once a trace buffer is out of the cache, an event costs LTTng's floor
+ * plus a little for every byte written (bench/README.md, launch), and most
+ * of these words are small numbers or zeros, so each value takes only the
+ * bytes it needs.  A launch's pointer arguments are three words each
  * (hg_launch_byte_word).
  *
  * The words are cut into values: a word is one value, or two where its
@@ -46,19 +46,20 @@ static const struct hg_shape hg_shape_free = {
 static const struct hg_shape hg_shape_launch = {
 	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 32, 32, 32, 32, 32},
 	{0, 0, 16}};
-/* Schema 5's launch (its head as HG_V5_LESS1 below): eight values in the head,
+/* A launch written whole in `pack` (schema 5 traces; the preload writes
+ * `ref`, below), its head as HG_V5_LESS1 below: eight values in the head,
  * so that the arguments start on a tag of their own, and three an
  * argument, paired across arguments. */
 static const struct hg_shape hg_shape_launch5 = {
 	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 0, 0, 0, 32, 0},
 	{0, 0, 0}};
 
-/* Schema 6's launch (`ref`, hg_pack_launch_ref): its head's number and
- * its repeat less one, then schema 5's arguments. */
+/* A launch's `ref` (hg_pack_launch_ref): its head's number and its repeat
+ * less one, then its arguments as hg_shape_launch5 has them. */
 static const struct hg_shape hg_shape_launch6 = {
 	2, HG_LAUNCH_BYTE_WORDS, {0, 0}, {0, 0, 0}};
 
-/* The shape of an event's words in schema 5's `pack`: the launch's is the
+/* The shape of an event's words in a `pack` field: the launch's is the
  * one with arguments (shapes are static, a copy in each file that includes
  * this one, so they are told apart by what they hold). */
 static inline const struct hg_shape *hg_shape_v5(const struct hg_shape *s)
@@ -98,12 +99,12 @@ static inline unsigned hg_pack_len63(uint64_t v)
 
 /*
  * The writers are one per event, with the shape spelt out in the order of
- * the calls: a writer that reads the shape as data costs as much as the
- * LTTng event it fills (about a thousand instructions for a launch of four
- * pointers), these about a fifth.  tests/analyzer/pack_words holds the
- * shape-driven writer they must match byte for byte.  Ids, call sites and
- * a resolved pointer's offset are under 2^63 (counts, and an offset into a
- * range), as is every 32-bit half: their lengths take hg_pack_len63.
+ * the calls: a writer that reads the shape as data costs about as much as
+ * the LTTng event it fills, these a fraction of it.
+ * tests/analyzer/pack_words holds the shape-driven writer they must match
+ * byte for byte.  Ids, call sites and a resolved pointer's offset are
+ * under 2^63 (counts, and an offset into a range), as is every 32-bit
+ * half: their lengths take hg_pack_len63.
  * Each store writes 8 bytes, whatever the length: the buffer has
  * HG_PACK_MAX's 8 to spare.
  */
@@ -159,9 +160,9 @@ static inline size_t hg_pack_alloc(const uint64_t *w, uint8_t *out)
 }
 
 /*
- * Schema 5 (hg_events.h): a free of a known allocation leaves its address
- * and size to the allocation's event (a block is freed by its address, and
- * whole), which took 7 of its 16 bytes.
+ * A free of a known allocation leaves its address and size to the
+ * allocation's event (a block is freed by its address, and whole): a
+ * reader takes them from the alloc of its id.
  */
 static inline void hg_pack_v5_free(uint64_t *w)
 {
@@ -170,11 +171,12 @@ static inline void hg_pack_v5_free(uint64_t *w)
 }
 
 /*
- * Schema 5's launch head, at the positions of HG_LW_*: handle, stream, then
- * grid.x | grid.y << 32, block.x | block.y << 32, grid.z | block.z << 32
- * (each dimension less one, 32-bit, wrapping: the usual 1 takes nothing,
- * and a 1-D launch's pair is one small value), shmem | rc << 32 (cut at
- * 32), and repeat less one | (api ^ hipLaunchKernel's) << 32.
+ * The head of a launch written whole in `pack` (hg_shape_launch5), at the
+ * positions of HG_LW_*: handle, stream, then grid.x | grid.y << 32,
+ * block.x | block.y << 32, grid.z | block.z << 32 (each dimension less
+ * one, 32-bit, wrapping: the usual 1 takes nothing, and a 1-D launch's
+ * pair is one small value), shmem | rc << 32 (cut at 32), and repeat less
+ * one | (api ^ hipLaunchKernel's) << 32.
  */
 #define HG_V5_LESS1(h) (((h) - 1) & 0xffffffffu)
 #define HG_V5_PLUS1(h) (((h) + 1) & 0xffffffffu)
@@ -191,11 +193,11 @@ static inline void hg_unpack_v5_launch_head(uint64_t *w)
 }
 
 /*
- * Schema 5: an argument's codes word (HG_LB_CODES) is (mem | gran << 4) ^
- * 0x11 (device memory, coarse: the usual, takes nothing), then above bit 8
- * its index less the one after the last argument's (the kernel's pointer
- * arguments mostly follow one another: 0).  `next` is the index after the
- * last argument's, 0 at the first.
+ * An argument's codes word in `pack` and `ref` (HG_LB_CODES) is (mem |
+ * gran << 4) ^ 0x11 (device memory, coarse: the usual, takes nothing),
+ * then above bit 8 its index less the one after the last argument's (the
+ * kernel's pointer arguments mostly follow one another: 0).  `next` is the
+ * index after the last argument's, 0 at the first.
  */
 _Static_assert(HG_MEM_NULLPTR < 16 && HG_GRAN_MIXED < 16,
 	       "a memory class and a granularity fit four bits each");
@@ -285,8 +287,8 @@ static inline uint8_t *hg_argpack_end(struct hg_argpack *ap)
 	return ap->p;
 }
 
-/* nptr arguments of HG_LAUNCH_WORDS words each (hg_tp_types.h), in
- * schema 5's form. */
+/* nptr arguments of HG_LAUNCH_WORDS words each (hg_tp_types.h), as `ref`
+ * holds them (hg_pack_v5_codes). */
 static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 					 uint8_t *out)
 {
@@ -306,8 +308,8 @@ static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 }
 
 /*
- * Schema 6 writes an alloc, a free or a launch as a fixed array when one of
- * its sizes fits (every HG_PACK_STEP bytes, hg_tp.h): LTTng then writes one
+ * An alloc, a free or a launch is written as a fixed array when one of its
+ * sizes fits (every HG_PACK_STEP bytes, hg_tp.h): LTTng then writes one
  * field, not a length and then a sequence, a call and two bytes less an
  * event.  The bytes a record lacks widen one of its values (an alloc's or
  * a free's last, a launch's repeat) with zero bytes on top, which read the
@@ -353,10 +355,10 @@ static inline size_t hg_pack_free_widen(const uint64_t *w, uint8_t *out,
 }
 
 /*
- * Schema 6's launch (`ref`): its head is declared once, by a `head` event
- * of its own (kernel, stream, dimensions, shmem, rc, api) under a number
- * unique in its process, and a launch starts with a tag, that number and
- * its repeat less one, then its arguments as schema 5 writes them.  Writes
+ * A launch's `ref`: its head is declared once, by a `head` event of its
+ * own (kernel, stream, dimensions, shmem, rc, api) under a number unique
+ * in its process, and a launch starts with a tag, that number and its
+ * repeat less one, then its arguments (hg_pack_launch_args).  Writes
  * that start right-aligned before end (the 16 bytes before it are the
  * writer's), the repeat widened by k; returns its length.
  */

@@ -2,14 +2,14 @@
 /*
  * A lock that one thread, its owner, takes around every launch and other
  * threads take rarely (at exit, to write the counts of threads that are
- * still running).  An atomic exchange on every launch cost about a fifth
- * of the launch path's own time (perf, bench/launch); the owner here pays
+ * still running).  An atomic exchange on every launch is a visible part of
+ * the launch path's own time (bench/README.md, launch); the owner here pays
  * a plain store and a load instead.  It says it is in (`busy`) and checks
  * that no visitor is about; a visitor says it is coming (`visitor`), then
  * has every thread of the process pass a full barrier (membarrier), after
  * which either the owner's `busy` is visible to it or the owner sees the
- * visitor and waits on the plain lock.  Where membarrier cannot be used
- * (an old kernel, a seccomp filter), a lock has a visitor for good
+ * visitor and waits on the plain lock.  Where membarrier cannot be used (an
+ * old kernel, a seccomp filter), a lock has a visitor for good
  * (REG_OLOCK_ALWAYS), so that its owner always takes the plain lock.
  */
 #ifndef REG_OLOCK_H

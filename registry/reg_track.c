@@ -170,7 +170,7 @@ void reg_track_hip_free_begin(void *p, struct reg_hip_free *st)
 
 /*
  * A free's call site is its caller's line, as for host frees: a full stack
- * here cost as much as the free event itself, and the report only ever
+ * here costs as much as the free event itself, and the report only ever
  * walks an allocation's stack.
  */
 void reg_track_hip_free_end(uint8_t api, int rc, void *p,

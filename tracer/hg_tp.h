@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The `hipgrain` LTTng-UST provider: every event hipgrain writes.  The man
- * page hipgrain-events(7) documents each field; tests/unit keeps the two in
- * step.
+ * page hipgrain-events(7) documents each field; the preload suite's
+ * events-doc test (tests/preload/test_events_doc.py) fails when an event or
+ * field here is missing there, or one documented there is gone from here.
+ * A change to what an event holds changes the trace format: bump
+ * HG_TRACE_SCHEMA (hg_events.h), keep the analyzer reading the old form,
+ * and add the change to the schema history in doc/design.md.
  */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER
 #define LTTNG_UST_TRACEPOINT_PROVIDER hipgrain
@@ -18,18 +22,19 @@
 
 /*
  * An allocation, a free and a launch are each one field: their words
- * (hg_tp_pack_*), in schema 5's byte form (hg_pack.h).  LTTng-UST makes a
- * call per field written and pays for every byte, and these are the events
- * a program writes by the thousand.  The field's name says the form:
- * `pack` is schema 5's, `bytes` was schema 4's, `words` schema 3's.
+ * (hg_tp_pack_*) in the byte form of hg_pack.h.  LTTng-UST makes a call
+ * per field written and pays for every byte, and these are the events a
+ * program writes by the thousand.  The field's name says the form, and a
+ * reader goes by it: `pack` for an alloc or a free, `ref` for a launch,
+ * which refers to its head, declared once by a `head` event
+ * (hg_pack_launch_ref).  Older traces name other forms (`bytes`, `words`);
+ * the analyzer reads them all (an_schema.h).
  *
- * Schema 6: where a record's bytes fit one of the sizes below, it is
- * written as that size's event (alloc16 ... launch32), whose field is an
- * array of fixed length: one write, with no length (hg_pack_widen).  The
- * sequence events take the rest, and everything when only they are
- * enabled: `alloc`, `free` and `launch` are the switches.  A launch refers
- * to its head, declared once by a `head` event (hg_pack_launch_ref); its
- * field is named `ref`.
+ * Where a record's bytes fit one of the sizes below, it is written as that
+ * size's event (alloc16 to alloc28, free8 to free16, launch8 to launch32),
+ * whose field is an array of fixed length: one write, with no length
+ * (hg_pack_widen).  The sequence events take the rest, and everything when
+ * only they are enabled: `alloc`, `free` and `launch` are the switches.
  *
  * They come first: LTTng numbers a channel's events in the order they are
  * registered, and an event numbered 31 or more takes an extended header
@@ -204,7 +209,7 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,
 )
 
 /* A launch's head, declared once under a number its launches refer to
- * (schema 6; hg_pack_launch_ref). */
+ * (hg_pack_launch_ref). */
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, head,
 	LTTNG_UST_TP_ARGS(uint32_t, id, const struct hg_tp_launch *, l),
 	LTTNG_UST_TP_FIELDS(

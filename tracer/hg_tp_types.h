@@ -186,7 +186,8 @@ struct hg_tp_launch {
  * declares are those before it, and api. */
 #define HG_TP_LAUNCH_KEY offsetof(struct hg_tp_launch, repeat)
 
-/* Schema 3's words, at the positions hg_events.h names. */
+/* The words, at the positions hg_events.h names (hg_pack.h writes them as
+ * bytes). */
 static inline void hg_tp_pack_alloc(const struct hg_tp_alloc *a,
 				    uint64_t w[HG_ALLOC_WORDS])
 {

@@ -8,7 +8,7 @@
  * in device memory; its arguments are found by name in that object's
  * metadata, so each release's signature of the same kernel is read as it
  * was compiled.  Any other kernel, and a blit kernel whose arguments are
- * not the ones known, is retired without effect, as before.
+ * not the ones known, is retired without effect.
  */
 #include <stdint.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  *
  * Solvers launch a handful of kernels on a handful of buffers thousands of
  * times, in turn.  Writing each launch would make LTTng's per-event cost the
- * program's: on a 2-core VM one event costs about as much as the launch.
+ * program's, and one event costs about as much as the launch itself.
  * So each thread keeps the patterns it has written lately (slots): a launch
  * equivalent to one of them, for every rule the report applies (same
  * kernel, API, stream and return code; every pointer argument in the same
@@ -360,7 +360,7 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 	uint64_t *w = arg_at(s, 0);
 	struct hg_argpack ap = {s->ev.argb, NULL};
 	int n = s->ev.nptr;
-	unsigned next = 0; /* schema 5: an index is its step from here */
+	unsigned next = 0; /* an index is written as its step from here */
 
 	s->in_ranges = 1; /* the table holds device ranges only */
 	reg_near_sync();

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Schema 5's byte form (hg_pack.h): every word the writers pack reads back
- * as written, whatever its size, and undone (hg_unpack_v5_*) as given;
- * each writer's bytes are those of the format as its shape describes it
- * (ref_pack below, the format's model, and written_words, schema 5's
- * transforms spelt out again); and damaged bytes end the reading at the
+ * The byte form of hg_pack.h: every word the writers pack reads back as
+ * written, whatever its size, and undone (hg_unpack_v5_*) as given; each
+ * writer's bytes are those of the format as its shape describes it
+ * (ref_pack below, the format's model, and written_words, the transforms
+ * of hg_pack_v5_* spelt out again); and damaged bytes end the reading at the
  * last whole word instead of making one up.
  */
 #include <stdio.h>
@@ -70,8 +70,9 @@ static size_t ref_pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 }
 
 /*
- * Schema 5's launch writer, which the preload used before schema 6 declared
- * heads: kept here as the writer of the traces old-traces-schema5 reads.
+ * The writer of a launch whole in `pack` (hg_shape_launch5), head and
+ * all: the preload writes `ref` launches, and this one is the model of the
+ * schema-5 traces old-traces-schema5 reads.
  * The head is transformed in place (dimensions and repeat less one, api XOR
  * hipLaunchKernel's), then four pairs, then the arguments.
  */
@@ -93,7 +94,7 @@ static size_t launch5(uint64_t *w, size_t nptr, uint8_t *out)
 						      p);
 }
 
-/* The event's own writer (a launch: schema 5's, above). */
+/* The event's own writer (a launch: launch5, above). */
 static size_t pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 		   uint8_t *out)
 {
@@ -134,14 +135,14 @@ static uint64_t less1(uint64_t h)
 }
 
 /*
- * The words a writer's bytes hold, from the words it was given (schema 5,
- * hg_events.h): a free of a known block without its address and size; a
- * launch's head as grid.x-1 | grid.y-1 << 32, block.x-1 | block.y-1 << 32,
- * grid.z-1 | block.z-1 << 32, shmem | rc << 32, repeat-1 | (api ^ 90) <<
- * 32, and its arguments three words each (hg_launch_byte_word), the codes
+ * The words a writer's bytes hold, from the words it was given (the
+ * transforms of hg_pack.h): a free of a known block without its address and
+ * size; a launch's head as grid.x-1 | grid.y-1 << 32, block.x-1 | block.y-1
+ * << 32, grid.z-1 | block.z-1 << 32, shmem | rc << 32, repeat-1 | (api ^ 90)
+ * << 32, and its arguments three words each (hg_launch_byte_word), the codes
  * word (mem | gran << 4) ^ 0x11, and above bit 8 the index's step from the
- * one after the argument before.  Returns how many.  A random word set
- * makes both kinds of argument: ids of 0 are one in 66.
+ * one after the argument before.  Returns how many.  A random word set makes
+ * both kinds of argument: ids of 0 are one in 66.
  */
 static size_t written_words(const struct hg_shape *s, const uint64_t *w,
 			    size_t nw, uint64_t *bw)
@@ -176,7 +177,7 @@ static size_t written_words(const struct hg_shape *s, const uint64_t *w,
 /*
  * A launch's words read back and undone: the head as given, and each
  * argument's index, memory class and granularity (the four bits each that
- * schema 5 keeps of them); 0 if any differs.
+ * the codes word keeps of them); 0 if any differs.
  */
 static int launch_undone(const uint64_t *w, size_t nw, const uint64_t *back)
 {
@@ -308,7 +309,7 @@ static void as_resolved(void)
 }
 
 /*
- * Schema 6: an alloc or a free widened by 1 to HG_PACK_STEP - 1 bytes, as
+ * An alloc or a free widened by 1 to HG_PACK_STEP - 1 bytes, as
  * the emitter does to fit an event's size (hg_pack_*_widen), is that many
  * bytes longer and reads as the same words, in 2000 sets each.
  */
@@ -346,7 +347,7 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 }
 
 /*
- * Schema 6's launch: its head's number and repeat less one, written before
+ * A launch's `ref`: its head's number and repeat less one, written before
  * its arguments (hg_pack_launch_ref), widened by 0 to HG_PACK_STEP - 1
  * bytes, read back as written with the arguments after them, in 2000
  * launches of 0 to 5 arguments.

@@ -33,8 +33,8 @@ static void ignore(void *ctx, const struct co_insn *in)
 
 /*
  * Our decoder alone over every kernel, the way the analysis runs it: the
- * analysis also traces each atomic's argument and reads DWARF lines, which
- * says nothing of the decoder's speed (5 instead of ~150 Minsn/s).
+ * analysis also traces each atomic's argument and reads DWARF lines, whose
+ * time would hide the decoder's.
  */
 static void decode_only(const struct co_entry *e, const struct co_profiles *p,
 			struct totals *t)

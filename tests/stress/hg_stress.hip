@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 //
-// Issue 5's thread churn: T threads each make N rounds of malloc/free,
+// Thread churn: T threads each make N rounds of malloc/free,
 // new[]/delete[], hipMalloc/hipFree, hipHostMalloc/hipHostFree and a kernel
 // launch on the device buffer, all at once.  Prints how many HIP allocations
 // succeeded so the test can match them one for one against the trace.

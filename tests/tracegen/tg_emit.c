@@ -237,10 +237,10 @@ static void tg_kernel(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, kernel, &k);
 }
 
-/* The same parallel lists as before, packed as the preload packs them
- * (schema 6: a `head` event when the head is not the last one's, then the
- * launch's `ref`, its arguments in schema 5's bytes; a memory class or
- * granularity takes four bits). */
+/* The script's parallel lists (arg_index=..., arg_value=...), packed as
+ * the preload packs them: a `head` event when the head is not the last
+ * one's, then the launch's `ref`, its arguments as hg_pack_launch_args
+ * writes them (a memory class or granularity takes four bits). */
 static void tg_launch(const struct tg_line *l)
 {
 	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // What a program asks of a GPU, on the virtual one: the device count and
-// properties, then one of each call the issue names.  Prints "key value"
+// properties, then one of each call test_vgpu.py checks.  Prints "key value"
 // lines for test_vgpu.py; exits 0 whatever the runtime answers.
 #include <hip/hip_runtime.h>
 
