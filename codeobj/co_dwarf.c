@@ -376,11 +376,131 @@ void co_dw_skip_children(struct unit *u, struct rd *r)
 }
 
 
+/* .debug_ranges (DWARF 2 to 4): start and end pairs up to a pair of
+ * zeros; a start of all ones makes its end the base instead. */
+static void ranges_v4(struct unit *u, const struct val *v, co_dw_range_fn *fn,
+		      void *ctx)
+{
+	size_t n;
+	const uint8_t *p = co_dw_section(u->d, S_RANGES, &n);
+	uint64_t base = u->base;
+	uint64_t all = u->addr_size == 4 ? 0xffffffffull : ~0ull;
+
+	if (v->form != F_sec_offset && v->form != F_data4 && v->form != F_data8)
+		return;
+	if (!p || v->u >= n)
+		return;
+	struct rd r = {p + v->u, p + n, false};
+	for (;;) {
+		uint64_t b = rd_n(&r, u->addr_size), e = rd_n(&r, u->addr_size);
+
+		if (r.bad || (!b && !e))
+			return;
+		if (b == all)
+			base = e;
+		else
+			fn(ctx, base + b, base + e);
+	}
+}
+
+/* The start of a DWARF 5 range list: at an offset, or through the unit's
+ * table of offsets. */
+static bool rnglist_at(struct unit *u, const struct val *v, struct rd *out)
+{
+	size_t n;
+	uint64_t off;
+	const uint8_t *p = co_dw_section(u->d, S_RNGLISTS, &n);
+
+	if (!p)
+		return false;
+	if (v->form == F_rnglistx) {
+		uint64_t at = u->rnglists_base + v->u * u->off_size;
+
+		if (v->u > (1ull << 40) || !hg_range_ok(n, at, u->off_size))
+			return false;
+		struct rd r = {p + at, p + n, false};
+		off = u->rnglists_base + rd_n(&r, u->off_size);
+	} else if (v->form == F_sec_offset) {
+		off = v->u;
+	} else {
+		return false;
+	}
+	if (off >= n)
+		return false;
+	*out = (struct rd){p + off, p + n, false};
+	return true;
+}
+
+/* A DWARF 5 range list's entries to its end (the base carries from one
+ * to the next). */
+static void rnglist_walk(struct unit *u, struct rd *r, co_dw_range_fn *fn,
+			 void *ctx)
+{
+	uint64_t base = u->base;
+
+	for (;;) {
+		unsigned kind = (unsigned)rd_n(r, 1);
+		uint64_t a, b;
+
+		if (r->bad)
+			return;
+		switch (kind) {
+		case 0: /* DW_RLE_end_of_list */
+			return;
+		case 1: /* base_addressx */
+			if (!from_addr_table(u, rd_uleb(r), &base))
+				return;
+			break;
+		case 2: /* startx_endx */
+			a = rd_uleb(r);
+			b = rd_uleb(r);
+			if (r->bad || !from_addr_table(u, a, &a) ||
+			    !from_addr_table(u, b, &b))
+				return;
+			fn(ctx, a, b);
+			break;
+		case 3: /* startx_length */
+			a = rd_uleb(r);
+			b = rd_uleb(r);
+			if (r->bad || !from_addr_table(u, a, &a))
+				return;
+			fn(ctx, a, a + b);
+			break;
+		case 4: /* offset_pair */
+			a = rd_uleb(r);
+			b = rd_uleb(r);
+			if (r->bad)
+				return;
+			fn(ctx, base + a, base + b);
+			break;
+		case 5: /* base_address */
+			base = rd_n(r, u->addr_size);
+			break;
+		case 6: /* start_end */
+			a = rd_n(r, u->addr_size);
+			b = rd_n(r, u->addr_size);
+			if (r->bad)
+				return;
+			fn(ctx, a, b);
+			break;
+		case 7: /* start_length */
+			a = rd_n(r, u->addr_size);
+			b = rd_uleb(r);
+			if (r->bad)
+				return;
+			fn(ctx, a, a + b);
+			break;
+		default:
+			return;
+		}
+	}
+}
+
 void co_dw_ranges(struct unit *u, const struct die *d, co_dw_range_fn *fn,
 		  void *ctx)
 {
-	uint64_t lo, hi, off;
-	size_t n;
+	uint64_t lo, hi;
+	struct rd r;
 
 	if (d->has_low && d->has_high && address(u, &d->low, &lo)) {
 		if (address(u, &d->high, &hi)) {
@@ -394,103 +514,10 @@ void co_dw_ranges(struct unit *u, const struct die *d, co_dw_range_fn *fn,
 	}
 	if (!d->has_ranges)
 		return;
-	if (u->version < 5) {
-		const uint8_t *p = co_dw_section(u->d, S_RANGES, &n);
-		uint64_t base = u->base;
-		uint64_t all = u->addr_size == 4 ? 0xffffffffull : ~0ull;
-
-		if (d->ranges.form != F_sec_offset && d->ranges.form != F_data4 &&
-		    d->ranges.form != F_data8)
-			return;
-		if (!p || d->ranges.u >= n)
-			return;
-		struct rd r = {p + d->ranges.u, p + n, false};
-		for (;;) {
-			uint64_t b = rd_n(&r, u->addr_size), e = rd_n(&r, u->addr_size);
-
-			if (r.bad || (!b && !e))
-				return;
-			if (b == all)
-				base = e;
-			else
-				fn(ctx, base + b, base + e);
-		}
-	}
-	const uint8_t *p = co_dw_section(u->d, S_RNGLISTS, &n);
-	if (!p)
-		return;
-	if (d->ranges.form == F_rnglistx) {
-		uint64_t at = u->rnglists_base + d->ranges.u * u->off_size;
-
-		if (d->ranges.u > (1ull << 40) || !hg_range_ok(n, at, u->off_size))
-			return;
-		struct rd r = {p + at, p + n, false};
-		off = u->rnglists_base + rd_n(&r, u->off_size);
-	} else if (d->ranges.form == F_sec_offset) {
-		off = d->ranges.u;
-	} else {
-		return;
-	}
-	if (off >= n)
-		return;
-	struct rd r = {p + off, p + n, false};
-	uint64_t base = u->base;
-	for (;;) {
-		unsigned kind = (unsigned)rd_n(&r, 1);
-		uint64_t a, b;
-
-		if (r.bad)
-			return;
-		switch (kind) {
-		case 0: /* DW_RLE_end_of_list */
-			return;
-		case 1: /* base_addressx */
-			if (!from_addr_table(u, rd_uleb(&r), &base))
-				return;
-			break;
-		case 2: /* startx_endx */
-			a = rd_uleb(&r);
-			b = rd_uleb(&r);
-			if (r.bad || !from_addr_table(u, a, &a) ||
-			    !from_addr_table(u, b, &b))
-				return;
-			fn(ctx, a, b);
-			break;
-		case 3: /* startx_length */
-			a = rd_uleb(&r);
-			b = rd_uleb(&r);
-			if (r.bad || !from_addr_table(u, a, &a))
-				return;
-			fn(ctx, a, a + b);
-			break;
-		case 4: /* offset_pair */
-			a = rd_uleb(&r);
-			b = rd_uleb(&r);
-			if (r.bad)
-				return;
-			fn(ctx, base + a, base + b);
-			break;
-		case 5: /* base_address */
-			base = rd_n(&r, u->addr_size);
-			break;
-		case 6: /* start_end */
-			a = rd_n(&r, u->addr_size);
-			b = rd_n(&r, u->addr_size);
-			if (r.bad)
-				return;
-			fn(ctx, a, b);
-			break;
-		case 7: /* start_length */
-			a = rd_n(&r, u->addr_size);
-			b = rd_uleb(&r);
-			if (r.bad)
-				return;
-			fn(ctx, a, a + b);
-			break;
-		default:
-			return;
-		}
-	}
+	if (u->version < 5)
+		ranges_v4(u, &d->ranges, fn, ctx);
+	else if (rnglist_at(u, &d->ranges, &r))
+		rnglist_walk(u, &r, fn, ctx);
 }
 
 

@@ -67,321 +67,431 @@ static const char *entry_string(struct unit *u, const struct val *v)
 	return NULL;
 }
 
-/* DWARF 5 entry formats: the path and directory index of each entry. */
-static bool read_entries(struct unit *u, struct rd *r, unsigned os,
-			 const char **dirs, size_t ndirs, bool files,
-			 const char ***out, size_t *nout, size_t *fcap)
-{
-	uint16_t forms[256], descs[256];
-	unsigned nforms = (unsigned)rd_n(r, 1);
-	struct unit fake = *u;
-	bool path_desc = false, dir_desc = false;
+/* The program being read: its header's parameters, and the tables a
+ * define_file still adds to. */
+struct lprog {
+	struct unit *u;
+	struct rd r; /* to the program's end */
+	unsigned version, os;
+	uint64_t hlen;
+	const uint8_t *hstart;
+	unsigned min_len, max_ops, line_range, opcode_base;
+	int line_base;
+	const uint8_t *std_len;
+	const char **dirs;
+	size_t ndirs, fcap, rcap;
+};
 
-	fake.off_size = (uint8_t)os;
-	fake.version = 5;
-	for (unsigned i = 0; i < nforms; i++) {
+/* The header up to its tables: the program's extent, and the parameters
+ * the state machine runs with. */
+static bool read_header(struct lprog *lp)
+{
+	struct unit *u = lp->u;
+	struct rd *r = &lp->r;
+	size_t n;
+	const uint8_t *p = co_dw_section(u->d, S_LINE, &n);
+
+	if (!u->has_stmt || !p || u->stmt >= n)
+		return false;
+	*r = (struct rd){p + u->stmt, p + n, false};
+	uint64_t len = rd_n(r, 4);
+	lp->os = 4;
+	if (len == 0xffffffff) {
+		len = rd_n(r, 8);
+		lp->os = 8;
+	}
+	if (r->bad || len > (uint64_t)(r->end - r->p))
+		return false;
+	r->end = r->p + len;
+	lp->version = (unsigned)rd_n(r, 2);
+	if (r->bad || lp->version < 2 || lp->version > 5)
+		return false;
+	if (lp->version >= 5) {
+		unsigned as = (unsigned)rd_n(r, 1), seg = (unsigned)rd_n(r, 1);
+
+		if (as != u->addr_size || seg)
+			return false;
+	}
+	lp->hlen = rd_n(r, lp->os);
+	lp->hstart = r->p;
+	lp->min_len = (unsigned)rd_n(r, 1);
+	lp->max_ops = 1;
+	if (lp->version >= 4) {
+		lp->max_ops = (unsigned)rd_n(r, 1);
+		if (!lp->max_ops)
+			return false;
+	}
+	rd_n(r, 1); /* default_is_stmt: the rows keep no is_stmt */
+	lp->line_base = (int8_t)rd_n(r, 1);
+	lp->line_range = (unsigned)rd_n(r, 1);
+	lp->opcode_base = (unsigned)rd_n(r, 1);
+	if (r->bad || !need(r, lp->opcode_base ? lp->opcode_base - 1 : 0))
+		return false;
+	/* Standard opcode lengths; [0] unused (libdw's off-by-one view). */
+	lp->std_len = r->p - 1;
+	r->p += lp->opcode_base ? lp->opcode_base - 1 : 0;
+	return true;
+}
+
+/* DWARF 2 to 4: the compile directory, then the header's own. */
+static bool read_dirs_v4(struct lprog *lp)
+{
+	struct rd *r = &lp->r;
+	size_t cap = 8;
+
+	lp->dirs = malloc(cap * sizeof *lp->dirs);
+	if (!lp->dirs)
+		return false;
+	lp->dirs[lp->ndirs++] = lp->u->comp_dir;
+	while (r->p < r->end && *r->p) {
+		const char *dir = rd_cstr(r);
+
+		if (!dir)
+			return false;
+		if (lp->ndirs == cap) {
+			const char **nd = realloc(lp->dirs, 2 * cap * sizeof *nd);
+			if (!nd)
+				return false;
+			lp->dirs = nd;
+			cap *= 2;
+		}
+		lp->dirs[lp->ndirs++] = dir;
+	}
+	if (r->p >= r->end)
+		return false;
+	r->p++;
+	return r->p < r->end;
+}
+
+/* A DWARF 2 to 4 file entry after its name and directory index, in the
+ * header's table or a define_file: mtime and length, which no row needs. */
+static bool file_entry(struct lprog *lp, const char *name, uint64_t dir)
+{
+	struct rd *r = &lp->r;
+
+	if (r->bad || dir >= lp->ndirs || r->p >= r->end)
+		return false;
+	rd_uleb(r);
+	if (r->p >= r->end)
+		return false;
+	rd_uleb(r);
+	return !r->bad && add_file(lp->u, &lp->fcap, join(lp->dirs[dir], name));
+}
+
+static bool read_files_v4(struct lprog *lp)
+{
+	struct rd *r = &lp->r;
+
+	while (r->p < r->end && *r->p) {
+		const char *name = rd_cstr(r);
+
+		if (!name || r->p >= r->end)
+			return false;
+		if (!file_entry(lp, name, rd_uleb(r)))
+			return false;
+	}
+	if (r->p >= r->end)
+		return false;
+	r->p++;
+	return true;
+}
+
+/* A DWARF 5 table's entry format.  Its forms are read as a version 5 unit
+ * with the table's offset size reads them, whatever the compile unit's. */
+struct entry_fmt {
+	struct unit as;
+	unsigned n;
+	uint16_t forms[256], descs[256];
+	bool has_path, has_dir;
+	uint64_t count;
+};
+
+static bool read_format(struct lprog *lp, struct entry_fmt *f)
+{
+	struct rd *r = &lp->r;
+
+	f->n = (unsigned)rd_n(r, 1);
+	f->as = *lp->u;
+	f->as.off_size = (uint8_t)lp->os;
+	f->as.version = 5;
+	f->has_path = f->has_dir = false;
+	for (unsigned i = 0; i < f->n; i++) {
 		uint64_t desc = rd_uleb(r), form = rd_uleb(r);
 
 		if (r->bad || form > 0xffff || form == F_implicit_const ||
 		    form == F_indirect)
 			return false;
-		descs[i] = desc > 0xffff ? 0 : (uint16_t)desc;
-		forms[i] = (uint16_t)form;
-		path_desc |= desc == 1;
-		dir_desc |= desc == 2;
+		f->descs[i] = desc > 0xffff ? 0 : (uint16_t)desc;
+		f->forms[i] = (uint16_t)form;
+		f->has_path |= desc == 1;
+		f->has_dir |= desc == 2;
 	}
-	if (nforms && (!path_desc || (files && !dir_desc)))
-		return false;
-	uint64_t count = rd_uleb(r);
-	if (r->bad || (!nforms && count) ||
-	    (nforms && count > (uint64_t)(r->end - r->p) / nforms))
-		return false;
-	if (!files) {
-		*out = malloc((count ? count : 1) * sizeof **out);
-		if (!*out)
-			return false;
-		*nout = count;
-	}
-	for (uint64_t n = 0; n < count; n++) {
-		const char *path = NULL;
-		uint64_t dir = ~0ull;
-		bool have_path = false, have_dir = false;
-		struct val v;
+	return true;
+}
 
-		for (unsigned m = 0; m < nforms; m++) {
-			if (!co_dw_read_val(&fake, r, forms[m], 0, &v))
-				return false;
-			if (descs[m] == 1 /* DW_LNCT_path */ && !have_path) {
-				path = entry_string(&fake, &v);
-				have_path = true;
-			} else if (descs[m] == 2 /* DW_LNCT_directory_index */ &&
-				   !have_dir) {
-				if (!co_dw_constant(&v, &dir))
-					dir = ~0ull;
-				have_dir = true;
-			}
-		}
-		if (!path)
+/* The entry count, which must fit the bytes left. */
+static bool read_count(struct lprog *lp, struct entry_fmt *f)
+{
+	struct rd *r = &lp->r;
+
+	f->count = rd_uleb(r);
+	return !(r->bad || (!f->n && f->count) ||
+		 (f->n && f->count > (uint64_t)(r->end - r->p) / f->n));
+}
+
+/* One entry's path and directory index, each as it first occurs. */
+static bool read_entry(struct lprog *lp, struct entry_fmt *f,
+		       const char **path, uint64_t *dir)
+{
+	bool have_path = false, have_dir = false;
+	struct val v;
+
+	*path = NULL;
+	*dir = ~0ull;
+	for (unsigned m = 0; m < f->n; m++) {
+		if (!co_dw_read_val(&f->as, &lp->r, f->forms[m], 0, &v))
 			return false;
-		if (!files) {
-			(*out)[n] = path;
-			continue;
+		if (f->descs[m] == 1 /* DW_LNCT_path */ && !have_path) {
+			*path = entry_string(&f->as, &v);
+			have_path = true;
+		} else if (f->descs[m] == 2 /* DW_LNCT_directory_index */ &&
+			   !have_dir) {
+			if (!co_dw_constant(&v, dir))
+				*dir = ~0ull;
+			have_dir = true;
 		}
-		if (dir >= ndirs)
+	}
+	return *path != NULL;
+}
+
+/* DWARF 5: the directories whole, before any file indexes them. */
+static bool read_dirs_v5(struct lprog *lp)
+{
+	struct entry_fmt f;
+	uint64_t dir;
+
+	if (!read_format(lp, &f) || (f.n && !f.has_path) || !read_count(lp, &f))
+		return false;
+	lp->dirs = malloc((f.count ? f.count : 1) * sizeof *lp->dirs);
+	if (!lp->dirs)
+		return false;
+	lp->ndirs = f.count;
+	for (uint64_t n = 0; n < f.count; n++)
+		if (!read_entry(lp, &f, &lp->dirs[n], &dir))
 			return false;
-		char *name = join(dirs[dir], path);
+	return true;
+}
+
+/* A file, unlike a directory, must say which directory it is in. */
+static bool read_files_v5(struct lprog *lp)
+{
+	struct unit *u = lp->u;
+	struct entry_fmt f;
+
+	if (!read_format(lp, &f) || (f.n && (!f.has_path || !f.has_dir)) ||
+	    !read_count(lp, &f))
+		return false;
+	for (uint64_t n = 0; n < f.count; n++) {
+		const char *path;
+		uint64_t dir;
+
+		if (!read_entry(lp, &f, &path, &dir) || dir >= lp->ndirs)
+			return false;
+		char *name = join(lp->dirs[dir], path);
 		if (n == 0) {
 			/* Entry 0 takes the place of the "???" entry. */
 			free(u->files[0]);
 			u->files[0] = name;
 			if (!name)
 				return false;
-		} else if (!add_file(u, fcap, name)) {
+		} else if (!add_file(u, &lp->fcap, name)) {
 			return false;
 		}
 	}
 	return true;
 }
 
-static bool parse_lines(struct unit *u)
+/* The state machine's registers, with libdw's widths. */
+struct regs {
+	uint64_t addr;
+	uint32_t op_index, file, isa, disc, column;
+	int64_t line;
+	size_t seq;
+};
+
+/* What an opcode leaves to the state machine's loop. */
+enum step { STEP_BAD, STEP_NONE, STEP_ROW, STEP_END };
+
+static void advance(const struct lprog *lp, struct regs *s, uint64_t adv)
 {
-	size_t n, fcap = 0, rcap = 0;
-	const uint8_t *p = co_dw_section(u->d, S_LINE, &n);
-	const char **dirs = NULL;
-	size_t ndirs = 0;
-	bool ok = false;
+	uint32_t a = (uint32_t)adv;
 
-	if (!u->has_stmt || !p || u->stmt >= n)
-		return false;
-	struct rd r = {p + u->stmt, p + n, false};
-	uint64_t len = rd_n(&r, 4);
-	unsigned os = 4;
-	if (len == 0xffffffff) {
-		len = rd_n(&r, 8);
-		os = 8;
+	s->addr += (uint32_t)(lp->min_len * ((s->op_index + a) / lp->max_ops));
+	s->op_index = (s->op_index + a) % lp->max_ops;
+}
+
+static enum step special_op(struct lprog *lp, struct regs *s, unsigned op)
+{
+	unsigned adj = op - lp->opcode_base;
+
+	if (!lp->line_range)
+		return STEP_BAD;
+	s->line += lp->line_base + (int)(adj % lp->line_range);
+	advance(lp, s, adj / lp->line_range);
+	return STEP_ROW;
+}
+
+static enum step define_file(struct lprog *lp)
+{
+	struct rd *r = &lp->r;
+	const char *name = rd_cstr(r);
+
+	if (!name || r->p >= r->end)
+		return STEP_BAD;
+	/* libdw reads this index into 32 bits, the header table's into 64. */
+	if (!file_entry(lp, name, (uint32_t)rd_uleb(r)))
+		return STEP_BAD;
+	return STEP_NONE;
+}
+
+static enum step extended_op(struct lprog *lp, struct regs *s)
+{
+	struct rd *r = &lp->r;
+
+	if (r->end - r->p < 2)
+		return STEP_BAD;
+	unsigned elen = *r->p++;
+	if ((size_t)(r->end - r->p) < elen)
+		return STEP_BAD;
+	unsigned sub = *r->p++;
+	switch (sub) {
+	case 1: /* DW_LNE_end_sequence */
+		return STEP_END;
+	case 2: /* DW_LNE_set_address */
+		s->op_index = 0;
+		if ((size_t)(r->end - r->p) < lp->u->addr_size)
+			return STEP_BAD;
+		s->addr = rd_n(r, lp->u->addr_size);
+		return STEP_NONE;
+	case 3: /* DW_LNE_define_file */
+		return define_file(lp);
+	case 4: /* DW_LNE_set_discriminator */
+		if (lp->opcode_base <= sub || lp->std_len[sub] != 1 ||
+		    r->p >= r->end)
+			return STEP_BAD;
+		s->disc = (uint32_t)rd_uleb(r);
+		return STEP_NONE;
+	default:
+		if ((size_t)(r->end - (r->p - 1)) < elen)
+			return STEP_BAD;
+		r->p += (ptrdiff_t)elen - 1; /* 0: libdw steps back */
+		return STEP_NONE;
 	}
-	if (r.bad || len > (uint64_t)(r.end - r.p))
-		return false;
-	r.end = r.p + len;
-	unsigned version = (unsigned)rd_n(&r, 2);
-	if (r.bad || version < 2 || version > 5)
-		return false;
-	if (version >= 5) {
-		unsigned as = (unsigned)rd_n(&r, 1), seg = (unsigned)rd_n(&r, 1);
+}
 
-		if (as != u->addr_size || seg)
+static enum step standard_op(struct lprog *lp, struct regs *s, unsigned op)
+{
+	static const uint8_t want[13] = {0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
+	struct rd *r = &lp->r;
+
+	if (lp->std_len[op] != want[op])
+		return STEP_BAD;
+	if (want[op] && r->p >= r->end)
+		return STEP_BAD;
+	switch (op) {
+	case 1: return STEP_ROW; /* copy */
+	case 2: advance(lp, s, rd_uleb(r)); break;
+	case 3: s->line += (int32_t)rd_sleb(r); break;
+	case 4: s->file = (uint32_t)rd_uleb(r); break;
+	case 5: s->column = (uint32_t)rd_uleb(r); break;
+	case 6: case 7: case 10: case 11: break;
+	case 8: /* const_add_pc */
+		if (!lp->line_range)
+			return STEP_BAD;
+		advance(lp, s, (255 - lp->opcode_base) / lp->line_range);
+		break;
+	case 9: /* fixed_advance_pc */
+		if (r->end - r->p < 2)
+			return STEP_BAD;
+		s->addr += rd_n(r, 2);
+		s->op_index = 0;
+		break;
+	case 12: s->isa = (uint32_t)rd_uleb(r); break;
+	}
+	return STEP_NONE;
+}
+
+/* An opcode past those this reader knows: as many operands as the header
+ * gives it. */
+static bool skip_operands(struct lprog *lp, unsigned op)
+{
+	struct rd *r = &lp->r;
+
+	for (int k = lp->std_len[op]; k > 0; k--) {
+		if (r->p >= r->end)
+			return false;
+		rd_uleb(r);
+	}
+	return true;
+}
+
+static bool emit_row(struct lprog *lp, struct regs *s, bool end)
+{
+	struct unit *u = lp->u;
+
+	/* Values libdw's row cannot hold make it reject the table. */
+	if (s->line != (int32_t)s->line || s->op_index > 0xff ||
+	    s->column > 0xffff || s->isa > 0xff || s->disc >= (1u << 24))
+		return false;
+	if (u->nrows == lp->rcap) {
+		size_t c = lp->rcap ? 2 * lp->rcap : 1024;
+		struct row *nr = realloc(u->rows, c * sizeof *nr);
+		if (!nr)
+			return false;
+		u->rows = nr;
+		lp->rcap = c;
+	}
+	u->rows[u->nrows++] = (struct row){s->addr, s->file, (uint32_t)s->seq++,
+					   (int32_t)s->line, end};
+	if (end)
+		*s = (struct regs){.file = 1, .line = 1, .seq = s->seq};
+	s->disc = 0;
+	return true;
+}
+
+/* The line-number state machine, as DWARF defines it: one opcode at a
+ * time, a row where one asks for it.  An unknown opcode's operands are
+ * only skipped: one cut short by the program's end fails no table. */
+static bool run_program(struct lprog *lp)
+{
+	struct regs s = {.file = 1, .line = 1};
+	struct rd *r = &lp->r;
+
+	while (r->p < r->end) {
+		unsigned op = *r->p++;
+		enum step st;
+
+		if (op >= lp->opcode_base)
+			st = special_op(lp, &s, op);
+		else if (op == 0)
+			st = extended_op(lp, &s);
+		else if (op <= 12)
+			st = standard_op(lp, &s, op);
+		else if (skip_operands(lp, op))
+			continue;
+		else
+			return false;
+		if (st == STEP_BAD || r->bad)
+			return false;
+		if (st != STEP_NONE && !emit_row(lp, &s, st == STEP_END))
 			return false;
 	}
-	uint64_t hlen = rd_n(&r, os);
-	const uint8_t *hstart = r.p;
-	unsigned min_len = (unsigned)rd_n(&r, 1), max_ops = 1;
-	if (version >= 4) {
-		max_ops = (unsigned)rd_n(&r, 1);
-		if (!max_ops)
-			return false;
-	}
-	unsigned default_stmt = (unsigned)rd_n(&r, 1);
-	int line_base = (int8_t)rd_n(&r, 1);
-	unsigned line_range = (unsigned)rd_n(&r, 1);
-	unsigned opcode_base = (unsigned)rd_n(&r, 1);
-	(void)default_stmt;
-	if (r.bad || !need(&r, opcode_base ? opcode_base - 1 : 0))
-		return false;
-	/* Standard opcode lengths; [0] unused (libdw's off-by-one view). */
-	const uint8_t *std_len = r.p - 1;
-	r.p += opcode_base ? opcode_base - 1 : 0;
+	return true;
+}
 
-	/* Files: index 0 is "???" until DWARF 5 names it. */
-	if (!add_file(u, &fcap, join(NULL, "???")))
-		goto out;
-	if (version < 5) {
-		size_t cap = 8;
-
-		dirs = malloc(cap * sizeof *dirs);
-		if (!dirs)
-			goto out;
-		dirs[ndirs++] = u->comp_dir;
-		while (r.p < r.end && *r.p) {
-			const char *dir = rd_cstr(&r);
-
-			if (!dir)
-				goto out;
-			if (ndirs == cap) {
-				const char **nd = realloc(dirs, 2 * cap * sizeof *nd);
-				if (!nd)
-					goto out;
-				dirs = nd;
-				cap *= 2;
-			}
-			dirs[ndirs++] = dir;
-		}
-		if (r.p >= r.end)
-			goto out;
-		r.p++;
-		if (r.p >= r.end)
-			goto out;
-		while (r.p < r.end && *r.p) {
-			const char *name = rd_cstr(&r);
-			uint64_t dir;
-
-			if (!name || r.p >= r.end)
-				goto out;
-			dir = rd_uleb(&r);
-			if (r.bad || dir >= ndirs || r.p >= r.end)
-				goto out;
-			rd_uleb(&r);
-			if (r.p >= r.end)
-				goto out;
-			rd_uleb(&r);
-			if (r.bad || !add_file(u, &fcap, join(dirs[dir], name)))
-				goto out;
-		}
-		if (r.p >= r.end)
-			goto out;
-		r.p++;
-	} else {
-		if (!read_entries(u, &r, os, NULL, 0, false, &dirs, &ndirs, NULL))
-			goto out;
-		for (size_t i = 0; i < ndirs; i++)
-			if (!dirs[i])
-				goto out;
-		if (!read_entries(u, &r, os, dirs, ndirs, true, NULL, NULL, &fcap))
-			goto out;
-	}
-	if (r.bad || r.p != hstart + hlen)
-		goto out;
-
-	/* The state machine, as DWARF defines it, with libdw's widths. */
-	uint64_t addr = 0;
-	uint32_t op_index = 0, file = 1, isa = 0, disc = 0, column = 0;
-	int64_t line = 1;
-	size_t seq = 0;
-#define ADVANCE(adv)                                                           \
-	do {                                                                   \
-		uint32_t a_ = (uint32_t)(adv);                                 \
-		addr += (uint32_t)(min_len * ((op_index + a_) / max_ops));     \
-		op_index = (op_index + a_) % max_ops;                          \
-	} while (0)
-	while (r.p < r.end) {
-		unsigned op = *r.p++;
-		bool emit = false, end = false;
-
-		if (op >= opcode_base) {
-			if (!line_range)
-				goto out;
-			line += line_base + (int)((op - opcode_base) % line_range);
-			ADVANCE((op - opcode_base) / line_range);
-			emit = true;
-		} else if (op == 0) {
-			if (r.end - r.p < 2)
-				goto out;
-			unsigned elen = *r.p++;
-			if ((size_t)(r.end - r.p) < elen)
-				goto out;
-			unsigned sub = *r.p++;
-			switch (sub) {
-			case 1: /* DW_LNE_end_sequence */
-				emit = end = true;
-				break;
-			case 2: /* DW_LNE_set_address */
-				op_index = 0;
-				if ((size_t)(r.end - r.p) < u->addr_size)
-					goto out;
-				addr = rd_n(&r, u->addr_size);
-				break;
-			case 3: { /* DW_LNE_define_file */
-				const char *name = rd_cstr(&r);
-				uint64_t dir;
-
-				if (!name || r.p >= r.end)
-					goto out;
-				dir = (uint32_t)rd_uleb(&r);
-				if (dir >= ndirs || r.p >= r.end)
-					goto out;
-				rd_uleb(&r);
-				if (r.p >= r.end)
-					goto out;
-				rd_uleb(&r);
-				if (r.bad || !add_file(u, &fcap, join(dirs[dir], name)))
-					goto out;
-				break;
-			}
-			case 4: /* DW_LNE_set_discriminator */
-				if (opcode_base <= sub || std_len[sub] != 1 ||
-				    r.p >= r.end)
-					goto out;
-				disc = (uint32_t)rd_uleb(&r);
-				break;
-			default:
-				if ((size_t)(r.end - (r.p - 1)) < elen)
-					goto out;
-				r.p += (ptrdiff_t)elen - 1; /* 0: libdw steps back */
-				break;
-			}
-		} else if (op <= 12) {
-			static const uint8_t want[13] = {0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
-
-			if (std_len[op] != want[op])
-				goto out;
-			if (want[op] && r.p >= r.end)
-				goto out;
-			switch (op) {
-			case 1: emit = true; break; /* copy */
-			case 2: ADVANCE(rd_uleb(&r)); break;
-			case 3: line += (int32_t)rd_sleb(&r); break;
-			case 4: file = (uint32_t)rd_uleb(&r); break;
-			case 5: column = (uint32_t)rd_uleb(&r); break;
-			case 6: case 7: case 10: case 11: break;
-			case 8: /* const_add_pc */
-				if (!line_range)
-					goto out;
-				ADVANCE((255 - opcode_base) / line_range);
-				break;
-			case 9: /* fixed_advance_pc */
-				if (r.end - r.p < 2)
-					goto out;
-				addr += rd_n(&r, 2);
-				op_index = 0;
-				break;
-			case 12: isa = (uint32_t)rd_uleb(&r); break;
-			}
-		} else {
-			for (int k = std_len[op]; k > 0; k--) {
-				if (r.p >= r.end)
-					goto out;
-				rd_uleb(&r);
-			}
-			continue;
-		}
-		if (r.bad)
-			goto out;
-		if (!emit)
-			continue;
-		/* Values libdw's row cannot hold make it reject the table. */
-		if (line != (int32_t)line || op_index > 0xff || column > 0xffff ||
-		    isa > 0xff || disc >= (1u << 24))
-			goto out;
-		if (u->nrows == rcap) {
-			size_t c = rcap ? 2 * rcap : 1024;
-			struct row *nr = realloc(u->rows, c * sizeof *nr);
-			if (!nr)
-				goto out;
-			u->rows = nr;
-			rcap = c;
-		}
-		u->rows[u->nrows++] = (struct row){addr, file, (uint32_t)seq++,
-						   (int32_t)line, end};
-		if (end) {
-			addr = 0;
-			op_index = 0;
-			file = 1;
-			line = 1;
-			column = 0;
-			isa = 0;
-		}
-		disc = 0;
-	}
-#undef ADVANCE
+/* Rows in search order, the last one ending the table. */
+static void finish_rows(struct unit *u)
+{
 	for (size_t i = 1; i < u->nrows; i++)
 		if (row_cmp(&u->rows[i - 1], &u->rows[i]) > 0) {
 			qsort(u->rows, u->nrows, sizeof *u->rows, row_cmp);
@@ -389,9 +499,33 @@ static bool parse_lines(struct unit *u)
 		}
 	if (u->nrows)
 		u->rows[u->nrows - 1].end = true;
-	ok = true;
-out:
-	free(dirs);
+}
+
+static bool read_tables(struct lprog *lp)
+{
+	if (lp->version < 5)
+		return read_dirs_v4(lp) && read_files_v4(lp);
+	if (!read_dirs_v5(lp))
+		return false;
+	for (size_t i = 0; i < lp->ndirs; i++)
+		if (!lp->dirs[i])
+			return false;
+	return read_files_v5(lp);
+}
+
+static bool parse_lines(struct unit *u)
+{
+	struct lprog lp = {.u = u};
+	bool ok;
+
+	if (!read_header(&lp))
+		return false;
+	/* Files: index 0 is "???" until DWARF 5 names it. */
+	ok = add_file(u, &lp.fcap, join(NULL, "???")) && read_tables(&lp) &&
+	     !lp.r.bad && lp.r.p == lp.hstart + lp.hlen && run_program(&lp);
+	if (ok)
+		finish_rows(u);
+	free(lp.dirs);
 	return ok;
 }
 
