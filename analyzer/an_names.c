@@ -9,7 +9,7 @@
 const char *an_api_name(unsigned api)
 {
 	switch (api) {
-#define HG_X(v, id, name) case v: return name;
+#define HG_X(v, id, name, cls) case v: return name;
 		HG_API_LIST(HG_X)
 #undef HG_X
 	}

@@ -9,269 +9,380 @@
 
 #include <stdint.h>
 
-/* X(value, IDENT, "name as the user wrote it") */
-#define HG_API_LIST(X)                                                         \
-	X(0, UNKNOWN, "unknown")                                               \
-	X(1, MALLOC, "malloc")                                                 \
-	X(2, CALLOC, "calloc")                                                 \
-	X(3, REALLOC, "realloc")                                               \
-	X(4, POSIX_MEMALIGN, "posix_memalign")                                 \
-	X(5, ALIGNED_ALLOC, "aligned_alloc")                                   \
-	X(6, MEMALIGN, "memalign")                                             \
-	X(7, VALLOC, "valloc")                                                 \
-	X(8, PVALLOC, "pvalloc")                                               \
-	X(9, FREE, "free")                                                     \
-	X(10, NEW, "operator new")                                             \
-	X(11, NEW_ARRAY, "operator new[]")                                     \
-	X(12, DELETE, "operator delete")                                       \
-	X(13, DELETE_ARRAY, "operator delete[]")                               \
-	X(20, HIP_MALLOC, "hipMalloc")                                         \
-	X(21, HIP_MALLOC_MANAGED, "hipMallocManaged")                          \
-	X(22, HIP_HOST_MALLOC, "hipHostMalloc")                                \
-	X(23, HIP_HOST_ALLOC, "hipHostAlloc")                                  \
-	X(24, HIP_EXT_HOST_ALLOC, "hipExtHostAlloc")                           \
-	X(25, HIP_EXT_MALLOC_WITH_FLAGS, "hipExtMallocWithFlags")              \
-	X(26, HIP_MALLOC_PITCH, "hipMallocPitch")                              \
-	X(27, HIP_MALLOC_3D, "hipMalloc3D")                                    \
-	X(28, HIP_MALLOC_ASYNC, "hipMallocAsync")                              \
-	X(29, HIP_MALLOC_FROM_POOL_ASYNC, "hipMallocFromPoolAsync")            \
-	X(30, HIP_HOST_REGISTER, "hipHostRegister")                            \
-	X(31, HIP_MEM_MAP, "hipMemMap")                                        \
-	X(32, HIP_MALLOC_HOST, "hipMallocHost")                                \
-	X(33, HIP_MEM_ALLOC_HOST, "hipMemAllocHost")                           \
-	X(34, HIP_MEM_ALLOC_PITCH, "hipMemAllocPitch")                         \
-	X(35, HIP_GRAPH_MEM_ALLOC, "hipGraphAddMemAllocNode")                  \
-	X(36, HIP_MEM_POOL_IMPORT_POINTER, "hipMemPoolImportPointer")          \
-	X(37, HIP_IPC_OPEN_MEM_HANDLE, "hipIpcOpenMemHandle")                  \
+/*
+ * X(value, IDENT, "name as the user wrote it", CLASS), CLASS an
+ * enum hg_api_class without its prefix: what the API's calls do, told once
+ * here for the registry, the rules and the tests.
+ */
+#define HG_API_LIST(X) HG_API_LISTS(HG_API_LIST_, X)
+#define HG_API_LIST_(X, lib, list) list(X)
+
+/* Each list of entry points, with the library that defines them. */
+#define HG_API_LISTS(L, X)                                                     \
+	L(X, NONE, HG_API_NONE_LIST)                                           \
+	L(X, SYSTEM, HG_API_SYSTEM_LIST)                                       \
+	L(X, HIP, HG_API_HIP_LIST)                                             \
+	L(X, OMP, HG_API_OMP_LIST)                                             \
+	L(X, HSA, HG_API_HSA_LIST)                                             \
+	L(X, OMP, HG_API_OMP_ALLOCATOR_LIST)                                   \
+	L(X, HIP, HG_API_HIP_ARRAY_LIST)                                       \
+	L(X, HIP, HG_API_GRAPH_LIST)
+
+#define HG_API_NONE_LIST(X) X(0, UNKNOWN, "unknown", OTHER)
+
+/* The C library's and C++'s allocators, preload/libc. */
+#define HG_API_SYSTEM_LIST(X)                                                  \
+	X(1, MALLOC, "malloc", ALLOC)                                          \
+	X(2, CALLOC, "calloc", ALLOC)                                          \
+	X(3, REALLOC, "realloc", ALLOC)                                        \
+	X(4, POSIX_MEMALIGN, "posix_memalign", ALLOC)                          \
+	X(5, ALIGNED_ALLOC, "aligned_alloc", ALLOC)                            \
+	X(6, MEMALIGN, "memalign", ALLOC)                                      \
+	X(7, VALLOC, "valloc", ALLOC)                                          \
+	X(8, PVALLOC, "pvalloc", ALLOC)                                        \
+	X(9, FREE, "free", FREE)                                               \
+	X(10, NEW, "operator new", ALLOC)                                      \
+	X(11, NEW_ARRAY, "operator new[]", ALLOC)                              \
+	X(12, DELETE, "operator delete", FREE)                                 \
+	X(13, DELETE_ARRAY, "operator delete[]", FREE)
+
+/* The HIP runtime, preload/hip. */
+#define HG_API_HIP_LIST(X)                                                     \
+	X(20, HIP_MALLOC, "hipMalloc", ALLOC)                                  \
+	X(21, HIP_MALLOC_MANAGED, "hipMallocManaged", ALLOC)                   \
+	X(22, HIP_HOST_MALLOC, "hipHostMalloc", ALLOC)                         \
+	X(23, HIP_HOST_ALLOC, "hipHostAlloc", ALLOC)                           \
+	X(24, HIP_EXT_HOST_ALLOC, "hipExtHostAlloc", ALLOC)                    \
+	X(25, HIP_EXT_MALLOC_WITH_FLAGS, "hipExtMallocWithFlags", ALLOC)       \
+	X(26, HIP_MALLOC_PITCH, "hipMallocPitch", ALLOC)                       \
+	X(27, HIP_MALLOC_3D, "hipMalloc3D", ALLOC)                             \
+	X(28, HIP_MALLOC_ASYNC, "hipMallocAsync", ALLOC)                       \
+	X(29, HIP_MALLOC_FROM_POOL_ASYNC, "hipMallocFromPoolAsync", ALLOC)     \
+	X(30, HIP_HOST_REGISTER, "hipHostRegister", PIN)                       \
+	X(31, HIP_MEM_MAP, "hipMemMap", VM)                                    \
+	X(32, HIP_MALLOC_HOST, "hipMallocHost", ALLOC)                         \
+	X(33, HIP_MEM_ALLOC_HOST, "hipMemAllocHost", ALLOC)                    \
+	X(34, HIP_MEM_ALLOC_PITCH, "hipMemAllocPitch", ALLOC)                  \
+	X(35, HIP_GRAPH_MEM_ALLOC, "hipGraphAddMemAllocNode", ALLOC)           \
+	X(36, HIP_MEM_POOL_IMPORT_POINTER, "hipMemPoolImportPointer", IMPORT)  \
+	X(37, HIP_IPC_OPEN_MEM_HANDLE, "hipIpcOpenMemHandle", IMPORT)          \
 	X(38, HIP_EXTERNAL_MEMORY_GET_MAPPED_BUFFER,                           \
-	  "hipExternalMemoryGetMappedBuffer")                                  \
-	X(39, HIP_IMPORT_EXTERNAL_MEMORY, "hipImportExternalMemory")           \
-	X(40, HIP_FREE, "hipFree")                                             \
-	X(41, HIP_HOST_FREE, "hipHostFree")                                    \
-	X(42, HIP_FREE_HOST, "hipFreeHost")                                    \
-	X(43, HIP_FREE_ASYNC, "hipFreeAsync")                                  \
-	X(44, HIP_HOST_UNREGISTER, "hipHostUnregister")                        \
-	X(45, HIP_MEM_UNMAP, "hipMemUnmap")                                    \
-	X(46, HIP_IPC_CLOSE_MEM_HANDLE, "hipIpcCloseMemHandle")                \
-	X(47, HIP_DESTROY_EXTERNAL_MEMORY, "hipDestroyExternalMemory")         \
-	X(50, HIP_MEMCPY, "hipMemcpy")                                         \
-	X(51, HIP_MEMCPY_ASYNC, "hipMemcpyAsync")                              \
-	X(52, HIP_MEMCPY_HTOD, "hipMemcpyHtoD")                                \
-	X(53, HIP_MEMCPY_DTOH, "hipMemcpyDtoH")                                \
-	X(54, HIP_MEMCPY_DTOD, "hipMemcpyDtoD")                                \
-	X(55, HIP_MEMCPY_HTOD_ASYNC, "hipMemcpyHtoDAsync")                     \
-	X(56, HIP_MEMCPY_DTOH_ASYNC, "hipMemcpyDtoHAsync")                     \
-	X(57, HIP_MEMCPY_DTOD_ASYNC, "hipMemcpyDtoDAsync")                     \
-	X(58, HIP_MEMCPY_2D, "hipMemcpy2D")                                    \
-	X(59, HIP_MEMCPY_2D_ASYNC, "hipMemcpy2DAsync")                         \
-	X(60, HIP_MEMCPY_WITH_STREAM, "hipMemcpyWithStream")                   \
-	X(61, HIP_MEMCPY_PEER, "hipMemcpyPeer")                                \
-	X(62, HIP_MEMCPY_PEER_ASYNC, "hipMemcpyPeerAsync")                     \
-	X(63, HIP_MEMCPY_3D, "hipMemcpy3D")                                    \
-	X(64, HIP_MEMCPY_3D_ASYNC, "hipMemcpy3DAsync")                         \
-	X(65, HIP_DRV_MEMCPY_3D, "hipDrvMemcpy3D")                             \
-	X(66, HIP_DRV_MEMCPY_3D_ASYNC, "hipDrvMemcpy3DAsync")                  \
-	X(67, HIP_MEMCPY_PARAM_2D, "hipMemcpyParam2D")                         \
-	X(68, HIP_MEMCPY_PARAM_2D_ASYNC, "hipMemcpyParam2DAsync")              \
-	X(69, HIP_DRV_MEMCPY_2D_UNALIGNED, "hipDrvMemcpy2DUnaligned")          \
-	X(70, HIP_MEMSET, "hipMemset")                                         \
-	X(71, HIP_MEMSET_ASYNC, "hipMemsetAsync")                              \
-	X(72, HIP_MEMSET_D8, "hipMemsetD8")                                    \
-	X(73, HIP_MEMSET_D32, "hipMemsetD32")                                  \
-	X(74, HIP_MEMSET_2D, "hipMemset2D")                                    \
-	X(75, HIP_MEMSET_2D_ASYNC, "hipMemset2DAsync")                         \
-	X(76, HIP_MEMSET_3D, "hipMemset3D")                                    \
-	X(77, HIP_MEMSET_3D_ASYNC, "hipMemset3DAsync")                         \
-	X(78, HIP_MEMSET_D8_ASYNC, "hipMemsetD8Async")                         \
-	X(79, HIP_MEMSET_D16, "hipMemsetD16")                                  \
-	X(80, HIP_MEM_PREFETCH_ASYNC, "hipMemPrefetchAsync")                   \
-	X(81, HIP_MEM_PREFETCH_ASYNC_V2, "hipMemPrefetchAsync_v2")             \
-	X(82, HIP_MEM_ADVISE, "hipMemAdvise")                                  \
-	X(83, HIP_MEM_ADVISE_V2, "hipMemAdvise_v2")                            \
-	X(84, HIP_MEMSET_D16_ASYNC, "hipMemsetD16Async")                       \
-	X(85, HIP_MEMSET_D32_ASYNC, "hipMemsetD32Async")                       \
-	X(86, HIP_MEMCPY_TO_SYMBOL, "hipMemcpyToSymbol")                       \
-	X(87, HIP_MEMCPY_TO_SYMBOL_ASYNC, "hipMemcpyToSymbolAsync")            \
-	X(88, HIP_MEMCPY_FROM_SYMBOL, "hipMemcpyFromSymbol")                   \
-	X(89, HIP_MEMCPY_FROM_SYMBOL_ASYNC, "hipMemcpyFromSymbolAsync")        \
-	X(90, HIP_LAUNCH_KERNEL, "hipLaunchKernel")                            \
-	X(91, HIP_EXT_LAUNCH_KERNEL, "hipExtLaunchKernel")                     \
-	X(92, HIP_MODULE_LAUNCH_KERNEL, "hipModuleLaunchKernel")               \
-	X(93, HIP_EXT_MODULE_LAUNCH_KERNEL, "hipExtModuleLaunchKernel")        \
-	X(94, HIP_LAUNCH_COOPERATIVE_KERNEL, "hipLaunchCooperativeKernel")     \
-	X(95, HIP_GRAPH_LAUNCH, "hipGraphLaunch")                              \
-	X(96, HIP_LAUNCH_KERNEL_SPT, "hipLaunchKernel_spt")                    \
+	  "hipExternalMemoryGetMappedBuffer", IMPORT)                          \
+	X(39, HIP_IMPORT_EXTERNAL_MEMORY, "hipImportExternalMemory", IMPORT)   \
+	X(40, HIP_FREE, "hipFree", FREE)                                       \
+	X(41, HIP_HOST_FREE, "hipHostFree", FREE)                              \
+	X(42, HIP_FREE_HOST, "hipFreeHost", FREE)                              \
+	X(43, HIP_FREE_ASYNC, "hipFreeAsync", FREE)                            \
+	X(44, HIP_HOST_UNREGISTER, "hipHostUnregister", PIN)                   \
+	X(45, HIP_MEM_UNMAP, "hipMemUnmap", VM)                                \
+	X(46, HIP_IPC_CLOSE_MEM_HANDLE, "hipIpcCloseMemHandle", IMPORT)        \
+	X(47, HIP_DESTROY_EXTERNAL_MEMORY, "hipDestroyExternalMemory", IMPORT) \
+	X(50, HIP_MEMCPY, "hipMemcpy", COPY)                                   \
+	X(51, HIP_MEMCPY_ASYNC, "hipMemcpyAsync", COPY)                        \
+	X(52, HIP_MEMCPY_HTOD, "hipMemcpyHtoD", COPY)                          \
+	X(53, HIP_MEMCPY_DTOH, "hipMemcpyDtoH", COPY)                          \
+	X(54, HIP_MEMCPY_DTOD, "hipMemcpyDtoD", COPY)                          \
+	X(55, HIP_MEMCPY_HTOD_ASYNC, "hipMemcpyHtoDAsync", COPY)               \
+	X(56, HIP_MEMCPY_DTOH_ASYNC, "hipMemcpyDtoHAsync", COPY)               \
+	X(57, HIP_MEMCPY_DTOD_ASYNC, "hipMemcpyDtoDAsync", COPY)               \
+	X(58, HIP_MEMCPY_2D, "hipMemcpy2D", COPY)                              \
+	X(59, HIP_MEMCPY_2D_ASYNC, "hipMemcpy2DAsync", COPY)                   \
+	X(60, HIP_MEMCPY_WITH_STREAM, "hipMemcpyWithStream", COPY)             \
+	X(61, HIP_MEMCPY_PEER, "hipMemcpyPeer", COPY)                          \
+	X(62, HIP_MEMCPY_PEER_ASYNC, "hipMemcpyPeerAsync", COPY)               \
+	X(63, HIP_MEMCPY_3D, "hipMemcpy3D", COPY)                              \
+	X(64, HIP_MEMCPY_3D_ASYNC, "hipMemcpy3DAsync", COPY)                   \
+	X(65, HIP_DRV_MEMCPY_3D, "hipDrvMemcpy3D", COPY)                       \
+	X(66, HIP_DRV_MEMCPY_3D_ASYNC, "hipDrvMemcpy3DAsync", COPY)            \
+	X(67, HIP_MEMCPY_PARAM_2D, "hipMemcpyParam2D", COPY)                   \
+	X(68, HIP_MEMCPY_PARAM_2D_ASYNC, "hipMemcpyParam2DAsync", COPY)        \
+	X(69, HIP_DRV_MEMCPY_2D_UNALIGNED, "hipDrvMemcpy2DUnaligned", COPY)    \
+	X(70, HIP_MEMSET, "hipMemset", SET)                                    \
+	X(71, HIP_MEMSET_ASYNC, "hipMemsetAsync", SET)                         \
+	X(72, HIP_MEMSET_D8, "hipMemsetD8", SET)                               \
+	X(73, HIP_MEMSET_D32, "hipMemsetD32", SET)                             \
+	X(74, HIP_MEMSET_2D, "hipMemset2D", SET)                               \
+	X(75, HIP_MEMSET_2D_ASYNC, "hipMemset2DAsync", SET)                    \
+	X(76, HIP_MEMSET_3D, "hipMemset3D", SET)                               \
+	X(77, HIP_MEMSET_3D_ASYNC, "hipMemset3DAsync", SET)                    \
+	X(78, HIP_MEMSET_D8_ASYNC, "hipMemsetD8Async", SET)                    \
+	X(79, HIP_MEMSET_D16, "hipMemsetD16", SET)                             \
+	X(80, HIP_MEM_PREFETCH_ASYNC, "hipMemPrefetchAsync", PREFETCH)         \
+	X(81, HIP_MEM_PREFETCH_ASYNC_V2, "hipMemPrefetchAsync_v2", PREFETCH)   \
+	X(82, HIP_MEM_ADVISE, "hipMemAdvise", ADVISE)                          \
+	X(83, HIP_MEM_ADVISE_V2, "hipMemAdvise_v2", ADVISE)                    \
+	X(84, HIP_MEMSET_D16_ASYNC, "hipMemsetD16Async", SET)                  \
+	X(85, HIP_MEMSET_D32_ASYNC, "hipMemsetD32Async", SET)                  \
+	X(86, HIP_MEMCPY_TO_SYMBOL, "hipMemcpyToSymbol", COPY)                 \
+	X(87, HIP_MEMCPY_TO_SYMBOL_ASYNC, "hipMemcpyToSymbolAsync", COPY)      \
+	X(88, HIP_MEMCPY_FROM_SYMBOL, "hipMemcpyFromSymbol", COPY)             \
+	X(89, HIP_MEMCPY_FROM_SYMBOL_ASYNC, "hipMemcpyFromSymbolAsync", COPY)  \
+	X(90, HIP_LAUNCH_KERNEL, "hipLaunchKernel", LAUNCH)                    \
+	X(91, HIP_EXT_LAUNCH_KERNEL, "hipExtLaunchKernel", LAUNCH)             \
+	X(92, HIP_MODULE_LAUNCH_KERNEL, "hipModuleLaunchKernel", LAUNCH)       \
+	X(93, HIP_EXT_MODULE_LAUNCH_KERNEL,                                    \
+	  "hipExtModuleLaunchKernel", LAUNCH)                                  \
+	X(94, HIP_LAUNCH_COOPERATIVE_KERNEL,                                   \
+	  "hipLaunchCooperativeKernel", LAUNCH)                                \
+	X(95, HIP_GRAPH_LAUNCH, "hipGraphLaunch", LAUNCH)                      \
+	X(96, HIP_LAUNCH_KERNEL_SPT, "hipLaunchKernel_spt", LAUNCH)            \
 	X(97, HIP_LAUNCH_COOPERATIVE_KERNEL_SPT,                               \
-	  "hipLaunchCooperativeKernel_spt")                                    \
+	  "hipLaunchCooperativeKernel_spt", LAUNCH)                            \
 	X(98, HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL,                            \
-	  "hipModuleLaunchCooperativeKernel")                                  \
+	  "hipModuleLaunchCooperativeKernel", LAUNCH)                          \
 	X(99, HIP_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,                      \
-	  "hipLaunchCooperativeKernelMultiDevice")                             \
-	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize")                 \
-	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize")                 \
-	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize")                   \
-	X(103, HIP_HCC_MODULE_LAUNCH_KERNEL, "hipHccModuleLaunchKernel")       \
+	  "hipLaunchCooperativeKernelMultiDevice", LAUNCH)                     \
+	X(100, HIP_DEVICE_SYNCHRONIZE, "hipDeviceSynchronize", SYNC)           \
+	X(101, HIP_STREAM_SYNCHRONIZE, "hipStreamSynchronize", SYNC)           \
+	X(102, HIP_EVENT_SYNCHRONIZE, "hipEventSynchronize", SYNC)             \
+	X(103, HIP_HCC_MODULE_LAUNCH_KERNEL,                                   \
+	  "hipHccModuleLaunchKernel", LAUNCH)                                  \
 	X(104, HIP_EXT_LAUNCH_MULTI_KERNEL_MULTI_DEVICE,                       \
-	  "hipExtLaunchMultiKernelMultiDevice")                                \
-	X(105, HIP_LAUNCH_BY_PTR, "hipLaunchByPtr")                            \
-	X(110, HIP_REGISTER_FAT_BINARY, "__hipRegisterFatBinary")              \
-	X(111, HIP_REGISTER_FUNCTION, "__hipRegisterFunction")                 \
-	X(112, HIP_MODULE_LOAD, "hipModuleLoad")                               \
-	X(113, HIP_MODULE_LOAD_DATA, "hipModuleLoadData")                      \
-	X(114, HIP_MODULE_LOAD_DATA_EX, "hipModuleLoadDataEx")                 \
-	X(115, HIP_MODULE_GET_FUNCTION, "hipModuleGetFunction")                \
-	X(116, HIP_UNREGISTER_FAT_BINARY, "__hipUnregisterFatBinary")          \
-	X(117, HIP_MODULE_UNLOAD, "hipModuleUnload")                           \
-	X(120, HIP_GET_DEVICE_PROPERTIES, "hipGetDeviceProperties")            \
-	X(121, HIP_POINTER_GET_ATTRIBUTES, "hipPointerGetAttributes")          \
-	X(122, HIP_MEM_RANGE_GET_ATTRIBUTE, "hipMemRangeGetAttribute")         \
-	X(123, HIP_GET_DEVICE, "hipGetDevice")                                 \
-	X(124, HIP_RUNTIME_GET_VERSION, "hipRuntimeGetVersion")                \
-	X(125, HIP_SET_DEVICE, "hipSetDevice")                                 \
-	X(126, HIP_GET_DEVICE_COUNT, "hipGetDeviceCount")                      \
-	X(127, HIP_INIT, "hipInit")                                            \
-	X(128, HIP_STREAM_CREATE, "hipStreamCreate")                          \
-	X(129, HIP_GRAPH_ADD_KERNEL_NODE, "hipGraphAddKernelNode")             \
-	X(130, HIP_GRAPH_KERNEL_NODE_SET_PARAMS, "hipGraphKernelNodeSetParams") \
+	  "hipExtLaunchMultiKernelMultiDevice", LAUNCH)                        \
+	X(105, HIP_LAUNCH_BY_PTR, "hipLaunchByPtr", LAUNCH)                    \
+	X(110, HIP_REGISTER_FAT_BINARY, "__hipRegisterFatBinary", MODULE)      \
+	X(111, HIP_REGISTER_FUNCTION, "__hipRegisterFunction", MODULE)         \
+	X(112, HIP_MODULE_LOAD, "hipModuleLoad", MODULE)                       \
+	X(113, HIP_MODULE_LOAD_DATA, "hipModuleLoadData", MODULE)              \
+	X(114, HIP_MODULE_LOAD_DATA_EX, "hipModuleLoadDataEx", MODULE)         \
+	X(115, HIP_MODULE_GET_FUNCTION, "hipModuleGetFunction", MODULE)        \
+	X(116, HIP_UNREGISTER_FAT_BINARY, "__hipUnregisterFatBinary", MODULE)  \
+	X(117, HIP_MODULE_UNLOAD, "hipModuleUnload", MODULE)                   \
+	X(120, HIP_GET_DEVICE_PROPERTIES, "hipGetDeviceProperties", QUERY)     \
+	X(121, HIP_POINTER_GET_ATTRIBUTES, "hipPointerGetAttributes", QUERY)   \
+	X(122, HIP_MEM_RANGE_GET_ATTRIBUTE, "hipMemRangeGetAttribute", QUERY)  \
+	X(123, HIP_GET_DEVICE, "hipGetDevice", QUERY)                          \
+	X(124, HIP_RUNTIME_GET_VERSION, "hipRuntimeGetVersion", QUERY)         \
+	X(125, HIP_SET_DEVICE, "hipSetDevice", OTHER)                          \
+	X(126, HIP_GET_DEVICE_COUNT, "hipGetDeviceCount", QUERY)               \
+	X(127, HIP_INIT, "hipInit", OTHER)                                     \
+	X(128, HIP_STREAM_CREATE, "hipStreamCreate", OTHER)                    \
+	X(129, HIP_GRAPH_ADD_KERNEL_NODE, "hipGraphAddKernelNode", GRAPH)      \
+	X(130, HIP_GRAPH_KERNEL_NODE_SET_PARAMS,                               \
+	  "hipGraphKernelNodeSetParams", GRAPH)                                \
 	X(131, HIP_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS,                          \
-	  "hipGraphExecKernelNodeSetParams")                                   \
-	X(132, HIP_GRAPH_INSTANTIATE, "hipGraphInstantiate")                   \
-	X(133, HIP_GRAPH_INSTANTIATE_WITH_FLAGS, "hipGraphInstantiateWithFlags") \
-	X(134, HIP_STREAM_BEGIN_CAPTURE, "hipStreamBeginCapture")              \
-	X(135, HIP_STREAM_END_CAPTURE, "hipStreamEndCapture")                  \
-	X(136, HIP_MEM_CREATE, "hipMemCreate")                                 \
-	X(137, HIP_MEM_RELEASE, "hipMemRelease")                               \
-	X(138, HIP_MEM_ADDRESS_RESERVE, "hipMemAddressReserve")                \
-	X(139, HIP_MEM_ADDRESS_FREE, "hipMemAddressFree")                      \
-	X(140, HIP_MEM_POOL_CREATE, "hipMemPoolCreate")                        \
-	X(141, HIP_GRAPH_LAUNCH_SPT, "hipGraphLaunch_spt")                     \
+	  "hipGraphExecKernelNodeSetParams", GRAPH)                            \
+	X(132, HIP_GRAPH_INSTANTIATE, "hipGraphInstantiate", GRAPH)            \
+	X(133, HIP_GRAPH_INSTANTIATE_WITH_FLAGS,                               \
+	  "hipGraphInstantiateWithFlags", GRAPH)                               \
+	X(134, HIP_STREAM_BEGIN_CAPTURE, "hipStreamBeginCapture", GRAPH)       \
+	X(135, HIP_STREAM_END_CAPTURE, "hipStreamEndCapture", GRAPH)           \
+	X(136, HIP_MEM_CREATE, "hipMemCreate", VM)                             \
+	X(137, HIP_MEM_RELEASE, "hipMemRelease", VM)                           \
+	X(138, HIP_MEM_ADDRESS_RESERVE, "hipMemAddressReserve", VM)            \
+	X(139, HIP_MEM_ADDRESS_FREE, "hipMemAddressFree", VM)                  \
+	X(140, HIP_MEM_POOL_CREATE, "hipMemPoolCreate", POOL)                  \
+	X(141, HIP_GRAPH_LAUNCH_SPT, "hipGraphLaunch_spt", LAUNCH)             \
 	X(142, HIP_MODULE_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE,              \
-	  "hipModuleLaunchCooperativeKernelMultiDevice")                       \
-	X(143, HIP_GRAPH_ADD_MEMCPY_NODE_1D, "hipGraphAddMemcpyNode1D")        \
-	X(144, HIP_GRAPH_ADD_MEMSET_NODE, "hipGraphAddMemsetNode")             \
-	X(145, HIP_MEM_POOL_DESTROY, "hipMemPoolDestroy")                      \
-	HG_API_OMP_LIST(X)
+	  "hipModuleLaunchCooperativeKernelMultiDevice", LAUNCH)               \
+	X(143, HIP_GRAPH_ADD_MEMCPY_NODE_1D, "hipGraphAddMemcpyNode1D", GRAPH) \
+	X(144, HIP_GRAPH_ADD_MEMSET_NODE, "hipGraphAddMemsetNode", GRAPH)      \
+	X(145, HIP_MEM_POOL_DESTROY, "hipMemPoolDestroy", POOL)
 
 /* OpenMP offload (libomptarget), preload/omp/pl_omp.c.  OMP_MAP is the device
  * copy a map makes in the default mode, OMP_MAP_END its release. */
 #define HG_API_OMP_LIST(X)                                                     \
-	X(150, OMP_REGISTER_REQUIRES, "__tgt_register_requires")               \
-	X(151, OMP_REGISTER_LIB, "__tgt_register_lib")                         \
-	X(152, OMP_TARGET_KERNEL, "__tgt_target_kernel")                       \
-	X(153, OMP_TARGET_TEAMS_MAPPER, "__tgt_target_teams_mapper")           \
-	X(154, OMP_TARGET_MAPPER, "__tgt_target_mapper")                       \
-	X(155, OMP_TARGET_DATA_BEGIN, "__tgt_target_data_begin_mapper")        \
-	X(156, OMP_TARGET_DATA_END, "__tgt_target_data_end_mapper")            \
-	X(157, OMP_TARGET_DATA_UPDATE, "__tgt_target_data_update_mapper")      \
-	X(158, OMP_MAP, "map")                                                 \
-	X(159, OMP_MAP_END, "end of map")                                      \
-	X(160, OMP_TARGET_ALLOC, "omp_target_alloc")                           \
-	X(161, OMP_TARGET_FREE, "omp_target_free")                             \
-	X(162, OMP_TARGET_MEMCPY, "omp_target_memcpy")                         \
-	X(163, OMP_TARGET_MEMCPY_RECT, "omp_target_memcpy_rect")               \
-	X(164, OMP_TARGET_ASSOCIATE_PTR, "omp_target_associate_ptr")           \
-	X(165, OMP_TARGET_DISASSOCIATE_PTR, "omp_target_disassociate_ptr")     \
-	X(166, LLVM_OMP_TARGET_ALLOC_HOST, "llvm_omp_target_alloc_host")       \
-	X(167, LLVM_OMP_TARGET_ALLOC_SHARED, "llvm_omp_target_alloc_shared")   \
-	X(168, LLVM_OMP_TARGET_ALLOC_DEVICE, "llvm_omp_target_alloc_device")   \
-	HG_API_HSA_LIST(X)
+	X(150, OMP_REGISTER_REQUIRES, "__tgt_register_requires", MODULE)       \
+	X(151, OMP_REGISTER_LIB, "__tgt_register_lib", MODULE)                 \
+	X(152, OMP_TARGET_KERNEL, "__tgt_target_kernel", LAUNCH)               \
+	X(153, OMP_TARGET_TEAMS_MAPPER, "__tgt_target_teams_mapper", LAUNCH)   \
+	X(154, OMP_TARGET_MAPPER, "__tgt_target_mapper", LAUNCH)               \
+	X(155, OMP_TARGET_DATA_BEGIN, "__tgt_target_data_begin_mapper", MAP)   \
+	X(156, OMP_TARGET_DATA_END, "__tgt_target_data_end_mapper", MAP)       \
+	X(157, OMP_TARGET_DATA_UPDATE, "__tgt_target_data_update_mapper", MAP) \
+	X(158, OMP_MAP, "map", ALLOC)                                          \
+	X(159, OMP_MAP_END, "end of map", FREE)                                \
+	X(160, OMP_TARGET_ALLOC, "omp_target_alloc", ALLOC)                    \
+	X(161, OMP_TARGET_FREE, "omp_target_free", FREE)                       \
+	X(162, OMP_TARGET_MEMCPY, "omp_target_memcpy", COPY)                   \
+	X(163, OMP_TARGET_MEMCPY_RECT, "omp_target_memcpy_rect", COPY)         \
+	X(164, OMP_TARGET_ASSOCIATE_PTR, "omp_target_associate_ptr", MAP)      \
+	X(165, OMP_TARGET_DISASSOCIATE_PTR,                                    \
+	  "omp_target_disassociate_ptr", MAP)                                  \
+	X(166, LLVM_OMP_TARGET_ALLOC_HOST,                                     \
+	  "llvm_omp_target_alloc_host", ALLOC)                                 \
+	X(167, LLVM_OMP_TARGET_ALLOC_SHARED,                                   \
+	  "llvm_omp_target_alloc_shared", ALLOC)                               \
+	X(168, LLVM_OMP_TARGET_ALLOC_DEVICE,                                   \
+	  "llvm_omp_target_alloc_device", ALLOC)
 
 /* HSA (what a runtime did), preload/hsa/pl_hsa.c. */
 #define HG_API_HSA_LIST(X)                                                     \
-	X(170, HSA_SVM_ATTRIBUTES_SET, "hsa_amd_svm_attributes_set")           \
-	X(171, HSA_MEMORY_POOL_ALLOCATE, "hsa_amd_memory_pool_allocate")       \
-	X(172, HSA_MEMORY_POOL_FREE, "hsa_amd_memory_pool_free")               \
-	X(173, HSA_MEMORY_LOCK, "hsa_amd_memory_lock")                         \
-	X(174, HSA_MEMORY_LOCK_TO_POOL, "hsa_amd_memory_lock_to_pool")         \
-	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock")                     \
-	HG_API_OMP_ALLOCATOR_LIST(X)
+	X(170, HSA_SVM_ATTRIBUTES_SET, "hsa_amd_svm_attributes_set", ADVISE)   \
+	X(171, HSA_MEMORY_POOL_ALLOCATE,                                       \
+	  "hsa_amd_memory_pool_allocate", ALLOC)                               \
+	X(172, HSA_MEMORY_POOL_FREE, "hsa_amd_memory_pool_free", FREE)         \
+	X(173, HSA_MEMORY_LOCK, "hsa_amd_memory_lock", PIN)                    \
+	X(174, HSA_MEMORY_LOCK_TO_POOL, "hsa_amd_memory_lock_to_pool", PIN)    \
+	X(175, HSA_MEMORY_UNLOCK, "hsa_amd_memory_unlock", PIN)
 
 /* libomp's allocators with the pinned trait, preload/omp/pl_omp_alloc.c. */
 #define HG_API_OMP_ALLOCATOR_LIST(X)                                           \
-	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)")               \
-	X(177, OMP_FREE, "omp_free")                                           \
-	HG_API_HIP_ARRAY_LIST(X)                                               \
-	HG_API_GRAPH_LIST(X)
+	X(176, OMP_ALLOC_PINNED, "omp_alloc (pinned allocator)", ALLOC)        \
+	X(177, OMP_FREE, "omp_free", FREE)
 
 /* Copies to and from arrays (opaque image memory): only their linear side
  * is an address.  The _spt forms record as these. */
 #define HG_API_HIP_ARRAY_LIST(X)                                               \
-	X(180, HIP_MEMCPY_ATOA, "hipMemcpyAtoA")                               \
-	X(181, HIP_MEMCPY_ATOD, "hipMemcpyAtoD")                               \
-	X(182, HIP_MEMCPY_ATOH, "hipMemcpyAtoH")                               \
-	X(183, HIP_MEMCPY_ATOH_ASYNC, "hipMemcpyAtoHAsync")                    \
-	X(184, HIP_MEMCPY_DTOA, "hipMemcpyDtoA")                               \
-	X(185, HIP_MEMCPY_HTOA, "hipMemcpyHtoA")                               \
-	X(186, HIP_MEMCPY_HTOA_ASYNC, "hipMemcpyHtoAAsync")                    \
-	X(187, HIP_MEMCPY_TO_ARRAY, "hipMemcpyToArray")                        \
-	X(188, HIP_MEMCPY_FROM_ARRAY, "hipMemcpyFromArray")                    \
-	X(189, HIP_MEMCPY_2D_TO_ARRAY, "hipMemcpy2DToArray")                   \
-	X(190, HIP_MEMCPY_2D_TO_ARRAY_ASYNC, "hipMemcpy2DToArrayAsync")        \
-	X(191, HIP_MEMCPY_2D_FROM_ARRAY, "hipMemcpy2DFromArray")               \
-	X(192, HIP_MEMCPY_2D_FROM_ARRAY_ASYNC, "hipMemcpy2DFromArrayAsync")    \
-	X(193, HIP_MEMCPY_2D_ARRAY_TO_ARRAY, "hipMemcpy2DArrayToArray")
+	X(180, HIP_MEMCPY_ATOA, "hipMemcpyAtoA", COPY)                         \
+	X(181, HIP_MEMCPY_ATOD, "hipMemcpyAtoD", COPY)                         \
+	X(182, HIP_MEMCPY_ATOH, "hipMemcpyAtoH", COPY)                         \
+	X(183, HIP_MEMCPY_ATOH_ASYNC, "hipMemcpyAtoHAsync", COPY)              \
+	X(184, HIP_MEMCPY_DTOA, "hipMemcpyDtoA", COPY)                         \
+	X(185, HIP_MEMCPY_HTOA, "hipMemcpyHtoA", COPY)                         \
+	X(186, HIP_MEMCPY_HTOA_ASYNC, "hipMemcpyHtoAAsync", COPY)              \
+	X(187, HIP_MEMCPY_TO_ARRAY, "hipMemcpyToArray", COPY)                  \
+	X(188, HIP_MEMCPY_FROM_ARRAY, "hipMemcpyFromArray", COPY)              \
+	X(189, HIP_MEMCPY_2D_TO_ARRAY, "hipMemcpy2DToArray", COPY)             \
+	X(190, HIP_MEMCPY_2D_TO_ARRAY_ASYNC, "hipMemcpy2DToArrayAsync", COPY)  \
+	X(191, HIP_MEMCPY_2D_FROM_ARRAY, "hipMemcpy2DFromArray", COPY)         \
+	X(192, HIP_MEMCPY_2D_FROM_ARRAY_ASYNC,                                 \
+	  "hipMemcpy2DFromArrayAsync", COPY)                                   \
+	X(193, HIP_MEMCPY_2D_ARRAY_TO_ARRAY, "hipMemcpy2DArrayToArray", COPY)
 
 /* Graph nodes of every form, preload/hip/graph/pl_graph*.c (from 200: other
  * lists grow below it). */
 #define HG_API_GRAPH_LIST(X)                                                   \
-	X(200, HIP_GRAPH_ADD_MEMCPY_NODE, "hipGraphAddMemcpyNode")             \
+	X(200, HIP_GRAPH_ADD_MEMCPY_NODE, "hipGraphAddMemcpyNode", GRAPH)      \
 	X(201, HIP_GRAPH_ADD_MEMCPY_NODE_TO_SYMBOL,                            \
-	  "hipGraphAddMemcpyNodeToSymbol")                                     \
+	  "hipGraphAddMemcpyNodeToSymbol", GRAPH)                              \
 	X(202, HIP_GRAPH_ADD_MEMCPY_NODE_FROM_SYMBOL,                          \
-	  "hipGraphAddMemcpyNodeFromSymbol")                                   \
-	X(203, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS, "hipGraphMemcpyNodeSetParams") \
+	  "hipGraphAddMemcpyNodeFromSymbol", GRAPH)                            \
+	X(203, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS,                               \
+	  "hipGraphMemcpyNodeSetParams", GRAPH)                                \
 	X(204, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_1D,                            \
-	  "hipGraphMemcpyNodeSetParams1D")                                     \
+	  "hipGraphMemcpyNodeSetParams1D", GRAPH)                              \
 	X(205, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_TO_SYMBOL,                     \
-	  "hipGraphMemcpyNodeSetParamsToSymbol")                               \
+	  "hipGraphMemcpyNodeSetParamsToSymbol", GRAPH)                        \
 	X(206, HIP_GRAPH_MEMCPY_NODE_SET_PARAMS_FROM_SYMBOL,                   \
-	  "hipGraphMemcpyNodeSetParamsFromSymbol")                             \
-	X(207, HIP_GRAPH_MEMSET_NODE_SET_PARAMS, "hipGraphMemsetNodeSetParams") \
+	  "hipGraphMemcpyNodeSetParamsFromSymbol", GRAPH)                      \
+	X(207, HIP_GRAPH_MEMSET_NODE_SET_PARAMS,                               \
+	  "hipGraphMemsetNodeSetParams", GRAPH)                                \
 	X(208, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,                          \
-	  "hipGraphExecMemcpyNodeSetParams")                                   \
+	  "hipGraphExecMemcpyNodeSetParams", GRAPH)                            \
 	X(209, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_1D,                       \
-	  "hipGraphExecMemcpyNodeSetParams1D")                                 \
+	  "hipGraphExecMemcpyNodeSetParams1D", GRAPH)                          \
 	X(210, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_TO_SYMBOL,                \
-	  "hipGraphExecMemcpyNodeSetParamsToSymbol")                           \
+	  "hipGraphExecMemcpyNodeSetParamsToSymbol", GRAPH)                    \
 	X(211, HIP_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS_FROM_SYMBOL,              \
-	  "hipGraphExecMemcpyNodeSetParamsFromSymbol")                         \
+	  "hipGraphExecMemcpyNodeSetParamsFromSymbol", GRAPH)                  \
 	X(212, HIP_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,                          \
-	  "hipGraphExecMemsetNodeSetParams")                                   \
-	X(213, HIP_DRV_GRAPH_ADD_MEMCPY_NODE, "hipDrvGraphAddMemcpyNode")      \
-	X(214, HIP_DRV_GRAPH_ADD_MEMSET_NODE, "hipDrvGraphAddMemsetNode")      \
+	  "hipGraphExecMemsetNodeSetParams", GRAPH)                            \
+	X(213, HIP_DRV_GRAPH_ADD_MEMCPY_NODE,                                  \
+	  "hipDrvGraphAddMemcpyNode", GRAPH)                                   \
+	X(214, HIP_DRV_GRAPH_ADD_MEMSET_NODE,                                  \
+	  "hipDrvGraphAddMemsetNode", GRAPH)                                   \
 	X(215, HIP_DRV_GRAPH_MEMCPY_NODE_SET_PARAMS,                           \
-	  "hipDrvGraphMemcpyNodeSetParams")                                    \
+	  "hipDrvGraphMemcpyNodeSetParams", GRAPH)                             \
 	X(216, HIP_DRV_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS,                      \
-	  "hipDrvGraphExecMemcpyNodeSetParams")                                \
+	  "hipDrvGraphExecMemcpyNodeSetParams", GRAPH)                         \
 	X(217, HIP_DRV_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS,                      \
-	  "hipDrvGraphExecMemsetNodeSetParams")                                \
-	X(218, HIP_GRAPH_CLONE, "hipGraphClone")                               \
-	X(219, HIP_GRAPH_NODE_FIND_IN_CLONE, "hipGraphNodeFindInClone")        \
-	X(220, HIP_GRAPH_ADD_CHILD_GRAPH_NODE, "hipGraphAddChildGraphNode")    \
+	  "hipDrvGraphExecMemsetNodeSetParams", GRAPH)                         \
+	X(218, HIP_GRAPH_CLONE, "hipGraphClone", GRAPH)                        \
+	X(219, HIP_GRAPH_NODE_FIND_IN_CLONE, "hipGraphNodeFindInClone", GRAPH) \
+	X(220, HIP_GRAPH_ADD_CHILD_GRAPH_NODE,                                 \
+	  "hipGraphAddChildGraphNode", GRAPH)                                  \
 	X(221, HIP_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS,                     \
-	  "hipGraphExecChildGraphNodeSetParams")                               \
-	X(222, HIP_GRAPH_EXEC_UPDATE, "hipGraphExecUpdate")                    \
+	  "hipGraphExecChildGraphNodeSetParams", GRAPH)                        \
+	X(222, HIP_GRAPH_EXEC_UPDATE, "hipGraphExecUpdate", GRAPH)             \
 	X(223, HIP_GRAPH_INSTANTIATE_WITH_PARAMS,                              \
-	  "hipGraphInstantiateWithParams")                                     \
-	X(224, HIP_GRAPH_DESTROY_NODE, "hipGraphDestroyNode")                  \
-	X(225, HIP_GRAPH_NODE_SET_ENABLED, "hipGraphNodeSetEnabled")           \
-	X(226, HIP_GRAPH_ADD_NODE, "hipGraphAddNode")                          \
-	X(227, HIP_GRAPH_NODE_SET_PARAMS, "hipGraphNodeSetParams")             \
-	X(228, HIP_GRAPH_EXEC_NODE_SET_PARAMS, "hipGraphExecNodeSetParams")    \
-	X(229, HIP_GRAPH_ADD_MEM_FREE_NODE, "hipGraphAddMemFreeNode")          \
-	X(230, HIP_DRV_GRAPH_ADD_MEM_FREE_NODE, "hipDrvGraphAddMemFreeNode")   \
+	  "hipGraphInstantiateWithParams", GRAPH)                              \
+	X(224, HIP_GRAPH_DESTROY_NODE, "hipGraphDestroyNode", GRAPH)           \
+	X(225, HIP_GRAPH_NODE_SET_ENABLED, "hipGraphNodeSetEnabled", GRAPH)    \
+	X(226, HIP_GRAPH_ADD_NODE, "hipGraphAddNode", GRAPH)                   \
+	X(227, HIP_GRAPH_NODE_SET_PARAMS, "hipGraphNodeSetParams", GRAPH)      \
+	X(228, HIP_GRAPH_EXEC_NODE_SET_PARAMS,                                 \
+	  "hipGraphExecNodeSetParams", GRAPH)                                  \
+	X(229, HIP_GRAPH_ADD_MEM_FREE_NODE, "hipGraphAddMemFreeNode", FREE)    \
+	X(230, HIP_DRV_GRAPH_ADD_MEM_FREE_NODE,                                \
+	  "hipDrvGraphAddMemFreeNode", FREE)                                   \
 	X(231, HIP_STREAM_BEGIN_CAPTURE_TO_GRAPH,                              \
-	  "hipStreamBeginCaptureToGraph")                                      \
+	  "hipStreamBeginCaptureToGraph", GRAPH)                               \
 	X(232, HIP_MEM_IMPORT_FROM_SHAREABLE_HANDLE,                           \
-	  "hipMemImportFromShareableHandle")                                   \
+	  "hipMemImportFromShareableHandle", IMPORT)                           \
 	X(233, HIP_MEM_POOL_IMPORT_FROM_SHAREABLE_HANDLE,                      \
-	  "hipMemPoolImportFromShareableHandle")
+	  "hipMemPoolImportFromShareableHandle", IMPORT)
 
 enum hg_api {
-#define HG_X(v, id, name) HG_API_##id = (v),
+#define HG_X(v, id, name, cls) HG_API_##id = (v),
 	HG_API_LIST(HG_X)
 #undef HG_X
 };
+
+/* What an API's calls do.  Not part of the trace: only the API is. */
+enum hg_api_class {
+	HG_CLASS_OTHER = 0,
+	HG_CLASS_ALLOC,	   /* new memory, the program's to release */
+	HG_CLASS_FREE,	   /* releases an ALLOC's memory */
+	HG_CLASS_PIN,	   /* locks memory the program already has for the
+			    * GPU, or unlocks it: nothing is allocated */
+	HG_CLASS_IMPORT,   /* maps memory another process or API owns, or
+			    * unmaps it: not the program's to free */
+	HG_CLASS_COPY,
+	HG_CLASS_SET,
+	HG_CLASS_PREFETCH,
+	HG_CLASS_ADVISE,
+	HG_CLASS_LAUNCH,   /* a kernel, or a graph of them, run */
+	HG_CLASS_SYNC,
+	HG_CLASS_GRAPH,	   /* builds or edits a graph: its nodes act when it
+			    * is launched (allocation and free nodes are
+			    * ALLOC and FREE: the registry records them so) */
+	HG_CLASS_VM,	   /* physical handles, address ranges and maps */
+	HG_CLASS_POOL,
+	HG_CLASS_MAP,	   /* OpenMP's data mapping directives */
+	HG_CLASS_MODULE,   /* code objects loaded and registered */
+	HG_CLASS_QUERY,	   /* asks and changes nothing */
+};
+
+/* Whose entry point an API is: the list it is in. */
+enum hg_api_lib {
+	HG_LIB_NONE = 0,
+	HG_LIB_SYSTEM, /* the C library and C++ */
+	HG_LIB_HIP,
+	HG_LIB_OMP,
+	HG_LIB_HSA,
+};
+
+/* Tables, not switches: a rule asks for every event it reads. */
+static inline enum hg_api_class hg_api_class(uint8_t api)
+{
+	static const uint8_t class_of[256] = {
+#define HG_X(v, id, name, cls) [v] = HG_CLASS_##cls,
+		HG_API_LIST(HG_X)
+#undef HG_X
+	};
+
+	return (enum hg_api_class)class_of[api];
+}
+
+/* hg_api_lib's table: each list's entries marked with its library. */
+#define HG_API_LIB_(X, lib, list) list(HG_API_LIB_##lib)
+#define HG_API_LIB_NONE(v, id, name, cls) [v] = HG_LIB_NONE,
+#define HG_API_LIB_SYSTEM(v, id, name, cls) [v] = HG_LIB_SYSTEM,
+#define HG_API_LIB_HIP(v, id, name, cls) [v] = HG_LIB_HIP,
+#define HG_API_LIB_OMP(v, id, name, cls) [v] = HG_LIB_OMP,
+#define HG_API_LIB_HSA(v, id, name, cls) [v] = HG_LIB_HSA,
+
+static inline enum hg_api_lib hg_api_lib(uint8_t api)
+{
+	static const uint8_t lib_of[256] = {HG_API_LISTS(HG_API_LIB_, 0)};
+
+	return (enum hg_api_lib)lib_of[api];
+}
+
+/*
+ * Memory the HIP runtime allocated for the program, which the program must
+ * give back with a HIP free: what gpu-leak reports and dealloc-mismatch
+ * pairs.  hipHostRegister's memory is the program's own (PIN), hipMemMap's
+ * a handle's (VM), an import another process's (IMPORT); and what OpenMP
+ * or HSA allocates is freed through them, or by their runtime itself (a
+ * map's device copy, the blocks of an HSA pool).
+ */
+static inline int hg_api_hip_alloc(uint8_t api)
+{
+	return hg_api_class(api) == HG_CLASS_ALLOC &&
+	       hg_api_lib(api) == HG_LIB_HIP;
+}
 
 /*
  * What kind of memory a pointer reaches.  Decided by the registry from the

@@ -131,12 +131,6 @@ void reg_model(uint8_t api, uint32_t flags, const struct reg_model_env *env, uin
 	}
 }
 
-int reg_model_is_hip_alloc(uint8_t api)
-{
-	return api >= HG_API_HIP_MALLOC &&
-	       api <= HG_API_HIP_MEM_POOL_IMPORT_POINTER;
-}
-
 static int32_t int_at(const void *base, size_t off)
 {
 	int32_t v;

@@ -59,7 +59,5 @@ struct reg_model_env {
 
 void reg_model(uint8_t api, uint32_t flags, const struct reg_model_env *env, uint8_t *mem,
 	       uint8_t *gran);
-/* Whether an API allocates (rather than frees or registers). */
-int reg_model_is_hip_alloc(uint8_t api);
 
 #endif

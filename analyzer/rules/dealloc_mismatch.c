@@ -7,10 +7,10 @@
 enum family { F_NONE, F_LIBC, F_NEW, F_NEW_ARRAY, F_HIP, F_HIP_HOST,
 	      F_REGISTER, F_MAP, F_IPC, F_EXTERNAL };
 
+/* The class says which calls allocate; the family, which free each needs
+ * (hipFree, but hipHostFree for pinned host memory). */
 static enum family of_alloc(uint8_t api)
 {
-	if (api >= HG_API_MALLOC && api <= HG_API_PVALLOC)
-		return F_LIBC;
 	switch (api) {
 	case HG_API_NEW: return F_NEW;
 	case HG_API_NEW_ARRAY: return F_NEW_ARRAY;
@@ -19,16 +19,17 @@ static enum family of_alloc(uint8_t api)
 	case HG_API_HIP_EXT_HOST_ALLOC:
 	case HG_API_HIP_MALLOC_HOST:
 	case HG_API_HIP_MEM_ALLOC_HOST: return F_HIP_HOST;
-	case HG_API_HIP_MEM_ALLOC_PITCH:
-	case HG_API_HIP_GRAPH_MEM_ALLOC:
 	case HG_API_HIP_MEM_POOL_IMPORT_POINTER: return F_HIP;
 	case HG_API_HIP_HOST_REGISTER: return F_REGISTER;
 	case HG_API_HIP_MEM_MAP: return F_MAP;
 	case HG_API_HIP_IPC_OPEN_MEM_HANDLE: return F_IPC;
 	case HG_API_HIP_EXTERNAL_MEMORY_GET_MAPPED_BUFFER: return F_EXTERNAL;
 	}
-	return api >= HG_API_HIP_MALLOC && api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC
-		       ? F_HIP : F_NONE;
+	if (hg_api_hip_alloc(api))
+		return F_HIP;
+	return hg_api_class(api) == HG_CLASS_ALLOC &&
+		       hg_api_lib(api) == HG_LIB_SYSTEM
+		       ? F_LIBC : F_NONE;
 }
 
 static enum family of_free(uint8_t api)

@@ -12,15 +12,6 @@ struct leak_walk {
 	struct an_proc *p;
 };
 
-static bool is_hip_alloc(uint8_t api)
-{
-	return (api >= HG_API_HIP_MALLOC &&
-		api <= HG_API_HIP_MALLOC_FROM_POOL_ASYNC) ||
-	       api == HG_API_HIP_MALLOC_HOST || api == HG_API_HIP_MEM_ALLOC_HOST ||
-	       api == HG_API_HIP_MEM_ALLOC_PITCH ||
-	       api == HG_API_HIP_GRAPH_MEM_ALLOC;
-}
-
 static void each(void *val, void *arg)
 {
 	const struct an_alloc *a = val;
@@ -33,7 +24,7 @@ static void each(void *val, void *arg)
 			"hipIpcCloseMemHandle", (size_t)a->size);
 		return;
 	}
-	if (!is_hip_alloc(a->api))
+	if (!hg_api_hip_alloc(a->api))
 		return;
 	an_find(w->c, w->r, AN_SEV_WARNING, w->p, NULL, a,
 		"%zu bytes from %s are never freed", (size_t)a->size,
