@@ -520,20 +520,21 @@ enum hg_warn {
 };
 
 /*
- * The trace layout's version, written in every `process` event.  A trace
- * without the field is schema 1 (releases up to 0.1).  Bump it whenever an
- * event's fields change meaning or move; `hipgrain report` refuses schemas
- * newer than its own.
+ * The trace layout's version, written in every `process` event; a trace
+ * without the field is schema 1.  Bump it whenever an event's fields change
+ * meaning or move, and keep reading the old layout (doc/design.md says how,
+ * and keeps each schema's history); `hipgrain report` refuses schemas newer
+ * than its own.
  */
 #define HG_TRACE_SCHEMA 6
 
 /*
- * Schema 3 writes `alloc`, `free` and `launch` as one field of 64-bit words
- * each (`words`): LTTng-UST pays a call per field, which was most of what a
- * written event cost beyond LTTng's own floor.  The positions below are the
- * format; hg_tp_pack_* (tracer/hg_tp_types.h) write them, hipgrain-events(7)
- * documents them.  Signed values are stored as their 32-bit two's
- * complement, and 8-bit codes are masked out, never sign-extended.
+ * From schema 3, `alloc`, `free` and `launch` are each one field of 64-bit
+ * words (`words`), since LTTng-UST pays a call per field.  The positions
+ * below are the format; hg_tp_pack_* (tracer/hg_tp_types.h) write them,
+ * hipgrain-events(7) documents them.  Signed values are stored as their
+ * 32-bit two's complement, and 8-bit codes are masked out, never
+ * sign-extended.
  */
 enum hg_alloc_word {
 	HG_AW_ID, HG_AW_ADDR, HG_AW_SIZE, HG_AW_EXTRA, HG_AW_CALLSITE,
@@ -567,8 +568,7 @@ enum hg_launch_word {
  * Schema 4's bytes hold three per argument: id, then the offset, or the
  * value itself where the pointer is in no allocation (id 0), then index |
  * mem << 16 | gran << 24.  A resolved pointer is its allocation's address
- * plus the offset, and nothing reads more of it: its six bytes were a
- * tenth of a launch event.
+ * plus the offset, which the reader adds back.
  */
 /*
  * Schema 5 writes schema 4's words in a field named `pack`, some laid out or
@@ -577,18 +577,17 @@ enum hg_launch_word {
  * api XOR hipLaunchKernel's; an argument's codes as its classes XOR device
  * and coarse, and its index as a step from the argument before, in one
  * uncut word, the three words of an argument paired across arguments; and
- * a free of a known allocation without its address and size (the
- * allocation's).  A launch of four device buffers takes 22 bytes where
- * schema 4's took 45, a free 8 where it took 16.
+ * a free of a known allocation without its address and size (the reader
+ * takes the allocation's).
  *
  * Schema 6 declares a launch's head once, as a `head` event under a
  * number unique in its process, and writes a launch as that number, its
  * repeat less one and its arguments as schema 5 does (`ref`,
- * hg_pack_launch_ref): a launch of four device buffers takes 12 bytes.
- * Where an event's bytes fit one of its sizes, it is written as that
- * size's event (`launch12`: 12 bytes) with a field of fixed length, a
- * value widened to make up the size (hg_pack_widen): LTTng writes no
- * length, and makes one call for the field where a sequence takes two.
+ * hg_pack_launch_ref).  Where an event's bytes fit one of its sizes, it is
+ * written as that size's event (`launch12`: 12 bytes) with a field of
+ * fixed length, a value widened to make up the size (hg_pack_widen):
+ * LTTng writes no length, and makes one call for the field where a
+ * sequence takes two.
  * Readers take `alloc16` ... `launch32` as `alloc` ... `launch`.
  */
 enum hg_launch_byte_word {
