@@ -6,7 +6,7 @@
 
 #include "an_replay.h"
 #include "an_rule.h"
-#include "an_tl.h"
+#include "an_timeline.h"
 #include "hg_events.h"
 
 static void an_copy_str(char *dst, size_t cap, const char *src)

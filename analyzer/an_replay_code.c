@@ -8,7 +8,7 @@
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_sym.h"
-#include "an_tl.h"
+#include "an_timeline.h"
 #include "hg_events.h"
 
 static void an_kernel_name(struct an_kernel *k, const char *name)

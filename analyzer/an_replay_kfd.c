@@ -4,7 +4,7 @@
  * file reported (migrations). */
 #include "an_drv.h"
 #include "an_replay.h"
-#include "an_tl.h"
+#include "an_timeline.h"
 #include "hg_events.h"
 #include "kd_flags.h"
 

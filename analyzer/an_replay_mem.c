@@ -6,7 +6,7 @@
 #include "an_gran.h"
 #include "an_replay.h"
 #include "an_rule.h"
-#include "an_tl.h"
+#include "an_timeline.h"
 #include "hg_events.h"
 
 void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)

@@ -13,7 +13,7 @@
 #include "an_replay.h"
 #include "an_salvage.h"
 #include "an_rule.h"
-#include "an_tl.h"
+#include "an_timeline.h"
 
 static const char *const an_format_names[] = {
 	[AN_FMT_TEXT] = "text", [AN_FMT_JSON] = "json", [AN_FMT_HTML] = "html",

@@ -7,7 +7,7 @@
 #ifndef AN_VIEW_H
 #define AN_VIEW_H
 
-#include "an_tl.h"
+#include "an_timeline.h"
 
 #define AN_SERIES(api, gran) ((unsigned)(api)*4u + ((gran)&3u))
 #define AN_NSERIES_MAX	     1024

@@ -6,7 +6,7 @@
 
 #include "hg_pack.h"
 #include "reg_gran_map.h"
-#include "reg_near.h"
+#include "reg_recent.h"
 #include "reg_rangeset.h"
 
 extern void *__libc_malloc(size_t);
@@ -66,14 +66,14 @@ static void bump(atomic_uint_fast64_t *c)
  * The ranges a thread found lately, of one granularity throughout: a
  * launch's pointers are mostly the ones before, and finding them again
  * under the lock costs more than the rest of the launch.  They hold while
- * `reg_near_epoch` has not moved; it moves when a range goes away or
+ * `reg_recent_epoch` has not moved; it moves when a range goes away or
  * changes (not when one is added: a found range stays what it was).  The thread that
  * moves it keeps its own, less what it changed, if nobody else moved it
  * since: a loop that allocates and frees a temporary keeps finding its
  * other buffers here.
  */
-atomic_uint_fast64_t reg_near_epoch = 1;
-__thread struct reg_near reg_near __attribute__((tls_model("initial-exec")));
+atomic_uint_fast64_t reg_recent_epoch = 1;
+__thread struct reg_recent reg_recent __attribute__((tls_model("initial-exec")));
 
 static void changed(void)
 {
@@ -91,17 +91,17 @@ uint64_t reg_dev_generation(void)
  * it left it in seen[]. */
 static void forget_range(uintptr_t base)
 {
-	unsigned h = reg_near_seen_slot(base), c = reg_near.seen_at[h];
+	unsigned h = reg_recent_seen_slot(base), c = reg_recent.seen_at[h];
 
-	if (reg_near.seen[h] != base || reg_near.base[c] != base ||
-	    !reg_near.len[c])
-		for (c = 0; c < reg_near.top &&
-			    (reg_near.base[c] != base || !reg_near.len[c]);
+	if (reg_recent.seen[h] != base || reg_recent.base[c] != base ||
+	    !reg_recent.len[c])
+		for (c = 0; c < reg_recent.top &&
+			    (reg_recent.base[c] != base || !reg_recent.len[c]);
 		     c++)
 			;
-	if (c < reg_near.top) {
-		reg_near.len[c] = 0;
-		reg_near.hole = c;
+	if (c < reg_recent.top) {
+		reg_recent.len[c] = 0;
+		reg_recent.hole = c;
 	}
 }
 
@@ -110,22 +110,22 @@ static void forget_range(uintptr_t base)
  * whole range, gone. */
 static void retire(uintptr_t lo, uintptr_t hi, bool whole)
 {
-	uint64_t old = atomic_load_explicit(&reg_near_epoch,
+	uint64_t old = atomic_load_explicit(&reg_recent_epoch,
 					    memory_order_relaxed);
 
-	bump(&reg_near_epoch);
-	if (reg_near.epoch != old) {
-		reg_near.epoch = 0;
+	bump(&reg_recent_epoch);
+	if (reg_recent.epoch != old) {
+		reg_recent.epoch = 0;
 		return;
 	}
 	if (whole)
 		forget_range(lo);
 	else
-		for (unsigned i = 0; i < reg_near.top; i++)
-			if (reg_near.base[i] < hi &&
-			    lo < reg_near.base[i] + reg_near.len[i])
-				reg_near.len[i] = 0;
-	reg_near.epoch = old + 1;
+		for (unsigned i = 0; i < reg_recent.top; i++)
+			if (reg_recent.base[i] < hi &&
+			    lo < reg_recent.base[i] + reg_recent.len[i])
+				reg_recent.len[i] = 0;
+	reg_recent.epoch = old + 1;
 }
 
 static void retire_range(const struct reg_dev_info *r)
@@ -133,49 +133,49 @@ static void retire_range(const struct reg_dev_info *r)
 	retire(r->base, r->base + (r->size ? r->size : 1), true);
 }
 
-void reg_near_reset(uint64_t e)
+void reg_recent_reset(uint64_t e)
 {
-	memset(reg_near.len, 0, sizeof(reg_near.len));
-	reg_near.top = reg_near.hole = 0;
-	reg_near.epoch = e;
+	memset(reg_recent.len, 0, sizeof(reg_recent.len));
+	reg_recent.top = reg_recent.hole = 0;
+	reg_recent.epoch = e;
 }
 
-int reg_near_scan(uintptr_t p)
+int reg_recent_scan(uintptr_t p)
 {
-	unsigned h = reg_near_seen_slot(p);
+	unsigned h = reg_recent_seen_slot(p);
 
-	for (int c = 0; c < (int)reg_near.top; c++)
-		if (p - reg_near.base[c] < reg_near.len[c]) {
-			reg_near.seen[h] = p;
-			reg_near.seen_at[h] = (uint8_t)c;
+	for (int c = 0; c < (int)reg_recent.top; c++)
+		if (p - reg_recent.base[c] < reg_recent.len[c]) {
+			reg_recent.seen[h] = p;
+			reg_recent.seen_at[h] = (uint8_t)c;
 			return c;
 		}
 	return -1;
 }
 
-/* With the epoch reg_near_sync returned before the registry's lock was
+/* With the epoch reg_recent_sync returned before the registry's lock was
  * taken: a range of one granularity throughout. */
 static void near_put(const struct reg_dev_info *r, uint8_t gran, uint64_t e)
 {
-	unsigned i = reg_near.hole;
+	unsigned i = reg_recent.hole;
 
-	if (reg_near.epoch != e || !r->size)
+	if (reg_recent.epoch != e || !r->size)
 		return;
-	if (i >= reg_near.top || reg_near.len[i])
-		for (i = 0; i < reg_near.top && reg_near.len[i]; i++)
+	if (i >= reg_recent.top || reg_recent.len[i])
+		for (i = 0; i < reg_recent.top && reg_recent.len[i]; i++)
 			;
-	if (i == REG_NEAR) {
-		i = reg_near.next;
-		reg_near.next = (reg_near.next + 1) % REG_NEAR;
-	} else if (i == reg_near.top) {
-		reg_near.top++;
+	if (i == REG_RECENT) {
+		i = reg_recent.next;
+		reg_recent.next = (reg_recent.next + 1) % REG_RECENT;
+	} else if (i == reg_recent.top) {
+		reg_recent.top++;
 	}
-	reg_near.base[i] = r->base, reg_near.len[i] = r->size;
-	reg_near.id[i] = r->id, reg_near.mem[i] = r->mem;
-	reg_near.gran[i] = gran;
-	reg_near.what[i] = (uint32_t)r->mem << 16 | (uint32_t)gran << 24;
-	reg_near.idlen[i] = (uint8_t)hg_pack_len63(r->id);
-	reg_near.cls5[i] = (uint8_t)hg_pack_v5_class(r->mem, gran);
+	reg_recent.base[i] = r->base, reg_recent.len[i] = r->size;
+	reg_recent.id[i] = r->id, reg_recent.mem[i] = r->mem;
+	reg_recent.gran[i] = gran;
+	reg_recent.what[i] = (uint32_t)r->mem << 16 | (uint32_t)gran << 24;
+	reg_recent.idlen[i] = (uint8_t)hg_pack_len63(r->id);
+	reg_recent.cls5[i] = (uint8_t)hg_pack_v5_class(r->mem, gran);
 }
 
 /* Under the lock. */
@@ -204,7 +204,7 @@ static void evict(void *v)
  * goes into its table at once, as the first lookup would put it. */
 bool reg_dev_add(const struct reg_dev_info *info)
 {
-	uint64_t e = reg_near_sync(); /* before the insert: never too new */
+	uint64_t e = reg_recent_sync(); /* before the insert: never too new */
 	struct dev_range *d;
 	bool ok;
 
@@ -271,7 +271,7 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 
 bool reg_dev_find_far(uint64_t p, struct reg_dev_hit *hit)
 {
-	uint64_t e = reg_near_sync(); /* before the lock: never too new */
+	uint64_t e = reg_recent_sync(); /* before the lock: never too new */
 	const struct reg_range *r;
 	const struct dev_range *d;
 	uintptr_t off;

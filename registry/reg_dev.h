@@ -35,7 +35,7 @@ struct reg_dev_hit {
 	uint64_t id, off;
 	uint8_t found, mem, gran;
 };
-/* For a pointer not in the thread's table (reg_near.h), under the lock;
+/* For a pointer not in the thread's table (reg_recent.h), under the lock;
  * the table learns its range.  Returns whether a range holds it. */
 bool reg_dev_find_far(uint64_t p, struct reg_dev_hit *hit);
 

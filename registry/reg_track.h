@@ -51,7 +51,7 @@ struct reg_ptr {
 	uint8_t gran;
 };
 void reg_track_resolve(uintptr_t p, struct reg_ptr *out);
-/* The same for a launch's pointer not in reg_near.h's table (the launch
+/* The same for a launch's pointer not in reg_recent.h's table (the launch
  * path looks there first, inline); `found` says whether a GPU range holds
  * it. */
 void reg_track_resolve_far(uint64_t p, struct reg_dev_hit *out);

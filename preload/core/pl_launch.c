@@ -36,7 +36,7 @@
 #include "reg_kernel.h"
 #include "reg_lock.h"
 #include "reg_olock.h"
-#include "reg_near.h"
+#include "reg_recent.h"
 #include "reg_track.h"
 
 /* hip_runtime_api.h's HIP_LAUNCH_PARAM_* markers in the `extra` array. */
@@ -363,9 +363,9 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 	unsigned next = 0; /* an index is written as its step from here */
 
 	s->in_ranges = 1; /* the table holds device ranges only */
-	reg_near_sync();
+	reg_recent_sync();
 	for (int i = 0; i < n; i++, w += HG_LAUNCH_WORDS) {
-		int c = w[0] ? reg_near_find(w[0]) : -1;
+		int c = w[0] ? reg_recent_find(w[0]) : -1;
 		uint64_t id, code;
 		unsigned at = (unsigned)w[3];
 
@@ -374,12 +374,12 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 			h += arg_key(w[1], w[0], w[3]);
 			continue;
 		}
-		w[1] = id = reg_near.id[c], w[2] = w[0] - reg_near.base[c];
-		code = reg_near.cls5[c] | (uint64_t)((at - next) & 0xffff) << 8;
-		hg_argpack_put(&ap, id, reg_near.idlen[c], w[2],
+		w[1] = id = reg_recent.id[c], w[2] = w[0] - reg_recent.base[c];
+		code = reg_recent.cls5[c] | (uint64_t)((at - next) & 0xffff) << 8;
+		hg_argpack_put(&ap, id, reg_recent.idlen[c], w[2],
 			       hg_pack_len63(w[2]), code, hg_pack_len63(code));
 		next = at + 1;
-		w[3] |= reg_near.what[c];
+		w[3] |= reg_recent.what[c];
 		h += arg_key(id, 0, w[3]); /* a range's id is never 0 */
 	}
 	s->ev.nargb = (uint16_t)(hg_argpack_end(&ap) - s->ev.argb);

@@ -10,7 +10,7 @@
 #include "pl_graph.h"
 #include "pl_hip_table.h"
 #include "pl_ipc.h"
-#include "pl_kernel_more.h"
+#include "pl_kernel_forms.h"
 #include "pl_kernel.h"
 #include "pl_legacy.h"
 #include "pl_query.h"
@@ -105,4 +105,4 @@ PL_HIP_TABLE(PL_HIP_WRAP)
 PL_COPY_MORE_TABLE(PL_HIP_WRAP)
 PL_ARRAY_COPY_TABLE(PL_HIP_WRAP)
 PL_IPC_TABLE(PL_HIP_WRAP)
-PL_KERNEL_MORE_TABLE(PL_HIP_WRAP)
+PL_KERNEL_FORMS_TABLE(PL_HIP_WRAP)

@@ -436,7 +436,7 @@ def huge_sequence(base, work):
     lttng_ust_statedump:build_id event of liblttng-ust, found by its bytes.
     babeltrace2 2.0.4 tried to allocate the fields, failed and wrote through
     NULL (SIGSEGV); a length of 2^31 made it eat all memory instead (fixed
-    by analyzer/an_seqcap.c)."""
+    by analyzer/an_bt2_guard.c)."""
     return patch_build_id_length(base, work, 'huge-sequence', 4, 1)
 
 

@@ -5,7 +5,7 @@
 
 #include "hg_events.h"
 #include "reg_dev.h"
-#include "reg_near.h"
+#include "reg_recent.h"
 #include "tap.h"
 
 static int pieces;
@@ -24,12 +24,12 @@ static struct reg_dev_hit find1(uint64_t p)
 	struct reg_dev_hit h;
 	int c;
 
-	reg_near_sync();
-	c = p ? reg_near_find(p) : -1;
+	reg_recent_sync();
+	c = p ? reg_recent_find(p) : -1;
 	if (c >= 0)
-		return (struct reg_dev_hit){reg_near.id[c], p - reg_near.base[c],
-					    1, reg_near.mem[c],
-					    reg_near.gran[c]};
+		return (struct reg_dev_hit){reg_recent.id[c], p - reg_recent.base[c],
+					    1, reg_recent.mem[c],
+					    reg_recent.gran[c]};
 	reg_dev_find_far(p, &h);
 	return h;
 }
@@ -37,8 +37,8 @@ static struct reg_dev_hit find1(uint64_t p)
 /* Whether this thread's table holds p, without asking the registry. */
 static int near_holds(uint64_t p)
 {
-	reg_near_sync();
-	return reg_near_find(p) >= 0;
+	reg_recent_sync();
+	return reg_recent_find(p) >= 0;
 }
 
 static void *near_other(void *arg)

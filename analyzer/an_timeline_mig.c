@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "an_output.h"
-#include "an_tl.h"
+#include "an_timeline.h"
 #include "kd_smi.h"
 
 /* How far back an end looks for its start: the driver reports the two

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * More kernel entry points, in the form of pl_hip_table.h: two launch forms
- * (each resolved as hipLaunchKernel's launches are) and hipModuleUnload,
- * after which the registry forgets the module's kernels.
+ * Kernel entry points beyond hipLaunchKernel, in the form of pl_hip_table.h:
+ * two launch forms (each resolved as hipLaunchKernel's launches are) and
+ * hipModuleUnload, after which the registry forgets the module's kernels.
  */
-#ifndef PL_KERNEL_MORE_H
-#define PL_KERNEL_MORE_H
+#ifndef PL_KERNEL_FORMS_H
+#define PL_KERNEL_FORMS_H
 
 #include "pl_hip.h"
 #include "pl_hip_table.h"
@@ -29,7 +29,7 @@ void pl_rec_module_unload(hipError_t rc, hipModule_t m);
 #define PL_GRID_OF_WORK(gx, gy, gz, bx, by, bz)                                \
 	(dim3){gx / (bx ? bx : 1), gy / (by ? by : 1), gz / (bz ? bz : 1)}
 
-#define PL_KERNEL_MORE_TABLE(X)                                                \
+#define PL_KERNEL_FORMS_TABLE(X)                                                \
 	X(hipHccModuleLaunchKernel,                                            \
 	  (hipFunction_t f, uint32_t gx, uint32_t gy, uint32_t gz,             \
 	   uint32_t bx, uint32_t by, uint32_t bz, size_t shm, hipStream_t st,  \

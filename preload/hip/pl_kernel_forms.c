@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The launch forms and the unload of pl_kernel_more.h. */
-#include "pl_kernel_more.h"
+/* The launch forms and the unload of pl_kernel_forms.h. */
+#include "pl_kernel_forms.h"
 
 #include "hg_events.h"
 #include "pl_device.h"

@@ -6,8 +6,8 @@
  * each stamped with the event's time and thread.  It grows with events, so
  * the text and JSON reports never build it.
  */
-#ifndef AN_TL_H
-#define AN_TL_H
+#ifndef AN_TIMELINE_H
+#define AN_TIMELINE_H
 
 #include <stdint.h>
 

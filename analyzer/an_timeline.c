@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Recording the timeline while replay runs (see an_tl.h). */
-#include "an_tl.h"
+/* Recording the timeline while replay runs (see an_timeline.h). */
+#include "an_timeline.h"
 
 #include <stdlib.h>
 
