@@ -23,8 +23,12 @@
 /* Larger than any copy a runtime hands one dispatch. */
 #define MAX_BYTES (1ull << 40)
 
-/* K_RAW: code the runtime assembled itself, outside any code object. */
-enum kind { K_OTHER, K_RAW, K_COPY, K_COPY_ALIGNED, K_FILL };
+/* K_RAW: code the runtime assembled itself, outside any code object, its
+ * kind (K_RAW_*) known from its first dispatch whose arguments say it. */
+enum kind {
+	K_OTHER, K_RAW, K_RAW_FILL, K_RAW_MISALIGNED, K_RAW_ALIGNED,
+	K_COPY, K_COPY_ALIGNED, K_FILL,
+};
 
 static const struct {
 	const char *name;
@@ -63,8 +67,10 @@ static enum kind resolve(uint64_t kd, struct vg_kinfo *out)
 			return K_OTHER;
 		}
 		if (!at || (kd - bo_va) - at >= MAX_BACK)
-			return K_RAW;
+			break;
 	}
+	/* The runtime's assembled kernels each open a buffer of their own. */
+	return kd == bo_va ? K_RAW : K_OTHER;
 }
 
 static struct slot *lookup(uint64_t kd)
@@ -77,7 +83,7 @@ static struct slot *lookup(uint64_t kd)
 		if (!s->kd) {
 			struct vg_kinfo k;
 			enum kind kind = resolve(kd, &k);
-			if (kind > K_RAW) {
+			if (kind >= K_COPY) {
 				if (ninfos == sizeof(infos) / sizeof(infos[0]))
 					return NULL;
 				infos[ninfos] = k;
@@ -213,36 +219,43 @@ static int ranges_hold(const uint64_t *src, const uint64_t *dst, int n)
 	return src[n - 1] > src[0] && src[n - 1] - src[0] <= MAX_BYTES;
 }
 
-static int raw_blit(const uint8_t *ka, uint32_t grid)
+/* A kernel's arguments are read from a buffer the runtime reuses, so the
+ * words past the end of a smaller layout hold an earlier dispatch's: the
+ * layouts are tried smallest first, and a kernel keeps the first kind its
+ * arguments showed. */
+static enum kind raw_kind(const uint8_t *ka, uint32_t grid, enum kind known)
 {
 	uint64_t w[10];
 	uint32_t nw;
 	memcpy(w, ka, sizeof(w));
+	/* Fill: three destinations in order, the 4-byte value, the count. */
+	memcpy(&nw, ka + 28, 4);
+	if ((known == K_RAW || known == K_RAW_FILL) && nw && nw == grid && w[0] &&
+	    w[0] <= w[1] && w[1] <= w[2] && w[2] - w[0] <= MAX_BYTES &&
+	    !((w[2] - w[0]) & 3)) {
+		fill(w[0], w[2] - w[0], ka + 24, 4);
+		return K_RAW_FILL;
+	}
+	/* Misaligned copy: two (src, dst) pairs, then the ends. */
+	uint64_t s3[3] = { w[0], w[2], w[4] }, d3[3] = { w[1], w[3], w[5] };
+	memcpy(&nw, ka + 48, 4);
+	if ((known == K_RAW || known == K_RAW_MISALIGNED) && nw && nw == grid &&
+	    ranges_hold(s3, d3, 3)) {
+		copy(d3[0], s3[0], s3[2] - s3[0]);
+		return K_RAW_MISALIGNED;
+	}
 	/* Aligned copy: five (src, dst) pairs, the last the end, then the
 	 * work items. */
 	uint64_t s5[5], d5[5];
 	for (int i = 0; i < 5; i++)
 		s5[i] = w[2 * i], d5[i] = w[2 * i + 1];
 	memcpy(&nw, ka + 80, 4);
-	if (nw && nw == grid && ranges_hold(s5, d5, 5)) {
+	if ((known == K_RAW || known == K_RAW_ALIGNED) && nw && nw == grid &&
+	    ranges_hold(s5, d5, 5)) {
 		copy(d5[0], s5[0], s5[4] - s5[0]);
-		return 1;
+		return K_RAW_ALIGNED;
 	}
-	/* Misaligned copy: two (src, dst) pairs, then the ends. */
-	uint64_t s3[3] = { w[0], w[2], w[4] }, d3[3] = { w[1], w[3], w[5] };
-	memcpy(&nw, ka + 48, 4);
-	if (nw && nw == grid && ranges_hold(s3, d3, 3)) {
-		copy(d3[0], s3[0], s3[2] - s3[0]);
-		return 1;
-	}
-	/* Fill: three destinations in order, the 4-byte value, the count. */
-	memcpy(&nw, ka + 28, 4);
-	if (nw && nw == grid && w[0] && w[0] <= w[1] && w[1] <= w[2] &&
-	    w[2] - w[0] <= MAX_BYTES && !((w[2] - w[0]) & 3)) {
-		fill(w[0], w[2] - w[0], ka + 24, 4);
-		return 1;
-	}
-	return 0;
+	return known;
 }
 
 void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
@@ -250,8 +263,8 @@ void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
 	struct slot *s = kd ? lookup(kd) : NULL;
 	if (!s || s->kind == K_OTHER || !kernarg)
 		return;
-	if (s->kind == K_RAW) {
-		raw_blit(vg_mem_host(kernarg, 88), grid);
+	if (s->kind < K_COPY) {
+		s->kind = raw_kind(vg_mem_host(kernarg, 88), grid, s->kind);
 		return;
 	}
 	uint64_t len = 0;
