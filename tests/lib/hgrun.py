@@ -120,9 +120,9 @@ def rocm_major():
 def vgpu_env(xnack=None):
     """The machine's own runtime, as a program finds it, for a run on the
     virtual GPU.  Without meson's MALLOC_PERTURB_, which it sets to a new
-    value every run: ROCm 5.7.1's hsa_shut_down (called by clang 19's
-    libomptarget at exit) locks a mutex in memory it has just freed, so a
-    perturbed heap made the program's exit status depend on the value."""
+    value every run: ROCm 5.7.1's runtime, shut down by clang 19's
+    libomptarget as the program exits, locks a mutex in memory it has just
+    freed, so a perturbed heap made the exit status depend on the value."""
     env = dict(os.environ)
     for name in ('HSA_XNACK', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'MALLOC_PERTURB_'):
         env.pop(name, None)
