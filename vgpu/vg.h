@@ -66,9 +66,8 @@ int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 		 uint64_t *mmap_offset, uint64_t *handle);
 int vg_mem_free(uint64_t handle);
 void *vg_mem_host(uint64_t va, uint64_t len);
-/* The device's view of the whole object holding va, its GPU range in
- * *bo_va and *bo_size; NULL when no object holds it. */
-void *vg_mem_bo_at(uint64_t va, uint64_t *bo_va, uint64_t *bo_size);
+/* The object holding va, copied to *out: 0, or -1 when none holds it. */
+int vg_mem_bo_at(uint64_t va, struct vg_bo *out);
 void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
 uint64_t vg_mem_vram_used(void);
 int vg_mem_overlaps(uint64_t va, uint64_t len);

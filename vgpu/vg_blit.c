@@ -40,23 +40,28 @@ static const struct {
 };
 
 /* Kernels seen, by descriptor address (an open-addressed table; a full
- * table resolves again, it never forgets a blit kernel's name wrongly). */
+ * table resolves again, it never forgets a blit kernel's name wrongly).
+ * A blit is known with the buffer object that held it: code unloaded and
+ * another loaded at its address is resolved anew. */
 #define SLOTS 4096
 static struct slot {
 	uint64_t kd;
 	enum kind kind;
+	uint64_t handle;
 	struct vg_kinfo *info;
 } seen[SLOTS];
 static struct vg_kinfo infos[16];
 static unsigned ninfos;
 
-static enum kind resolve(uint64_t kd, struct vg_kinfo *out)
+static enum kind resolve(uint64_t kd, struct vg_kinfo *out, uint64_t *handle)
 {
-	uint64_t bo_va, bo_size;
-	const uint8_t *bo = vg_mem_bo_at(kd, &bo_va, &bo_size);
-	if (!bo)
-		return K_OTHER;
+	struct vg_bo b;
 	out->name[0] = '\0';
+	if (vg_mem_bo_at(kd, &b))
+		return K_OTHER;
+	const uint8_t *bo = b.host;
+	uint64_t bo_va = b.va, bo_size = b.size;
+	*handle = b.handle;
 	for (uint64_t at = (kd - bo_va) & ~(PAGE - 1);; at -= PAGE) {
 		if (vg_image_is_elf(bo + at, bo_size - at)) {
 			if (vg_image_kernel(bo + at, bo_size - at, kd - bo_va - at, out))
@@ -73,16 +78,28 @@ static enum kind resolve(uint64_t kd, struct vg_kinfo *out)
 	return kd == bo_va ? K_RAW : K_OTHER;
 }
 
+/* Whether a blit's buffer object still holds its descriptor (kernels
+ * that are no blit are not checked: a stale one only copies nothing). */
+static int still_there(const struct slot *s)
+{
+	struct vg_bo b;
+	return s->kind == K_OTHER ||
+	       (!vg_mem_bo_at(s->kd, &b) && b.handle == s->handle);
+}
+
 static struct slot *lookup(uint64_t kd)
 {
 	uint32_t h = (uint32_t)((kd >> 6) * 2654435761u) % SLOTS;
 	for (uint32_t i = 0; i < SLOTS; i++) {
 		struct slot *s = &seen[(h + i) % SLOTS];
+		if (s->kd == kd && !still_there(s))
+			s->kd = 0;
 		if (s->kd == kd)
 			return s;
 		if (!s->kd) {
 			struct vg_kinfo k;
-			enum kind kind = resolve(kd, &k);
+			uint64_t handle = 0;
+			enum kind kind = resolve(kd, &k, &handle);
 			if (kind >= K_COPY) {
 				if (ninfos == sizeof(infos) / sizeof(infos[0]))
 					return NULL;
@@ -91,6 +108,7 @@ static struct slot *lookup(uint64_t kd)
 			}
 			s->kd = kd;
 			s->kind = kind;
+			s->handle = handle;
 			vg_log("kernel 0x%llx is %s", (unsigned long long)kd,
 			       kind == K_RAW ? "outside any code object" :
 			       kind == K_OTHER ? "not a blit" : k.name);

@@ -168,19 +168,18 @@ uint64_t vg_mem_doorbell_offset(void)
 	return DOORBELL_OFF;
 }
 
-void *vg_mem_bo_at(uint64_t va, uint64_t *bo_va, uint64_t *bo_size)
+int vg_mem_bo_at(uint64_t va, struct vg_bo *out)
 {
-	void *p = NULL;
+	int rc = -1;
 	pthread_mutex_lock(&lock);
-	for (size_t i = 0; i < nbo && !p; i++) {
+	for (size_t i = 0; i < nbo && rc; i++) {
 		const struct vg_bo *b = &bos[i];
 		if (va >= b->va && va - b->va < b->size &&
 		    !(b->flags & KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL)) {
-			p = b->host;
-			*bo_va = b->va;
-			*bo_size = b->size;
+			*out = *b;
+			rc = 0;
 		}
 	}
 	pthread_mutex_unlock(&lock);
-	return p;
+	return rc;
 }
