@@ -3,7 +3,8 @@
  * The AQL packet processor (HSA's architected queuing language, and
  * AMD's vendor packets).  A kernel dispatch is retired without running:
  * its completion signal is decremented with timestamps, as if the kernel
- * had done nothing (the runtime's own copies and fills excepted).  Barriers wait on their signals as the HSA spec says.
+ * had done nothing (the runtime's own copies and fills excepted).
+ * Barriers wait on their signals as the HSA spec says.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -58,7 +59,8 @@ static int run(struct vg_queue *q, const char *pk, int type)
 {
 	switch (type) {
 	case PKT_DISPATCH:
-		vg_blit_dispatch(u64(pk, 32), u64(pk, 40), *(const uint32_t *)(pk + 12));
+		vg_blit_dispatch(u64(pk, 32), u64(pk, 40),
+				 *(const uint32_t *)(pk + 12));
 		vg_signal_done(u64(pk, 56), 1);
 		return 1;
 	case PKT_BARRIER_AND:

@@ -70,24 +70,6 @@ static int poll_met(const struct ring *r)
 	return 1;
 }
 
-/* ROCr completes a copy with an atomic on its signal's value, and adds a
- * trap for the interrupt only when the signal has a mailbox, which its
- * signals here do not: a waiter that went to sleep before the atomic
- * would sleep on.  An atomic on what is laid out as a signal's value (8
- * bytes into a 64-byte aligned object) with no mailbox raises the signal's
- * event, as a completed dispatch does; any other waiter it wakes re-reads its own
- * signal and sleeps again. */
-static void signal_atomic(uint64_t value_va)
-{
-	if (value_va < 8 || (value_va - 8) % 64)
-		return;
-	const char *s = vg_mem_host(value_va - 8, 64);
-	uint64_t mailbox = __atomic_load_n((const uint64_t *)(s + 16), __ATOMIC_ACQUIRE);
-	uint32_t id = __atomic_load_n((const uint32_t *)(s + 24), __ATOMIC_ACQUIRE);
-	if (!mailbox && id)
-		vg_event_set(id);
-}
-
 /* The packet's length in dwords after running it, 0 to wait, -1 for an
  * opcode this engine does not know. */
 static int64_t run(const struct ring *r)
@@ -118,7 +100,7 @@ static int64_t run(const struct ring *r)
 	case OP_ATOMIC:
 		__atomic_fetch_add((int64_t *)vg_mem_host(addr(r, 1), 8),
 				   (int64_t)addr(r, 3), __ATOMIC_SEQ_CST);
-		signal_atomic(addr(r, 1));
+		vg_signal_value_written(addr(r, 1));
 		return 8;
 	case OP_CONST_FILL:
 		fill(r);

@@ -37,3 +37,14 @@ void vg_signal_done(uint64_t sig, int timestamps)
 	if (id)
 		vg_event_set(id);
 }
+
+void vg_signal_value_written(uint64_t value_va)
+{
+	if (value_va < 8 || (value_va - 8) % 64)
+		return;
+	const char *s = vg_mem_host(value_va - 8, 64);
+	uint64_t mailbox = __atomic_load_n((const uint64_t *)(s + 16), __ATOMIC_ACQUIRE);
+	uint32_t id = __atomic_load_n((const uint32_t *)(s + 24), __ATOMIC_ACQUIRE);
+	if (!mailbox && id)
+		vg_event_set(id);
+}
