@@ -208,14 +208,14 @@ bool reg_dev_add(const struct reg_dev_info *info)
 	struct dev_range *d;
 	bool ok;
 
-	reg_lock(&ranges.lock);
+	hg_spin_lock(&ranges.lock);
 	d = spare_take();
 	if (!d) {
-		reg_unlock(&ranges.lock);
+		hg_spin_unlock(&ranges.lock);
 		d = __libc_malloc(sizeof(*d));
 		if (!d)
 			return false;
-		reg_lock(&ranges.lock);
+		hg_spin_lock(&ranges.lock);
 	}
 	d->info = *info;
 	reg_gran_map_init(&d->gran, info->gran);
@@ -224,7 +224,7 @@ bool reg_dev_add(const struct reg_dev_info *info)
 					info->base + info->size, d, evict);
 	if (!ok)
 		d = drop(d);
-	reg_unlock(&ranges.lock);
+	hg_spin_unlock(&ranges.lock);
 	if (!ok) {
 		__libc_free(d);
 		return false;
@@ -238,16 +238,16 @@ bool reg_dev_remove(uintptr_t base, struct reg_dev_info *out)
 	struct dev_range *d;
 	void *v;
 
-	reg_lock(&ranges.lock);
+	hg_spin_lock(&ranges.lock);
 	if (!reg_rangeset_remove_locked(&ranges, base, &v)) {
-		reg_unlock(&ranges.lock);
+		hg_spin_unlock(&ranges.lock);
 		return false;
 	}
 	changed();
 	*out = ((struct dev_range *)v)->info;
 	retire_range(out);
 	d = drop(v);
-	reg_unlock(&ranges.lock);
+	hg_spin_unlock(&ranges.lock);
 	__libc_free(d);
 	return true;
 }
@@ -257,7 +257,7 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 	const struct reg_range *r;
 	struct dev_range *d;
 
-	reg_lock(&ranges.lock);
+	hg_spin_lock(&ranges.lock);
 	r = reg_rangeset_find_locked(&ranges, p);
 	if (r) {
 		d = r->value;
@@ -265,7 +265,7 @@ bool reg_dev_find(uintptr_t p, struct reg_dev_info *out)
 		out->gran = reg_gran_map_over(&d->gran, p - d->info.base,
 					      d->info.size);
 	}
-	reg_unlock(&ranges.lock);
+	hg_spin_unlock(&ranges.lock);
 	return r != NULL;
 }
 
@@ -279,7 +279,7 @@ bool reg_dev_find_far(uint64_t p, struct reg_dev_hit *hit)
 	*hit = (struct reg_dev_hit){0, 0, 0, 0, 0};
 	if (!p)
 		return false;
-	reg_lock(&ranges.lock);
+	hg_spin_lock(&ranges.lock);
 	r = reg_rangeset_find_locked(&ranges, p);
 	if (r) {
 		d = r->value;
@@ -289,7 +289,7 @@ bool reg_dev_find_far(uint64_t p, struct reg_dev_hit *hit)
 			reg_gran_map_over(&d->gran, off, off + 1)};
 		near_keep(d, e);
 	}
-	reg_unlock(&ranges.lock);
+	hg_spin_unlock(&ranges.lock);
 	return r != NULL;
 }
 
@@ -299,7 +299,7 @@ int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 	uintptr_t end = addr + len;
 	int touched = 0;
 
-	reg_lock(&ranges.lock);
+	hg_spin_lock(&ranges.lock);
 	for (size_t i = 0; i < ranges.n; i++) {
 		struct reg_range *r = &ranges.v[i];
 		struct dev_range *d = r->value;
@@ -319,7 +319,7 @@ int reg_dev_set_gran(uintptr_t addr, size_t len, uint8_t gran, reg_gran_cb cb,
 		changed();
 		retire(addr, end, false);
 	}
-	reg_unlock(&ranges.lock);
+	hg_spin_unlock(&ranges.lock);
 	return touched;
 }
 
@@ -330,15 +330,15 @@ size_t reg_dev_count(void)
 
 void reg_dev_fork_prepare(void)
 {
-	reg_lock(&ranges.lock);
+	hg_spin_lock(&ranges.lock);
 }
 
 void reg_dev_fork_parent(void)
 {
-	reg_unlock(&ranges.lock);
+	hg_spin_unlock(&ranges.lock);
 }
 
 void reg_dev_fork_child(void)
 {
-	reg_lock_reset(&ranges.lock);
+	hg_spin_reset(&ranges.lock);
 }

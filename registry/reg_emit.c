@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-#include "reg_emit.h"
+#include "reg.h"
 
 #include <stdatomic.h>
 #include <string.h>
 
 #include "hg_pack.h"
 #include "hg_tp.h"
-#include "reg_kernel.h"
 
 void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "reg_host.h"
 
-#include "reg_lock.h"
-#include "reg_os.h"
+#include "hg_spin.h"
+#include "hg_os.h"
 #include "reg_rangeset.h"
 
 #define SHARD_BITS 6
@@ -19,7 +19,7 @@ struct slot {
 };
 
 struct shard {
-	reg_lock_t lock;
+	hg_spin_t lock;
 	uint32_t mask; /* capacity - 1, 0 before the first insert */
 	uint32_t used, tombs;
 	struct slot *slots;
@@ -81,7 +81,7 @@ static bool rehash(struct shard *sh)
 
 	while (sh->used * 2 >= cap)
 		cap *= 2;
-	sh->slots = reg_os_alloc((size_t)cap * sizeof(struct slot));
+	sh->slots = hg_os_alloc((size_t)cap * sizeof(struct slot));
 	if (!sh->slots) {
 		sh->slots = old;
 		return false;
@@ -91,7 +91,7 @@ static bool rehash(struct shard *sh)
 	for (uint32_t i = 0; i < oldcap; i++)
 		if (old[i].addr > TOMB)
 			place(sh, &old[i]);
-	reg_os_free(old, (size_t)oldcap * sizeof(struct slot));
+	hg_os_free(old, (size_t)oldcap * sizeof(struct slot));
 	return true;
 }
 
@@ -105,7 +105,7 @@ bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site)
 	bool ok = true;
 	void *unused;
 
-	reg_lock(&sh->lock);
+	hg_spin_lock(&sh->lock);
 	old = probe(sh, h, addr);
 	if (old) {
 		stale = old->meta >> 8;
@@ -117,7 +117,7 @@ bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site)
 	if (ok)
 		place(sh, &s);
 out:
-	reg_unlock(&sh->lock);
+	hg_spin_unlock(&sh->lock);
 	if (stale >= REG_HOST_LARGE && size < REG_HOST_LARGE)
 		reg_rangeset_remove(&large, addr, &unused);
 	if (ok && size >= REG_HOST_LARGE)
@@ -141,7 +141,7 @@ bool reg_host_remove(uintptr_t addr, struct reg_host_block *out)
 	struct slot *s;
 	void *unused;
 
-	reg_lock(&sh->lock);
+	hg_spin_lock(&sh->lock);
 	s = probe(sh, h, addr);
 	if (s) {
 		unpack(s, out);
@@ -149,7 +149,7 @@ bool reg_host_remove(uintptr_t addr, struct reg_host_block *out)
 		sh->used--;
 		sh->tombs++;
 	}
-	reg_unlock(&sh->lock);
+	hg_spin_unlock(&sh->lock);
 	if (!s)
 		return false;
 	if (out->size >= REG_HOST_LARGE)
@@ -163,11 +163,11 @@ static bool lookup(uintptr_t addr, struct reg_host_block *out)
 	struct shard *sh = shard_of(h);
 	struct slot *s;
 
-	reg_lock(&sh->lock);
+	hg_spin_lock(&sh->lock);
 	s = probe(sh, h, addr);
 	if (s)
 		unpack(s, out);
-	reg_unlock(&sh->lock);
+	hg_spin_unlock(&sh->lock);
 	return s != NULL;
 }
 
@@ -176,11 +176,11 @@ bool reg_host_find(uintptr_t p, struct reg_host_block *out)
 	const struct reg_range *r;
 	uintptr_t base = 0;
 
-	reg_lock(&large.lock);
+	hg_spin_lock(&large.lock);
 	r = reg_rangeset_find_locked(&large, p);
 	if (r)
 		base = r->base;
-	reg_unlock(&large.lock);
+	hg_spin_unlock(&large.lock);
 	if (base) /* the range may be stale: the block there now may be small */
 		return lookup(base, out) && p < out->addr + out->size;
 	/* Blocks never overlap, so the first live start at or below p either
@@ -198,11 +198,11 @@ bool reg_host_set_id(uintptr_t addr, uint64_t id)
 	struct shard *sh = shard_of(h);
 	struct slot *s;
 
-	reg_lock(&sh->lock);
+	hg_spin_lock(&sh->lock);
 	s = probe(sh, h, addr);
 	if (s)
 		s->id = id;
-	reg_unlock(&sh->lock);
+	hg_spin_unlock(&sh->lock);
 	return s != NULL;
 }
 
@@ -212,9 +212,9 @@ size_t reg_host_count(void)
 	size_t n = 0;
 
 	for (unsigned i = 0; i < NSHARDS; i++) {
-		reg_lock(&shards[i].lock);
+		hg_spin_lock(&shards[i].lock);
 		n += shards[i].used;
-		reg_unlock(&shards[i].lock);
+		hg_spin_unlock(&shards[i].lock);
 	}
 	return n;
 }
@@ -222,20 +222,20 @@ size_t reg_host_count(void)
 void reg_host_fork_prepare(void)
 {
 	for (unsigned i = 0; i < NSHARDS; i++)
-		reg_lock(&shards[i].lock);
-	reg_lock(&large.lock);
+		hg_spin_lock(&shards[i].lock);
+	hg_spin_lock(&large.lock);
 }
 
 void reg_host_fork_parent(void)
 {
-	reg_unlock(&large.lock);
+	hg_spin_unlock(&large.lock);
 	for (unsigned i = NSHARDS; i-- > 0;)
-		reg_unlock(&shards[i].lock);
+		hg_spin_unlock(&shards[i].lock);
 }
 
 void reg_host_fork_child(void)
 {
-	reg_lock_reset(&large.lock);
+	hg_spin_reset(&large.lock);
 	for (unsigned i = 0; i < NSHARDS; i++)
-		reg_lock_reset(&shards[i].lock);
+		hg_spin_reset(&shards[i].lock);
 }

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "reg_os.h"
+#include "hg_os.h"
 
 /* Index of the first range with base > p. */
 static size_t upper_bound(const struct reg_rangeset *s, uintptr_t p)
@@ -26,13 +26,13 @@ static size_t upper_bound(const struct reg_rangeset *s, uintptr_t p)
 static bool grow(struct reg_rangeset *s)
 {
 	size_t cap = s->cap ? s->cap * 2 : 256;
-	struct reg_range *v = reg_os_alloc(cap * sizeof(*v));
+	struct reg_range *v = hg_os_alloc(cap * sizeof(*v));
 
 	if (!v)
 		return false;
 	if (s->n)
 		memcpy(v, s->v, s->n * sizeof(*v));
-	reg_os_free(s->v, s->cap * sizeof(*v));
+	hg_os_free(s->v, s->cap * sizeof(*v));
 	s->v = v;
 	s->cap = cap;
 	return true;
@@ -79,9 +79,9 @@ bool reg_rangeset_insert(struct reg_rangeset *s, uintptr_t base, uintptr_t end,
 {
 	bool ok;
 
-	reg_lock(&s->lock);
+	hg_spin_lock(&s->lock);
 	ok = reg_rangeset_insert_locked(s, base, end, value, drop);
-	reg_unlock(&s->lock);
+	hg_spin_unlock(&s->lock);
 	return ok;
 }
 
@@ -101,9 +101,9 @@ bool reg_rangeset_remove(struct reg_rangeset *s, uintptr_t base, void **value)
 {
 	bool found;
 
-	reg_lock(&s->lock);
+	hg_spin_lock(&s->lock);
 	found = reg_rangeset_remove_locked(s, base, value);
-	reg_unlock(&s->lock);
+	hg_spin_unlock(&s->lock);
 	return found;
 }
 
@@ -121,8 +121,8 @@ size_t reg_rangeset_count(struct reg_rangeset *s)
 {
 	size_t n;
 
-	reg_lock(&s->lock);
+	hg_spin_lock(&s->lock);
 	n = s->n;
-	reg_unlock(&s->lock);
+	hg_spin_unlock(&s->lock);
 	return n;
 }

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "reg_lock.h"
+#include "hg_spin.h"
 
 struct reg_range {
 	uintptr_t base;
@@ -20,12 +20,12 @@ struct reg_range {
 };
 
 struct reg_rangeset {
-	reg_lock_t lock;
+	hg_spin_t lock;
 	struct reg_range *v;
 	size_t n, cap;
 };
 
-#define REG_RANGESET_INIT {REG_LOCK_INIT, NULL, 0, 0}
+#define REG_RANGESET_INIT {HG_SPIN_INIT, NULL, 0, 0}
 
 /* Insert [base, end); overlapping stale ranges are dropped (drop may be
  * NULL).  Returns false when the table cannot grow. */

@@ -9,9 +9,9 @@
 #define UNW_LOCAL_ONLY /* the _UL entry points, all in libunwind.so */
 #include <libunwind.h>
 
-#include "reg_emit.h"
-#include "reg_lock.h"
-#include "reg_os.h"
+#include "reg.h"
+#include "hg_spin.h"
+#include "hg_os.h"
 #include "reg_stack.h"
 
 #define TABLE_BITS 16
@@ -25,7 +25,7 @@ struct entry {
 	uint32_t n;
 };
 
-static reg_lock_t lock = REG_LOCK_INIT;
+static hg_spin_t lock = HG_SPIN_INIT;
 static struct entry *table; /* TABLE_CAP entries; when full, ids stop being shared */
 static uint64_t *arena;
 static size_t arena_left;
@@ -59,7 +59,7 @@ static const uint64_t *keep(const uint64_t *f, unsigned n)
 	uint64_t *dst;
 
 	if (arena_left < n) {
-		arena = reg_os_alloc(ARENA_CHUNK);
+		arena = hg_os_alloc(ARENA_CHUNK);
 		arena_left = arena ? ARENA_CHUNK / sizeof(uint64_t) : 0;
 		if (!arena)
 			return NULL;
@@ -78,8 +78,8 @@ static uint64_t lookup_or_add(const uint64_t *f, unsigned n, int *fresh)
 	uint32_t i = (uint32_t)h & (TABLE_CAP - 1);
 
 	*fresh = 0;
-	reg_lock(&lock);
-	if (!table && !(table = reg_os_alloc(TABLE_CAP * sizeof(*table)))) {
+	hg_spin_lock(&lock);
+	if (!table && !(table = hg_os_alloc(TABLE_CAP * sizeof(*table)))) {
 		id = next_id++;
 		*fresh = 1;
 		goto out;
@@ -104,7 +104,7 @@ static uint64_t lookup_or_add(const uint64_t *f, unsigned n, int *fresh)
 	id = next_id++; /* table full: correct, merely not deduplicated */
 	*fresh = 1;
 out:
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	return id;
 }
 
@@ -285,18 +285,18 @@ uint64_t reg_site_from_ip_slow(uintptr_t ip, unsigned h)
 void reg_site_fork_prepare(void)
 {
 	pthread_rwlock_wrlock(&unwinding);
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 }
 
 void reg_site_fork_parent(void)
 {
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	pthread_rwlock_unlock(&unwinding);
 }
 
 void reg_site_fork_child(void)
 {
-	reg_lock_reset(&lock);
+	hg_spin_reset(&lock);
 	/* Not unlocked: waiters of the parent's threads would stay counted. */
 	pthread_rwlock_init(&unwinding, NULL);
 }

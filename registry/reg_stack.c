@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "reg_os.h"
+#include "hg_os.h"
 
 #define BUCKETS 16
 #define WAYS 4
@@ -40,7 +40,7 @@ static void gone(void *p)
 	struct memo *m = p;
 
 	memo = NULL;
-	reg_os_free(m, m->bytes);
+	hg_os_free(m, m->bytes);
 }
 
 static void make_key(void)
@@ -119,7 +119,7 @@ static struct memo *my_memo(void)
 	pthread_attr_destroy(&attr);
 	bytes = sizeof(*m) + (size_t)BUCKETS * WAYS * cap *
 				     (sizeof(uint32_t) + sizeof(uint64_t));
-	m = reg_os_alloc(bytes);
+	m = hg_os_alloc(bytes);
 	if (!m)
 		return NULL;
 	m->bytes = bytes;

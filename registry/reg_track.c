@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-#include "reg_track.h"
+#include "reg.h"
+#include "reg_dev.h"
 
 #include <stdatomic.h>
 
 #include "hg_events.h"
-#include "reg_emit.h"
 #include "reg_runtime_code.h"
 #include "reg_host.h"
 #include "reg_model.h"

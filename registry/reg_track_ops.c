@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Copies, sets, prefetches and advice: resolve the pointers, record. */
-#include "reg_track.h"
+#include "reg.h"
+#include "reg_dev.h"
 
 #include "hg_events.h"
-#include "reg_emit.h"
 #include "reg_host.h"
 #include "reg_model.h"
 #include "reg_site.h"

@@ -15,7 +15,7 @@
 #include "pl_device.h"
 #include "pl_hip.h"
 #include "pl_kernel.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 #define MAX_DEVICES 64
 

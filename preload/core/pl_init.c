@@ -13,9 +13,8 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_kernel.h"
-#include "reg_emit.h"
-#include "reg_olock.h"
-#include "reg_track.h"
+#include "reg.h"
+#include "hg_olock.h"
 
 static void read_config(struct reg_config *c)
 {
@@ -63,7 +62,7 @@ __attribute__((constructor)) static void pl_init(void)
 	reg_track_init(&cfg);
 	pthread_atfork(reg_track_fork_prepare, reg_track_fork_parent,
 		       reg_track_fork_child);
-	reg_olock_init();
+	hg_olock_init();
 	hg_tp_init();
 	pl_enabled = true;
 	announce();
@@ -97,7 +96,7 @@ PL_EXPORT pid_t fork(void)
 	pid = real();
 	if (pid == 0) {
 		lttng_ust_after_fork_child(&saved);
-		reg_olock_init(); /* the child is a process of its own */
+		hg_olock_init(); /* the child is a process of its own */
 		reg_emit_forget_heads();
 		pl_launch_forget();
 		announce();

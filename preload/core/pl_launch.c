@@ -31,13 +31,10 @@
 #include "pl_kernel.h"
 #include "pl_profile.h"
 #include "pl_warn.h"
-#include "reg_dev.h"
-#include "reg_emit.h"
-#include "reg_kernel.h"
-#include "reg_lock.h"
-#include "reg_olock.h"
+#include "reg.h"
+#include "hg_spin.h"
+#include "hg_olock.h"
 #include "reg_recent.h"
-#include "reg_track.h"
 
 /* hip_runtime_api.h's HIP_LAUNCH_PARAM_* markers in the `extra` array. */
 #define PARAM_BUFFER_POINTER ((void *)0x01)
@@ -73,9 +70,9 @@ struct slot {
 /* Every thread's memo is on one list, so that exit writes the counts of
  * threads that never end (pools, OpenMP workers); the memo's own lock is
  * taken by its thread around each launch, uncontended but for that, which
- * is what reg_olock makes cheap. */
+ * is what hg_olock makes cheap. */
 struct memo {
-	reg_olock_t lock;
+	hg_olock_t lock;
 	struct memo *link;
 	struct slot pool[SLOTS + 1];
 	struct slot *slot[SLOTS]; /* patterns, in pool; resolved in place: */
@@ -96,7 +93,7 @@ struct memo {
 static __thread struct memo *memo __attribute__((tls_model("initial-exec")));
 static pthread_key_t memo_key;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
-static reg_lock_t memos_lock = REG_LOCK_INIT;
+static hg_spin_t memos_lock = HG_SPIN_INIT;
 static struct memo *memos;
 
 static void write_pending(struct memo *m, struct slot *s)
@@ -118,10 +115,10 @@ static void write_all_pending(struct memo *m)
 /* By the memo's own thread, before every free: mostly nothing is pending. */
 static void flush(struct memo *m)
 {
-	int locked = reg_olock_own(&m->lock);
+	int locked = hg_olock_own(&m->lock);
 
 	write_all_pending(m);
-	reg_olock_disown(&m->lock, locked);
+	hg_olock_disown(&m->lock, locked);
 }
 
 void pl_launch_flush(void)
@@ -133,14 +130,14 @@ void pl_launch_flush(void)
 /* By whichever thread exits the process: other threads may be launching. */
 void pl_launch_flush_all(void)
 {
-	reg_lock(&memos_lock);
+	hg_spin_lock(&memos_lock);
 	for (struct memo *m = memos; m; m = m->link) {
-		if (!reg_olock_visit(&m->lock))
+		if (!hg_olock_visit(&m->lock))
 			continue; /* its counts are lost, not its hazards */
 		write_all_pending(m);
-		reg_olock_leave(&m->lock);
+		hg_olock_leave(&m->lock);
 	}
-	reg_unlock(&memos_lock);
+	hg_spin_unlock(&memos_lock);
 }
 
 /* In a forked child only this thread goes on: the other memos are the
@@ -149,11 +146,11 @@ void pl_launch_forget(void)
 {
 	struct memo *m = memo;
 
-	reg_lock_reset(&memos_lock);
+	hg_spin_reset(&memos_lock);
 	memos = m;
 	if (!m)
 		return;
-	reg_olock_reset(&m->lock);
+	hg_olock_reset(&m->lock);
 	m->link = NULL;
 	for (unsigned i = 0; i < m->used; i++)
 		m->slot[i]->pending = 0;
@@ -164,12 +161,12 @@ static void thread_gone(void *p)
 {
 	struct memo *m = p, **at;
 
-	reg_lock(&memos_lock);
+	hg_spin_lock(&memos_lock);
 	for (at = &memos; *at && *at != m; at = &(*at)->link)
 		;
 	if (*at)
 		*at = m->link;
-	reg_unlock(&memos_lock);
+	hg_spin_unlock(&memos_lock);
 	pl_depth++;
 	flush(m);
 	pl_depth--;
@@ -188,7 +185,7 @@ static struct memo *my_memo(void)
 		pthread_once(&memo_once, make_key);
 		memo = __libc_calloc(1, sizeof(*memo));
 		if (memo) {
-			reg_olock_start(&memo->lock);
+			hg_olock_start(&memo->lock);
 			for (unsigned i = 0; i < SLOTS; i++)
 				memo->slot[i] = &memo->pool[i];
 			for (unsigned i = 0; i <= SLOTS; i++)
@@ -196,10 +193,10 @@ static struct memo *my_memo(void)
 					memo->pool[i].bytes + HG_TP_LAUNCH_ROOM;
 			memo->spare = &memo->pool[SLOTS];
 			pthread_setspecific(memo_key, memo);
-			reg_lock(&memos_lock);
+			hg_spin_lock(&memos_lock);
 			memo->link = memos;
 			memos = memo;
-			reg_unlock(&memos_lock);
+			hg_spin_unlock(&memos_lock);
 		}
 	}
 	return memo;
@@ -544,7 +541,7 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 			     extra, shmem, stream);
 		return;
 	}
-	locked = reg_olock_own(&m->lock);
+	locked = hg_olock_own(&m->lock);
 	s = m->spare;
 	differs = read_launch(s, k, api, rc, handle, grid, block, args, nargs,
 			      extra, shmem, stream, m->last_val);
@@ -556,7 +553,7 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 
 		launch_pattern(m, k, resolve(s), gen);
 	}
-	reg_olock_disown(&m->lock, locked);
+	hg_olock_disown(&m->lock, locked);
 }
 
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,

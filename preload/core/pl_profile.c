@@ -20,7 +20,7 @@
 #include "pl_device.h"
 #include "pl_hip.h"
 #include "pl_profile.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 struct module_code {
 	struct co_set *set;

@@ -2,7 +2,7 @@
 #ifndef PL_PROFILE_H
 #define PL_PROFILE_H
 
-#include "reg_kernel.h"
+#include "reg.h"
 
 /* Read the kernel's code object for the current device, fill in where its
  * pointer arguments sit, and emit its `kernel` event.  Called once. */

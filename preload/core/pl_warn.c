@@ -15,13 +15,13 @@
 #include "pl_device.h"
 #include "pl_hip.h"
 #include "pl_warn.h"
-#include "reg_emit.h"
-#include "reg_lock.h"
+#include "reg.h"
+#include "hg_spin.h"
 
 #define SEEN 256
 
 static int enabled = -1;
-static reg_lock_t lock = REG_LOCK_INIT;
+static hg_spin_t lock = HG_SPIN_INIT;
 static uint64_t seen[SEEN][2];
 static unsigned nseen;
 
@@ -29,14 +29,14 @@ static int first_time(uint64_t handle, uint64_t id)
 {
 	int fresh = 1;
 
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	for (unsigned i = 0; i < nseen && fresh; i++)
 		fresh = !(seen[i][0] == handle && seen[i][1] == id);
 	if (fresh && nseen < SEEN) {
 		seen[nseen][0] = handle;
 		seen[nseen++][1] = id;
 	}
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	return fresh;
 }
 

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "reg_kernel.h"
+#include "reg.h"
 
 /* Whether any argument of a launch of k could be warned about: checked
  * once per launch, not once per argument (a written launch's path). */

@@ -11,7 +11,7 @@
 
 #include "pl_boot.h"
 #include "pl_kfd.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 /* SVM attributes kept per event; a runtime sets a handful at a time. */
 #define PL_SVM_ATTRS 32

@@ -24,7 +24,7 @@
 #include "kd_smi.h"
 #include "pl_boot.h"
 #include "pl_kfd.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 #define PL_SMI_GPUS 16
 

@@ -4,7 +4,7 @@
 
 #include "pl_boot.h"
 #include "pl_vm.h"
-#include "reg_track.h"
+#include "reg.h"
 
 #define STREAM(st) ((uint64_t)(uintptr_t)(st))
 

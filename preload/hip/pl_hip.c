@@ -15,8 +15,7 @@
 #include "pl_legacy.h"
 #include "pl_query.h"
 #include "pl_vm.h"
-#include "reg_emit.h"
-#include "reg_track.h"
+#include "reg.h"
 
 /* *ptr is ours to read only when the call succeeded. */
 static void rec_alloc(uint8_t api, hipError_t rc, void **ptr, size_t size,

@@ -7,8 +7,7 @@
 #include "pl_graph.h"
 #include "pl_kernel.h"
 #include "pl_profile.h"
-#include "reg_emit.h"
-#include "reg_kernel.h"
+#include "reg.h"
 
 void pl_rec_multi_kernel(hipError_t rc, hipLaunchParams *l, int n)
 {

@@ -14,8 +14,7 @@
 #include "pl_device.h"
 #include "pl_kernel.h"
 #include "pl_profile.h"
-#include "reg_emit.h"
-#include "reg_kernel.h"
+#include "reg.h"
 
 /* What __hipRegisterFatBinary receives (clang's __hip_fatbin_wrapper). */
 struct fatbin_wrapper {

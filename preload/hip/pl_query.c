@@ -11,8 +11,7 @@
 #include "pl_boot.h"
 #include "pl_hip.h"
 #include "pl_query.h"
-#include "reg_emit.h"
-#include "reg_track.h"
+#include "reg.h"
 
 void pl_query_failed(void)
 {

@@ -18,9 +18,7 @@
 #include "pl_export.h"
 #include "pl_hsa_table.h"
 #include "pl_kernel.h"
-#include "reg_emit.h"
-#include "reg_model.h"
-#include "reg_track.h"
+#include "reg.h"
 
 static void rec_svm(hsa_status_t rc, void *ptr, size_t size,
 		    const hsa_amd_svm_attribute_pair_t *attrs, size_t n)

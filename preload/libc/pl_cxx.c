@@ -11,7 +11,7 @@
 #include "hg_events.h"
 #include "pl_boot.h"
 #include "pl_export.h"
-#include "reg_track.h"
+#include "reg.h"
 
 typedef void *(*new_fn)(size_t);
 typedef void *(*new_al_fn)(size_t, size_t);

@@ -8,7 +8,7 @@
 #include "hg_events.h"
 #include "pl_boot.h"
 #include "pl_export.h"
-#include "reg_track.h"
+#include "reg.h"
 
 #define NEXT(f, ...)                                                           \
 	(__builtin_expect(pl_libc.f != NULL, 1) || (pl_boot_resolve(), pl_libc.f) \

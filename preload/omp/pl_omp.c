@@ -17,9 +17,7 @@
 #include "pl_omp.h"
 #include "pl_omp_table.h"
 #include "pl_profile.h"
-#include "reg_emit.h"
-#include "reg_kernel.h"
-#include "reg_track.h"
+#include "reg.h"
 
 void pl_omp_requires(int64_t flags)
 {

@@ -16,7 +16,7 @@
 #include "pl_export.h"
 #include "pl_hip.h"
 #include "pl_omp.h"
-#include "reg_track.h"
+#include "reg.h"
 
 /* omp.h's omp_atk_pinned and omp_atv_true (OpenMP 5.0, 2.11.2). */
 #define PL_OMP_ATK_PINNED 7

@@ -22,10 +22,8 @@
 #include "hg_events.h"
 #include "pl_kernel.h"
 #include "pl_omp.h"
-#include "reg_dev.h"
-#include "reg_emit.h"
-#include "reg_lock.h"
-#include "reg_track.h"
+#include "reg.h"
+#include "hg_spin.h"
 
 #define MAX_PRESENT 4096
 #define MAX_ARGS    256
@@ -39,7 +37,7 @@ struct present {
 };
 
 static atomic_int usm;
-static reg_lock_t lock = REG_LOCK_INIT;
+static hg_spin_t lock = HG_SPIN_INIT;
 static struct present table[MAX_PRESENT];
 static size_t npresent;
 
@@ -63,11 +61,11 @@ static bool add(struct present e)
 {
 	bool ok;
 
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	ok = npresent < MAX_PRESENT;
 	if (ok)
 		table[npresent++] = e;
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	return ok;
 }
 
@@ -92,9 +90,9 @@ static void make_coarse(uintptr_t p, size_t size)
 {
 	struct present *e;
 
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	e = find(p);
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	if (e || !add((struct present){p, size, p, 1, false}))
 		return; /* mapped before: sticky, nothing changes */
 	reg_track_granularity((const void *)p, size, HG_GRAN_COARSE,
@@ -118,11 +116,11 @@ static void enter(uintptr_t p, int64_t size, int64_t type)
 			make_coarse(p, (size_t)size);
 		return;
 	}
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	e = find(p);
 	if (e)
 		e->refs++;
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	if (e)
 		return;
 	copy = mmap(NULL, (size_t)size, PROT_NONE,
@@ -141,7 +139,7 @@ static void leave(uintptr_t p, int64_t size, int64_t type)
 
 	if (!maps_memory(type, size) || atomic_load(&usm))
 		return;
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	e = find(p);
 	if (e && e->copy) {
 		e->refs =
@@ -151,7 +149,7 @@ static void leave(uintptr_t p, int64_t size, int64_t type)
 			*e = table[--npresent];
 		}
 	}
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	if (gone.copy)
 		drop_copy(gone.dev, gone.size);
 }
@@ -162,11 +160,11 @@ static uint64_t device_value(uintptr_t base, uintptr_t begin, int64_t size)
 	struct present *e;
 	uint64_t v = base;
 
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	e = find(size > 0 ? begin : base);
 	if (e)
 		v = e->dev + (base - e->host);
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 	return v;
 }
 
@@ -226,9 +224,9 @@ void pl_omp_disassociate(int rc, const void *host)
 	reg_emit_call(HG_API_OMP_TARGET_DISASSOCIATE_PTR, rc, (uintptr_t)host);
 	if (rc)
 		return;
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 	e = find((uintptr_t)host);
 	if (e && !e->copy)
 		*e = table[--npresent];
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 }

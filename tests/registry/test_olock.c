@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* The owner lock (reg_olock.h): an owner thread and a visitor thread change
+/* The owner lock (hg_olock.h): an owner thread and a visitor thread change
  * the same two counters, each inside the lock; a section that the other
  * entered at the same time would lose updates or see the pair half done.
  * Run with membarrier (the owner takes no atomic) and without. */
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "reg_olock.h"
+#include "hg_olock.h"
 #include "tap.h"
 
 #define OWNER_ROUNDS 200000
 #define VISITS 2000
 #define VISIT_ADD 1000
 
-static reg_olock_t lock;
+static hg_olock_t lock;
 static volatile long x, y;
 static atomic_int owner_done;
 
@@ -23,7 +23,7 @@ static void *visitor(void *arg)
 
 	(void)arg;
 	for (int i = 0; i < VISITS; i++) {
-		if (!reg_olock_visit(&lock)) {
+		if (!hg_olock_visit(&lock)) {
 			refused++;
 			continue;
 		}
@@ -33,7 +33,7 @@ static void *visitor(void *arg)
 			;
 		torn += x != y + VISIT_ADD;
 		y = y + VISIT_ADD;
-		reg_olock_leave(&lock);
+		hg_olock_leave(&lock);
 	}
 	return (void *)(torn * 2 + (refused ? 1 : 0));
 }
@@ -45,14 +45,14 @@ static void round_trip(const char *how, int always)
 	long torn = 0;
 
 	x = y = 0;
-	lock = (reg_olock_t){0};
-	reg_olock_start(&lock);
+	lock = (hg_olock_t){0};
+	hg_olock_start(&lock);
 	if (always) /* as where membarrier cannot be used */
-		atomic_store(&lock.visitor, REG_OLOCK_ALWAYS);
+		atomic_store(&lock.visitor, HG_OLOCK_ALWAYS);
 	atomic_store(&owner_done, 0);
 	pthread_create(&t, NULL, visitor, NULL);
 	for (int i = 0; i < OWNER_ROUNDS; i++) {
-		int locked = reg_olock_own(&lock);
+		int locked = hg_olock_own(&lock);
 
 		torn += x != y;
 		x = x + 1;
@@ -60,7 +60,7 @@ static void round_trip(const char *how, int always)
 		for (volatile int k = 0; k < 4; k++)
 			;
 		y = y + 1;
-		reg_olock_disown(&lock, locked);
+		hg_olock_disown(&lock, locked);
 	}
 	pthread_join(t, &res);
 	ok(!torn, "%s: the owner never saw a visit half done (%ld)", how, torn);
@@ -71,14 +71,14 @@ static void round_trip(const char *how, int always)
 	   "%s: no update lost (x %ld, y %ld, want %ld)", how, x, y,
 	   OWNER_ROUNDS + (long)VISITS * VISIT_ADD);
 	ok(!atomic_load(&lock.busy) &&
-		   atomic_load(&lock.visitor) == (always ? REG_OLOCK_ALWAYS : 0) &&
+		   atomic_load(&lock.visitor) == (always ? HG_OLOCK_ALWAYS : 0) &&
 		   !atomic_load(&lock.lock.held),
 	   "%s: left free", how);
 }
 
 int main(void)
 {
-	int asym = reg_olock_init();
+	int asym = hg_olock_init();
 
 	if (!asym)
 		printf("# membarrier is not usable here: owners lock\n");
@@ -86,16 +86,16 @@ int main(void)
 	round_trip("lock", 1);
 
 	/* After fork the child resets what the parent's threads held. */
-	reg_olock_t held = {0};
-	reg_lock(&held.lock);
+	hg_olock_t held = {0};
+	hg_spin_lock(&held.lock);
 	atomic_store(&held.busy, 1);
 	atomic_store(&held.visitor, 1);
-	reg_olock_reset(&held);
-	int locked = reg_olock_own(&held);
+	hg_olock_reset(&held);
+	int locked = hg_olock_own(&held);
 
-	reg_olock_disown(&held, locked);
-	ok(locked == !asym && reg_olock_visit(&held) &&
-		   (reg_olock_leave(&held), !atomic_load(&held.lock.held)),
+	hg_olock_disown(&held, locked);
+	ok(locked == !asym && hg_olock_visit(&held) &&
+		   (hg_olock_leave(&held), !atomic_load(&held.lock.held)),
 	   "a reset lock can be owned and visited again");
 	return done();
 }

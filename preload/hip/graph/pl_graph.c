@@ -9,7 +9,7 @@
 
 #include "hg_events.h"
 #include "pl_graph_store.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 atomic_int pl_graph_capturing;
 

@@ -10,7 +10,7 @@
 #include "pl_graph.h"
 
 #include "pl_graph_store.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 /* ROCm 6's hipMemoryType values: the driver forms exist only there, and
  * ROCm 5's headers number the enum otherwise. */

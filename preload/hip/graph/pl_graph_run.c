@@ -12,8 +12,7 @@
 #include "pl_graph_store.h"
 #include "pl_kernel.h"
 #include "pl_vm.h"
-#include "reg_emit.h"
-#include "reg_track.h"
+#include "reg.h"
 
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);

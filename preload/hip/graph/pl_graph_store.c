@@ -5,23 +5,23 @@
 #include <string.h>
 
 #include "pl_kernel.h"
-#include "reg_lock.h"
+#include "hg_spin.h"
 
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 
-static reg_lock_t lock = REG_LOCK_INIT;
+static hg_spin_t lock = HG_SPIN_INIT;
 static struct pl_graph *graphs;
 
 void pl_graph_lock(void)
 {
-	reg_lock(&lock);
+	hg_spin_lock(&lock);
 }
 
 void pl_graph_unlock(void)
 {
-	reg_unlock(&lock);
+	hg_spin_unlock(&lock);
 }
 
 struct pl_graph *pl_graph_find(uint8_t kind, uint64_t handle)

@@ -10,7 +10,7 @@
 #define PL_GRAPH_STORE_H
 
 #include "pl_hip.h"
-#include "reg_kernel.h"
+#include "reg.h"
 
 /* Argument slots rebuilt for a node's launch: pointer arguments at a
  * higher index than this are not resolved (no kernel has that many). */

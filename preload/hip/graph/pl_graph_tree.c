@@ -11,7 +11,7 @@
 #include "hg_events.h"
 #include "pl_graph_store.h"
 #include "pl_vm.h"
-#include "reg_emit.h"
+#include "reg.h"
 
 /* ROCm 6's hipGraphNodeType values (ROCm 5's headers number from 1). */
 enum {

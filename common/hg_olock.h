@@ -10,28 +10,28 @@
  * which either the owner's `busy` is visible to it or the owner sees the
  * visitor and waits on the plain lock.  Where membarrier cannot be used (an
  * old kernel, a seccomp filter), a lock has a visitor for good
- * (REG_OLOCK_ALWAYS), so that its owner always takes the plain lock.
+ * (HG_OLOCK_ALWAYS), so that its owner always takes the plain lock.
  */
-#ifndef REG_OLOCK_H
-#define REG_OLOCK_H
+#ifndef HG_OLOCK_H
+#define HG_OLOCK_H
 
 #include <stdatomic.h>
 
-#include "reg_lock.h"
+#include "hg_spin.h"
 
 typedef struct {
-	reg_lock_t lock;    /* visitors, and the owner while one is about */
+	hg_spin_t lock;    /* visitors, and the owner while one is about */
 	atomic_int busy;    /* the owner is in without the lock */
 	atomic_int visitor; /* a visitor holds or waits for the lock */
-} reg_olock_t;
+} hg_olock_t;
 
-#define REG_OLOCK_ALWAYS 2 /* visitor: membarrier cannot be used */
+#define HG_OLOCK_ALWAYS 2 /* visitor: membarrier cannot be used */
 
 /* A lock in zeroed memory, ready for its owner. */
-void reg_olock_start(reg_olock_t *l);
+void hg_olock_start(hg_olock_t *l);
 
-/* The owner goes in; returns what reg_olock_disown needs. */
-static inline int reg_olock_own(reg_olock_t *l)
+/* The owner goes in; returns what hg_olock_disown needs. */
+static inline int hg_olock_own(hg_olock_t *l)
 {
 	atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
 	/* The store may pass the load below on the CPU: the visitor's
@@ -41,29 +41,29 @@ static inline int reg_olock_own(reg_olock_t *l)
 		    !atomic_load_explicit(&l->visitor, memory_order_acquire), 1))
 		return 0;
 	atomic_store_explicit(&l->busy, 0, memory_order_release);
-	reg_lock(&l->lock);
+	hg_spin_lock(&l->lock);
 	return 1;
 }
 
-static inline void reg_olock_disown(reg_olock_t *l, int locked)
+static inline void hg_olock_disown(hg_olock_t *l, int locked)
 {
 	if (locked)
-		reg_unlock(&l->lock);
+		hg_spin_unlock(&l->lock);
 	else
 		atomic_store_explicit(&l->busy, 0, memory_order_release);
 }
 
 /* Another thread goes in: 0 if it cannot tell whether the owner is in (a
  * membarrier that failed after it was registered), and then it is not in. */
-int reg_olock_visit(reg_olock_t *l);
-void reg_olock_leave(reg_olock_t *l);
+int hg_olock_visit(hg_olock_t *l);
+void hg_olock_leave(hg_olock_t *l);
 
 /* After fork, in the child: nobody else is in. */
-void reg_olock_reset(reg_olock_t *l);
+void hg_olock_reset(hg_olock_t *l);
 
 /* Registers the process for membarrier, once at start and again in a
  * forked child (while single-threaded); without it, locks started after
  * have a visitor for good.  Returns whether it could. */
-int reg_olock_init(void);
+int hg_olock_init(void);
 
 #endif

@@ -1,21 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-#include "reg_map.h"
+#include "hg_map.h"
 
-#include "reg_os.h"
+#include "hg_os.h"
 
-static uint32_t slot_of(const struct reg_map *m, uint64_t key)
+static uint32_t slot_of(const struct hg_map *m, uint64_t key)
 {
 	key ^= key >> 31;
 	key *= 0x9e3779b97f4a7c15ull;
 	return (uint32_t)(key >> 32) & m->mask;
 }
 
-static bool grow(struct reg_map *m)
+static bool grow(struct hg_map *m)
 {
 	uint32_t oldcap = m->slots ? m->mask + 1 : 0;
 	uint32_t cap = oldcap ? oldcap * 2 : 1024;
-	struct reg_map_slot *old = m->slots;
-	struct reg_map_slot *s = reg_os_alloc(cap * sizeof(*s));
+	struct hg_map_slot *old = m->slots;
+	struct hg_map_slot *s = hg_os_alloc(cap * sizeof(*s));
 
 	if (!s)
 		return false;
@@ -30,16 +30,16 @@ static bool grow(struct reg_map *m)
 			;
 		s[j] = old[i];
 	}
-	reg_os_free(old, oldcap * sizeof(*old));
+	hg_os_free(old, oldcap * sizeof(*old));
 	return true;
 }
 
-bool reg_map_put(struct reg_map *m, uint64_t key, void *value)
+bool hg_map_put(struct hg_map *m, uint64_t key, void *value)
 {
 	bool ok = true;
 	uint32_t i;
 
-	reg_lock(&m->lock);
+	hg_spin_lock(&m->lock);
 	if ((!m->slots || (m->used + 1) * 2 > m->mask + 1) && !grow(m)) {
 		ok = false;
 		goto out;
@@ -49,17 +49,17 @@ bool reg_map_put(struct reg_map *m, uint64_t key, void *value)
 		;
 	if (!m->slots[i].key)
 		m->used++;
-	m->slots[i] = (struct reg_map_slot){key, value};
+	m->slots[i] = (struct hg_map_slot){key, value};
 out:
-	reg_unlock(&m->lock);
+	hg_spin_unlock(&m->lock);
 	return ok;
 }
 
-void *reg_map_get(struct reg_map *m, uint64_t key)
+void *hg_map_get(struct hg_map *m, uint64_t key)
 {
 	void *v = NULL;
 
-	reg_lock(&m->lock);
+	hg_spin_lock(&m->lock);
 	if (m->slots)
 		for (uint32_t i = slot_of(m, key); m->slots[i].key;
 		     i = (i + 1) & m->mask)
@@ -67,30 +67,30 @@ void *reg_map_get(struct reg_map *m, uint64_t key)
 				v = m->slots[i].value;
 				break;
 			}
-	reg_unlock(&m->lock);
+	hg_spin_unlock(&m->lock);
 	return v;
 }
 
-size_t reg_map_values(struct reg_map *m, void **out, size_t max)
+size_t hg_map_values(struct hg_map *m, void **out, size_t max)
 {
 	size_t n = 0;
 
-	reg_lock(&m->lock);
+	hg_spin_lock(&m->lock);
 	for (uint32_t i = 0; m->slots && i <= m->mask && n < max; i++)
 		if (m->slots[i].key)
 			out[n++] = m->slots[i].value;
-	reg_unlock(&m->lock);
+	hg_spin_unlock(&m->lock);
 	return n;
 }
 
 /* Rebuilds the table: removals are rare (a library unloading). */
-void reg_map_remove_if(struct reg_map *m, bool (*pred)(void *, void *),
+void hg_map_remove_if(struct hg_map *m, bool (*pred)(void *, void *),
 		       void *arg, void (*drop)(void *))
 {
 	uint32_t cap;
-	struct reg_map_slot *old;
+	struct hg_map_slot *old;
 
-	reg_lock(&m->lock);
+	hg_spin_lock(&m->lock);
 	cap = m->slots ? m->mask + 1 : 0;
 	old = m->slots;
 	m->slots = NULL;
@@ -113,6 +113,6 @@ void reg_map_remove_if(struct reg_map *m, bool (*pred)(void *, void *),
 		m->slots[j] = old[i];
 		m->used++;
 	}
-	reg_os_free(old, cap * sizeof(*old));
-	reg_unlock(&m->lock);
+	hg_os_free(old, cap * sizeof(*old));
+	hg_spin_unlock(&m->lock);
 }

@@ -1,21 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A test-and-test-and-set spinlock.  The registry is entered from inside
- * malloc, where a pthread mutex could recurse into the allocator or deadlock
- * after fork; critical sections here are a few dozen instructions.
+ * A test-and-test-and-set spinlock, for tables the wrapped process reaches
+ * from inside malloc, where a pthread mutex could recurse into the
+ * allocator or deadlock after fork; critical sections under it are a few
+ * dozen instructions.
  */
-#ifndef REG_LOCK_H
-#define REG_LOCK_H
+#ifndef HG_SPIN_H
+#define HG_SPIN_H
 
 #include <stdatomic.h>
 
 typedef struct {
 	atomic_int held;
-} reg_lock_t;
+} hg_spin_t;
 
-#define REG_LOCK_INIT {0}
+#define HG_SPIN_INIT {0}
 
-static inline void reg_lock(reg_lock_t *l)
+static inline void hg_spin_lock(hg_spin_t *l)
 {
 	for (;;) {
 		if (!atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
@@ -25,13 +26,13 @@ static inline void reg_lock(reg_lock_t *l)
 	}
 }
 
-static inline void reg_unlock(reg_lock_t *l)
+static inline void hg_spin_unlock(hg_spin_t *l)
 {
 	atomic_store_explicit(&l->held, 0, memory_order_release);
 }
 
 /* After fork the child is single-threaded: whoever held it is gone. */
-static inline void reg_lock_reset(reg_lock_t *l)
+static inline void hg_spin_reset(hg_spin_t *l)
 {
 	atomic_store_explicit(&l->held, 0, memory_order_relaxed);
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-#include "reg_olock.h"
+#include "hg_olock.h"
 
 #include <linux/membarrier.h>
 #include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* Whether membarrier can be used (reg_olock_init). */
+/* Whether membarrier can be used (hg_olock_init). */
 static atomic_int asym;
 
 static long membarrier(int cmd)
@@ -14,7 +14,7 @@ static long membarrier(int cmd)
 	return syscall(SYS_membarrier, cmd, 0, 0);
 }
 
-int reg_olock_init(void)
+int hg_olock_init(void)
 {
 	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
 	int ok = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
@@ -24,22 +24,22 @@ int reg_olock_init(void)
 	return ok;
 }
 
-void reg_olock_start(reg_olock_t *l)
+void hg_olock_start(hg_olock_t *l)
 {
 	if (!atomic_load_explicit(&asym, memory_order_relaxed))
-		atomic_store_explicit(&l->visitor, REG_OLOCK_ALWAYS,
+		atomic_store_explicit(&l->visitor, HG_OLOCK_ALWAYS,
 				      memory_order_relaxed);
 }
 
-int reg_olock_visit(reg_olock_t *l)
+int hg_olock_visit(hg_olock_t *l)
 {
-	reg_lock(&l->lock);
+	hg_spin_lock(&l->lock);
 	if (atomic_load_explicit(&l->visitor, memory_order_relaxed) ==
-	    REG_OLOCK_ALWAYS)
+	    HG_OLOCK_ALWAYS)
 		return 1; /* the owner locks */
 	atomic_store_explicit(&l->visitor, 1, memory_order_seq_cst);
 	if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)) {
-		reg_olock_leave(l);
+		hg_olock_leave(l);
 		return 0;
 	}
 	/* The owner's sections are a launch or a flush: short. */
@@ -48,18 +48,18 @@ int reg_olock_visit(reg_olock_t *l)
 	return 1;
 }
 
-void reg_olock_leave(reg_olock_t *l)
+void hg_olock_leave(hg_olock_t *l)
 {
 	if (atomic_load_explicit(&l->visitor, memory_order_relaxed) !=
-	    REG_OLOCK_ALWAYS)
+	    HG_OLOCK_ALWAYS)
 		atomic_store_explicit(&l->visitor, 0, memory_order_release);
-	reg_unlock(&l->lock);
+	hg_spin_unlock(&l->lock);
 }
 
-void reg_olock_reset(reg_olock_t *l)
+void hg_olock_reset(hg_olock_t *l)
 {
-	reg_lock_reset(&l->lock);
+	hg_spin_reset(&l->lock);
 	atomic_store_explicit(&l->busy, 0, memory_order_relaxed);
 	atomic_store_explicit(&l->visitor, 0, memory_order_relaxed);
-	reg_olock_start(l);
+	hg_olock_start(l);
 }

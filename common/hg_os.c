@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-#include "reg_os.h"
+#include "hg_os.h"
 
 #include <sys/mman.h>
 
-void *reg_os_alloc(size_t size)
+void *hg_os_alloc(size_t size)
 {
 	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -11,7 +11,7 @@ void *reg_os_alloc(size_t size)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-void reg_os_free(void *p, size_t size)
+void hg_os_free(void *p, size_t size)
 {
 	if (p)
 		munmap(p, size);
