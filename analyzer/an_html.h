@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Pieces of the HTML report (an_html.c, an_html_tables.c, an_svg.c). */
+/* Pieces of the HTML report (an_html.c, an_html_tables.c, an_html_svg.c). */
 #ifndef AN_HTML_H
 #define AN_HTML_H
 

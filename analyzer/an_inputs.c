@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "an_reader.h"
+#include "an_inputs.h"
 
 #define AN_MAX_DEPTH 8
 

@@ -5,6 +5,7 @@
  * A trace whose source cannot even start is left out with a message (tried
  * in a throwaway graph first: a failed addition makes a graph unusable).
  */
+#include "an_inputs.h"
 #include "an_reader.h"
 
 #include <babeltrace2/babeltrace.h>

@@ -19,10 +19,4 @@ void an_print_bt_error(FILE *err, const char *what);
 /* Whether dir's source starts and has streams; says why not on err. */
 bool an_probe(const char *dir, FILE *err);
 
-/* Bytes of dir's stream files (all but metadata and index/). */
-uint64_t an_stream_bytes(const char *dir);
-
-/* Trace directories (holding a CTF `metadata` file) at or under path. */
-int an_find_traces(const char *path, char ***dirs, size_t *n);
-
 #endif

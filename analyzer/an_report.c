@@ -9,6 +9,7 @@
 #include "an_inventory.h"
 #include "hg_events.h"
 #include "an_output.h"
+#include "an_inputs.h"
 #include "an_reader.h"
 #include "an_replay.h"
 #include "an_salvage.h"

@@ -6,6 +6,7 @@
  * load address, turns addresses into function and file:line.
  */
 #include "an_sym.h"
+#include "co_demangle.h"
 #include "co_scan.h"
 #include "hg_srcpath.h"
 

@@ -10,7 +10,7 @@
 #include "an.h"
 #include "cli.h"
 #include "trc.h"
-#include "vg_topo.h"
+#include "vg_profile.h"
 
 static void usage(FILE *f)
 {

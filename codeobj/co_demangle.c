@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "co_scan.h"
+#include "co_demangle.h"
 
 typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
 

@@ -3,7 +3,7 @@
  * DWARF as co_lines reads it: the debug sections (inflated only when
  * asked for), attribute forms, abbreviation tables, DIEs, address ranges
  * and the compile units of .debug_info.  Where the bytes allow more than
- * one reading, libdw 0.188's is taken (see co_lines.c for why).
+ * one reading, libdw 0.188's is taken (see co_dwarf_lines.c for why).
  */
 #include <stddef.h>
 #include <stdlib.h>

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Internal to the DWARF reader behind co_lines: what co_dwarf.c (sections,
- * the byte reader, forms, abbreviations, DIEs, ranges), co_dwline.c (the
- * line-number program) and co_lines.c (the walk over inline scopes) share.
+ * the byte reader, forms, abbreviations, DIEs, ranges), co_dwarf_linetab.c
+ * (the line-number program) and co_dwarf_lines.c (the walk over inline
+ * scopes) share.
  * The bytes are untrusted: every read goes through struct rd, which never
  * passes its end.
  */
@@ -163,7 +164,7 @@ struct row {
 };
 
 /* A compile unit: its header, abbreviations and bases, and its line table
- * (co_dwline.c), read on first use. */
+ * (co_dwarf_linetab.c), read on first use. */
 struct unit {
 	struct dwarf *d;
 	uint8_t version, addr_size, off_size;
@@ -227,12 +228,12 @@ typedef void co_dw_range_fn(void *ctx, uint64_t lo, uint64_t hi);
 CO_HIDDEN void co_dw_ranges(struct unit *u, const struct die *d,
 			    co_dw_range_fn *fn, void *ctx);
 
-/* co_dwline.c: the unit's line table, read on first use. */
+/* co_dwarf_linetab.c: the unit's line table, read on first use. */
 /* The row for addr, as dwarf_getsrc_die finds it, or NULL. */
 CO_HIDDEN const struct row *co_dw_row_at(struct unit *u, uint64_t addr);
 CO_HIDDEN const char *co_dw_file_name(struct unit *u, uint64_t idx);
 
-/* co_lines.c: co_lines once the sections are found. */
+/* co_dwarf_lines.c: co_lines once the sections are found. */
 CO_HIDDEN void co_dw_lines(struct dwarf *d, struct co_insn *insns, size_t n,
 			   struct co_strpool **pool);
 

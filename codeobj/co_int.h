@@ -123,7 +123,7 @@ CO_HIDDEN struct co_object *co_object_open_nohash(const void *data, size_t size,
 						  const char *where,
 						  struct co_error *err);
 /* Sets file and line of each atomic from the code object's DWARF, when it
- * has some (co_lines.c: our own reader, no libdw). */
+ * has some (co_dwarf_lines.c: our own reader, no libdw). */
 struct co_elf;
 CO_HIDDEN void co_lines(const struct co_elf *elf, struct co_insn *insns,
 			size_t n, struct co_strpool **pool);

@@ -9,6 +9,7 @@
 
 #include "co_int.h"
 #include "co_rules.h"
+#include "co_demangle.h"
 #include "co_scan.h"
 
 /* A processor whose code is not decoded, with why, and how many of its code

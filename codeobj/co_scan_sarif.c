@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "co_rules.h"
+#include "co_demangle.h"
 #include "co_scan.h"
 #include "hg_json.h"
 #include "hg_sarif.h"

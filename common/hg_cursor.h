@@ -16,8 +16,8 @@
  *
  * The others have readers of their own, because their bytes are not one
  * buffer of fixed-width fields:
- *  - DWARF (codeobj/co_dwarf.h, struct rd: co_dwarf.c, co_dwline.c,
- *    co_lines.c) is a forward stream of LEB128 numbers, C strings and
+ *  - DWARF (codeobj/co_dwarf.h, struct rd: co_dwarf.c, co_dwarf_linetab.c,
+ *    co_dwarf_lines.c) is a forward stream of LEB128 numbers, C strings and
  *    offsets of 4 or 8 bytes, read over sub-ranges of a section; a read
  *    past the end yields 0 and leaves the reader at the end, so a DIE's
  *    many reads are checked once.

@@ -531,7 +531,7 @@ enum hg_warn {
 /*
  * From schema 3, `alloc`, `free` and `launch` are each one field of 64-bit
  * words (`words`), since LTTng-UST pays a call per field.  The positions
- * below are the format; hg_tp_pack_* (tracer/hg_tp_types.h) write them,
+ * below are the format; hg_tp_pack_* (provider/hg_tp_types.h) write them,
  * hipgrain-events(7) documents them.  Signed values are stored as their
  * 32-bit two's complement, and 8-bit codes are masked out, never
  * sign-extended.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz the DWARF reader behind the atomics' source lines (co_dwarf.c,
- * co_dwline.c, co_lines.c) on its own, without the ELF around it:
+ * co_dwarf_linetab.c, co_dwarf_lines.c) on its own, without the ELF around it:
  *
  *   9 x u32le   the lengths of .debug_info, _abbrev, _line, _line_str, _str,
  *               _str_offsets, _addr, _rnglists, _ranges (0: absent)

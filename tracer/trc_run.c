@@ -12,7 +12,8 @@
 
 #include "hg_env.h"
 #include "trc_int.h"
-#include "vg_topo.h"
+#include "vg_profile.h"
+#include "vg_sysfs.h"
 
 bool trc_quiet;
 

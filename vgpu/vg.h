@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "vg_topo.h"
+#include "vg_profile.h"
 
 /* Doorbells are 8 bytes, 1024 of them in the process's doorbell page. */
 #define VG_DOORBELL_PAGE 8192u

@@ -10,6 +10,9 @@
 #include <stdio.h>
 
 #include "vg.h"
+#include "vg_aql.h"
+#include "vg_signal.h"
+#include "vg_blit.h"
 #include "vg_queue.h"
 
 #define PKT 64

@@ -15,7 +15,7 @@
 
 #include "vg.h"
 #include "vg_image.h"
-#include "vg_queue.h"
+#include "vg_blit.h"
 
 #define PAGE 4096ull
 /* How far before a kernel descriptor its image's header may lie. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "vg_sysfs.h"
 #include "vg.h"
 
 #define VG_FDS 1024

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <linux/kfd_ioctl.h>
 
+#include "vg_sysfs.h"
 #include "vg.h"
 
 static int get_version(void *p)

@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <linux/kfd_ioctl.h>
 
+#include "vg_sysfs.h"
 #include "vg.h"
 
 #define PAGE 4096ull

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "vg_topo.h"
+#include "vg_profile.h"
 
 #define GIB (1ull << 30)
 

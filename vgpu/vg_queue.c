@@ -16,6 +16,9 @@
 #include <linux/kfd_ioctl.h>
 
 #include "vg.h"
+#include "vg_aql.h"
+#include "vg_sdma.h"
+#include "vg_sysfs.h"
 #include "vg_queue.h"
 
 #define VG_QUEUES 128

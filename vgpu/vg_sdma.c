@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "vg.h"
+#include "vg_sdma.h"
+#include "vg_signal.h"
 #include "vg_queue.h"
 
 enum {

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "vg.h"
-#include "vg_queue.h"
+#include "vg_signal.h"
 
 int64_t vg_signal_value(uint64_t sig)
 {

@@ -15,6 +15,7 @@
 #include <linux/kfd_ioctl.h>
 
 #include "kd_smi.h"
+#include "vg_sysfs.h"
 #include "vg.h"
 
 #define VG_SMI_FILES 16

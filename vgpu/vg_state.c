@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "hg_env.h"
+#include "vg_sysfs.h"
 #include "vg.h"
 
 struct vg_state vg = { .kfd_fd = -1, .render_fd = -1, .mem_fd = -1 };

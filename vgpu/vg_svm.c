@@ -10,6 +10,7 @@
 #include <linux/kfd_ioctl.h>
 
 #include "kd_flags.h"
+#include "vg_sysfs.h"
 #include "vg.h"
 #include "vg_ranges.h"
 

@@ -15,7 +15,8 @@
 #include <unistd.h>
 #include <linux/kfd_sysfs.h>
 
-#include "vg_topo.h"
+#include "vg_sysfs.h"
+#include "vg_profile.h"
 
 static int put(const char *root, const char *rel, const char *fmt, ...)
 {

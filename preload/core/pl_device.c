@@ -14,7 +14,7 @@
 #include "pl_export.h"
 #include "pl_device.h"
 #include "pl_hip.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "reg.h"
 
 #define MAX_DEVICES 64

@@ -12,7 +12,6 @@
 #endif
 #include <hip/hip_runtime_api.h>
 #include "hg_hip_compat.h"
-#include "pl_boot.h"
 
 /* Compiler-generated registration, called from the program's constructors. */
 void **__hipRegisterFatBinary(const void *data);
@@ -56,29 +55,4 @@ hipError_t hipStreamEndCapture_spt(hipStream_t st, hipGraph_t *g);
 /* Around every real HIP call: returns whether to record it.  `query` asks
  * for the device's facts first, before the call, so our own queries never
  * overwrite the error the program will read back with hipGetLastError. */
-#define PL_Q_LAUNCH 3 /* query, and the call is a launch */
-#define PL_Q_ASIDE (-1) /* not a call the program's runtime answers (module
-			  registration, OpenMP's entry points) */
-int pl_hip_enter_slow(int query, int tr);
-
-/* Set on a thread once the runtime has answered the program and this
- * thread's device is known: then entering is a depth count. */
-extern __thread int pl_hip_settled __attribute__((tls_model("initial-exec")));
-
-static inline int pl_hip_enter(int query)
-{
-	int tr = pl_tracking();
-
-	pl_depth++;
-	if (__builtin_expect(pl_hip_settled, 1) || query == PL_Q_ASIDE)
-		return tr;
-	return pl_hip_enter_slow(query, tr);
-}
-
-static inline void pl_hip_leave(void)
-{
-	pl_depth--;
-}
-int pl_device_current(void);
-
 #endif

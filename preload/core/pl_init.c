@@ -12,7 +12,7 @@
 #include "hg_tp_init.h"
 #include "pl_boot.h"
 #include "pl_export.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "reg.h"
 #include "hg_olock.h"
 

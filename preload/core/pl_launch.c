@@ -28,7 +28,7 @@
 #include "hg_events.h"
 #include "hg_pack.h"
 #include "pl_boot.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_profile.h"
 #include "pl_warn.h"
 #include "reg.h"

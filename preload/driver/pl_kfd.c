@@ -11,6 +11,7 @@
 
 #include "pl_boot.h"
 #include "pl_kfd.h"
+#include "pl_smi.h"
 #include "reg.h"
 
 /* SVM attributes kept per event; a runtime sets a handful at a time. */

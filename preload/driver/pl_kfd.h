@@ -24,12 +24,6 @@ void pl_kfd_fd_mark(int fd, bool kfd);
 int64_t pl_kfd_before(unsigned long req, const void *arg);
 void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before);
 
-/* The SMI reader of this process (pl_smi.c): started once the runtime has
- * named its GPUs, restarted in a forked child that opens the driver again. */
-void pl_smi_start(int kfd_fd, const uint32_t *gpu_ids, unsigned n);
-/* Read what the SMI files hold now, in the calling thread. */
-void pl_smi_drain(void);
-
 /* The next ioctl after ours, for the reader's own calls. */
 int pl_kfd_real_ioctl(int fd, unsigned long req, void *arg);
 

@@ -24,6 +24,7 @@
 #include "kd_smi.h"
 #include "pl_boot.h"
 #include "pl_kfd.h"
+#include "pl_smi.h"
 #include "reg.h"
 
 #define PL_SMI_GPUS 16

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The HIP hooks, generated from pl_hip_table.h. */
+#include "pl_module.h"
+#include "pl_device.h"
 #include "pl_hip.h"
 
 #include "hg_events.h"
@@ -11,7 +13,7 @@
 #include "pl_hip_table.h"
 #include "pl_ipc.h"
 #include "pl_kernel_forms.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_legacy.h"
 #include "pl_query.h"
 #include "pl_vm.h"

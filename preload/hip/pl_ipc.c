@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* IPC and external memory as allocations (pl_ipc.h). */
+#include "pl_device.h"
 #include "pl_ipc.h"
 
 #include "hg_events.h"
 #include "pl_boot.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_query.h"
 #include "reg.h"
 #include "hg_map.h"

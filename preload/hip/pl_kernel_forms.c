@@ -5,7 +5,7 @@
 #include "hg_events.h"
 #include "pl_device.h"
 #include "pl_graph.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_profile.h"
 #include "reg.h"
 

@@ -7,6 +7,7 @@
 #ifndef PL_KERNEL_FORMS_H
 #define PL_KERNEL_FORMS_H
 
+#include "pl_device.h"
 #include "pl_hip.h"
 #include "pl_hip_table.h"
 

@@ -7,12 +7,13 @@
 #include <stdint.h>
 
 #include "hg_events.h"
+#include "pl_module.h"
 #include "pl_boot.h"
 #include "co.h"
 #include "pl_export.h"
 #include "pl_hip.h"
 #include "pl_device.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_profile.h"
 #include "reg.h"
 

@@ -4,6 +4,7 @@
  * its value, with what its properties say, until the runtime hands out the
  * same value again: nothing is looked up but at a map or an allocation.
  */
+#include "pl_device.h"
 #include "pl_vm.h"
 
 #include <stddef.h>

@@ -17,7 +17,7 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_hsa_table.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "reg.h"
 
 static void rec_svm(hsa_status_t rc, void *ptr, size_t size,

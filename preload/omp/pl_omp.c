@@ -10,10 +10,11 @@
 
 #include "co.h"
 #include "hg_events.h"
+#include "pl_device.h"
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_hip.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_omp.h"
 #include "pl_omp_table.h"
 #include "pl_profile.h"

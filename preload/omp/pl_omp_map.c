@@ -20,7 +20,7 @@
 #include <sys/mman.h>
 
 #include "hg_events.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_omp.h"
 #include "reg.h"
 #include "hg_spin.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Our DWARF reader (co_lines.c) against libdw, its reference: every atomic
+ * Our DWARF reader (co_dwarf_lines.c) against libdw, its reference: every atomic
  * of every code object given must get the same file:line, or none from
  * both.  libdw's answer is worked out here the way hipgrain did before it
  * had its own reader, one address at a time.  BARE_CO with its debug
@@ -22,7 +22,7 @@
 #include "co.h"
 #include "hg_srcpath.h"
 
-/* hipgrain's own limits (co_lines.c), which the answers depend on. */
+/* hipgrain's own limits (co_dwarf_lines.c), which the answers depend on. */
 #define CHAIN_MAX 16
 #define DEPTH_MAX 64
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One small builder per `hipgrain` event: script keys are the field names of
- * tracer/hg_tp.h, missing keys default to 0 or "".
+ * provider/hg_tp.h, missing keys default to 0 or "".
  */
 #include <errno.h>
 #include <stdio.h>

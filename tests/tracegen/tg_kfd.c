@@ -2,7 +2,7 @@
 /*
  * The driver front end's events (kfd_*): what the runtime told /dev/kfd and
  * what the driver's SMI file reported.  Keys are the fields of
- * tracer/hg_tp.h; kfd_svm's attrs are a list of numbers, its (type, value)
+ * provider/hg_tp.h; kfd_svm's attrs are a list of numbers, its (type, value)
  * pairs flattened.
  */
 #include <errno.h>

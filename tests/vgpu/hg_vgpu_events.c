@@ -19,7 +19,7 @@
 #include <linux/kfd_ioctl.h>
 
 #include "tap.h"
-#include "vg_topo.h"
+#include "vg_sysfs.h"
 
 static int (*vopen)(const char *, int, ...);
 static int (*vioctl)(int, unsigned long, void *);

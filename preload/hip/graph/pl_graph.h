@@ -12,7 +12,7 @@
 #include <stdatomic.h>
 
 #include "pl_hip.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 
 /* Streams capturing now, process-wide: a launch on a capturing stream
  * becomes a node of the capture's graph, not a launch. */

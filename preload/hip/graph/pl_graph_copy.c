@@ -7,6 +7,7 @@
  * (pl_graph_run.c).  A copy from or into a hipArray is not recorded: an
  * array has no address the registry knows.
  */
+#include "pl_boot.h"
 #include "pl_graph.h"
 
 #include "pl_graph_store.h"

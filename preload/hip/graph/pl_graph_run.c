@@ -10,7 +10,7 @@
 
 #include "hg_events.h"
 #include "pl_graph_store.h"
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "pl_vm.h"
 #include "reg.h"
 

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "pl_kernel.h"
+#include "pl_launch.h"
 #include "hg_spin.h"
 
 extern void *__libc_calloc(size_t, size_t);

@@ -19,9 +19,9 @@
  * it is not in order already, then searched per atomic.
  *
  * The answers are libdw's (0.188): where the bytes allow more than one
- * reading, `hipgrain scan --format json` keeps libdw's (co_dwline.c for
+ * reading, `hipgrain scan --format json` keeps libdw's (co_dwarf_linetab.c for
  * the line table's rules); tests/codeobj/co_lines_test.c holds every -g
- * kernel to it.  co_dwarf.c reads the DIEs, co_dwline.c the line table.
+ * kernel to it.  co_dwarf.c reads the DIEs, co_dwarf_linetab.c the line table.
  */
 #include <stddef.h>
 #include <stdlib.h>

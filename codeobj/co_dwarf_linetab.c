@@ -2,7 +2,7 @@
 /*
  * A compile unit's line-number program (.debug_line, DWARF 2 to 5) run into
  * one table of rows and files, then searched per address.  The rows and
- * file names are libdw 0.188's (see co_lines.c): a row is the last one at
+ * file names are libdw 0.188's (see co_dwarf_lines.c): a row is the last one at
  * or below the address in the order (address, end of sequence first, table
  * order), none when that is an end of sequence, and the table's last row
  * counts as one; file names are "dir/name" unless the name is absolute; a

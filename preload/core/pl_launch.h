@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Kernels: registration, modules, and what a launch hands the GPU. */
-#ifndef PL_KERNEL_H
-#define PL_KERNEL_H
+/* A launch: which allocation every pointer argument reaches, written or
+ * counted (pl_launch.c). */
+#ifndef PL_LAUNCH_H
+#define PL_LAUNCH_H
 
 #include "pl_hip.h"
 
@@ -23,11 +24,6 @@ struct reg_kernel;
 const struct reg_kernel *pl_launch_layout(const void *handle);
 uint16_t pl_launch_read(const struct reg_kernel *k, void **args, void **extra,
 			uint16_t *idx, uint64_t *val);
-void pl_rec_module_load(uint8_t api, hipError_t rc, hipModule_t *m,
-			const void *image, const char *path);
-void pl_rec_get_function(hipError_t rc, hipFunction_t *f, hipModule_t m,
-			 const char *name);
-void pl_rec_set_device(hipError_t rc, int dev);
 /* Write the launches this thread counted but has not written yet. */
 void pl_launch_flush(void);
 /* ... and every thread's, at exit. */

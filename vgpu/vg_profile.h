@@ -1,13 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * The virtual GPU's products and the KFD topology tree that describes
- * one: what `hipgrain run --virtual-gpu` needs from the device without
- * loading it.  The tree is made by the command that starts the program
- * and removed by it after, so every process of a job reads one tree and
- * none is left behind by a crash.
- */
-#ifndef VG_TOPO_H
-#define VG_TOPO_H
+/* The virtual GPU's products: what `hipgrain run --virtual-gpu` offers and
+ * the device reports, without loading the device. */
+#ifndef VG_PROFILE_H
+#define VG_PROFILE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -38,13 +33,5 @@ struct vg_profile {
 const struct vg_profile *vg_profile_at(size_t i);
 /* By name, case-insensitive; NULL when there is none. */
 const struct vg_profile *vg_profile_find(const char *name);
-
-/* The gpu_id the driver gives the one GPU node, and its render node. */
-#define VG_GPU_ID 0x3a7cu
-#define VG_RENDER_MINOR 128
-
-/* A new tree for p under $TMPDIR (root gets its path); 0 or -errno. */
-int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap);
-void vg_sysfs_remove(const char *root);
 
 #endif

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The KFD topology tree that describes one product.  It is made by the
+ * command that starts the program and removed by it after, so every
+ * process of a job reads one tree and none is left behind by a crash.
+ */
+#ifndef VG_SYSFS_H
+#define VG_SYSFS_H
+
+#include <stddef.h>
+
+#include "vg_profile.h"
+
+/* The gpu_id the driver gives the one GPU node, and its render node. */
+#define VG_GPU_ID 0x3a7cu
+#define VG_RENDER_MINOR 128
+
+/* A new tree for p under $TMPDIR (root gets its path); 0 or -errno. */
+int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap);
+void vg_sysfs_remove(const char *root);
+
+#endif
