@@ -128,9 +128,9 @@ struct an_evclass {
 
 /*
  * Set: every value is read through its own field's class, one array
- * element at a time, as before values were read by what the event class
- * says.  It is the reference that the faster reading is checked against
- * (tests/analyzer/report_ref.c), and is never set otherwise.
+ * element at a time, asking nothing of the event class: the plain reading
+ * that the one by event class is checked against
+ * (tests/analyzer/report_ref.c).  Never set otherwise.
  */
 extern bool an_read_reference;
 
