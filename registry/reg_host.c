@@ -23,9 +23,12 @@ bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site)
 
 bool reg_host_remove(uintptr_t addr, struct reg_host_block *out)
 {
-	return reg_host_local_take(addr, out) ||
-	       reg_host_shared_take(addr, out) ||
-	       (reg_host_local_publish(addr) && reg_host_shared_take(addr, out));
+	if (reg_host_local_take(addr, out) || reg_host_shared_take(addr, out))
+		return true;
+	/* Another thread's; or a mover carried it to the shared table since. */
+	if (reg_host_local_elsewhere(addr))
+		reg_host_local_publish(addr);
+	return reg_host_shared_take(addr, out);
 }
 
 bool reg_host_drop_plain(uintptr_t addr, uint64_t plain)

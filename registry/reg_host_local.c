@@ -29,6 +29,7 @@ struct table {
 	atomic_int busy;       /* the owner is inside an operation */
 	atomic_int want;       /* a mover waits to empty the table */
 	atomic_uint used;      /* read without the handshake, to skip empties */
+	atomic_uint seq;       /* odd while slots move: see elsewhere() */
 	unsigned shared_left;  /* under the handshake */
 	bool vacant;	       /* under pub_lock: its thread has exited */
 	struct table *_Atomic next;
@@ -117,9 +118,39 @@ static bool put(struct table *t, uintptr_t addr, uint64_t meta,
 
 /* Linear probing's deletion without tombstones: later members of the
  * cluster whose home is not between the hole and themselves move up. */
+/* Slots move only between these two (an erase, a drain), so that a thread
+ * reading the table without the handshake knows whether it read it whole. */
+#ifndef HL_TSAN
+static inline void moving(struct table *t)
+{
+	atomic_store_explicit(&t->seq,
+			      atomic_load_explicit(&t->seq, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	atomic_thread_fence(memory_order_release);
+}
+
+static inline void moved(struct table *t)
+{
+	atomic_store_explicit(&t->seq,
+			      atomic_load_explicit(&t->seq, memory_order_relaxed) + 1,
+			      memory_order_release);
+}
+#else /* no table is read without the handshake there */
+static inline void moving(struct table *t)
+{
+	(void)t;
+}
+
+static inline void moved(struct table *t)
+{
+	(void)t;
+}
+#endif
+
 static inline __attribute__((always_inline)) void erase(struct table *t,
 						     uint32_t i)
 {
+	moving(t);
 	for (uint32_t j = (i + 1) & MASK; t->slots[j].addr; j = (j + 1) & MASK) {
 		uint32_t home = home_of(t->slots[j].addr);
 
@@ -129,6 +160,7 @@ static inline __attribute__((always_inline)) void erase(struct table *t,
 		}
 	}
 	t->slots[i].addr = 0;
+	moved(t);
 	atomic_store_explicit(&t->used,
 			      atomic_load_explicit(&t->used, memory_order_relaxed) - 1,
 			      memory_order_relaxed);
@@ -142,6 +174,7 @@ static bool drain(struct table *t, uintptr_t wanted)
 
 	if (!atomic_load_explicit(&t->used, memory_order_relaxed))
 		return false;
+	moving(t);
 	for (uint32_t i = 0; i < CAP; i++) {
 		struct reg_host_slot *s = &t->slots[i];
 
@@ -151,6 +184,7 @@ static bool drain(struct table *t, uintptr_t wanted)
 		reg_host_shared_put(s); /* on failure it goes untracked */
 		s->addr = 0;
 	}
+	moved(t);
 	atomic_store_explicit(&t->used, 0, memory_order_release);
 	if (hit)
 		t->shared_left = SHARED_SPAN;
@@ -347,6 +381,44 @@ static bool others_hold_blocks(void)
 		if (t != mine && atomic_load_explicit(&t->used, memory_order_acquire))
 			return true;
 	return false;
+}
+
+#ifndef HL_TSAN
+/* Whether t holds addr, read as its owner writes: true when unsure. */
+static bool held_by(struct table *t, uintptr_t addr)
+{
+	unsigned seq = atomic_load_explicit(&t->seq, memory_order_acquire);
+	bool found = false;
+	uint32_t i = home_of(addr);
+
+	if (seq & 1)
+		return true;
+	for (uint32_t n = 0; n < CAP; n++, i = (i + 1) & MASK) {
+		uintptr_t a = __atomic_load_n(&t->slots[i].addr, __ATOMIC_RELAXED);
+
+		if (!a || (found = a == addr))
+			break;
+	}
+	atomic_thread_fence(memory_order_acquire);
+	return found ||
+	       atomic_load_explicit(&t->seq, memory_order_relaxed) != seq;
+}
+#endif
+
+bool reg_host_local_elsewhere(uintptr_t addr)
+{
+#ifdef HL_TSAN
+	(void)addr;
+	return others_hold_blocks(); /* it would see the reading as a race */
+#else
+	for (struct table *t = atomic_load_explicit(&tables, memory_order_acquire);
+	     t; t = t->next)
+		if (t != mine &&
+		    atomic_load_explicit(&t->used, memory_order_acquire) &&
+		    held_by(t, addr))
+			return true;
+	return false;
+#endif
 }
 
 bool reg_host_local_publish(uintptr_t wanted)

@@ -40,6 +40,10 @@ bool reg_host_local_set_id(uintptr_t addr, uint64_t id);
  * that owns it sends its next blocks to the shared table for a while.
  * True when anything moved. */
 bool reg_host_local_publish(uintptr_t wanted);
+/* False only when no other thread's table holds addr, read without the
+ * handshake (so without a system call): a free of a block no table knows
+ * costs no move. */
+bool reg_host_local_elsewhere(uintptr_t addr);
 size_t reg_host_local_count(void);
 
 void reg_host_local_fork_prepare(void);
