@@ -40,6 +40,8 @@ void an_evcache_free(struct an_evcache *c)
 	free(c);
 }
 
+bool an_read_reference;
+
 static int16_t an_member_index(const bt_field_class *fc, const char *name)
 {
 	uint64_t n;
@@ -71,6 +73,35 @@ static bool an_name_is(const char *name, const char *want)
 	return !*name;
 }
 
+static enum an_read an_read_of_class(const bt_field_class *fc)
+{
+	bt_field_class_type t = bt_field_class_get_type(fc);
+
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return AN_READ_SIGNED;
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		return AN_READ_UNSIGNED;
+	return AN_READ_OTHER;
+}
+
+/* How member i of the payload reads: an integer's own kind, an array's
+ * elements' kind. */
+static uint8_t an_read_of(const bt_field_class *payload, int16_t i)
+{
+	const bt_field_class *fc;
+
+	if (i < 0)
+		return AN_READ_OTHER;
+	fc = bt_field_class_structure_member_borrow_field_class_const(
+		bt_field_class_structure_borrow_member_by_index_const(
+			payload, (uint64_t)i));
+	if (!bt_field_class_type_is(bt_field_class_get_type(fc),
+				    BT_FIELD_CLASS_TYPE_ARRAY))
+		return (uint8_t)an_read_of_class(fc);
+	fc = bt_field_class_array_borrow_element_field_class_const(fc);
+	return (uint8_t)(AN_READ_ARRAY | an_read_of_class(fc));
+}
+
 static struct an_evclass *an_describe(const bt_event_class *ec)
 {
 	struct an_evclass *d = calloc(1, sizeof(*d));
@@ -90,6 +121,7 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 		const char *f = an_ev_desc[d->kind].fields[i];
 
 		d->field[i] = f ? an_member_index(payload, f) : -1;
+		d->read[i] = an_read_of(payload, d->field[i]);
 	}
 	d->ctx_vpid = an_member_index(ctx, "vpid");
 	d->ctx_procname = an_member_index(ctx, "procname");
@@ -141,7 +173,18 @@ uint64_t an_ev_u64(const struct an_ev *e, int f)
 {
 	const bt_field *m = an_member(e, f);
 
-	return m ? an_field_int(m) : 0;
+	if (!m)
+		return 0;
+	if (an_read_reference)
+		return an_field_int(m);
+	switch (e->cls->read[f]) { /* an array reads as 0, as in an_field_int */
+	case AN_READ_UNSIGNED:
+		return bt_field_integer_unsigned_get_value(m);
+	case AN_READ_SIGNED:
+		return (uint64_t)bt_field_integer_signed_get_value(m);
+	default:
+		return 0;
+	}
 }
 
 int64_t an_ev_i64(const struct an_ev *e, int f)
@@ -163,6 +206,12 @@ const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len)
 	const bt_field *m = an_member(e, f);
 
 	*len = 0;
+	if (m && !an_read_reference) {
+		if (!(e->cls->read[f] & AN_READ_ARRAY))
+			return NULL;
+		*len = bt_field_array_get_length(m);
+		return m;
+	}
 	if (!m || !bt_field_class_type_is(bt_field_get_class_type(m),
 					  BT_FIELD_CLASS_TYPE_ARRAY))
 		return NULL;
@@ -180,18 +229,43 @@ static uint8_t an_byte(const void *arr, uint64_t i)
 	return (uint8_t)an_arr_u64(arr, i);
 }
 
+static uint8_t an_buf_byte(const void *buf, uint64_t i)
+{
+	return ((const uint8_t *)buf)[i];
+}
+
+/* The packed bytes into it->buf, each element read as the class says: two
+ * library calls a byte, not five. */
+static void an_words_fill(struct an_words *it, uint8_t read)
+{
+	if (an_read_reference || read != (AN_READ_ARRAY | AN_READ_UNSIGNED) ||
+	    it->len > sizeof(it->buf))
+		return;
+	for (uint64_t i = 0; i < it->len; i++)
+		it->buf[i] = (uint8_t)bt_field_integer_unsigned_get_value(
+			bt_field_array_borrow_element_field_by_index_const(
+				it->arr, i));
+	it->bytes = it->buf;
+}
+
 bool an_words_open(const struct an_ev *e, int f_words,
 		   const struct hg_shape *shape, struct an_words *it)
 {
-	*it = (struct an_words){.shape = hg_shape_v5(shape), .schema = 5};
-	it->arr = an_ev_arr(e, f_words + 2, &it->len);
+	int f = f_words + 2;
+
+	it->shape = hg_shape_v5(shape);
+	it->schema = 5;
+	it->i = 0;
+	it->bytes = NULL;
+	it->arr = an_ev_arr(e, f, &it->len);
 	if (!it->arr) {
 		it->shape = shape;
 		it->schema = 4;
-		it->arr = an_ev_arr(e, f_words + 1, &it->len);
+		it->arr = an_ev_arr(e, --f, &it->len);
 	}
 	if (it->arr) {
 		it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
+		an_words_fill(it, e->cls->read[f]);
 		return true;
 	}
 	it->shape = NULL;
@@ -200,8 +274,26 @@ bool an_words_open(const struct an_ev *e, int f_words,
 	return it->arr != NULL;
 }
 
+bool an_words_open_as(const struct an_ev *e, int f, const struct hg_shape *shape,
+		      unsigned schema, struct an_words *it)
+{
+	it->shape = shape;
+	it->schema = schema;
+	it->i = 0;
+	it->bytes = NULL;
+	it->arr = an_ev_arr(e, f, &it->len);
+	if (!it->arr)
+		return false;
+	it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
+	an_words_fill(it, e->cls->read[f]);
+	return true;
+}
+
 bool an_words_next(struct an_words *it, uint64_t *w)
 {
+	if (it->shape && it->bytes)
+		return hg_unpack_word(it->shape, &it->u, an_buf_byte, it->bytes,
+				      w);
 	if (it->shape)
 		return hg_unpack_word(it->shape, &it->u, an_byte, it->arr, w);
 	if (it->i >= it->len)

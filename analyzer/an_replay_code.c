@@ -172,11 +172,8 @@ static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
 static bool an_launch_ref(const struct an_ev *e, struct an_words *it,
 			  uint64_t *id, uint64_t *repeat1)
 {
-	*it = (struct an_words){.shape = &hg_shape_launch6, .schema = 6};
-	it->arr = an_ev_arr(e, F_LA_REF, &it->len);
-	if (!it->arr)
+	if (!an_words_open_as(e, F_LA_REF, &hg_shape_launch6, 6, it))
 		return false;
-	it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
 	if (!an_words_next(it, id) || !an_words_next(it, repeat1))
 		*id = *repeat1 = 0;
 	return true;

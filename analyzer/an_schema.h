@@ -108,12 +108,31 @@ enum { F_SMI_KIND, F_SMI_TRIGGER, F_SMI_ADDR, F_SMI_SIZE, F_SMI_FROM,
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 
+/* How a field's value is read, known from its class: an integer's kind,
+ * or an array's (AN_READ_ARRAY) with its elements' kind. */
+enum an_read {
+	AN_READ_OTHER,
+	AN_READ_UNSIGNED,
+	AN_READ_SIGNED,
+	AN_READ_KIND = 3,
+	AN_READ_ARRAY = 4,
+};
+
 /* What replay needs to know about one event class, computed once. */
 struct an_evclass {
 	enum an_ev_kind kind;
 	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
+	uint8_t read[AN_MAX_FIELDS];  /* enum an_read bits */
 	int16_t ctx_vpid, ctx_procname, ctx_vtid;
 };
+
+/*
+ * Set: every value is read through its own field's class, one array
+ * element at a time, asking nothing of the event class: the plain reading
+ * that the one by event class is checked against
+ * (tests/analyzer/report_ref.c).  Never set otherwise.
+ */
+extern bool an_read_reference;
 
 /* One event as replay sees it. */
 struct an_ev {
@@ -148,12 +167,18 @@ struct an_words {
 	uint64_t len, i;
 	struct hg_unpacker u;
 	unsigned schema; /* 3 to 6 */
+	/* The packed bytes, read out of the array at once when they fit. */
+	const uint8_t *bytes;
+	uint8_t buf[256];
 };
 
 /* False if the event has none of the fields (an older schema's named
  * fields). */
 bool an_words_open(const struct an_ev *e, int f_words,
 		   const struct hg_shape *shape, struct an_words *it);
+/* The bytes of field f in the given shape and schema; false if absent. */
+bool an_words_open_as(const struct an_ev *e, int f, const struct hg_shape *shape,
+		      unsigned schema, struct an_words *it);
 /* The next word; false at the end or where the bytes are damaged. */
 bool an_words_next(struct an_words *it, uint64_t *w);
 /*

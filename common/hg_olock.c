@@ -1,24 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 #include "hg_olock.h"
 
-#include <linux/membarrier.h>
 #include <sched.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+
+#include "hg_os.h"
 
 /* Whether membarrier can be used (hg_olock_init). */
 static atomic_int asym;
 
-static long membarrier(int cmd)
-{
-	return syscall(SYS_membarrier, cmd, 0, 0);
-}
-
 int hg_olock_init(void)
 {
-	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
-	int ok = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
-		 membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0;
+	int ok = hg_os_barrier_register();
 
 	atomic_store_explicit(&asym, ok, memory_order_relaxed);
 	return ok;
@@ -38,7 +30,7 @@ int hg_olock_visit(hg_olock_t *l)
 	    HG_OLOCK_ALWAYS)
 		return 1; /* the owner locks */
 	atomic_store_explicit(&l->visitor, 1, memory_order_seq_cst);
-	if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)) {
+	if (!hg_os_barrier()) {
 		hg_olock_leave(l);
 		return 0;
 	}

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #include "hg_os.h"
 
+#include <linux/membarrier.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 void *hg_os_alloc(size_t size)
 {
@@ -15,4 +18,18 @@ void hg_os_free(void *p, size_t size)
 {
 	if (p)
 		munmap(p, size);
+}
+
+/* Ask the kernel to let this process make every one of its running threads
+ * pass a full memory barrier on demand; false where it cannot. */
+bool hg_os_barrier_register(void)
+{
+	return syscall(__NR_membarrier,
+		       MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
+bool hg_os_barrier(void)
+{
+	return syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0,
+		       0) == 0;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Live host blocks (malloc, new, ...), the hot path of the whole tool.  An
- * insert and a remove each take one uncontended shard lock and touch one
- * cache line; nothing else happens until the GPU sees the block.
+ * Live host blocks (malloc, new, ...), the hot path of the whole tool.  A
+ * small block's insert and remove touch only its thread's own table, with
+ * no lock and no atomic read-modify-write; nothing else happens until the
+ * GPU, or another thread's free, needs to see the block.
  */
 #ifndef REG_HOST_H
 #define REG_HOST_H
@@ -29,6 +30,10 @@ struct reg_host_block {
 /* False when the registry cannot grow: the block stays untracked. */
 bool reg_host_insert(uintptr_t addr, size_t size, uint8_t api, uintptr_t site);
 bool reg_host_remove(uintptr_t addr, struct reg_host_block *out);
+/* The common free, with nothing to report: a block of this thread's, never
+ * traced, whose allocator is among `plain` (bits 1 << enum hg_api).  False,
+ * with nothing removed, otherwise. */
+bool reg_host_drop_plain(uintptr_t addr, uint64_t plain);
 /* The block containing p, interior pointers included. */
 bool reg_host_find(uintptr_t p, struct reg_host_block *out);
 /* Remember that the block starting at addr was traced under id. */

@@ -73,7 +73,9 @@ static void trace_live_block(struct reg_host_block *b)
 	}
 }
 
-void reg_track_host_alloc(void *p, size_t size, uint8_t api, uintptr_t caller)
+static __attribute__((noinline)) void host_alloc_slow(void *p, size_t size,
+							uint8_t api,
+							uintptr_t caller)
 {
 	uintptr_t site = caller;
 	struct reg_host_block b;
@@ -88,6 +90,17 @@ void reg_track_host_alloc(void *p, size_t size, uint8_t api, uintptr_t caller)
 		return;
 	b = (struct reg_host_block){(uintptr_t)p, size, site, 0, api};
 	reg_host_set_id(b.addr, emit_host_block(&b, 0));
+}
+
+/* The common case inline and frameless; the rest out of line. */
+void reg_track_host_alloc(void *p, size_t size, uint8_t api, uintptr_t caller)
+{
+	if (__builtin_expect(p && size < reg_cfg.stack_threshold &&
+				     size < REG_HOST_LARGE && !reg_cfg.host_all,
+			     1))
+		reg_host_insert((uintptr_t)p, size, api, caller);
+	else
+		host_alloc_slow(p, size, api, caller);
 }
 
 /* The deallocator that matches each allocator family. */
@@ -121,7 +134,8 @@ static void foreign_host_free(uintptr_t p, uint8_t api, uintptr_t caller)
 	emit_free(d.id, api, p, d.size, 0, d.api, reg_site_from_ip(caller));
 }
 
-void reg_track_host_free(void *p, uint8_t api, uintptr_t caller)
+static __attribute__((noinline)) void host_free_slow(void *p, uint8_t api,
+						       uintptr_t caller)
 {
 	struct reg_host_block b;
 	struct reg_dev_info d;
@@ -138,6 +152,33 @@ void reg_track_host_free(void *p, uint8_t api, uintptr_t caller)
 		return;
 	reg_dev_remove(b.addr, &d); /* where hipMemAdvise put it, if it did */
 	emit_free(b.id, api, b.addr, b.size, 0, b.api, reg_site_from_ip(caller));
+}
+
+/* The allocators whose blocks a deallocator frees without a finding:
+ * host_pair_ok as a mask, for the common free's one test. */
+static inline uint64_t plain_allocs(uint8_t free_api)
+{
+	const uint64_t cxx = (1ull << HG_API_NEW) | (1ull << HG_API_NEW_ARRAY);
+
+	switch (free_api) {
+	case HG_API_DELETE:
+		return 1ull << HG_API_NEW;
+	case HG_API_DELETE_ARRAY:
+		return 1ull << HG_API_NEW_ARRAY;
+	case HG_API_FREE:
+	case HG_API_REALLOC:
+		return ~cxx;
+	default:
+		return 0;
+	}
+}
+
+void reg_track_host_free(void *p, uint8_t api, uintptr_t caller)
+{
+	if (__builtin_expect(p != NULL, 1) &&
+	    reg_host_drop_plain((uintptr_t)p, plain_allocs(api)))
+		return;
+	host_free_slow(p, api, caller);
 }
 
 void reg_track_hip_alloc(uint8_t api, int rc, void *p, size_t size,

@@ -47,10 +47,14 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_finding *f = NULL;
 
 	if (!k || !k->profiled || k->status < 0 || !k->fp_ops ||
-	    an_arg_faults(a) || !an_sites_reach(k->fp_sites, a->index, at, sizeof(at)))
+	    an_arg_faults(a))
 		return;
 	arch = an_arch(a->launch->proc, k);
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
+	/* Most arguments are safe: no message is formatted for them. */
+	if ((e != AN_ATOMIC_NOP && e != AN_ATOMIC_SCOPE_DOWNGRADE) ||
+	    !an_sites_reach(k->fp_sites, a->index, at, sizeof(at)))
+		return;
 	what_reaches(k, a->index, at, on, sizeof(on));
 	an_split_note(a, split, sizeof(split));
 	if (e == AN_ATOMIC_NOP)

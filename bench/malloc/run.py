@@ -3,11 +3,16 @@
 
 Anchors: plain glibc; lttng-ust's own libc wrapper with a session recording
 its events; heaptrack.  Prints ns/pair (median of --runs) and each one's
-ratio to glibc and to hipgrain.  A benchmark, not a test: it never fails on
-a number.
+ratio to glibc and to hipgrain.  Then what hipgrain adds to glibc's pair,
+taken within rounds that run glibc and hipgrain back to back (median and
+range of --runs rounds), since this host's speed wanders between runs by
+more than the difference; with --callgrind, also in instructions (a run of
+3n pairs less one of n, so that start-up cancels out), which load does not
+move.  A benchmark, not a test: it never fails on a number.
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +42,8 @@ def main():
     ap.add_argument('--preload', required=True)
     ap.add_argument('--pairs', type=int, default=5_000_000)
     ap.add_argument('--runs', type=int, default=5)
+    ap.add_argument('--callgrind', action='store_true',
+                    help='also count the instructions a pair adds')
     a = ap.parse_args()
     prog = [a.prog, str(a.pairs)]
     env = dict(os.environ)
@@ -66,6 +73,44 @@ def main():
     for name, ns in rows:
         print(f'{name:36} {ns:8.1f} {ns / base:8.2f} {ns / ours:10.2f}')
     print(f'hipgrain adds {ours - base:.1f} ns per pair (target: total <= 40 ns)')
+    paired(prog, env, hg, a.runs)
+    if a.callgrind and shutil.which('valgrind'):
+        counted(a.prog, env, hg)
+
+
+def paired(prog, env, hg, runs):
+    """Added ns and its ratio to glibc's pair, within back-to-back rounds."""
+    added, ratio = [], []
+    for _ in range(runs):
+        g = run(prog, env)
+        h = run(prog, hg)
+        added.append(h - g)
+        ratio.append((h - g) / g)
+    print(f'in {runs} rounds of glibc then hipgrain: hipgrain adds '
+          f'{sorted(added)[runs // 2]:.1f} ns '
+          f'(range {min(added):.1f} to {max(added):.1f}) = '
+          f'{sorted(ratio)[runs // 2]:.2f}x glibc\'s pair '
+          f'(range {min(ratio):.2f} to {max(ratio):.2f}; target <= 0.5x)')
+
+
+def instructions(prog, pairs, env):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, 'cg')
+        r = subprocess.run(['valgrind', '--tool=callgrind',
+                            '--callgrind-out-file=' + out, prog, str(pairs)],
+                           env=env, check=True, capture_output=True, text=True)
+        return int(re.search(r'refs:\s+([\d,]+)', r.stderr)
+                   .group(1).replace(',', ''))
+
+
+def counted(prog, env, hg, n=100000):
+    """Instructions a pair costs: runs of 3n and n pairs (and their warm-up
+    tenth), differenced."""
+    pairs = 2 * n * 11 // 10
+    g = (instructions(prog, 3 * n, env) - instructions(prog, n, env)) / pairs
+    h = (instructions(prog, 3 * n, hg) - instructions(prog, n, hg)) / pairs
+    print(f'instructions a pair: glibc {g:.0f}, hipgrain adds {h - g:.0f} '
+          f'= {(h - g) / g:.2f}x glibc\'s pair (target <= 0.5x)')
 
 
 if __name__ == '__main__':

@@ -3,11 +3,18 @@
 """`hipgrain report` against `babeltrace2 TRACE -o dummy` on the same trace.
 
 usage: bench_report.py HIPGRAIN TRACEGEN [EVENTS]
+                       [--churn BM_LAUNCH FAKEHIP_DIR [ROUNDS]]
 
 Makes a trace of about EVENTS (default 1,050,000) hipgrain events with
 hg_tracegen in a real LTTng session, then times both readers (best of 3)
-and prints the ratio (target: at most 1.5) and each one's peak RSS.  A
+and prints the ratio (target: at most 1.1) and each one's peak RSS.  A
 trace a quarter the size is read too: memory should not grow with events.
+
+With --churn, also a trace that a real `hipgrain run --lossless` records
+of bench/launch's allocation churn against the test double (each of
+ROUNDS, default 350,000, a hipMalloc of 4 KiB, a launch and a hipFree:
+three events a round), whose events are the small ones real programs
+write; both readers are timed on it the same way, and both ratios printed.
 """
 import os
 import resource
@@ -19,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'tests', 'lib'))
+from hgrun import hermetic  # noqa: E402
 from lttng_session import Tracing  # noqa: E402
 
 # 7 events per round; a handful of live blocks, two kernels.
@@ -52,6 +60,16 @@ def make_trace(tracegen, tmp, events):
     return out, rounds * 7
 
 
+def make_churn(hipgrain, bm_launch, fakehip, tmp, rounds):
+    out = os.path.join(tmp, 'churn')
+    env = dict(os.environ, LD_LIBRARY_PATH=fakehip, HGFAKE_REUSE='1')
+    env.pop('LD_PRELOAD', None)
+    cmd = hermetic([hipgrain, 'run', '--no-report', '-q', '--lossless',
+                    '-o', out, '--', bm_launch, str(rounds), 'a'])
+    subprocess.run(cmd, env=env, check=True, capture_output=True)
+    return out
+
+
 def timed(argv):
     """Best wall time of 3 runs, and the peak RSS (KiB) of the last."""
     best = None
@@ -67,24 +85,42 @@ def timed(argv):
     return best, ru.ru_maxrss
 
 
+def compare(hipgrain, trace, what, n):
+    """Times both readers on trace; prints and returns the ratio."""
+    bt, bt_rss = timed(['babeltrace2', trace, '-o', 'dummy'])
+    hg, hg_rss = timed([hipgrain, 'report', trace])
+    print('%s: %d hipgrain events (+ statedump)' % (what, n))
+    print('  babeltrace2 -o dummy: %.3f s  %.2f M events/s  rss %d KiB'
+          % (bt, n / bt / 1e6, bt_rss))
+    print('  hipgrain report:      %.3f s  %.2f M events/s  rss %d KiB'
+          % (hg, n / hg / 1e6, hg_rss))
+    print('  ratio report/dummy:   %.2f (target <= 1.1)' % (hg / bt))
+    return hg / bt, hg_rss
+
+
 def main():
-    hipgrain, tracegen = sys.argv[1], sys.argv[2]
-    events = int(sys.argv[3]) if len(sys.argv) > 3 else 1050000
+    args = sys.argv[1:]
+    churn = None
+    if '--churn' in args:
+        i = args.index('--churn')
+        churn, args = args[i + 1:], args[:i]
+    hipgrain, tracegen = args[0], args[1]
+    events = int(args[2]) if len(args) > 2 else 1050000
     tmp = tempfile.mkdtemp(prefix='hgbench-')
     try:
         small, n_small = make_trace(tracegen, tmp, events // 4)
         big, n_big = make_trace(tracegen, tmp, events)
-        bt, bt_rss = timed(['babeltrace2', big, '-o', 'dummy'])
-        hg, hg_rss = timed([hipgrain, 'report', big])
+        r_gen, hg_rss = compare(hipgrain, big, 'tracegen trace', n_big)
         _, hg_rss_small = timed([hipgrain, 'report', small])
-        print('trace: %d hipgrain events (+ statedump)' % n_big)
-        print('babeltrace2 -o dummy: %.3f s  %.2f M events/s  rss %d KiB'
-              % (bt, n_big / bt / 1e6, bt_rss))
-        print('hipgrain report:      %.3f s  %.2f M events/s  rss %d KiB'
-              % (hg, n_big / hg / 1e6, hg_rss))
-        print('ratio report/dummy:   %.2f (target <= 1.5)' % (hg / bt))
         print('report rss, %d vs %d events: %d vs %d KiB'
               % (n_small, n_big, hg_rss_small, hg_rss))
+        if churn:
+            rounds = int(churn[2]) if len(churn) > 2 else 350000
+            trace = make_churn(hipgrain, churn[0], churn[1], tmp, rounds)
+            r_churn, _ = compare(hipgrain, trace, 'churn trace (hipgrain run)',
+                                 3 * rounds)
+            print('ratios report/dummy: tracegen %.2f, churn %.2f '
+                  '(target <= 1.1)' % (r_gen, r_churn))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
