@@ -231,7 +231,15 @@ void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 	const char *name = hg_hip_error_name(f->rc);
 	bool nogpu = c->no_gpu || f->rc == 100;
 
-	if (name)
+	/* libomptarget answers a region no device took by running it on the
+	 * host: the program's result is right, the GPU never saw it. */
+	if (!strcmp(an_api_lib(f->api), "OpenMP") &&
+	    hg_api_class(f->api) == HG_CLASS_LAUNCH)
+		snprintf(buf, cap, "%s failed %llu× (returned %d): no offload "
+			 "device took the target region, so it ran on the host",
+			 an_api_name(f->api), (unsigned long long)f->count,
+			 f->rc);
+	else if (name)
 		snprintf(buf, cap, "%s failed %llu× with %s%s",
 			 an_api_name(f->api), (unsigned long long)f->count, name,
 			 nogpu ? ": no usable GPU" : "");

@@ -127,6 +127,11 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		an_json_str(out, c->vgpu);
 	else
 		fputs("null", out);
+	fputs(",\"notice\":", out);
+	if (an_notice(c, buf, sizeof(buf)))
+		an_json_str(out, buf);
+	else
+		fputs("null", out);
 	fputs(",\"failed_calls\":[", out);
 	for (const struct an_fail *f = c->fails; f; f = f->next) {
 		an_fail_text(c, f, buf, sizeof(buf));

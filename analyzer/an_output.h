@@ -49,6 +49,9 @@ const char *an_site_text(const struct an_frame *f, int n, char *buf,
 void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap);
 unsigned an_nprocs(const struct an_ctx *c);
+/* The line a report opens with when the run showed nothing of what hipgrain
+ * watches, or ran no kernel for want of a GPU; NULL otherwise. */
+const char *an_notice(const struct an_ctx *c, char *buf, size_t cap);
 /* The group's ranks as "0-3,7" (cut short with "..." past cap). */
 void an_ranks_text(const struct an_group *g, char *buf, size_t cap);
 

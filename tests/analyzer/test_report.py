@@ -128,9 +128,14 @@ def test_no_gpu():
           'hipMalloc failed 3× with hipErrorInvalidDevice: no usable GPU'
           in r.stdout, r.stdout)
     check('no GPU: kernel static facts', 'sum(float*, float*, int)' in
-          r.stdout and 'never ran' in r.stdout, r.stdout)
+          r.stdout and 'no launch of it ran on a GPU' in r.stdout, r.stdout)
+    check('no GPU: said first, with what to do',
+          r.stdout.startswith('no usable GPU: no kernel ran') and
+          '--virtual-gpu' in r.stdout.splitlines()[0], r.stdout)
     doc = json.loads(report('--format', 'json', t).stdout)
     fails = {f['api']: f for f in doc['summary']['failed_calls']}
+    check('no GPU: JSON notice', (doc['summary'].get('notice') or '')
+          .startswith('no usable GPU'), doc['summary'].get('notice'))
     check('no GPU: JSON failed calls', fails.get('hipMalloc', {}).get(
         'count') == 3 and fails['hipMalloc']['error'] ==
         'hipErrorInvalidDevice', fails)
