@@ -240,7 +240,9 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	if (!c->hg_events) {
 		fprintf(err, "hipgrain report: no hipgrain event in %s: not a "
 			     "hipgrain trace, or the traced program never "
-			     "started\n", n == 1 ? dirs[0] : "these traces");
+			     "started\n",
+			/* dirs[] may name a salvaged copy: the user's words */
+			o->ninputs == 1 ? o->inputs[0] : "these traces");
 		goto end;
 	}
 	an_replay_end(c);

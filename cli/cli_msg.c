@@ -36,7 +36,7 @@ int cli_bad_value(const char *cmd, const struct option *opts, int c,
 	for (; opts->name; opts++)
 		if (opts->val == c)
 			name = opts->name;
-	fprintf(stderr, "hipgrain %s: --%s '%s': not a value it takes\n", cmd,
+	fprintf(stderr, "hipgrain %s: --%s '%s': unknown value\n", cmd,
 		name, arg);
 	return cli_try(cmd);
 }

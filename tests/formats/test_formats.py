@@ -229,8 +229,17 @@ def case_bad_options():
     tdir = os.path.join(TMP, 'fire')
     r = subprocess.run([HIPGRAIN, 'report', '--format', 'pdf', tdir],
                        capture_output=True, text=True)
-    tap.ok(r.returncode == 64 and "unknown format 'pdf'" in r.stderr,
-           'an unknown --format is a usage error', r.stderr)
+    tap.ok(r.returncode == 64 and r.stderr ==
+           "hipgrain report: --format 'pdf': unknown value\n"
+           "try 'hipgrain report --help'\n",
+           'an unknown --format is a usage error, said in one line', r.stderr)
+    for fmt in ('html', 'perfetto', 'sarif'):
+        r = subprocess.run([HIPGRAIN, 'report', '--format', fmt,
+                            '--inventory', tdir], capture_output=True,
+                           text=True)
+        tap.ok(r.returncode == 64 and '--inventory: only the text and json'
+               in r.stderr and not r.stdout,
+               f'--inventory with {fmt} is refused, not ignored', r.stderr)
     target = os.path.join(TMP, 'a-directory')
     os.mkdir(target)
     r = subprocess.run([HIPGRAIN, 'report', '--format', 'html', '-o', target, tdir],
