@@ -4,6 +4,7 @@
 
 #include "an_inventory.h"
 #include "an_json.h"
+#include "hg_path.h"
 #include "an_names.h"
 #include "hg_hiperr.h"
 #include "an_output.h"
@@ -29,12 +30,16 @@ void an_json_str(FILE *out, const char *s)
 
 void an_json_frames(FILE *out, const struct an_frame *f, int n)
 {
+	char path[1024];
+
 	fputc('[', out);
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s{\"function\":", i ? "," : "");
 		an_json_str(out, f[i].function);
 		fputs(",\"file\":", out);
-		an_json_str(out, f[i].file);
+		an_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
+							   sizeof(path))
+					   : NULL);
 		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
 			f[i].line, (unsigned long long)f[i].pc,
 			f[i].inlined ? "true" : "false");

@@ -10,6 +10,7 @@
 #include "co_int.h"
 #include "co_rules.h"
 #include "co_scan.h"
+#include "hg_path.h"
 
 /* A processor whose code is not decoded, with why, and how many of its code
  * objects one file holds (a library carries one per source file). */
@@ -62,6 +63,7 @@ static void json_str(FILE *f, const char *s)
 
 static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 {
+	char path[1024];
 	bool first = true;
 	fputc('[', f);
 	for (uint32_t i = 0; i < k->ninsns; i++) {
@@ -77,7 +79,7 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			fputs(",\"arg\":null", f);
 		fputs(",\"file\":", f);
 		if (in->file && in->line)
-			json_str(f, in->file);
+			json_str(f, hg_path_norm(in->file, path, sizeof(path)));
 		else
 			fputs("null", f);
 		if (in->file && in->line)

@@ -201,6 +201,17 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = scan(os.path.join(tmp, "nosuch.so"))
     check(rc == 1 and err == f"hipgrain scan: {tmp}/nosuch.so: No such file "
           "or directory\n", "a missing file: one line, what and why")
+rc, out, _ = scan("--format", "sarif", UNSAFE)
+locs = [r["locations"][0]["physicalLocation"]
+        for r in json.loads(out)["runs"][0]["results"]]
+check(locs and all(l.get("region", {}).get("startLine") and
+                   l["artifactLocation"]["uri"].endswith(".hip") for l in locs),
+      "scan's SARIF results sit at the atomic's source line")
+doc = scan_json(UNSAFE)
+paths = [a["file"] for c in doc["files"][0]["code_objects"] for k in c["kernels"]
+         for a in k["hw_fp_atomics"] + k["int_atomics"] if a["file"]]
+check(paths and not [p for p in paths if "/../" in p or "/./" in p],
+      f"scan JSON source paths are normalised ({paths[:2]})")
 rc, out, _ = scan("--help")
 check(rc == 0 and "--fail-on" in out and "Exit status: 0" in out and
       "64 bad usage" in out, "--help, with the exit statuses")

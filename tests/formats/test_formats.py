@@ -107,6 +107,15 @@ def case_fire():
            'hipHostMalloc' in launch['arguments'][0].get('allocation', ''),
            'fire: Perfetto has the finding, both blocks, live-byte counters and '
            'the launch with its resolved arguments', json.dumps(pf, default=str)[:1500])
+    sites = {e['args'].get('site') for e in json_of(outs['perfetto'])['traceEvents']
+             if e['ph'] == 'b' and e.get('cat') == 'allocation'}
+    want_site = '%s:%d' % (os.path.basename(frame['file']), frame['line'])
+    tap.ok(sites and all(s and s.startswith(want_site) for s in sites),
+           'fire: Perfetto allocations carry their call site as file:line',
+           sites)
+    files = [f['file'] for f in want['allocation']['callsite'] if f['file']]
+    tap.ok(files and not [f for f in files if '/./' in f or '/../' in f],
+           'fire: JSON call-site paths are normalised', files)
     return outs['html']
 
 
