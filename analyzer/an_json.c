@@ -74,7 +74,7 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	fputs(",\"severity\":", out);
 	an_json_str(out, an_sev_name(f->sev));
 	fprintf(out, ",\"count\":%llu,\"message\":", (unsigned long long)g->count);
-	an_json_str(out, f->message);
+	an_json_str(out, an_group_message(g));
 	fputs(",\"fix\":", out);
 	an_json_str(out, f->rule->fix);
 	if (f->kernel) {
@@ -86,6 +86,17 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	}
 	if (f->has_alloc)
 		an_json_alloc(out, g);
+	if (g->nalso) {
+		fprintf(out, ",\"arguments\":[{\"index\":%d", g->arg);
+		an_json_alloc(out, g);
+		fputc('}', out);
+		for (unsigned i = 0; i < g->nalso; i++) {
+			fprintf(out, ",{\"index\":%d", g->also[i].arg);
+			an_json_alloc(out, &g->also[i]);
+			fputc('}', out);
+		}
+		fputc(']', out);
+	}
 	if (f->rule->fix_at) {
 		char fix[1024];
 

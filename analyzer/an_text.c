@@ -37,12 +37,15 @@ static void an_text_driver(const struct an_tty *t, const struct an_drv *d)
 	fputc('\n', t->out);
 }
 
-static void an_text_alloc(const struct an_tty *t, const struct an_group *g)
+static void an_text_alloc(const struct an_tty *t, const struct an_group *g,
+			  bool numbered)
 {
 	const struct an_alloc *a = &g->first->alloc;
-	char site[1024];
+	char site[1024], label[32] = "allocation";
 
-	fprintf(t->out, "    allocation: %s, %llu bytes, %s-grained %s memory",
+	if (numbered)
+		snprintf(label, sizeof(label), "argument %d", g->arg);
+	fprintf(t->out, "    %s: %s, %llu bytes, %s-grained %s memory", label,
 		an_api_name(a->api), (unsigned long long)a->size,
 		an_gran_name(a->gran), an_mem_name(a->mem));
 	an_site_text(g->frames, g->nframes, site, sizeof(site));
@@ -66,11 +69,13 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 
 	fprintf(t->out, "  %s×%llu%s %s\n", an_col(t, "\033[1m"),
 		(unsigned long long)g->count, an_col(t, "\033[0m"),
-		f->message ? f->message : "");
+		an_group_message(g) ? an_group_message(g) : "");
 	if (f->kernel)
 		fprintf(t->out, "    kernel: %s\n", an_kernel_label(f->kernel));
 	if (f->has_alloc)
-		an_text_alloc(t, g);
+		an_text_alloc(t, g, g->nalso > 0);
+	for (unsigned i = 0; i < g->nalso; i++)
+		an_text_alloc(t, &g->also[i], true);
 	if (f->rule->fix_at) {
 		char fix[1024];
 
