@@ -27,7 +27,8 @@ static void usage(FILE *f)
 		"  --decoder auto|own|comgr\n"
 		"                      instruction decoder (default auto: own, comgr\n"
 		"                      where the own one does not know the target)\n"
-		"  -v, --verbose       list every kernel, not only those at risk\n"
+		"  -v, --verbose       list every code object and kernel, not only\n"
+		"                      those at risk\n"
 		"  -h, --help          this help\n\n"
 		CLI_EXIT_TEXT);
 }

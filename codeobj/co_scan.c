@@ -203,14 +203,22 @@ static void text_code_object(struct scan *s, const struct co_entry *e,
 	char *body = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&body, &len);
+	bool listed = s->o->verbose;
 
 	if (!f)
 		return;
 	fprintf(f, " (bundle %u): %u kernel%s, %zu with hardware FP atomics\n",
 		e->bundle, p->nkernels, p->nkernels == 1 ? "" : "s", fp);
 	for (uint32_t i = 0; i < p->nkernels; i++)
-		text_kernel(f, p->target, &p->kernels[i], s->o->verbose, seen,
-			    &nseen);
+		listed |= text_kernel(f, p->target, &p->kernels[i],
+				      s->o->verbose, seen, &nseen);
+	/* Nothing at risk: the totals count it, --verbose shows it. */
+	if (!listed) {
+		fclose(f);
+		free(body);
+		s->st->quiet_code_objects++;
+		return;
+	}
 	if (nseen)
 		fprintf(f, "    on fine-grained memory, on this target:\n");
 	for (unsigned i = 0; i < nseen; i++)
@@ -490,6 +498,10 @@ static void text_totals(FILE *f, const struct co_scan_stats *st)
 		st->kernels == 1 ? "" : "s", st->fp_kernels, st->int_kernels);
 	fprintf(f, "atomic instructions: %zu hardware FP, %zu integer, %zu CAS",
 		st->fp_insns, st->int_insns, st->cas_insns);
+	if (st->quiet_code_objects)
+		fprintf(f, "; %zu code object%s with nothing at risk not listed "
+			   "(--verbose lists them)", st->quiet_code_objects,
+			st->quiet_code_objects == 1 ? "" : "s");
 	if (st->not_decoded)
 		fprintf(f, "; %zu code object%s not decoded", st->not_decoded,
 			st->not_decoded == 1 ? "" : "s");

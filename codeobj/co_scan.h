@@ -25,6 +25,7 @@ struct co_scan_stats {
 	size_t fp_insns, int_insns, cas_insns;
 	size_t not_decoded;     /* code objects of targets not decoded */
 	bool target_unmatched;  /* --target matched no code object */
+	size_t quiet_code_objects; /* text: not listed, nothing at risk */
 };
 
 /* Returns 0 when every file was read, -1 when at least one was not. */
