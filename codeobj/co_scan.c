@@ -163,34 +163,84 @@ static const char *co_sites_text(const char *sites)
 	return buf;
 }
 
-/* True when it printed the kernel: it has atomics that bite, or the user
- * asked for every kernel. */
-static bool text_kernel(FILE *f, const char *target, const struct co_kernel *k,
-			bool verbose, const struct co_rule **seen, unsigned *nseen)
+/* A kernel as the text report gives it: its name, then what it holds. */
+struct kline {
+	char *name, *detail;
+	bool done; /* printed, with a kernel of the same detail */
+};
+
+/* Fills *kl when the kernel is to be listed: it has atomics that bite, or
+ * the user asked for every kernel. */
+static bool text_kernel(struct kline *kl, const char *target,
+			const struct co_kernel *k, bool verbose,
+			const struct co_rule **seen, unsigned *nseen)
 {
 	const struct co_atomics *a = &k->atomics;
 	struct co_rule_result r;
 	bool int_bites = a->int_ops &&
 		co_rule_lookup(target, a->int_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r);
+	size_t len = 0;
+	FILE *f;
+
 	if (!a->fp_count && !int_bites && !verbose)
 		return false;
-	char *dm = co_demangle(k->name);
-	fprintf(f, "    %s\n", dm ? dm : k->name);
-	free(dm);
+	*kl = (struct kline){.name = co_demangle(k->name)};
+	if (!kl->name)
+		kl->name = strdup(k->name);
+	f = open_memstream(&kl->detail, &len);
+	if (!f || !kl->name) {
+		if (f)
+			fclose(f);
+		free(kl->name);
+		free(kl->detail);
+		return false;
+	}
 	if (a->fp_count)
-		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx; "
-			   "arguments: %s\n",
+		fprintf(f, "%u hardware FP atomic%s (%s), first at 0x%llx; "
+			   "arguments: %s",
 			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
 			(unsigned long long)a->fp_first, co_sites_text(a->fp_sites));
 	if (int_bites)
-		fprintf(f, "      %u integer atomic%s (%s)\n", a->int_count,
-			a->int_count == 1 ? "" : "s", a->int_mnemonics);
+		fprintf(f, "%s%u integer atomic%s (%s)", a->fp_count ? "; " : "",
+			a->int_count, a->int_count == 1 ? "" : "s",
+			a->int_mnemonics);
 	if (!a->fp_count && !int_bites)
-		fprintf(f, "      no atomic that misbehaves on fine-grained "
-			   "memory (%u integer, %u CAS)\n",
-			a->int_count, a->cas_count);
+		fprintf(f, "no atomic that misbehaves on fine-grained memory (%u "
+			   "integer, %u CAS)", a->int_count, a->cas_count);
+	fclose(f);
 	collect_effects(target, a, seen, nseen);
 	return true;
+}
+
+/*
+ * Kernels that hold the same (a library's template instances): what they
+ * hold once, then their names.  A kernel alone: its name, then what.
+ */
+static void text_klines(FILE *f, struct kline *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t same = 0;
+
+		if (v[i].done)
+			continue;
+		for (size_t j = i + 1; j < n; j++)
+			same += !v[j].done && !strcmp(v[i].detail, v[j].detail);
+		if (!same) {
+			fprintf(f, "    %s\n      %s\n", v[i].name, v[i].detail);
+			continue;
+		}
+		fprintf(f, "    %zu kernels, each: %s\n", same + 1, v[i].detail);
+		for (size_t j = i; j < n; j++) {
+			if (j > i && (v[j].done || strcmp(v[i].detail, v[j].detail)))
+				continue;
+			fprintf(f, "      %s\n", v[j].name);
+			v[j].done = true;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].detail);
+	}
 }
 
 /* A code object's text: kept until the file is done, so that identical ones
@@ -203,17 +253,25 @@ static void text_code_object(struct scan *s, const struct co_entry *e,
 	char *body = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&body, &len);
-	bool listed = s->o->verbose;
+	struct kline *kl = calloc(p->nkernels ? p->nkernels : 1, sizeof(*kl));
+	size_t nkl = 0;
 
-	if (!f)
+	if (!f || !kl) {
+		if (f)
+			fclose(f);
+		free(body);
+		free(kl);
 		return;
+	}
 	fprintf(f, " (bundle %u): %u kernel%s, %zu with hardware FP atomics\n",
 		e->bundle, p->nkernels, p->nkernels == 1 ? "" : "s", fp);
 	for (uint32_t i = 0; i < p->nkernels; i++)
-		listed |= text_kernel(f, p->target, &p->kernels[i],
-				      s->o->verbose, seen, &nseen);
+		nkl += text_kernel(&kl[nkl], p->target, &p->kernels[i],
+				   s->o->verbose, seen, &nseen);
+	text_klines(f, kl, nkl);
+	free(kl);
 	/* Nothing at risk: the totals count it, --verbose shows it. */
-	if (!listed) {
+	if (!nkl && !s->o->verbose) {
 		fclose(f);
 		free(body);
 		s->st->quiet_code_objects++;

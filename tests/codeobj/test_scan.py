@@ -212,6 +212,20 @@ paths = [a["file"] for c in doc["files"][0]["code_objects"] for k in c["kernels"
          for a in k["hw_fp_atomics"] + k["int_atomics"] if a["file"]]
 check(paths and not [p for p in paths if "/../" in p or "/./" in p],
       f"scan JSON source paths are normalised ({paths[:2]})")
+# A library built for every target: the answer, not a flood.
+LIB = "/usr/lib/x86_64-linux-gnu/librocsparse.so.0"
+if os.path.exists(LIB):
+    rc, out, err = scan(LIB)
+    lines = out.splitlines()
+    heads = [ln for ln in lines if re.match(r"  \S.*\(bundle \d+\)", ln)]
+    check(rc == 0 and not err, "a whole library: said on stdout only, once")
+    check(" kernels, each: " in out and
+          any(", " in h.split(" (bundle")[0] for h in heads) and
+          len(heads) == len(set(heads)),
+          "identical kernels and identical code objects are listed once")
+    check(re.search(r"^total: 1 file, \d+ code objects, \d+ kernels", out, re.M)
+          and "not listed (--verbose lists them)" in out and
+          len(lines) < 3000, f"ends with the totals, in {len(lines)} lines")
 rc, out, _ = scan("--help")
 check(rc == 0 and "--fail-on" in out and "Exit status: 0" in out and
       "64 bad usage" in out, "--help, with the exit statuses")
