@@ -209,18 +209,27 @@ int an_groups_build(struct an_ctx *c, struct an_groups *out)
 	for (const struct an_finding *f = c->findings; f; f = f->all_next)
 		if (an_group_add(out, f))
 			return -1;
+	an_groups_fold(out);
 	if (out->n)
 		qsort(out->g, out->n, sizeof(out->g[0]), an_group_cmp);
 	return 0;
 }
 
+static void an_group_free(struct an_group *g)
+{
+	an_frames_free(g->frames, g->nframes);
+	free(g->site);
+	free(g->ranks);
+	free(g->message);
+	for (unsigned i = 0; i < g->nalso; i++)
+		an_group_free(&g->also[i]);
+	free(g->also);
+}
+
 void an_groups_free(struct an_groups *gs)
 {
-	for (size_t i = 0; i < gs->n; i++) {
-		an_frames_free(gs->g[i].frames, gs->g[i].nframes);
-		free(gs->g[i].site);
-		free(gs->g[i].ranks);
-	}
+	for (size_t i = 0; i < gs->n; i++)
+		an_group_free(&gs->g[i]);
 	free(gs->g);
 	*gs = (struct an_groups){0};
 }
@@ -231,7 +240,15 @@ void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 	const char *name = hg_hip_error_name(f->rc);
 	bool nogpu = c->no_gpu || f->rc == 100;
 
-	if (name)
+	/* libomptarget answers a region no device took by running it on the
+	 * host: the program's result is right, the GPU never saw it. */
+	if (!strcmp(an_api_lib(f->api), "OpenMP") &&
+	    hg_api_class(f->api) == HG_CLASS_LAUNCH)
+		snprintf(buf, cap, "%s failed %llu× (returned %d): no offload "
+			 "device took the target region, so it ran on the host",
+			 an_api_name(f->api), (unsigned long long)f->count,
+			 f->rc);
+	else if (name)
 		snprintf(buf, cap, "%s failed %llu× with %s%s",
 			 an_api_name(f->api), (unsigned long long)f->count, name,
 			 nogpu ? ": no usable GPU" : "");

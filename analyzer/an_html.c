@@ -192,7 +192,7 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 		f->rule->id, g->count);
 	an_html_esc(out, f->rule->summary);
 	fputs("</div><p class=\"msg\">", out);
-	an_html_esc(out, f->message);
+	an_html_esc(out, an_group_message(g));
 	fputs("</p>", out);
 	if (f->kernel) {
 		fputs("<div>kernel: <code class=\"kernel\">", out);

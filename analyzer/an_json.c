@@ -4,6 +4,7 @@
 
 #include "an_inventory.h"
 #include "an_json.h"
+#include "hg_path.h"
 #include "an_names.h"
 #include "hg_hiperr.h"
 #include "an_output.h"
@@ -29,12 +30,16 @@ void an_json_str(FILE *out, const char *s)
 
 void an_json_frames(FILE *out, const struct an_frame *f, int n)
 {
+	char path[1024];
+
 	fputc('[', out);
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s{\"function\":", i ? "," : "");
 		an_json_str(out, f[i].function);
 		fputs(",\"file\":", out);
-		an_json_str(out, f[i].file);
+		an_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
+							   sizeof(path))
+					   : NULL);
 		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
 			f[i].line, (unsigned long long)f[i].pc,
 			f[i].inlined ? "true" : "false");
@@ -69,7 +74,7 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	fputs(",\"severity\":", out);
 	an_json_str(out, an_sev_name(f->sev));
 	fprintf(out, ",\"count\":%llu,\"message\":", (unsigned long long)g->count);
-	an_json_str(out, f->message);
+	an_json_str(out, an_group_message(g));
 	fputs(",\"fix\":", out);
 	an_json_str(out, f->rule->fix);
 	if (f->kernel) {
@@ -81,6 +86,17 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	}
 	if (f->has_alloc)
 		an_json_alloc(out, g);
+	if (g->nalso) {
+		fprintf(out, ",\"arguments\":[{\"index\":%d", g->arg);
+		an_json_alloc(out, g);
+		fputc('}', out);
+		for (unsigned i = 0; i < g->nalso; i++) {
+			fprintf(out, ",{\"index\":%d", g->also[i].arg);
+			an_json_alloc(out, &g->also[i]);
+			fputc('}', out);
+		}
+		fputc(']', out);
+	}
 	if (f->rule->fix_at) {
 		char fix[1024];
 
@@ -125,6 +141,11 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 	fputs("\"virtual_gpu\":", out);
 	if (c->vgpu[0])
 		an_json_str(out, c->vgpu);
+	else
+		fputs("null", out);
+	fputs(",\"notice\":", out);
+	if (an_notice(c, buf, sizeof(buf)))
+		an_json_str(out, buf);
 	else
 		fputs("null", out);
 	fputs(",\"failed_calls\":[", out);

@@ -16,6 +16,26 @@ const char *an_api_name(unsigned api)
 	return "unknown";
 }
 
+const char *an_api_lib(unsigned api)
+{
+	switch (api) {
+#define HG_L(X, lib, list) list(X##_##lib)
+#define HG_X_NONE(v, id, name, cls) case v: return "unknown";
+#define HG_X_SYSTEM(v, id, name, cls) case v: return "C library";
+#define HG_X_HIP(v, id, name, cls) case v: return "HIP";
+#define HG_X_OMP(v, id, name, cls) case v: return "OpenMP";
+#define HG_X_HSA(v, id, name, cls) case v: return "HSA";
+		HG_API_LISTS(HG_L, HG_X)
+#undef HG_L
+#undef HG_X_NONE
+#undef HG_X_SYSTEM
+#undef HG_X_HIP
+#undef HG_X_OMP
+#undef HG_X_HSA
+	}
+	return "unknown";
+}
+
 const char *an_mem_name(unsigned mem)
 {
 	switch (mem) {

@@ -9,6 +9,9 @@
 const char *an_api_name(unsigned api);
 const char *an_mem_name(unsigned mem);
 const char *an_gran_name(unsigned gran);
+/* The library an entry point belongs to, as users call it: "HIP",
+ * "OpenMP", "HSA" or "C library". */
+const char *an_api_lib(unsigned api);
 /* NULL for a code hip_runtime_api.h does not name. */
 /* "min, max" for a set of enum hg_aop bits. */
 const char *an_aop_names(uint32_t bits, char *buf, size_t cap);

@@ -20,7 +20,19 @@ struct an_group {
 	char *site; /* the call site as text, the merge key */
 	long *ranks; /* MPI ranks it held on, sorted, each once */
 	unsigned nranks;
+	/* The same finding on other arguments of the same launches, each with
+	 * its own allocation; then `message` names them all, in order. */
+	struct an_group *also;
+	unsigned nalso;
+	int arg; /* the argument's index its message names; -1 none */
+	char *message; /* NULL: first->message */
 };
+
+/* The message a writer prints for the group. */
+static inline const char *an_group_message(const struct an_group *g)
+{
+	return g->message ? g->message : g->first->message;
+}
 
 struct an_groups {
 	struct an_group *g;
@@ -29,6 +41,8 @@ struct an_groups {
 };
 
 int an_groups_build(struct an_ctx *c, struct an_groups *out);
+/* Folds groups that differ only in the argument they name (an_fold.c). */
+void an_groups_fold(struct an_groups *gs);
 void an_groups_free(struct an_groups *gs);
 /* "procname[vpid] on host, rank N" */
 void an_where(const struct an_proc *p, char *buf, size_t cap);
@@ -49,6 +63,9 @@ const char *an_site_text(const struct an_frame *f, int n, char *buf,
 void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap);
 unsigned an_nprocs(const struct an_ctx *c);
+/* The line a report opens with when the run showed nothing of what hipgrain
+ * watches, or ran no kernel for want of a GPU; NULL otherwise. */
+const char *an_notice(const struct an_ctx *c, char *buf, size_t cap);
 /* The group's ranks as "0-3,7" (cut short with "..." past cap). */
 void an_ranks_text(const struct an_group *g, char *buf, size_t cap);
 

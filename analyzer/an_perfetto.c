@@ -9,6 +9,7 @@
  * times their start and end.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "an_names.h"
 #include "an_output.h"
@@ -17,8 +18,17 @@
 #include "hg_json.h"
 #include "kd_smi.h"
 
+#define AN_PF_SITES 256
+
+struct an_pf_site {
+	const struct an_proc *p;
+	uint64_t id;
+	char text[256];
+};
+
 struct an_pf {
 	FILE *out;
+	struct an_pf_site *sites; /* a cache, AN_PF_SITES of them */
 	struct an_ctx *c;
 	struct an_view *v;
 	uint64_t t0;
@@ -56,6 +66,25 @@ static void an_pf_block_name(struct an_pf *f, const struct an_tl_rec *b)
 		an_api_name(b->api), an_gran_name(b->gran), b->id);
 }
 
+/* "app.hip:42 (main)" of a call site: the number alone is an id nothing
+ * else in the file explains.  Symbolised once per site, not per block. */
+static const char *an_pf_site(struct an_pf *f, struct an_proc *p,
+			      uint64_t callsite)
+{
+	struct an_pf_site *e = &f->sites[callsite % AN_PF_SITES];
+	struct an_frame fr[AN_MAX_FRAMES];
+	int n;
+
+	if (e->p == p && e->id == callsite)
+		return e->text;
+	n = an_sym_callsite(p, callsite, fr, AN_MAX_FRAMES);
+	e->p = p;
+	e->id = callsite;
+	an_site_text(fr, n, e->text, sizeof(e->text));
+	an_frames_free(fr, n);
+	return e->text;
+}
+
 static void an_pf_alloc(struct an_pf *f, const struct an_step *s)
 {
 	const struct an_tl_rec *r = s->r;
@@ -64,8 +93,10 @@ static void an_pf_alloc(struct an_pf *f, const struct an_step *s)
 	an_pf_block_name(f, r);
 	fprintf(f->out,
 		",\"args\":{\"size\":%" PRIu64 ",\"memory\":\"%s\","
-		"\"callsite\":%" PRIu64 "}}",
+		"\"callsite\":%" PRIu64 ",\"site\":",
 		r->size, an_mem_name(r->mem), r->x);
+	hg_json_str(f->out, r->x ? an_pf_site(f, s->vp->p, r->x) : "");
+	fputs("}}", f->out);
 }
 
 static void an_pf_end(struct an_pf *f, const struct an_view_proc *vp,
@@ -272,11 +303,14 @@ static void an_pf_still_live(void *val, void *arg)
 
 void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 {
-	struct an_view v;
-	struct an_pf f = {out, c, &v, c->tl ? c->tl->t0 : 0, false};
+	struct an_view v = {0};
+	struct an_pf f = {.out = out, .c = c, .v = &v,
+			  .t0 = c->tl ? c->tl->t0 : 0,
+			  .sites = calloc(AN_PF_SITES, sizeof(*f.sites))};
 
-	if (an_view_build(c, &v)) {
+	if (!f.sites || an_view_build(c, &v)) {
 		an_view_fini(&v);
+		free(f.sites);
 		return;
 	}
 	fputs(
@@ -291,4 +325,5 @@ void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	an_pf_findings(&f);
 	fputs("\n]}\n", out);
 	an_view_fini(&v);
+	free(f.sites);
 }

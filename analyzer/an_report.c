@@ -87,15 +87,39 @@ static int an_read_each(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 	return any ? 0 : 1;
 }
 
+/* A finding already says what this kernel's atomics do to its memory. */
+static bool an_kernel_judged(const struct an_ctx *c, const struct an_kernel *k)
+{
+	for (const struct an_finding *f = c->findings; f; f = f->all_next)
+		if (f->kernel == k || (f->kernel && k->name && f->kernel->name &&
+				       !strcmp(f->kernel->name, k->name)))
+			return true;
+	return false;
+}
+
+/* " at arraysum.hip:65" from codeobj's sites, "1@arraysum.hip:65;0". */
+static void an_first_site(const char *sites, char *buf, size_t cap)
+{
+	const char *at = sites ? strchr(sites, '@') : NULL;
+
+	buf[0] = '\0';
+	if (at)
+		snprintf(buf, cap, " at %.*s", (int)strcspn(at + 1, ";"), at + 1);
+}
+
 static void an_static_kernel(void *val, void *arg)
 {
 	const struct an_kernel *k = val;
+	char site[160];
 
-	if (!k->profiled || k->launched || k->status < 0 || !k->fp_ops)
+	if (!k->profiled || k->launched || k->status < 0 || !k->fp_ops ||
+	    an_kernel_judged(arg, k))
 		return;
-	an_warn(arg, "%s (%s) holds hardware FP atomics (%s) but never ran: "
-		     "on gfx908/gfx90a it must only get coarse-grained memory",
-		an_kernel_label(k), k->target, k->fp_mnemonics);
+	an_first_site(k->fp_sites, site, sizeof(site));
+	an_warn(arg, "%s (%s) holds hardware FP atomics (%s%s) and no launch "
+		     "of it ran on a GPU: on gfx908/gfx90a it must only get "
+		     "coarse-grained memory",
+		an_kernel_label(k), k->target, k->fp_mnemonics, site);
 }
 
 static void an_static_proc(void *val, void *arg)
@@ -217,7 +241,9 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	if (!c->hg_events) {
 		fprintf(err, "hipgrain report: no hipgrain event in %s: not a "
 			     "hipgrain trace, or the traced program never "
-			     "started\n", n == 1 ? dirs[0] : "these traces");
+			     "started\n",
+			/* dirs[] may name a salvaged copy: the user's words */
+			o->ninputs == 1 ? o->inputs[0] : "these traces");
 		goto end;
 	}
 	an_replay_end(c);

@@ -64,7 +64,8 @@ static void an_sarif_result(FILE *out, const struct an_group *g)
 	fprintf(out,
 		",\"ruleIndex\":%u,\"level\":\"%s\",\"message\":{\"text\":",
 		idx, an_sarif_level(f->sev));
-	hg_json_str(out, f->message ? f->message : f->rule->summary);
+	hg_json_str(out, an_group_message(g) ? an_group_message(g)
+					     : f->rule->summary);
 	fputc('}', out);
 	an_sarif_location(out, g);
 	an_where(f->proc, where, sizeof(where));

@@ -37,12 +37,15 @@ static void an_text_driver(const struct an_tty *t, const struct an_drv *d)
 	fputc('\n', t->out);
 }
 
-static void an_text_alloc(const struct an_tty *t, const struct an_group *g)
+static void an_text_alloc(const struct an_tty *t, const struct an_group *g,
+			  bool numbered)
 {
 	const struct an_alloc *a = &g->first->alloc;
-	char site[1024];
+	char site[1024], label[32] = "allocation";
 
-	fprintf(t->out, "    allocation: %s, %llu bytes, %s-grained %s memory",
+	if (numbered)
+		snprintf(label, sizeof(label), "argument %d", g->arg);
+	fprintf(t->out, "    %s: %s, %llu bytes, %s-grained %s memory", label,
 		an_api_name(a->api), (unsigned long long)a->size,
 		an_gran_name(a->gran), an_mem_name(a->mem));
 	an_site_text(g->frames, g->nframes, site, sizeof(site));
@@ -56,24 +59,30 @@ static void an_text_alloc(const struct an_tty *t, const struct an_group *g)
 		an_text_driver(t, &a->drv);
 }
 
-static void an_text_group(const struct an_tty *t, const struct an_group *g)
+/* True when it printed a fix of its own, written for the finding's front
+ * end and call site. */
+static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 {
 	const struct an_finding *f = g->first;
 	char where[256];
+	bool fixed = false;
 
 	fprintf(t->out, "  %s×%llu%s %s\n", an_col(t, "\033[1m"),
 		(unsigned long long)g->count, an_col(t, "\033[0m"),
-		f->message ? f->message : "");
+		an_group_message(g) ? an_group_message(g) : "");
 	if (f->kernel)
 		fprintf(t->out, "    kernel: %s\n", an_kernel_label(f->kernel));
 	if (f->has_alloc)
-		an_text_alloc(t, g);
+		an_text_alloc(t, g, g->nalso > 0);
+	for (unsigned i = 0; i < g->nalso; i++)
+		an_text_alloc(t, &g->also[i], true);
 	if (f->rule->fix_at) {
 		char fix[1024];
 
 		f->rule->fix_at(f, g->site, fix, sizeof(fix));
 		if (fix[0])
 			fprintf(t->out, "    fix: %s\n", fix);
+		fixed = fix[0] != '\0';
 	}
 	an_where(f->proc, where, sizeof(where));
 	if (g->nranks > 1) {
@@ -89,28 +98,33 @@ static void an_text_group(const struct an_tty *t, const struct an_group *g)
 				g->nprocs - 1);
 	}
 	fputc('\n', t->out);
+	return fixed;
 }
 
+/* The rule's general fix only where no finding of it had its own: one fix
+ * a finding, never a HIP and an OpenMP one side by side. */
 static void an_text_findings(const struct an_tty *t, const struct an_groups *gs)
 {
 	const struct an_rule *cur = NULL;
 	enum an_sev sev = AN_SEV_NONE;
+	bool fixed = false;
 
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct an_finding *f = gs->g[i].first;
 
 		if (f->rule != cur || f->sev != sev) {
-			if (cur)
+			if (cur && !fixed)
 				fprintf(t->out, "  fix: %s\n", cur->fix);
 			cur = f->rule;
 			sev = f->sev;
+			fixed = true;
 			fprintf(t->out, "\n%s%s%s[%s]: %s\n", an_col(t, an_sev_color(sev)),
 				an_sev_name(sev), an_col(t, "\033[0m"), cur->id,
 				cur->summary);
 		}
-		an_text_group(t, &gs->g[i]);
+		fixed &= an_text_group(t, &gs->g[i]);
 	}
-	if (cur)
+	if (cur && !fixed)
 		fprintf(t->out, "  fix: %s\n", cur->fix);
 }
 
@@ -122,6 +136,11 @@ static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 				"findings come from what the runtime asked of its "
 				"driver and from the kernels' code\n",
 			an_col(t, "\033[1;33m"), c->vgpu, an_col(t, "\033[0m"));
+	char notice[512];
+
+	if (an_notice(c, notice, sizeof(notice)))
+		fprintf(t->out, "%s%s%s\n", an_col(t, "\033[1;33m"), notice,
+			an_col(t, "\033[0m"));
 	fprintf(t->out, "hipgrain report: %zu finding%s (%u error, %u warning, "
 			"%u note) in %u process%s; %llu events read\n",
 		gs->n, gs->n == 1 ? "" : "s", gs->by_sev[AN_SEV_ERROR],
@@ -146,7 +165,7 @@ static void an_text_tail(const struct an_tty *t, struct an_ctx *c)
 	char buf[512];
 
 	if (c->fails)
-		fprintf(t->out, "\nfailed HIP calls:\n");
+		fprintf(t->out, "\nfailed runtime calls:\n");
 	for (const struct an_fail *f = c->fails; f; f = f->next) {
 		an_fail_text(c, f, buf, sizeof(buf));
 		fprintf(t->out, "  %s\n", buf);

@@ -16,6 +16,23 @@ enum cli_exit {
 	CLI_EXIT_USAGE = 64,   /* bad command line (sysexits EX_USAGE) */
 };
 
+/* The exit statuses as every --help of report and scan prints them. */
+#define CLI_EXIT_TEXT                                                          \
+	"Exit status: 0 done (no finding reached --fail-on), 1 an input or\n"  \
+	"the output could not be read or written, 2 a finding reached\n"       \
+	"--fail-on, 64 bad usage.\n"
+
+struct option;
+
+/* "hipgrain CMD: --opt: unknown option" (or needs an argument) and a
+ * pointer to --help; getopt's own words are silenced with a ':' optstring.
+ * Return CLI_EXIT_USAGE. */
+int cli_bad_option(const char *cmd, char **argv, int c);
+int cli_bad_value(const char *cmd, const struct option *opts, int c,
+		  const char *arg);
+/* "hipgrain CMD: no WHAT given: HINT". */
+int cli_missing(const char *cmd, const char *what, const char *hint);
+
 struct cli_cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);

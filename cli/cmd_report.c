@@ -25,7 +25,8 @@ static const char report_usage[] =
 	"                         exit 2 when a finding this severe exists\n"
 	"  --color auto|always|never\n"
 	"                         colour (auto: on a terminal, unless NO_COLOR)\n"
-	"  -h, --help             this text\n";
+	"  -h, --help             this text\n"
+	"\n" CLI_EXIT_TEXT;
 
 enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR };
 
@@ -38,13 +39,6 @@ static const struct option report_opts[] = {
 	{"help", no_argument, NULL, 'h'},
 	{0},
 };
-
-static int report_bad(const char *what, const char *arg)
-{
-	fprintf(stderr, "hipgrain report: %s '%s'; see 'hipgrain report --help'\n",
-		what, arg);
-	return CLI_EXIT_USAGE;
-}
 
 static bool report_color(const char *mode)
 {
@@ -66,12 +60,13 @@ int cmd_report(int argc, char **argv)
 	int ch;
 
 	optind = 0; /* glibc: 0 also resets state a previous getopt left */
-	while ((ch = getopt_long(argc, argv, "ho:", report_opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":ho:", report_opts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
 			fmt = an_format_parse(optarg);
 			if (fmt < 0)
-				return report_bad("unknown format", optarg);
+				return cli_bad_value("report", report_opts, ch,
+						     optarg);
 			o.format = (enum an_format)fmt;
 			break;
 		case 'o':
@@ -83,24 +78,32 @@ int cmd_report(int argc, char **argv)
 		case OPT_FAIL_ON:
 			fail_on = an_sev_parse(optarg);
 			if (fail_on == AN_SEV_NONE)
-				return report_bad("unknown severity", optarg);
+				return cli_bad_value("report", report_opts, ch,
+						     optarg);
 			break;
 		case OPT_COLOR:
 			if (strcmp(optarg, "auto") && strcmp(optarg, "always") &&
 			    strcmp(optarg, "never"))
-				return report_bad("unknown colour mode", optarg);
+				return cli_bad_value("report", report_opts, ch,
+						     optarg);
 			color = optarg;
 			break;
 		case 'h':
 			fputs(report_usage, stdout);
 			return CLI_EXIT_OK;
 		default:
-			fputs(report_usage, stderr);
-			return CLI_EXIT_USAGE;
+			return cli_bad_option("report", argv, ch);
 		}
 	}
-	if (optind >= argc) {
-		fputs(report_usage, stderr);
+	if (optind >= argc)
+		return cli_missing("report", "TRACE",
+				   "a trace directory 'hipgrain run' wrote, or "
+				   "a folder holding some");
+	/* The inventory is a table of text and JSON; a page, a timeline or a
+	 * code-scanning log that silently left it out would look complete. */
+	if (o.inventory && o.format != AN_FMT_TEXT && o.format != AN_FMT_JSON) {
+		fprintf(stderr, "hipgrain report: --inventory: only the text and "
+				"json formats have one\n");
 		return CLI_EXIT_USAGE;
 	}
 	o.inputs = argv + optind;

@@ -139,7 +139,7 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 	int c;
 
 	/* '+': PROGRAM's own options are not ours even without "--". */
-	while ((c = getopt_long(argc, argv, "+o:qh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			if (trc_output_check(optarg) < 0)
@@ -193,13 +193,12 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 				return CLI_EXIT_USAGE;
 			break;
 		default:
-			return CLI_EXIT_USAGE;
+			return cli_bad_option("run", argv, c);
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "hipgrain run: no PROGRAM given\n");
-		return CLI_EXIT_USAGE;
-	}
+	if (optind >= argc)
+		return cli_missing("run", "PROGRAM",
+				   "the program to trace, after '--'");
 	return 0;
 }
 
@@ -257,10 +256,8 @@ int cmd_run(int argc, char **argv)
 		list_profiles(stdout);
 		return CLI_EXIT_OK;
 	}
-	if (st) {
-		usage(stderr);
-		return st;
-	}
+	if (st)
+		return st; /* parse() said what was wrong, in one line */
 	r = malloc(sizeof(*r));
 	if (!r) {
 		fprintf(stderr, "hipgrain run: out of memory\n");

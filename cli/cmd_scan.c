@@ -4,30 +4,33 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "an.h"
 #include "cli.h"
 #include "co_scan.h"
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: hipgrain scan [--format text|json|sarif] [-o FILE] [--target ARCH]\n"
-		"                     [--fail-on hw-fp-atomics] [--decoder auto|own|comgr]\n"
-		"                     FILE...\n\n"
+		"usage: hipgrain scan [OPTIONS] FILE...\n\n"
 		"Audit the GPU code objects in executables, shared libraries, offload\n"
 		"bundles and .co/.hsaco files for atomics that misbehave on\n"
 		"fine-grained memory.\n\n"
 		"  --format text|json|sarif\n"
-		"                      report format (default text; sarif for code\n"
-		"                      scanning)\n"
+		"                      text for people (default), json for machines,\n"
+		"                      sarif for code scanning\n"
 		"  -o, --output FILE   write the report to FILE, not standard output\n"
 		"  --target ARCH       only code objects loadable on ARCH (gfx90a:xnack-)\n"
-		"  --fail-on hw-fp-atomics\n"
-		"                      exit 2 when any kernel has hardware FP atomics\n"
+		"  --fail-on error|warning|note\n"
+		"                      exit 2 when a kernel has atomics this severe:\n"
+		"                      error, hardware FP atomics; warning and note,\n"
+		"                      integer atomics that misbehave too\n"
 		"  --decoder auto|own|comgr\n"
 		"                      instruction decoder (default auto: own, comgr\n"
 		"                      where the own one does not know the target)\n"
+		"  -v, --verbose       list every code object and kernel, not only\n"
+		"                      those at risk\n"
 		"  -h, --help          this help\n\n"
-		"Exit: 0 all read, 1 an input unreadable, 2 --fail-on reached, 64 usage.\n");
+		CLI_EXIT_TEXT);
 }
 
 static int parse_decoder(const char *s, enum co_decoder *d)
@@ -49,16 +52,17 @@ int cmd_scan(int argc, char **argv)
 		{"target", required_argument, NULL, 't'},
 		{"fail-on", required_argument, NULL, 'F'},
 		{"decoder", required_argument, NULL, 'd'},
+		{"verbose", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	struct co_scan_opts o = {.out = stdout, .err = stderr};
-	bool fail_on_fp = false;
+	enum an_sev fail_on = AN_SEV_NONE;
 	const char *output = NULL;
 	struct cli_out out;
 	int c, rc;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:v", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json") &&
@@ -74,9 +78,15 @@ int cmd_scan(int argc, char **argv)
 			o.target = optarg;
 			break;
 		case 'F':
-			if (strcmp(optarg, "hw-fp-atomics"))
+			/* hw-fp-atomics: the name scan's threshold had first */
+			fail_on = strcmp(optarg, "hw-fp-atomics")
+					  ? an_sev_parse(optarg)
+					  : AN_SEV_ERROR;
+			if (fail_on == AN_SEV_NONE)
 				goto bad;
-			fail_on_fp = true;
+			break;
+		case 'v':
+			o.verbose = true;
 			break;
 		case 'd':
 			if (parse_decoder(optarg, &o.decoder))
@@ -86,28 +96,25 @@ int cmd_scan(int argc, char **argv)
 			usage(stdout);
 			return CLI_EXIT_OK;
 		default:
-			usage(stderr);
-			return CLI_EXIT_USAGE;
+			return cli_bad_option("scan", argv, c);
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "hipgrain scan: no FILE given\n");
-		usage(stderr);
-		return CLI_EXIT_USAGE;
-	}
+	if (optind >= argc)
+		return cli_missing("scan", "FILE", "a program, library or code "
+						   "object to audit");
 	struct co_scan_stats st;
 	if (!cli_out_open(&out, "scan", output))
 		return CLI_EXIT_FAILURE;
 	o.out = out.f;
 	rc = co_scan_run(&o, argv + optind, argc - optind, &st);
 	/* A file that could not be read is in the report too: keep it. */
-	if (cli_out_close(&out, true) || rc)
+	if (cli_out_close(&out, true) || rc || st.target_unmatched)
 		return CLI_EXIT_FAILURE;
-	if (fail_on_fp && st.fp_kernels)
+	if ((fail_on == AN_SEV_ERROR && st.fp_kernels) ||
+	    (fail_on != AN_SEV_NONE && fail_on < AN_SEV_ERROR &&
+	     (st.fp_kernels || st.int_kernels)))
 		return CLI_EXIT_FINDINGS;
 	return CLI_EXIT_OK;
 bad:
-	fprintf(stderr, "hipgrain scan: bad value '%s'\n", optarg);
-	usage(stderr);
-	return CLI_EXIT_USAGE;
+	return cli_bad_value("scan", longopts, c, optarg);
 }

@@ -19,13 +19,27 @@ static void usage(FILE *f)
 		   "Commands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].summary);
-	fprintf(f, "\n'hipgrain COMMAND --help' and hipgrain-COMMAND(1) tell more.\n");
+	fprintf(f, "\n'hipgrain help COMMAND' and hipgrain-COMMAND(1) tell more.\n\n"
+		   "Exit status of report and scan: 0 done, 1 an input or the "
+		   "output could\nnot be read or written, 2 a finding reached "
+		   "--fail-on, 64 bad usage; run\npasses the program's own "
+		   "status through (hipgrain-run(1)).\n");
 }
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "help") && argc > 2) {
+		/* 'hipgrain help run' is 'hipgrain run --help' */
+		for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+			if (!strcmp(argv[2], cmds[i].name))
+				return cmds[i].fn(2, (char *[]){argv[2], "--help",
+								NULL});
+		fprintf(stderr, "hipgrain help: '%s' is not a command; see "
+				"'hipgrain --help'\n", argv[2]);
 		return CLI_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||

@@ -16,7 +16,7 @@
 	(HG_AOP_MIN | HG_AOP_MAX | HG_AOP_AND | HG_AOP_OR | HG_AOP_XOR |       \
 	 HG_AOP_INC | HG_AOP_DEC)
 #define ROCM_TABLE "ROCm docs, AMD GPU atomics operation support (reference/gpu-atomics-operation)"
-#define SEED000 "seed 000 (AMD node memory model, HLRS 2023): FP atomics on fine/coarse grained memory"
+#define SEED000 "AMD's talk \"AMD Node Memory Model\" (HLRS, September 2023): FP atomics on fine/coarse grained memory"
 
 static const struct co_rule rules[] = {
 	{"gfx908,gfx90a", HG_AOP_FP_MASK, ALL_MEMS, HG_GRAN_FINE, CO_EFFECT_NOP,

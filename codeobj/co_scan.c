@@ -11,6 +11,7 @@
 #include "co_rules.h"
 #include "co_demangle.h"
 #include "co_scan.h"
+#include "hg_path.h"
 
 /* A processor whose code is not decoded, with why, and how many of its code
  * objects one file holds (a library carries one per source file). */
@@ -21,6 +22,13 @@ struct skipped {
 };
 
 #define SKIPPED_MAX 64
+#define EFFECTS_MAX 8
+
+/* A code object's text report, and every target that has this text. */
+struct block {
+	char targets[256];
+	char *body;
+};
 
 struct scan {
 	const struct co_scan_opts *o;
@@ -34,6 +42,9 @@ struct scan {
 	/* This file's processors that were not. */
 	struct skipped skip[SKIPPED_MAX];
 	unsigned nskip;
+	struct block *blocks; /* this file's code objects, as text */
+	unsigned nblocks, capblocks;
+	size_t matched; /* code objects --target let through */
 };
 
 static void json_str(FILE *f, const char *s)
@@ -53,6 +64,7 @@ static void json_str(FILE *f, const char *s)
 
 static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 {
+	char path[1024];
 	bool first = true;
 	fputc('[', f);
 	for (uint32_t i = 0; i < k->ninsns; i++) {
@@ -68,7 +80,7 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			fputs(",\"arg\":null", f);
 		fputs(",\"file\":", f);
 		if (in->file && in->line)
-			json_str(f, in->file);
+			json_str(f, hg_path_norm(in->file, path, sizeof(path)));
 		else
 			fputs("null", f);
 		if (in->file && in->line)
@@ -100,26 +112,26 @@ static void json_kernel(FILE *f, const struct co_profiles *p,
 	free(dm);
 }
 
-/* One line per rule that bites this kernel on its own target. */
-static void text_effects(FILE *f, const char *target, const struct co_atomics *a)
+/* The rules that bite this kernel on its own target, added to the code
+ * object's list once each: a library's kernels share a handful. */
+static void collect_effects(const char *target, const struct co_atomics *a,
+			    const struct co_rule **seen, unsigned *nseen)
 {
 	struct { uint32_t ops; enum hg_mem mem; } asks[] = {
 		{a->fp_ops, HG_MEM_DEVICE_FINE}, {a->fp_ops, HG_MEM_HOST_PINNED},
 		{a->int_ops, HG_MEM_HOST_PINNED},
 	};
-	const struct co_rule *seen[4] = {0};
 	for (size_t i = 0; i < 3; i++) {
 		struct co_rule_result r;
+		bool dup = false;
+
 		if (!asks[i].ops ||
 		    !co_rule_lookup(target, asks[i].ops, asks[i].mem, HG_GRAN_FINE, &r))
 			continue;
-		bool dup = false;
-		for (size_t j = 0; j < i; j++)
+		for (unsigned j = 0; j < *nseen; j++)
 			dup |= seen[j] == r.rule;
-		seen[i] = r.rule;
-		if (!dup)
-			fprintf(f, "      %s: %s\n", co_effect_name(r.effect),
-				r.rule->reason);
+		if (!dup && *nseen < EFFECTS_MAX)
+			seen[(*nseen)++] = r.rule;
 	}
 }
 
@@ -152,26 +164,161 @@ static const char *co_sites_text(const char *sites)
 	return buf;
 }
 
-static void text_kernel(FILE *f, const char *target, const struct co_kernel *k)
+/* A kernel as the text report gives it: its name, then what it holds. */
+struct kline {
+	char *name, *detail;
+	bool done; /* printed, with a kernel of the same detail */
+};
+
+/* Fills *kl when the kernel is to be listed: it has atomics that bite, or
+ * the user asked for every kernel. */
+static bool text_kernel(struct kline *kl, const char *target,
+			const struct co_kernel *k, bool verbose,
+			const struct co_rule **seen, unsigned *nseen)
 {
 	const struct co_atomics *a = &k->atomics;
 	struct co_rule_result r;
 	bool int_bites = a->int_ops &&
 		co_rule_lookup(target, a->int_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r);
-	if (!a->fp_count && !int_bites)
-		return;
-	char *dm = co_demangle(k->name);
-	fprintf(f, "    %s\n", dm ? dm : k->name);
-	free(dm);
+	size_t len = 0;
+	FILE *f;
+
+	if (!a->fp_count && !int_bites && !verbose)
+		return false;
+	*kl = (struct kline){.name = co_demangle(k->name)};
+	if (!kl->name)
+		kl->name = strdup(k->name);
+	f = open_memstream(&kl->detail, &len);
+	if (!f || !kl->name) {
+		if (f)
+			fclose(f);
+		free(kl->name);
+		free(kl->detail);
+		return false;
+	}
 	if (a->fp_count)
-		fprintf(f, "      %u hardware FP atomic%s (%s), first at 0x%llx; "
-			   "arguments: %s\n",
+		fprintf(f, "%u hardware FP atomic%s (%s), first at 0x%llx; "
+			   "arguments: %s",
 			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
 			(unsigned long long)a->fp_first, co_sites_text(a->fp_sites));
 	if (int_bites)
-		fprintf(f, "      %u integer atomic%s (%s)\n", a->int_count,
-			a->int_count == 1 ? "" : "s", a->int_mnemonics);
-	text_effects(f, target, a);
+		fprintf(f, "%s%u integer atomic%s (%s)", a->fp_count ? "; " : "",
+			a->int_count, a->int_count == 1 ? "" : "s",
+			a->int_mnemonics);
+	if (!a->fp_count && !int_bites)
+		fprintf(f, "no atomic that misbehaves on fine-grained memory (%u "
+			   "integer, %u CAS)", a->int_count, a->cas_count);
+	fclose(f);
+	collect_effects(target, a, seen, nseen);
+	return true;
+}
+
+/*
+ * Kernels that hold the same (a library's template instances): what they
+ * hold once, then their names.  A kernel alone: its name, then what.
+ */
+static void text_klines(FILE *f, struct kline *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t same = 0;
+
+		if (v[i].done)
+			continue;
+		for (size_t j = i + 1; j < n; j++)
+			same += !v[j].done && !strcmp(v[i].detail, v[j].detail);
+		if (!same) {
+			fprintf(f, "    %s\n      %s\n", v[i].name, v[i].detail);
+			continue;
+		}
+		fprintf(f, "    %zu kernels, each: %s\n", same + 1, v[i].detail);
+		for (size_t j = i; j < n; j++) {
+			if (j > i && (v[j].done || strcmp(v[i].detail, v[j].detail)))
+				continue;
+			fprintf(f, "      %s\n", v[j].name);
+			v[j].done = true;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].detail);
+	}
+}
+
+/* A code object's text: kept until the file is done, so that identical ones
+ * (a library's xnack+ and xnack- builds) are printed once with both names. */
+static void text_code_object(struct scan *s, const struct co_entry *e,
+			     const struct co_profiles *p, size_t fp)
+{
+	const struct co_rule *seen[EFFECTS_MAX];
+	unsigned nseen = 0;
+	char *body = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&body, &len);
+	struct kline *kl = calloc(p->nkernels ? p->nkernels : 1, sizeof(*kl));
+	size_t nkl = 0;
+
+	if (!f || !kl) {
+		if (f)
+			fclose(f);
+		free(body);
+		free(kl);
+		return;
+	}
+	fprintf(f, " (bundle %u): %u kernel%s, %zu with hardware FP atomics\n",
+		e->bundle, p->nkernels, p->nkernels == 1 ? "" : "s", fp);
+	for (uint32_t i = 0; i < p->nkernels; i++)
+		nkl += text_kernel(&kl[nkl], p->target, &p->kernels[i],
+				   s->o->verbose, seen, &nseen);
+	text_klines(f, kl, nkl);
+	free(kl);
+	/* Nothing at risk: the totals count it, --verbose shows it. */
+	if (!nkl && !s->o->verbose) {
+		fclose(f);
+		free(body);
+		s->st->quiet_code_objects++;
+		return;
+	}
+	if (nseen)
+		fprintf(f, "    on fine-grained memory, on this target:\n");
+	for (unsigned i = 0; i < nseen; i++)
+		fprintf(f, "      %s: %s\n", co_effect_name(seen[i]->effect),
+			seen[i]->reason);
+	fclose(f);
+	for (unsigned i = 0; i < s->nblocks; i++) {
+		struct block *b = &s->blocks[i];
+
+		if (!strcmp(b->body, body) &&
+		    strlen(b->targets) + strlen(e->target) + 3 < sizeof(b->targets)) {
+			strcat(b->targets, ", ");
+			strcat(b->targets, e->target);
+			free(body);
+			return;
+		}
+	}
+	if (s->nblocks == s->capblocks) {
+		unsigned cap = s->capblocks ? 2 * s->capblocks : 16;
+		struct block *v = realloc(s->blocks, cap * sizeof(*v));
+
+		if (!v) {
+			free(body);
+			return;
+		}
+		s->blocks = v;
+		s->capblocks = cap;
+	}
+	snprintf(s->blocks[s->nblocks].targets,
+		 sizeof(s->blocks[s->nblocks].targets), "%s", e->target);
+	s->blocks[s->nblocks++].body = body;
+}
+
+static void text_flush(struct scan *s)
+{
+	for (unsigned i = 0; i < s->nblocks; i++) {
+		fprintf(s->o->out, "  %s%s", s->blocks[i].targets,
+			s->blocks[i].body);
+		free(s->blocks[i].body);
+	}
+	s->nblocks = 0;
 }
 
 static void report(struct scan *s, const struct co_entry *e,
@@ -179,8 +326,15 @@ static void report(struct scan *s, const struct co_entry *e,
 {
 	FILE *f = s->o->out;
 	size_t fp = 0;
-	for (uint32_t i = 0; i < p->nkernels; i++)
-		fp += p->kernels[i].atomics.fp_count != 0;
+	for (uint32_t i = 0; i < p->nkernels; i++) {
+		const struct co_atomics *a = &p->kernels[i].atomics;
+		struct co_rule_result r;
+
+		fp += a->fp_count != 0;
+		s->st->int_kernels += !a->fp_count && a->int_ops &&
+			co_rule_lookup(p->target, a->int_ops, HG_MEM_HOST_PINNED,
+				       HG_GRAN_FINE, &r);
+	}
 	s->st->fp_kernels += fp;
 	if (s->o->sarif) {
 		for (uint32_t i = 0; i < p->nkernels; i++)
@@ -193,10 +347,7 @@ static void report(struct scan *s, const struct co_entry *e,
 			json_kernel(f, p, &p->kernels[i], i == 0);
 		fputs("]}", f);
 	} else {
-		fprintf(f, "  %s (bundle %u): %u kernels, %zu with hardware FP atomics\n",
-			e->target, e->bundle, p->nkernels, fp);
-		for (uint32_t i = 0; i < p->nkernels; i++)
-			text_kernel(f, p->target, &p->kernels[i]);
+		text_code_object(s, e, p, fp);
 	}
 	s->first_co = false;
 }
@@ -264,10 +415,13 @@ static void report_skipped(struct scan *s, const char *path)
 	for (unsigned i = 0; i < s->nskip; i++) {
 		const struct skipped *k = &s->skip[i];
 
-		fprintf(s->o->err,
-			"hipgrain scan: warning: %s: %s: not decoded (%u code "
-			"object%s): %s\n",
-			path, k->proc, k->n, k->n == 1 ? "" : "s", k->why);
+		/* Text says it in the report; the other formats' readers are
+		 * told here too. */
+		if (s->o->json || s->o->sarif)
+			fprintf(s->o->err,
+				"hipgrain scan: warning: %s: %s: not decoded (%u "
+				"code object%s): %s\n",
+				path, k->proc, k->n, k->n == 1 ? "" : "s", k->why);
 		if (s->o->json)
 			fprintf(f, "%s{\"target\":\"%s\",\"code_objects\":%u,"
 				   "\"why\":",
@@ -282,6 +436,18 @@ static void report_skipped(struct scan *s, const char *path)
 	}
 }
 
+/* "where: why", with the offset and the reader's name for the part only
+ * when they say more than the file's name does. */
+static const char *scan_error(const struct co_error *err, char *buf, size_t size)
+{
+	if (err->offset == 0 && (!strcmp(err->what, "file") ||
+				 !strcmp(err->what, "input")))
+		snprintf(buf, size, "%s: %s", err->where, err->why);
+	else
+		co_error_str(err, buf, size);
+	return buf;
+}
+
 static int scan_entry(struct scan *s, const char *path, const struct co_entry *e)
 {
 	struct co_error err;
@@ -290,7 +456,7 @@ static int scan_entry(struct scan *s, const char *path, const struct co_entry *e
 		 (unsigned long long)e->offset);
 	struct co_object *obj = co_object_open_nohash(e->data, e->size, where, &err);
 	if (!obj || co_object_analyse(obj, s->o->decoder, &err)) {
-		fprintf(s->o->err, "hipgrain scan: %s\n", co_error_str(&err, msg, sizeof msg));
+		fprintf(s->o->err, "hipgrain scan: %s\n", scan_error(&err, msg, sizeof msg));
 		co_object_free(obj);
 		return -1;
 	}
@@ -317,7 +483,10 @@ static int scan_one(struct scan *s, const char *path, struct co_set *set,
 	const struct co_entry *e = co_set_entry(set, i);
 	int rc;
 
-	if (!wanted(s, e) || skipped(s, e))
+	if (!wanted(s, e))
+		return 0;
+	s->matched++;
+	if (skipped(s, e))
 		return 0;
 	rc = scan_entry(s, path, e);
 	co_set_release(set, i);
@@ -346,20 +515,22 @@ static int scan_file(struct scan *s, const char *path)
 		fprintf(f, "%s{\"path\":", s->first_file ? "" : ",");
 		json_str(f, path);
 		fputs(",\"code_objects\":[", f);
-	} else {
-		fprintf(f, "%s:%s\n", path, set ? "" : " unreadable");
+	} else if (set) {
+		fprintf(f, "%s:\n", path);
 	}
 	s->first_file = false;
 	s->first_co = true;
 	int rc = 0;
 	if (!set) {
-		fprintf(s->o->err, "hipgrain scan: %s\n", co_error_str(&err, msg, sizeof msg));
+		fprintf(s->o->err, "hipgrain scan: %s\n", scan_error(&err, msg, sizeof msg));
 		rc = -1;
 	}
 	s->nskip = 0;
 	for (size_t i = 0; set && i < co_set_count(set); i++)
 		if (scan_one(s, path, set, i))
 			rc = -1;
+	if (!s->o->json && !s->o->sarif)
+		text_flush(s);
 	if (set && !s->o->json && !s->o->sarif && co_set_count(set) == 0)
 		fprintf(f, "  no GPU code objects\n");
 	if (s->o->json)
@@ -371,6 +542,41 @@ static int scan_file(struct scan *s, const char *path)
 	if (rc)
 		s->st->files_bad++;
 	return rc;
+}
+
+/* The answer last, where a terminal leaves it: what was read, what bites. */
+static void text_totals(FILE *f, const struct co_scan_stats *st)
+{
+	fprintf(f, "\ntotal: %zu file%s", st->files, st->files == 1 ? "" : "s");
+	if (st->files_bad)
+		fprintf(f, " (%zu unreadable)", st->files_bad);
+	fprintf(f, ", %zu code object%s, %zu kernel%s: %zu with hardware FP "
+		   "atomics, %zu with integer atomics that misbehave on "
+		   "fine-grained memory\n",
+		st->code_objects, st->code_objects == 1 ? "" : "s", st->kernels,
+		st->kernels == 1 ? "" : "s", st->fp_kernels, st->int_kernels);
+	fprintf(f, "atomic instructions: %zu hardware FP, %zu integer, %zu CAS",
+		st->fp_insns, st->int_insns, st->cas_insns);
+	if (st->quiet_code_objects)
+		fprintf(f, "; %zu code object%s with nothing at risk not listed "
+			   "(--verbose lists them)", st->quiet_code_objects,
+			st->quiet_code_objects == 1 ? "" : "s");
+	if (st->not_decoded)
+		fprintf(f, "; %zu code object%s not decoded", st->not_decoded,
+			st->not_decoded == 1 ? "" : "s");
+	fputc('\n', f);
+}
+
+static void json_totals(FILE *f, const struct co_scan_stats *st)
+{
+	fprintf(f, ",\"summary\":{\"files\":%zu,\"files_unreadable\":%zu,"
+		   "\"code_objects\":%zu,\"kernels\":%zu,"
+		   "\"kernels_hw_fp_atomics\":%zu,\"kernels_int_atomics\":%zu,"
+		   "\"hw_fp_atomics\":%zu,\"int_atomics\":%zu,\"cas\":%zu,"
+		   "\"not_decoded\":%zu}",
+		st->files, st->files_bad, st->code_objects, st->kernels,
+		st->fp_kernels, st->int_kernels, st->fp_insns, st->int_insns,
+		st->cas_insns, st->not_decoded);
 }
 
 int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
@@ -391,9 +597,21 @@ int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
 	for (int i = 0; i < n; i++)
 		if (scan_file(&s, paths[i]))
 			rc = -1;
-	if (o->sarif)
+	free(s.blocks);
+	/* A target nothing was built for is not a clean result. */
+	st->target_unmatched = o->target && !s.matched && st->files > st->files_bad;
+	if (st->target_unmatched)
+		fprintf(o->err, "hipgrain scan: --target %s: no code object in "
+				"%s can load on it\n",
+			o->target, n == 1 ? paths[0] : "these files");
+	if (o->sarif) {
 		co_sarif_end(o->out, rc == 0);
-	else if (o->json)
-		fputs("]}\n", o->out);
+	} else if (o->json) {
+		fputc(']', o->out);
+		json_totals(o->out, st);
+		fputs("}\n", o->out);
+	} else {
+		text_totals(o->out, st);
+	}
 	return rc;
 }

@@ -11,6 +11,7 @@
 struct co_scan_opts {
 	bool json;
 	bool sarif;             /* SARIF 2.1.0 (co_scan_sarif.c); json is false */
+	bool verbose;           /* text: every kernel, not only those at risk */
 	const char *target;     /* only code objects compatible with this id */
 	enum co_decoder decoder;
 	FILE *out;              /* report */
@@ -20,8 +21,11 @@ struct co_scan_opts {
 struct co_scan_stats {
 	size_t files, files_bad, code_objects, kernels;
 	size_t fp_kernels;      /* kernels with hardware FP atomics */
+	size_t int_kernels;     /* others whose integer atomics misbehave */
 	size_t fp_insns, int_insns, cas_insns;
 	size_t not_decoded;     /* code objects of targets not decoded */
+	bool target_unmatched;  /* --target matched no code object */
+	size_t quiet_code_objects; /* text: not listed, nothing at risk */
 };
 
 /* Returns 0 when every file was read, -1 when at least one was not. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `hipgrain scan --format sarif`: each kernel whose atomics misbehave on
- * fine-grained memory on its own target is a result, located at the file
- * that carries it (a binary has no source line) and named by the kernel.
+ * fine-grained memory on its own target is a result, located at its
+ * atomic's source line when the code object has a line table, else at the
+ * file that carries it, and named by the kernel.
  * Without a trace nobody knows what memory the kernel will get, so these
  * are warnings, and notes where MI300 only downgrades the scope.
  */
@@ -11,7 +12,9 @@
 #include "co_rules.h"
 #include "co_demangle.h"
 #include "co_scan.h"
+#include "co_int.h"
 #include "hg_json.h"
+#include "hg_path.h"
 #include "hg_sarif.h"
 
 static const struct {
@@ -39,11 +42,24 @@ void co_sarif_begin(FILE *out)
 	fputs("]}},\"results\":[", out);
 }
 
+/* The source line of the kernel's first atomic of class cls, when its code
+ * object has a line table. */
+static const struct co_insn *co_sarif_line(const struct co_kernel *k, int cls)
+{
+	for (uint32_t i = 0; i < k->ninsns; i++)
+		if (k->insns[i].cls == cls && k->insns[i].space != CO_SP_LDS &&
+		    k->insns[i].file && k->insns[i].line)
+			return &k->insns[i];
+	return NULL;
+}
+
 static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 			    const struct co_rule_result *r, const char *path,
 			    const struct co_entry *en, const char *kernel,
-			    const char *what)
+			    const char *what, const struct co_insn *at)
 {
+	char norm[1024];
+
 	fprintf(out,
 		"%s{\"ruleId\":\"%s\",\"ruleIndex\":%u,\"level\":\"%s\","
 		"\"message\":{\"text\":",
@@ -61,8 +77,14 @@ static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 	fputs("\"},\"locations\":[{\"physicalLocation\":{"
 	      "\"artifactLocation\":{\"uri\":",
 	      out);
-	hg_sarif_uri(out, path);
-	fputs("}},\"logicalLocations\":[{\"name\":", out);
+	if (at) {
+		hg_sarif_uri(out, hg_path_norm(at->file, norm, sizeof(norm)));
+		fprintf(out, "},\"region\":{\"startLine\":%u}", at->line);
+	} else {
+		hg_sarif_uri(out, path);
+		fputc('}', out);
+	}
+	fputs("},\"logicalLocations\":[{\"name\":", out);
 	hg_json_str(out, kernel);
 	fputs(",\"kind\":\"function\"}]}],\"properties\":{\"target\":", out);
 	hg_json_str(out, en->target);
@@ -84,7 +106,8 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 			   HG_GRAN_FINE, &r)) {
 		snprintf(what, sizeof(what), "hardware FP atomics (%s)",
 			 a->fp_mnemonics);
-		co_sarif_result(out, first, 0, &r, path, en, name, what);
+		co_sarif_result(out, first, 0, &r, path, en, name, what,
+				co_sarif_line(k, CO_AC_FP));
 	}
 	if (a->int_ops &&
 	    co_rule_lookup(p->target, a->int_ops, HG_MEM_HOST_PINNED,
@@ -93,7 +116,8 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 	    !(r.rule->ops & HG_AOP_FP_MASK)) {
 		snprintf(what, sizeof(what), "integer atomics (%s)",
 			 a->int_mnemonics);
-		co_sarif_result(out, first, 1, &r, path, en, name, what);
+		co_sarif_result(out, first, 1, &r, path, en, name, what,
+				co_sarif_line(k, CO_AC_INT));
 	}
 	free(dm);
 }

@@ -15,7 +15,10 @@ def rules(text):
         head, rest = part.split('\n', 1)
         rid, sev = re.match(r'(\S+) \((.*)\)', head).groups()
         ex = re.search(r'```\n(.*?)```', rest, re.S)
-        prose = re.sub(r'```\n.*?```', '', rest, flags=re.S)
+        # Text that introduces an example ends with a colon: without the
+        # example it ends the sentence.
+        prose = re.sub(r':\s*```\n.*?```', '.', rest, flags=re.S)
+        prose = re.sub(r'```\n.*?```', '', prose, flags=re.S)
         fix = re.search(r'\nFix: (.*)', prose, re.S)
         desc = prose[:fix.start()] if fix else prose
         yield (rid, sev, flat(desc), ex.group(1).rstrip() if ex else '',

@@ -25,14 +25,18 @@ static bool runnable(const char *p, int *why)
 		*why = errno;
 		return false;
 	}
-	if (S_ISDIR(st.st_mode) || access(p, X_OK) < 0) {
+	if (S_ISDIR(st.st_mode)) {
+		*why = EISDIR;
+		return false;
+	}
+	if (access(p, X_OK) < 0) {
 		*why = EACCES;
 		return false;
 	}
 	return true;
 }
 
-/* 0 found; else the errno that explains it (ENOENT or EACCES). */
+/* 0 found; else the errno that explains it (ENOENT, EACCES or EISDIR). */
 static int search(const char *name, char *path, size_t len)
 {
 	const char *dirs = getenv("PATH");
@@ -52,8 +56,8 @@ static int search(const char *name, char *path, size_t len)
 			 name);
 		if (runnable(path, &why))
 			return 0;
-		if (why == EACCES)
-			seen = EACCES;
+		if (why == EACCES || (why == EISDIR && seen != EACCES))
+			seen = why;
 		p += n;
 		if (!*p)
 			break;
@@ -72,8 +76,9 @@ int trc_prog_find(const char *name, char *path, size_t len)
 
 	if (e == 0)
 		return 0;
-	if (e == EACCES) {
-		trc_err("%s: permission denied", name);
+	if (e == EACCES || e == EISDIR) {
+		trc_err("%s: %s", name, e == EISDIR ? "a directory, not a program"
+						     : "not executable (permission denied)");
 		return TRC_EXIT_NOEXEC;
 	}
 	trc_err("%s: %s", name, e == ENOENT ? "not found" : strerror(e));

@@ -100,7 +100,8 @@ int pl_device_failed(void)
 {
 	struct device *d = &devices[current_device];
 
-	return atomic_load(&d->state) == 2 && !d->arch[0];
+	/* Never asked: no launch needed it, so no kernel was profiled. */
+	return atomic_load(&d->state) != 2 || !d->arch[0];
 }
 
 int pl_device_current(void)

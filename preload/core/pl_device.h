@@ -8,7 +8,8 @@
 /* gcnArchName of a device (asking the runtime the first time), "" if the
  * runtime cannot say, e.g. on a machine without a GPU. */
 const char *pl_device_arch(int ordinal);
-/* The runtime was asked about the current device and could not answer. */
+/* The current device is not known: never asked (no call needed it), or
+ * the runtime could not answer. */
 int pl_device_failed(void);
 
 void pl_rec_set_device(hipError_t rc, int dev);

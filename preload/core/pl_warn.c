@@ -6,10 +6,12 @@
  * offline report remains the full verdict; this is the early word.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "co_rules.h"
+#include "co_demangle.h"
 #include "hg_env.h"
 #include "hg_events.h"
 #include "pl_device.h"
@@ -58,7 +60,7 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 {
 	const char *arch;
 	struct co_rule_result r;
-	char msg[512];
+	char msg[1024], *dm;
 	int n;
 
 	if (!pl_warn_wanted(k) ||
@@ -69,15 +71,20 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 			   (enum hg_gran)gran, &r) == CO_EFFECT_OK ||
 	    !first_time(k->handle, id))
 		return;
+	/* The name its author wrote, as the report gives it; rare enough
+	 * (once per kernel and block) to demangle here. */
+	dm = k->name ? co_demangle(k->name) : NULL;
 	n = snprintf(msg, sizeof(msg),
 		     "hipgrain: warning: %s gets %s-grained %s memory as argument "
-		     "%d: on %s, %s [%s]\n", k->name ? k->name : "a kernel",
+		     "%d: on %s, %s [%s]\n",
+		     dm ? dm : k->name ? k->name : "a kernel",
 		     gran == HG_GRAN_MIXED ? "partly fine" : "fine",
 		     mem < sizeof(mem_names) / sizeof(*mem_names) && mem_names[mem]
 			     ? mem_names[mem] : "unknown",
 		     arg, arch, r.rule->reason,
 		     (r.ops & HG_AOP_FP_MASK) ? "fp-atomic-fine-grain"
 					      : "int-atomic-fine-host");
+	free(dm);
 	reg_emit_warning(HG_WARN_HAZARD, msg);
 	(void)!write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n
 							       : strlen(msg));

@@ -524,6 +524,16 @@
 
 #define PL_CALL(api, arg) reg_emit_call(api, rc, (uint64_t)(uintptr_t)(arg))
 
+/* A <<<>>> launch the runtime refuses at its configuration never reaches
+ * hipLaunchKernel, yet the program reads the refusal back as its launch's
+ * error (hipGetLastError): it is a failed launch, and only a failure is
+ * written. */
+#define pl_rec_launch_config(rc)                                               \
+	do {                                                                   \
+		if (rc != hipSuccess)                                          \
+			reg_emit_call(HG_API_HIP_LAUNCH_KERNEL, rc, 0);        \
+	} while (0)
+
 #define PL_HIP_MISC_TABLE(X)                                                   \
 	X(hipDeviceSynchronize, (void), (), 0, PL_NONE,                        \
 	  PL_CALL(HG_API_HIP_DEVICE_SYNCHRONIZE, 0))                           \
@@ -535,6 +545,9 @@
 	  PL_CALL(HG_API_HIP_INIT, fl))                                        \
 	X(hipGetDevice, (int *dev), (dev), 1, PL_NONE,                         \
 	  PL_CALL(HG_API_HIP_GET_DEVICE, 0))                                   \
+	X(__hipPushCallConfiguration,                                          \
+	  (dim3 g, dim3 b, size_t shm, hipStream_t st), (g, b, shm, st), 0,    \
+	  PL_NONE, pl_rec_launch_config(rc))                                   \
 	X(hipGetDeviceCount, (int *n), (n), 1, PL_NONE,                        \
 	  PL_CALL(HG_API_HIP_GET_DEVICE_COUNT, 0))                             \
 	X(hipGetDeviceProperties, (hipDeviceProp_t * p, int dev), (p, dev), 1, \

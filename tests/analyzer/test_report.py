@@ -128,9 +128,14 @@ def test_no_gpu():
           'hipMalloc failed 3× with hipErrorInvalidDevice: no usable GPU'
           in r.stdout, r.stdout)
     check('no GPU: kernel static facts', 'sum(float*, float*, int)' in
-          r.stdout and 'never ran' in r.stdout, r.stdout)
+          r.stdout and 'no launch of it ran on a GPU' in r.stdout, r.stdout)
+    check('no GPU: said first, with what to do',
+          r.stdout.startswith('no usable GPU: no kernel ran') and
+          '--virtual-gpu' in r.stdout.splitlines()[0], r.stdout)
     doc = json.loads(report('--format', 'json', t).stdout)
     fails = {f['api']: f for f in doc['summary']['failed_calls']}
+    check('no GPU: JSON notice', (doc['summary'].get('notice') or '')
+          .startswith('no usable GPU'), doc['summary'].get('notice'))
     check('no GPU: JSON failed calls', fails.get('hipMalloc', {}).get(
         'count') == 3 and fails['hipMalloc']['error'] ==
         'hipErrorInvalidDevice', fails)
@@ -219,6 +224,58 @@ def test_truncated():
         check('truncated: fewer events', doc['summary']['events'] <
               full['summary']['events'])
         check('truncated: says why on stderr', 'hipgrain report:' in r.stderr)
+
+
+def test_truncated_to_nothing():
+    """A trace cut before its first hipgrain event: the message names what
+    the user gave, never the salvaged copy in the temporary directory."""
+    t = trace('tiny', script('tiny', BIG))
+    cut = shutil.copytree(t, os.path.join(TMP, 'cut-to-nothing'))
+    for root, _, files in os.walk(cut):
+        for f in files:
+            if f.startswith('ch_') and 'index' not in root:
+                with open(os.path.join(root, f), 'r+b') as fh:
+                    fh.truncate(1000)
+        if root.endswith('index'):
+            shutil.rmtree(root, ignore_errors=True)
+    r = report_damaged(cut)
+    check('cut to nothing: no temporary path in what it says',
+          'hipgrain-salvage' not in r.stderr + r.stdout and
+          (r.returncode == 0 or cut in r.stderr), r.stderr)
+
+
+FOLD = '''process ppid=1 exe=/bin/app version=0.1.0
+env name=HSA_XNACK value=0
+device ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack- name=MI210 xnack=2
+callsite id=7 frames=0x10
+callsite id=8 frames=0x20
+callsite id=9 frames=0x30
+kernel handle=0x1000 name=_Z3addPfS_S_i target=gfx90a xnack=1 arg_kind=2,2,2,1
+alloc id=1 api=1 addr=0x55550000a010 size=4096 mem=6 gran=2 lazy=1 callsite=7
+alloc id=2 api=1 addr=0x55550001a010 size=4096 mem=6 gran=2 lazy=1 callsite=8
+alloc id=3 api=1 addr=0x55550002a010 size=4096 mem=6 gran=2 lazy=1 callsite=9
+launch handle=0x1000 arg_index=0,1,2 arg_value=0x55550000a010,0x55550001a010,0x55550002a010 arg_id=1,2,3 arg_mem=6,6,6 arg_gran=2,2,2
+'''
+
+
+def test_fold():
+    """Three arguments of one launch in malloc memory: one finding that
+    names them in order, each with its allocation."""
+    t = trace('fold', script('fold', FOLD))
+    doc = json.loads(report('--format', 'json', t).stdout)
+    f = doc['findings']
+    check('fold: one finding for three arguments', len(f) == 1 and
+          doc['summary']['findings'] == 1, [x['message'] for x in f])
+    if f:
+        check('fold: named in argument order', 'as arguments 0, 1 and 2 '
+              in f[0]['message'] and [a['index'] for a in
+                                      f[0].get('arguments', [])] == [0, 1, 2],
+              f[0])
+    r = report(t)
+    check('fold: text lists each argument\'s allocation',
+          [ln.split(':')[0].strip() for ln in r.stdout.splitlines()
+           if ln.strip().startswith('argument ')] ==
+          ['argument 0', 'argument 1', 'argument 2'], r.stdout)
 
 
 SCHEMA = '''process ppid=1 exe=/opt/cfd/bin/solver version=9.9.9 schema=%d
@@ -325,6 +382,8 @@ def main():
         test_symbols_inventory_colour(test_many_processes())
         test_bad_input()
         test_truncated()
+        test_truncated_to_nothing()
+        test_fold()
     finally:
         shutil.rmtree(TMP, ignore_errors=True)
     bad = 0

@@ -161,10 +161,76 @@ check(rc == 0, "--fail-on exits 0 when no kernel has them")
 rc, out, _ = scan(UNSAFE)
 check(rc == 0 and "fadd_default(float*, float const*, int)" in out and "nop" in out,
       "text report names the demangled kernel and the effect")
+for sev, want in (("error", 2), ("warning", 2), ("note", 2)):
+    rc, _, _ = scan("--fail-on", sev, UNSAFE)
+    check(rc == want, f"--fail-on {sev} takes report's severities: exit {want}")
+rc, _, _ = scan("--fail-on", "error", "--target", "gfx908", DEFAULT)
+check(rc == 0, "--fail-on error exits 0 when no kernel has hardware FP atomics")
+rc, out, err = scan("--target", "gfx1100", UNSAFE)
+check(rc == 1 and err.count("\n") == 1 and
+      err.startswith("hipgrain scan: --target gfx1100: no code object"),
+      "a --target that matches nothing is one error line and exit 1")
+rc, out, _ = scan(BARE)
+check(re.search(r"\): 5 kernels, ", out) and "1 kernels" not in out,
+      "kernels counted in words that agree")
+check(re.search(r"^total: 1 file, 1 code object, 5 kernels: \d+ with hardware "
+                r"FP atomics", out, re.M) and
+      re.search(r"^atomic instructions: \d+ hardware FP, \d+ integer, \d+ CAS",
+                out, re.M),
+      "text ends with the totals")
+check(out.count("nop: hardware FP") == 1,
+      "what the atomics do on the target is said once per code object")
+summ = scan_json(BARE).get("summary", {})
+check(summ.get("files") == 1 and summ.get("code_objects") == 1 and
+      summ.get("kernels") == 5 and summ.get("kernels_hw_fp_atomics", 0) >= 1,
+      f"JSON has the same totals ({summ})")
+rc, out, _ = scan("-v", BARE)
+check("noatom(" in out and "noatom(" not in scan(BARE)[1],
+      "--verbose lists the kernels with nothing to say; the default does not")
+rc, out, err = scan("--bogus", BARE)
+check(rc == 64 and err == "hipgrain scan: --bogus: unknown option\n"
+      "try 'hipgrain scan --help'\n" and not out,
+      "an unknown option is one line and a hint, not the whole help")
+with tempfile.TemporaryDirectory() as tmp:
+    txt = os.path.join(tmp, "notelf.txt")
+    open(txt, "w").write("hello\n")
+    rc, out, err = scan(txt)
+    check(rc == 1 and err.startswith(f"hipgrain scan: {txt}: not an ELF") and
+          "offset 0x0" not in err and f"{txt}:" not in out,
+          "a file that is no binary: one line on stderr, said once")
+    rc, out, err = scan(os.path.join(tmp, "nosuch.so"))
+    check(rc == 1 and err == f"hipgrain scan: {tmp}/nosuch.so: No such file "
+          "or directory\n", "a missing file: one line, what and why")
+rc, out, _ = scan("--format", "sarif", UNSAFE)
+locs = [r["locations"][0]["physicalLocation"]
+        for r in json.loads(out)["runs"][0]["results"]]
+check(locs and all(l.get("region", {}).get("startLine") and
+                   l["artifactLocation"]["uri"].endswith(".hip") for l in locs),
+      "scan's SARIF results sit at the atomic's source line")
+doc = scan_json(UNSAFE)
+paths = [a["file"] for c in doc["files"][0]["code_objects"] for k in c["kernels"]
+         for a in k["hw_fp_atomics"] + k["int_atomics"] if a["file"]]
+check(paths and not [p for p in paths if "/../" in p or "/./" in p],
+      f"scan JSON source paths are normalised ({paths[:2]})")
+# A library built for every target: the answer, not a flood.
+LIB = "/usr/lib/x86_64-linux-gnu/librocsparse.so.0"
+if os.path.exists(LIB):
+    rc, out, err = scan(LIB)
+    lines = out.splitlines()
+    heads = [ln for ln in lines if re.match(r"  \S.*\(bundle \d+\)", ln)]
+    check(rc == 0 and not err, "a whole library: said on stdout only, once")
+    check(" kernels, each: " in out and
+          any(", " in h.split(" (bundle")[0] for h in heads) and
+          len(heads) == len(set(heads)),
+          "identical kernels and identical code objects are listed once")
+    check(re.search(r"^total: 1 file, \d+ code objects, \d+ kernels", out, re.M)
+          and "not listed (--verbose lists them)" in out and
+          len(lines) < 3000, f"ends with the totals, in {len(lines)} lines")
 rc, out, _ = scan("--help")
-check(rc == 0 and "--fail-on" in out, "--help")
+check(rc == 0 and "--fail-on" in out and "Exit status: 0" in out and
+      "64 bad usage" in out, "--help, with the exit statuses")
 man = open(MAN).read().replace("\\", "")
-opts = set(re.findall(r"--[a-z-]+", out)) | set(re.findall(r"\b(?:text|json|hw-fp-atomics|auto|own|comgr)\b", out))
+opts = set(re.findall(r"--[a-z-]+", out)) | set(re.findall(r"\b(?:text|json|error|warning|note|auto|own|comgr)\b", out))
 missing = sorted(o for o in opts if o not in man)
 check(not missing, f"man page documents every --help option and value (missing {missing})")
 rc, _, _ = scan("--format", "xml", DEFAULT)

@@ -97,8 +97,20 @@ with tempfile.TemporaryDirectory() as d:
           'gfx9-4-generic takes MI300\'s rules (scope downgraded)', out)
     check('gfx1102: 1 code object not decoded: no atomic hazard' in out,
           'the report names gfx1102 as not decoded, and why', out)
+    check('gfx1102' not in err,
+          'text says it once, in the report, not on stderr too', err)
+    rc, out, err = scan(path, '--format', 'json')
     check(f'warning: {path}: gfx1102: not decoded (1 code object)' in err,
-          'a warning names gfx1102 too', err)
+          'with JSON, a warning names gfx1102 on stderr', err)
+
+    twins = os.path.join(d, 'xnack-twins.hipfb')
+    with open(twins, 'wb') as f:
+        f.write(bundle_of(host + [(PREFIX + 'gfx90a:xnack+', gfx90a),
+                                  (PREFIX + 'gfx90a:xnack-', gfx90a)]))
+    rc, out, err = scan(twins)
+    check(rc == 0 and out.count('(bundle 0)') == 1 and
+          'gfx90a:xnack+, gfx90a:xnack- (bundle 0)' in out,
+          'identical code objects of two targets: one block, both names', out)
 
     rc, out, err = scan('--format', 'json', path)
     doc = json.loads(out)

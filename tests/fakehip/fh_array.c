@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): 2D arrays as plain device
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): 2D arrays as plain device
  * memory, rows of width elements with no padding, and the copies that
  * reach them (offsets in bytes, and in rows for hOffset).  The handle a
  * program gets points at the double's own record, never at a hipArray.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): copies and sets really move
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): copies and sets really move
  * bytes, synchronously (streams are in order and nothing runs on a GPU).
  * A device-side pointer into memory this runtime already freed is refused
  * with hipErrorInvalidValue, as the real runtime refuses an unknown device

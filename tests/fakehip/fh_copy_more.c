@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): pitched (2D, 3D and
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): pitched (2D, 3D and
  * parameter-block) copies and sets, and the per-thread default stream
  * forms, row by row through fh_copy and fh_set.  The double has no arrays:
  * a copy that names one answers hipErrorNotSupported.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): the one device, versions,
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): the one device, versions,
  * synchronisation, streams and events.  Everything is synchronous, so
  * synchronisation has nothing to wait for; streams and events are slots in
  * static pools (no malloc).

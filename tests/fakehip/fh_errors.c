@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): error names.  The table was
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): error names.  The table was
  * taken from the real ROCm 5.2 library's hipGetErrorName for every
  * hipError_t enumerator (aliases resolve as it resolves them); like 5.2,
  * hipGetErrorString returns the name and unknown codes are "hipErrorUnknown".

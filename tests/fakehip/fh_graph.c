@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): graphs and stream capture.
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): graphs and stream capture.
  * Graphs hold counts of nodes, not work: hipGraphLaunch checks its
  * executable graph, logs it and returns, like every launch here, without
  * running a kernel.  A launch on a capturing stream becomes a node of the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): an executable graph's copy
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): an executable graph's copy
  * and set nodes set anew.  Checked as fh_graph_node.c checks the graph's.
  */
 #include "fh.h"

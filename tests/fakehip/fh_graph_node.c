@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): a graph's copy and set
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): a graph's copy and set
  * nodes in every form, added or set anew.  Like every node here they are
  * checked and counted, not run.  The checks are ROCm 5.2's where the tests
  * depend on them: no NULL pointer, no empty copy, a node of the right kind.

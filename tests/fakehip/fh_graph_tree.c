@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): child graph nodes, whole-
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): child graph nodes, whole-
  * graph updates, enabling nodes, free nodes and ROCm 6's generic node
  * parameters.  Checked and counted like every node here, never run.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): HMM hints and queries.
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): HMM hints and queries.
  *
  * What ROCm 5.2 answers (ROCclr hip_memory.cpp, and the seed 000 tables),
  * which this file reproduces:

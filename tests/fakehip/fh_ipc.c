@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): device memory from outside
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): device memory from outside
  * the process, within one process.  An IPC handle holds its allocation's
  * size; opening it maps fresh device memory of that size (contents are not
  * shared).  External memory is a size; each mapped buffer fresh device

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): code registration, modules
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): code registration, modules
  * and launches.  Launches are checked and recorded (HGFAKE_LOG), never
  * executed: there is no GPU behind this library.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): launch forms that are other
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): launch forms that are other
  * forms underneath, checked (and never run) as those are.
  */
 #include "fh.h"

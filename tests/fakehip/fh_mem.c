@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): allocation and release.
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): allocation and release.
  * Argument checks follow ROCm 5.2 (ROCclr hip_memory.cpp): a NULL out
  * pointer is hipErrorInvalidValue, size 0 succeeds with *ptr = NULL,
  * Coherent|NonCoherent together is hipErrorInvalidValue, hipFree(NULL)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64.so.6 (see README.md): hipGetProcAddress as
+ * TEST DOUBLE of libamdhip64.so.6 (see doc/testing.md): hipGetProcAddress as
  * ROCm 6.1+ answers it, with the runtime's own function of that name (never
  * a preloaded one: a lookup in this library and what it needs).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): process state -- the
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): process state -- the
  * allocation table, the last error, the call log and the device identity.
  * Bookkeeping lives in static arrays and mmap, never in malloc, so the
  * hipgrain preload sees no allocations the real runtime would not make.

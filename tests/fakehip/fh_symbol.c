@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): device variables.  A
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): device variables.  A
  * registered variable (__hipRegisterVar, which a program's constructors
  * call, fh_launch.c) gets device memory of its size; the symbol, the host variable's
  * address, names it in hipGetSymbolAddress and the symbol copies.

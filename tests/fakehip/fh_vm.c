@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): the virtual memory API and
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): the virtual memory API and
  * stream-ordered pools.  A reservation is an inaccessible anonymous
  * mapping; a handle is a memfd of its size; hipMemMap maps the memfd over
  * the reservation (read-write at once: hipMemSetAccess only checks), and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): what fh_vm.c and
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): what fh_vm.c and
  * fh_vm_share.c both know of handles and pools.
  */
 #ifndef FH_VM_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * TEST DOUBLE of libamdhip64 (see README.md): handles and pools handed to
+ * TEST DOUBLE of libamdhip64 (see doc/testing.md): handles and pools handed to
  * another process through a file descriptor, as
  * hipMemHandleTypePosixFileDescriptor does.  Export writes the descriptor
  * into the int its caller points at; import takes the descriptor as the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The test double's own contract: the return codes and memory behaviour
- * hipgrain's tests rely on (see README.md).  TAP output.
+ * hipgrain's tests rely on (see doc/testing.md).  TAP output.
  */
 #include <hip/hip_runtime_api.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* TEST DOUBLE of libhsa-runtime64.so.1 (see README.md): host memory only. */
+/* TEST DOUBLE of libhsa-runtime64.so.1 (see doc/testing.md): host memory only. */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #include <stdbool.h>

@@ -107,6 +107,15 @@ def case_fire():
            'hipHostMalloc' in launch['arguments'][0].get('allocation', ''),
            'fire: Perfetto has the finding, both blocks, live-byte counters and '
            'the launch with its resolved arguments', json.dumps(pf, default=str)[:1500])
+    sites = {e['args'].get('site') for e in json_of(outs['perfetto'])['traceEvents']
+             if e['ph'] == 'b' and e.get('cat') == 'allocation'}
+    want_site = '%s:%d' % (os.path.basename(frame['file']), frame['line'])
+    tap.ok(sites and all(s and s.startswith(want_site) for s in sites),
+           'fire: Perfetto allocations carry their call site as file:line',
+           sites)
+    files = [f['file'] for f in want['allocation']['callsite'] if f['file']]
+    tap.ok(files and not [f for f in files if '/./' in f or '/../' in f],
+           'fire: JSON call-site paths are normalised', files)
     return outs['html']
 
 
@@ -229,8 +238,17 @@ def case_bad_options():
     tdir = os.path.join(TMP, 'fire')
     r = subprocess.run([HIPGRAIN, 'report', '--format', 'pdf', tdir],
                        capture_output=True, text=True)
-    tap.ok(r.returncode == 64 and "unknown format 'pdf'" in r.stderr,
-           'an unknown --format is a usage error', r.stderr)
+    tap.ok(r.returncode == 64 and r.stderr ==
+           "hipgrain report: --format 'pdf': unknown value\n"
+           "try 'hipgrain report --help'\n",
+           'an unknown --format is a usage error, said in one line', r.stderr)
+    for fmt in ('html', 'perfetto', 'sarif'):
+        r = subprocess.run([HIPGRAIN, 'report', '--format', fmt,
+                            '--inventory', tdir], capture_output=True,
+                           text=True)
+        tap.ok(r.returncode == 64 and '--inventory: only the text and json'
+               in r.stderr and not r.stdout,
+               f'--inventory with {fmt} is refused, not ignored', r.stderr)
     target = os.path.join(TMP, 'a-directory')
     os.mkdir(target)
     r = subprocess.run([HIPGRAIN, 'report', '--format', 'html', '-o', target, tdir],

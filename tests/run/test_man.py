@@ -61,6 +61,24 @@ def main():
             fail(f'in hipgrain-{cmd}.1 but not in --help: '
                  f'{sorted(documented - helped)}')
         print('ok', cmd, len(helped), 'options')
+    # One exit-status scheme: every page and --help of report and scan
+    # gives 0, 1, 2 and 64, and hipgrain(1) says why.
+    for name, cmd in (('hipgrain.1.scd', []), ('hipgrain-report.1.scd',
+                      ['report']), ('hipgrain-scan.1.scd', ['scan'])):
+        page = open(os.path.join(MANDIR, name)).read()
+        sect = re.search(r'^# EXIT STATUS\n(.*?)^# ', page, re.M | re.S)
+        codes = set(re.findall(r'\*(\d+)\*', sect.group(1))) if sect else set()
+        if not {'0', '1', '2', '64'} <= codes:
+            fail(f'{name}: EXIT STATUS gives {sorted(codes)}, not 0, 1, 2, 64')
+        h = subprocess.run([HG] + cmd + ['--help'], capture_output=True,
+                           text=True).stdout
+        said = re.search(r'Exit status[^:]*: (.*)', h, re.S)
+        if not said or not all(re.search(r'\b%s\b' % c, said.group(1))
+                               for c in ('0', '1', '2', '64')):
+            fail(f"hipgrain {' '.join(cmd)} --help: no exit statuses 0, 1, 2, 64")
+    if 'Why this scheme' not in main_page:
+        fail('hipgrain.1 does not say why the exit statuses are what they are')
+    print('ok exit statuses')
     missing = [n for n in env_names() if n not in main_page]
     if missing:
         fail(f'environment variables missing from hipgrain.1: {missing}')

@@ -256,10 +256,11 @@ def t_not_executable():
     plain = os.path.join(d, 'plain')
     shutil.copy(APP, plain)
     os.chmod(plain, 0o644)
-    for prog in (plain, d):
+    for prog, why in ((plain, 'permission denied'),
+                      (d, 'a directory, not a program')):
         p = run(['-o', os.path.join(d, 'trace'), prog])
         expect(p, 126, prog)
-        check('permission denied' in p.stderr, f'message: {p.stderr}')
+        check(why in p.stderr, f'message: {p.stderr}')
     env_dir = os.path.join(d, 'bin')
     os.mkdir(env_dir)
     shutil.copy(plain, os.path.join(env_dir, 'hgrun-plain'))
@@ -468,7 +469,26 @@ def t_usage():
                  ['--num-subbuf', '3', APP], ['--subbuf-size', 'lots', APP]):
         p = subprocess.run(hg_argv(args), capture_output=True, text=True)
         expect(p, 64, f'usage {args}')
-        check('usage: hipgrain run' in p.stderr, f'{args}: {p.stderr}')
+        lines = p.stderr.splitlines()
+        check(lines and lines[0].startswith('hipgrain run: ') and
+              len(lines) <= 2 and 'usage:' not in p.stderr,
+              f'{args}: one line that says what is wrong, not the whole '
+              f'help: {p.stderr}')
+    p = subprocess.run(hg_argv(['--bogus', APP]), capture_output=True,
+                       text=True)
+    check(p.stderr == "hipgrain run: --bogus: unknown option\n"
+          "try 'hipgrain run --help'\n", f'--bogus: {p.stderr}')
+    p = subprocess.run(hg_argv([]), capture_output=True, text=True)
+    check(p.stderr.startswith('hipgrain run: no PROGRAM given: '),
+          f'no PROGRAM: {p.stderr}')
+    p = subprocess.run(hg_argv([os.path.dirname(APP)]), capture_output=True,
+                       text=True)
+    check(p.returncode == 126 and p.stderr.startswith(
+        f'hipgrain run: {os.path.dirname(APP)}: a directory, not a program'),
+        f'a directory as PROGRAM: {p.stderr}')
+    p = subprocess.run([HG, 'help', 'run'], capture_output=True, text=True)
+    check(p.returncode == 0 and p.stdout.startswith('usage: hipgrain run'),
+          f"'hipgrain help run' is run's help: {p.stdout[:200]}")
     p = subprocess.run(hg_argv(['--help']), capture_output=True, text=True)
     expect(p, 0, '--help')
     check('usage: hipgrain run' in p.stdout, '--help prints no usage')
