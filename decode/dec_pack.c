@@ -257,8 +257,8 @@ void dec_err_text(int err, enum dec_kind kind, unsigned nwords, char *buf,
 	static const char *const what[DEC_KINDS] = {"alloc", "free", "launch"};
 
 	if (err == DEC_E_SHORT)
-		snprintf(buf, cap, "%s: its bytes end after %u words, before "
-				   "its head does", what[kind], nwords);
+		snprintf(buf, cap, "%s: its bytes end after %u words, short "
+				   "of a whole %s", what[kind], nwords, what[kind]);
 	else if (err == DEC_E_DAMAGED)
 		snprintf(buf, cap, "%s: damaged bytes after %u words (a length "
 				   "over 8, a value wider than its half, or "

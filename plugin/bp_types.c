@@ -151,7 +151,7 @@ static const struct bp_member bp_arg_members[] = {
 	{"index", 's'}, {"value", 'x'}, {"arg_id", 'u'}, {"offset", 'u'},
 	{"arg_mem", 'm'}, {"arg_gran", 'g'}, {NULL, 0}};
 static const struct bp_member bp_damaged_members[] = {
-	{"event", 'S'}, {"error", 'S'}, {"bytes", '8'}, {NULL, 0}};
+	{"class", 'S'}, {"error", 'S'}, {"bytes", '8'}, {NULL, 0}};
 
 static bt_field_class *bp_struct(bt_trace_class *tc,
 				 const struct bp_member *m);

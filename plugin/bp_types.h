@@ -29,7 +29,7 @@ bt_field_class *bp_code_class(bt_trace_class *tc, const char *event,
  * hipgrain-events(7) names them). */
 bt_field_class *bp_decoded_class(bt_trace_class *tc, enum dec_kind kind);
 
-/* event (the class it came as), error, bytes. */
+/* class (the name it came as), error, bytes. */
 bt_field_class *bp_damaged_class(bt_trace_class *tc);
 
 #endif
