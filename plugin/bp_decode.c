@@ -85,6 +85,13 @@ bp_decode_iter_next(bt_self_message_iterator *self,
 
 	if (st != BT_MESSAGE_ITERATOR_NEXT_STATUS_OK)
 		return bp_up_status(st);
+	/*
+	 * babeltrace2 2.0's ctf source can leave an error on the thread and
+	 * still deliver messages (damaged payloads); the library aborts at
+	 * the next call made with one set.  The batch came with OK: what
+	 * is left is stale.
+	 */
+	bt_current_thread_clear_error();
 	/* Every iterator's batch has the library's one capacity. */
 	for (i = 0; i < n && i < capacity; i++) {
 		msgs[i] = bp_msg(it, up[i]);
