@@ -2,6 +2,7 @@
 """What the real `babeltrace2` CLI prints (sink.text.pretty), read back into
 Python values: one dict per event with 'event' (its name), the context
 fields and the payload's.  Enumerations read as (value, labels)."""
+import os
 import re
 import subprocess
 
@@ -130,6 +131,16 @@ def parse(text):
     return out
 
 
+def env():
+    """The environment of a babeltrace2 that loads a sanitized plugin
+    (HG_BT2_PRELOAD: the sanitizer's runtime, which must come first)."""
+    e = dict(os.environ)
+    if e.get('HG_BT2_PRELOAD'):
+        e['LD_PRELOAD'] = e['HG_BT2_PRELOAD']
+        e['ASAN_OPTIONS'] = 'detect_leaks=0:abort_on_error=1'
+    return e
+
+
 def run(trace, plugin_dir=None, components=(), check=True):
     """babeltrace2 [--plugin-path DIR] TRACE [-c COMPONENT...]: (rc, stdout,
     stderr)."""
@@ -140,7 +151,7 @@ def run(trace, plugin_dir=None, components=(), check=True):
     for c in components:
         argv += ['-c', c]
     p = subprocess.run(argv, capture_output=True, text=True,
-                       errors='replace')
+                       errors='replace', env=env())
     if check and p.returncode:
         raise RuntimeError('%s: %s' % (' '.join(argv), p.stderr.strip()))
     return p.returncode, p.stdout, p.stderr

@@ -19,6 +19,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'hostile'))
 import ctfgen  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+import bt2text  # noqa: E402
 
 plugin, fixtures, saved = sys.argv[1:4]
 FLIPS = 40  # variants of the hand-made seed (every form), 6 of the others
@@ -36,8 +38,10 @@ def ok(cond, what, detail=None):
 
 def limits():
     # babeltrace2's own reader sizes a sequence from its damaged length
-    # (analyzer/an_bt2_guard.c): a cap keeps such a run from the machine.
-    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    # (analyzer/an_bt2_guard.c): a cap keeps such a run from the machine
+    # (not under ASan, whose shadow memory is reserved address space).
+    if not os.environ.get('HG_BT2_PRELOAD'):
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
 def bt(trace, decode):
@@ -46,7 +50,7 @@ def bt(trace, decode):
         argv += ['-c', 'filter.hipgrain.decode']
     try:
         p = subprocess.run(argv, capture_output=True, timeout=60,
-                           preexec_fn=limits)
+                           preexec_fn=limits, env=bt2text.env())
     except subprocess.TimeoutExpired:
         return 'timeout'
     return p.returncode
