@@ -26,22 +26,15 @@ sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 sys.path.insert(0, os.path.join(HERE, '..', 'hostile'))
 import bt2text  # noqa: E402
 import ctfgen  # noqa: E402
+import hgrun  # noqa: E402
 import hgtrace  # noqa: E402
 from lttng_session import Tracing  # noqa: E402
 
 tracegen, plugin, page_path, script, fixtures = sys.argv[1:6]
 page = open(page_path).read()
 DECODE = ['filter.hipgrain.decode']
-n = failed = 0
-
-
-def ok(cond, what, detail=None):
-    global n, failed
-    n += 1
-    failed += not cond
-    print('%sok %d - %s' % ('' if cond else 'not ', n, what))
-    if not cond and detail is not None:
-        print('#   ' + repr(detail)[:2000])
+tap = hgrun.Tap()
+ok = tap.ok
 
 
 def decoded(trace):
@@ -225,7 +218,6 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # ---- a kernels/ program ----------------------------------------------
     if len(sys.argv) > 8:
-        import hgrun
         hipgrain, kdir, fakehip = sys.argv[6:9]
         t = hgrun.run(hipgrain, [os.path.join(kdir, 'arraysum_unsafe'),
                                  'hostmalloc'],
@@ -261,5 +253,4 @@ with tempfile.TemporaryDirectory() as tmp:
        evs[-1]['addr'] == 0x7f0000000000,
        'events after the damage decode as before', evs[-1:])
 
-print('1..%d' % n)
-sys.exit(1 if failed else 0)
+sys.exit(tap.done())

@@ -21,19 +21,12 @@ sys.path.insert(0, os.path.join(HERE, '..', 'hostile'))
 import ctfgen  # noqa: E402
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 import bt2text  # noqa: E402
+import hgrun  # noqa: E402
 
 plugin, fixtures, saved = sys.argv[1:4]
 FLIPS = 40  # variants of the hand-made seed (every form), 6 of the others
-n = failed = 0
-
-
-def ok(cond, what, detail=None):
-    global n, failed
-    n += 1
-    failed += not cond
-    print('%sok %d - %s' % ('' if cond else 'not ', n, what))
-    if not cond and detail is not None:
-        print('#   ' + repr(detail)[:1000])
+tap = hgrun.Tap()
+ok = tap.ok
 
 
 def limits():
@@ -110,5 +103,4 @@ with tempfile.TemporaryDirectory() as tmp:
            'through the filter wherever plain babeltrace2 is' % (name, flips),
            bad)
 
-print('1..%d' % n)
-sys.exit(1 if failed else 0)
+sys.exit(tap.done())
