@@ -115,3 +115,24 @@ bp_decode_iter_next(bt_self_message_iterator *self,
 		bt_message_put_ref(up[i]);
 	return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_ERROR;
 }
+
+bt_component_class_filter *bp_decode_class(void)
+{
+	bt_message_iterator_class *ic =
+		bt_message_iterator_class_create(bp_decode_iter_next);
+	bt_component_class_filter *fc = NULL;
+
+	if (!ic)
+		return NULL;
+	if (bt_message_iterator_class_set_initialize_method(ic, bp_decode_iter_init) ||
+	    bt_message_iterator_class_set_finalize_method(ic, bp_decode_iter_fini))
+		goto end;
+	fc = bt_component_class_filter_create("decode", ic);
+	if (fc && bt_component_class_filter_set_initialize_method(fc, bp_decode_init)) {
+		bt_component_class_filter_put_ref(fc);
+		fc = NULL;
+	}
+end:
+	bt_message_iterator_class_put_ref(ic);
+	return fc;
+}

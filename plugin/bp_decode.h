@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* filter.hipgrain.decode: the methods bp_plugin.c registers. */
+/* filter.hipgrain.decode: the methods bp_plugin.c registers, and the same
+ * class made at run time for programs that build their own graph. */
 #ifndef BP_DECODE_H
 #define BP_DECODE_H
 
@@ -21,5 +22,8 @@ bt_message_iterator_class_next_method_status
 bp_decode_iter_next(bt_self_message_iterator *self,
 		    bt_message_array_const msgs, uint64_t capacity,
 		    uint64_t *count);
+
+/* The class, named "decode" (a new reference); NULL if out of memory. */
+bt_component_class_filter *bp_decode_class(void);
 
 #endif
