@@ -42,23 +42,6 @@ void an_evcache_free(struct an_evcache *c)
 
 bool an_read_reference;
 
-static int16_t an_member_index(const bt_field_class *fc, const char *name)
-{
-	uint64_t n;
-
-	if (!fc || bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
-		return -1;
-	n = bt_field_class_structure_get_member_count(fc);
-	for (uint64_t i = 0; i < n && i < INT16_MAX; i++) {
-		const bt_field_class_structure_member *m =
-			bt_field_class_structure_borrow_member_by_index_const(fc, i);
-
-		if (!strcmp(bt_field_class_structure_member_get_name(m), name))
-			return (int16_t)i;
-	}
-	return -1;
-}
-
 /* The event `want`, or one of its sizes (launch24 is a launch written as
  * 24 bytes, hg_tp.h). */
 static bool an_name_is(const char *name, const char *want)
@@ -117,15 +100,22 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 	for (int k = 1; k < AN_EV_COUNT && name; k++)
 		if (an_name_is(name, an_ev_desc[k].name))
 			d->kind = (enum an_ev_kind)k;
+	if (d->kind == AN_EV_ALLOC || d->kind == AN_EV_FREE ||
+	    d->kind == AN_EV_LAUNCH)
+		dec_class_init(&d->dec,
+			       d->kind == AN_EV_ALLOC  ? DEC_ALLOC
+			       : d->kind == AN_EV_FREE ? DEC_FREE
+						       : DEC_LAUNCH,
+			       payload);
 	for (int i = 0; i < AN_MAX_FIELDS; i++) {
 		const char *f = an_ev_desc[d->kind].fields[i];
 
-		d->field[i] = f ? an_member_index(payload, f) : -1;
+		d->field[i] = f ? dec_member_index(payload, f) : -1;
 		d->read[i] = an_read_of(payload, d->field[i]);
 	}
-	d->ctx_vpid = an_member_index(ctx, "vpid");
-	d->ctx_procname = an_member_index(ctx, "procname");
-	d->ctx_vtid = an_member_index(ctx, "vtid");
+	d->ctx_vpid = dec_member_index(ctx, "vpid");
+	d->ctx_procname = dec_member_index(ctx, "procname");
+	d->ctx_vtid = dec_member_index(ctx, "vtid");
 	return d;
 }
 
@@ -160,13 +150,7 @@ static const bt_field *an_member(const struct an_ev *e, int f)
 
 uint64_t an_field_int(const bt_field *m)
 {
-	bt_field_class_type t = bt_field_get_class_type(m);
-
-	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
-		return (uint64_t)bt_field_integer_signed_get_value(m);
-	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
-		return bt_field_integer_unsigned_get_value(m);
-	return 0;
+	return dec_field_int(m);
 }
 
 uint64_t an_ev_u64(const struct an_ev *e, int f)
@@ -222,95 +206,4 @@ const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len)
 uint64_t an_arr_u64(const bt_field *arr, uint64_t i)
 {
 	return an_field_int(bt_field_array_borrow_element_field_by_index_const(arr, i));
-}
-
-static uint8_t an_byte(const void *arr, uint64_t i)
-{
-	return (uint8_t)an_arr_u64(arr, i);
-}
-
-static uint8_t an_buf_byte(const void *buf, uint64_t i)
-{
-	return ((const uint8_t *)buf)[i];
-}
-
-/* The packed bytes into it->buf, each element read as the class says: two
- * library calls a byte, not five. */
-static void an_words_fill(struct an_words *it, uint8_t read)
-{
-	if (an_read_reference || read != (AN_READ_ARRAY | AN_READ_UNSIGNED) ||
-	    it->len > sizeof(it->buf))
-		return;
-	for (uint64_t i = 0; i < it->len; i++)
-		it->buf[i] = (uint8_t)bt_field_integer_unsigned_get_value(
-			bt_field_array_borrow_element_field_by_index_const(
-				it->arr, i));
-	it->bytes = it->buf;
-}
-
-bool an_words_open(const struct an_ev *e, int f_words,
-		   const struct hg_shape *shape, struct an_words *it)
-{
-	int f = f_words + 2;
-
-	it->shape = hg_shape_v5(shape);
-	it->schema = 5;
-	it->i = 0;
-	it->bytes = NULL;
-	it->arr = an_ev_arr(e, f, &it->len);
-	if (!it->arr) {
-		it->shape = shape;
-		it->schema = 4;
-		it->arr = an_ev_arr(e, --f, &it->len);
-	}
-	if (it->arr) {
-		it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
-		an_words_fill(it, e->cls->read[f]);
-		return true;
-	}
-	it->shape = NULL;
-	it->schema = 3;
-	it->arr = an_ev_arr(e, f_words, &it->len);
-	return it->arr != NULL;
-}
-
-bool an_words_open_as(const struct an_ev *e, int f, const struct hg_shape *shape,
-		      unsigned schema, struct an_words *it)
-{
-	it->shape = shape;
-	it->schema = schema;
-	it->i = 0;
-	it->bytes = NULL;
-	it->arr = an_ev_arr(e, f, &it->len);
-	if (!it->arr)
-		return false;
-	it->u = (struct hg_unpacker)HG_UNPACK_INIT(it->len);
-	an_words_fill(it, e->cls->read[f]);
-	return true;
-}
-
-bool an_words_next(struct an_words *it, uint64_t *w)
-{
-	if (it->shape && it->bytes)
-		return hg_unpack_word(it->shape, &it->u, an_buf_byte, it->bytes,
-				      w);
-	if (it->shape)
-		return hg_unpack_word(it->shape, &it->u, an_byte, it->arr, w);
-	if (it->i >= it->len)
-		return false;
-	*w = an_arr_u64(it->arr, it->i++);
-	return true;
-}
-
-unsigned an_ev_words(const struct an_ev *e, int f_words,
-		     const struct hg_shape *shape, uint64_t *w, uint64_t n)
-{
-	struct an_words it;
-
-	if (!an_words_open(e, f_words, shape, &it))
-		return 0;
-	for (uint64_t i = 0; i < n; i++)
-		if (!an_words_next(&it, &w[i]))
-			return 0;
-	return it.schema;
 }

@@ -85,22 +85,6 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 			an_kernel_label(k), k->target, k->status);
 }
 
-/*
- * One of the launch event's parallel arrays; *n shrinks to its length.  Each
- * array has its own length field, and a damaged trace can make them differ
- * (found by tests/hostile): an index past an array's end would read out of
- * bounds inside libbabeltrace2.
- */
-static const bt_field *an_launch_arr(const struct an_ev *e, int f, uint64_t *n)
-{
-	uint64_t len;
-	const bt_field *a = an_ev_arr(e, f, &len);
-
-	if (len < *n)
-		*n = len;
-	return a;
-}
-
 static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 {
 	/* Live when launched, freed since: a count written late. */
@@ -128,55 +112,22 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 		a->alloc->gpu_touched = true;
 }
 
-/*
- * Schemas 2 and 3: HG_LAUNCH_WORDS words per pointer argument (see
- * hg_tp_types.h); schema 4's bytes: HG_LAUNCH_BYTE_WORDS, a resolved
- * pointer's value left to its allocation (hg_events.h).  From where `it`
- * stands; a damaged trace's partial last group is left out.
- */
-static void an_launch_packed(struct an_ctx *c, const struct an_launch *l,
-			     struct an_words *it)
+/* The arguments as the decoder reads them, whatever the schema; a damaged
+ * trace's partial last argument is left out. */
+static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
+			   struct dec_args *it)
 {
-	uint64_t w[HG_LAUNCH_WORDS], codes;
-	bool bytes = it->shape != NULL;
-	unsigned n = bytes ? HG_LAUNCH_BYTE_WORDS : HG_LAUNCH_WORDS;
-	unsigned next = 0; /* schema 5's index steps */
+	struct dec_arg d;
 
-	for (;;) {
-		for (unsigned i = 0; i < n; i++)
-			if (!an_words_next(it, &w[i]))
-				return;
-		struct an_launch_arg a = {.launch = l};
+	while (dec_args_next(it, &d)) {
+		struct an_launch_arg a = {
+			.launch = l, .value = d.value, .id = d.id,
+			.offset = d.offset, .index = d.index, .mem = d.mem,
+			.gran = d.gran,
+		};
 
-		if (bytes) { /* the value of a resolved one: an_launch_arg */
-			a.id = w[HG_LB_ID];
-			if (a.id)
-				a.offset = w[HG_LB_WHERE];
-			else
-				a.value = w[HG_LB_WHERE];
-			codes = it->schema >= 5
-					? hg_unpack_v5_codes(w[HG_LB_CODES], &next)
-					: w[HG_LB_CODES];
-		} else {
-			a.value = w[0], a.id = w[1], a.offset = w[2];
-			codes = w[3];
-		}
-		a.index = (unsigned)(codes & 0xffff);
-		a.mem = (uint8_t)(codes >> 16), a.gran = (uint8_t)(codes >> 24);
 		an_launch_arg(c, &a);
 	}
-}
-
-/* A launch's `ref` (schema 6 on), opened past its head's number (*id, 0 when
- * damaged) and repeat less one, on its arguments. */
-static bool an_launch_ref(const struct an_ev *e, struct an_words *it,
-			  uint64_t *id, uint64_t *repeat1)
-{
-	if (!an_words_open_as(e, F_LA_REF, &hg_shape_launch6, 6, it))
-		return false;
-	if (!an_words_next(it, id) || !an_words_next(it, repeat1))
-		*id = *repeat1 = 0;
-	return true;
 }
 
 void an_on_head(struct an_proc *p, const struct an_ev *e)
@@ -194,98 +145,38 @@ void an_on_head(struct an_proc *p, const struct an_ev *e)
 		free(h); /* 0 is no head's number */
 }
 
-/* The words after the head (schemas 3 to 6), schema 2's `args`, or schema
- * 1's six parallel sequences. */
-static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
-			   const struct an_ev *e)
-{
-	uint64_t n = UINT64_MAX, head, number, repeat1;
-	struct an_words it;
-	const bt_field *packed;
-
-	if (an_launch_ref(e, &it, &number, &repeat1)) {
-		if (number)
-			an_launch_packed(c, l, &it);
-		return;
-	}
-	if (an_words_open(e, F_LA_WORDS, &hg_shape_launch, &it)) {
-		for (unsigned i = 0; i < HG_LAUNCH_HEAD; i++)
-			if (!an_words_next(&it, &head))
-				return;
-		an_launch_packed(c, l, &it);
-		return;
-	}
-	if ((packed = an_ev_arr(e, F_LA_ARGS, &n))) {
-		it = (struct an_words){.arr = packed, .len = n};
-		an_launch_packed(c, l, &it);
-		return;
-	}
-	n = UINT64_MAX;
-	const bt_field *idx = an_launch_arr(e, F_LA_IDX, &n);
-	const bt_field *val = an_launch_arr(e, F_LA_VAL, &n);
-	const bt_field *id = an_launch_arr(e, F_LA_ID, &n);
-	const bt_field *off = an_launch_arr(e, F_LA_OFF, &n);
-	const bt_field *mem = an_launch_arr(e, F_LA_MEM, &n);
-	const bt_field *gran = an_launch_arr(e, F_LA_GRAN, &n);
-
-	if (!idx || !val || !id || !off || !mem || !gran)
-		return;
-	for (uint64_t i = 0; i < n; i++) {
-		struct an_launch_arg a = {
-			.launch = l, .value = an_arr_u64(val, i),
-			.id = an_arr_u64(id, i),
-			.offset = an_arr_u64(off, i),
-			.index = (unsigned)an_arr_u64(idx, i),
-			.mem = (uint8_t)an_arr_u64(mem, i),
-			.gran = (uint8_t)an_arr_u64(gran, i),
-		};
-
-		an_launch_arg(c, &a);
-	}
-}
-
-/* The launch's own values: its declared head's (schema 6), the head words
- * of schemas 3 to 5, or older fields.  A head never declared in the trace
- * (its event lost) leaves the kernel unknown. */
+/* The launch's own values: its declared head's (a `ref`), or those the
+ * event holds.  A head never declared in the trace (its event lost) leaves
+ * the kernel unknown. */
 static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
-			       uint32_t *repeat)
+			       uint32_t *repeat, struct dec_args *args)
 {
-	uint64_t w[HG_LAUNCH_HEAD], id, repeat1;
-	struct an_words it;
-	unsigned schema;
+	struct dec_launch d;
 
-	if (an_launch_ref(e, &it, &id, &repeat1)) {
+	dec_bt_launch(&e->cls->dec, e->payload, &d, args, NULL);
+	*repeat = d.repeat;
+	if (e->cls->dec.form == DEC_FORM_REF) {
 		const struct an_head *h =
-			id ? an_map_get(&l->proc->heads, id) : NULL;
+			d.head_id ? an_map_get(&l->proc->heads, d.head_id)
+				  : NULL;
 
-		*repeat = (uint32_t)(repeat1 + 1);
 		if (!h)
 			return 0;
 		l->handle = h->handle;
 		l->rc = h->rc;
 		return h->api;
 	}
-	schema = an_ev_words(e, F_LA_WORDS, &hg_shape_launch, w,
-			     HG_LAUNCH_HEAD);
-	if (schema) {
-		if (schema >= 5)
-			hg_unpack_v5_launch_head(w);
-		l->handle = w[HG_LW_HANDLE];
-		l->rc = (int32_t)(uint32_t)(w[HG_LW_SHMEM_RC] >> 32);
-		*repeat = (uint32_t)w[HG_LW_REPEAT_API];
-		return (uint8_t)(w[HG_LW_REPEAT_API] >> 32);
-	}
-	l->handle = an_ev_u64(e, F_LA_HANDLE);
-	l->rc = (int32_t)an_ev_i64(e, F_LA_RC);
-	*repeat = (uint32_t)an_ev_u64(e, F_LA_REPEAT);
-	return (uint8_t)an_ev_u64(e, F_LA_API);
+	l->handle = d.handle;
+	l->rc = d.rc;
+	return d.api;
 }
 
 void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	struct an_launch l = {.proc = p};
+	struct dec_args args;
 	/* A coalesced event stands for `repeat` identical launches. */
-	unsigned api = an_launch_read(e, &l, &c->weight);
+	unsigned api = an_launch_read(e, &l, &c->weight, &args);
 
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
@@ -296,7 +187,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		if (an_rules[r]->on_launch)
 			an_rules[r]->on_launch(c, an_rules[r], &l);
 	an_tl_launch(c, &l);
-	an_launch_args(c, &l, e);
+	an_launch_args(c, &l, &args);
 	if (l.rc)
 		an_fail_add(c, api, l.rc);
 	c->weight = 0;

@@ -27,37 +27,18 @@ void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
 	c->fails = f;
 }
 
-/* The words of schemas 3 to 5 (hg_events.h), or the fields of older
- * schemas. */
+/* Any schema's alloc (dec_bt.h); a damaged one reads as zeros. */
 static int32_t an_alloc_read(const struct an_ev *e, struct an_alloc *a)
 {
-	uint64_t w[HG_ALLOC_WORDS];
+	struct dec_alloc d;
 
-	if (an_ev_words(e, F_AL_WORDS, &hg_shape_alloc, w, HG_ALLOC_WORDS)) {
-		*a = (struct an_alloc){
-			.id = w[HG_AW_ID], .addr = w[HG_AW_ADDR],
-			.size = w[HG_AW_SIZE], .callsite = w[HG_AW_CALLSITE],
-			.flags = (uint32_t)w[HG_AW_FLAGS_RC],
-			.device = (int32_t)(uint32_t)w[HG_AW_CODES],
-			.api = (uint8_t)(w[HG_AW_CODES] >> 32),
-			.mem = (uint8_t)(w[HG_AW_CODES] >> 40),
-			.gran = (uint8_t)(w[HG_AW_CODES] >> 48),
-			.lazy = (uint8_t)(w[HG_AW_CODES] >> 56),
-		};
-		return (int32_t)(uint32_t)(w[HG_AW_FLAGS_RC] >> 32);
-	}
+	dec_bt_alloc(&e->cls->dec, e->payload, &d, NULL);
 	*a = (struct an_alloc){
-		.id = an_ev_u64(e, F_AL_ID), .addr = an_ev_u64(e, F_AL_ADDR),
-		.size = an_ev_u64(e, F_AL_SIZE),
-		.callsite = an_ev_u64(e, F_AL_CALLSITE),
-		.flags = (uint32_t)an_ev_u64(e, F_AL_FLAGS),
-		.device = (int32_t)an_ev_i64(e, F_AL_DEVICE),
-		.api = (uint8_t)an_ev_u64(e, F_AL_API),
-		.mem = (uint8_t)an_ev_u64(e, F_AL_MEM),
-		.gran = (uint8_t)an_ev_u64(e, F_AL_GRAN),
-		.lazy = (uint8_t)an_ev_u64(e, F_AL_LAZY),
+		.id = d.id, .addr = d.addr, .size = d.size,
+		.callsite = d.callsite, .flags = d.flags, .device = d.device,
+		.api = d.api, .mem = d.mem, .gran = d.gran, .lazy = d.lazy,
 	};
-	return (int32_t)an_ev_i64(e, F_AL_RC);
+	return d.rc;
 }
 
 void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
@@ -116,39 +97,29 @@ static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 	free(a);
 }
 
-/* Returns the schema of the words read (an_ev_words), 0 for named fields. */
-static unsigned an_free_read(const struct an_ev *e, struct an_free_ev *f)
+/* Whether the free left its address to its alloc (dec_free.elided). */
+static bool an_free_read(const struct an_ev *e, struct an_free_ev *f)
 {
-	uint64_t w[HG_FREE_WORDS];
-	unsigned schema = an_ev_words(e, F_FR_WORDS, &hg_shape_free, w,
-				      HG_FREE_WORDS);
+	struct dec_free d;
 
-	if (schema) {
-		f->id = w[HG_FW_ID];
-		f->addr = w[HG_FW_ADDR];
-		f->rc = (int32_t)(uint32_t)w[HG_FW_CODES];
-		f->api = (uint8_t)(w[HG_FW_CODES] >> 32);
-		f->alloc_api = (uint8_t)(w[HG_FW_CODES] >> 40);
-		return schema;
-	}
-	f->id = an_ev_u64(e, F_FR_ID);
-	f->addr = an_ev_u64(e, F_FR_ADDR);
-	f->rc = (int32_t)an_ev_i64(e, F_FR_RC);
-	f->api = (uint8_t)an_ev_u64(e, F_FR_API);
-	f->alloc_api = (uint8_t)an_ev_u64(e, F_FR_ALLOC_API);
-	return 0;
+	dec_bt_free(&e->cls->dec, e->payload, &d, NULL);
+	f->id = d.id;
+	f->addr = d.addr;
+	f->rc = d.rc;
+	f->api = d.api;
+	f->alloc_api = d.alloc_api;
+	return d.elided;
 }
 
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	struct an_free_ev f = {.proc = p};
-	unsigned schema = an_free_read(e, &f);
+	bool elided = an_free_read(e, &f);
 
 	f.alloc = an_alloc_get(p, f.id);
-	/* From schema 5 on, a known block's free carries no address: it is
-	 * its alloc's (a block is freed by its address); one whose alloc was
-	 * lost has none. */
-	if (schema >= 5 && f.id)
+	/* A known block's free may carry no address: it is its alloc's (a
+	 * block is freed by its address); one whose alloc was lost has none. */
+	if (elided)
 		f.addr = f.alloc ? f.alloc->addr : 0;
 	if (f.alloc)
 		an_drv_refresh(c, p, f.alloc);

@@ -4,6 +4,8 @@
  * Field names are resolved to member indices once per event class
  * (an_evclass.c); replay then reads fields by index only.  A field missing
  * from a trace reads as 0 or "", so older or newer schemas still load.
+ * alloc, free and launch name no field here: every schema's form of them
+ * is the decoder's (decode/dec_schema.h), read through dec_bt.h.
  */
 #ifndef AN_SCHEMA_H
 #define AN_SCHEMA_H
@@ -12,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hg_pack.h"
+#include "dec_bt.h"
 
 #define AN_MAX_FIELDS 16
 
@@ -22,10 +24,8 @@
 	X(ENV, "hipgrain:env", "name", "value")                               \
 	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
-	X(ALLOC, "hipgrain:alloc", "id", "api", "addr", "size", "flags", "mem", \
-	  "gran", "rc", "callsite", "device", "lazy", "words", "bytes", "pack") \
-	X(FREE, "hipgrain:free", "id", "api", "addr", "rc", "alloc_api",      \
-	  "words", "bytes", "pack")                                           \
+	X(ALLOC, "hipgrain:alloc", NULL)                                      \
+	X(FREE, "hipgrain:free", NULL)                                        \
 	X(ADVISE, "hipgrain:advise", "api", "addr", "size", "advice", "rc",   \
 	  "id", "mem", "device")                                               \
 	X(PREFETCH, "hipgrain:prefetch", "api", "addr", "size", "advice", "rc", \
@@ -41,9 +41,7 @@
 	X(KERNEL, "hipgrain:kernel", "handle", "name", "target", "status",    \
 	  "xnack", "fp_ops", "fp_mnemonics", "int_ops", "cas_count",          \
 	  "int_mnemonics", "fp_sites", "int_sites")                           \
-	X(LAUNCH, "hipgrain:launch", "api", "handle", "rc", "arg_index",      \
-	  "arg_value", "arg_id", "arg_offset", "arg_mem", "arg_gran",         \
-	  "repeat", "args", "words", "bytes", "pack", "ref")                  \
+	X(LAUNCH, "hipgrain:launch", NULL)                                    \
 	X(HEAD, "hipgrain:head", "id", "handle", "rc", "api")                 \
 	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
@@ -74,11 +72,6 @@ enum { F_PROCESS_EXE, F_PROCESS_SCHEMA };
 enum { F_ENV_NAME, F_ENV_VALUE };
 enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
 enum { F_CS_ID, F_CS_FRAMES };
-enum { F_AL_ID, F_AL_API, F_AL_ADDR, F_AL_SIZE, F_AL_FLAGS, F_AL_MEM,
-       F_AL_GRAN, F_AL_RC, F_AL_CALLSITE, F_AL_DEVICE, F_AL_LAZY, F_AL_WORDS,
-       F_AL_BYTES, F_AL_PACK };
-enum { F_FR_ID, F_FR_API, F_FR_ADDR, F_FR_RC, F_FR_ALLOC_API, F_FR_WORDS,
-       F_FR_BYTES, F_FR_PACK };
 enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
        F_RO_MEM, F_RO_DEVICE };
 enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
@@ -90,9 +83,6 @@ enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN,
        F_KE_FP_SITES, F_KE_INT_SITES };
-enum { F_LA_API, F_LA_HANDLE, F_LA_RC, F_LA_IDX, F_LA_VAL, F_LA_ID,
-       F_LA_OFF, F_LA_MEM, F_LA_GRAN, F_LA_REPEAT, F_LA_ARGS, F_LA_WORDS,
-       F_LA_BYTES, F_LA_PACK, F_LA_REF };
 enum { F_HD_ID, F_HD_HANDLE, F_HD_RC, F_HD_API };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
@@ -124,6 +114,7 @@ struct an_evclass {
 	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
 	uint8_t read[AN_MAX_FIELDS];  /* enum an_read bits */
 	int16_t ctx_vpid, ctx_procname, ctx_vtid;
+	struct dec_class dec; /* alloc, free, launch: the form they hold */
 };
 
 /*
@@ -154,40 +145,6 @@ const char *an_ev_str(const struct an_ev *e, int f);
 /* An array field and its length; NULL (and 0) if absent. */
 const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len);
 uint64_t an_arr_u64(const bt_field *arr, uint64_t i);
-/*
- * The words of an alloc, free or launch, from the field the event has:
- * `pack` (f_words + 2, schema 5 on), `bytes` (f_words + 1, schema 4,
- * hg_pack.h) or `words` (f_words, schema 3), one at a time.  The
- * transforms of `pack` (hg_pack_v5_*) are the reader's to undo: `schema`
- * says which form it is.
- */
-struct an_words {
-	const bt_field *arr;
-	const struct hg_shape *shape; /* NULL: schema 3's words */
-	uint64_t len, i;
-	struct hg_unpacker u;
-	unsigned schema; /* 3 to 6 */
-	/* The packed bytes, read out of the array at once when they fit. */
-	const uint8_t *bytes;
-	uint8_t buf[256];
-};
-
-/* False if the event has none of the fields (an older schema's named
- * fields). */
-bool an_words_open(const struct an_ev *e, int f_words,
-		   const struct hg_shape *shape, struct an_words *it);
-/* The bytes of field f in the given shape and schema; false if absent. */
-bool an_words_open_as(const struct an_ev *e, int f, const struct hg_shape *shape,
-		      unsigned schema, struct an_words *it);
-/* The next word; false at the end or where the bytes are damaged. */
-bool an_words_next(struct an_words *it, uint64_t *w);
-/*
- * The first n words into w, as written; 0 if the event has no words or
- * fewer than n (a damaged one), so that the caller falls back on the named
- * fields of older schemas, else the schema of their form (3, 4 or 5).
- */
-unsigned an_ev_words(const struct an_ev *e, int f_words,
-		     const struct hg_shape *shape, uint64_t *w, uint64_t n);
 /* Any integer field's value. */
 uint64_t an_field_int(const bt_field *f);
 

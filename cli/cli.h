@@ -55,5 +55,6 @@ int cli_out_close(struct cli_out *o, bool keep);
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
 
 #endif

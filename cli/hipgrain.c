@@ -10,6 +10,7 @@ static const struct cli_cmd cmds[] = {
 	{"run", cmd_run, "trace a program: hipgrain run [OPTIONS] -- PROGRAM [ARGS]"},
 	{"report", cmd_report, "explain the hazards in traces: hipgrain report TRACE..."},
 	{"scan", cmd_scan, "audit the GPU code in binaries: hipgrain scan FILE..."},
+	{"dump", cmd_dump, "print the events of traces: hipgrain dump TRACE..."},
 };
 
 static void usage(FILE *f)

@@ -38,39 +38,7 @@ def ctf_dirs(root):
 
 n = 0
 with tempfile.TemporaryDirectory() as tmp:
-    roots = [ctfgen.write(tmp, [ctfgen.launch([0, 1], [0x7f0000000000, 8],
-                                              [1, 2], [0, 8], [4, 1],
-                                              [2, 1]),
-                                ctfgen.launch_packed([0x7f0000000000, 1, 0,
-                                                      4 << 16 | 2 << 24]),
-                                ctfgen.alloc_words(1, 0x7f0000000000, 64),
-                                ctfgen.launch_words(ctfgen.launch_head() + [
-                                    0x7f0000000000, 1, 0, 4 << 16 | 2 << 24]),
-                                ctfgen.free_words(1, 0x7f0000000000, 64),
-                                ctfgen.alloc_bytes(2, 0x7f0000001000, 64),
-                                ctfgen.launch_bytes(ctfgen.launch_head() + [
-                                    0x7f0000001000, 2, 0, 4 << 16 | 2 << 24]),
-                                ctfgen.free_bytes(2, 0x7f0000001000, 64),
-                                ctfgen.alloc_pack(3, 0x7f0000002000, 64),
-                                ctfgen.launch_pack(ctfgen.launch_head() + [
-                                    0x7f0000002000, 3, 0, 4 << 16 | 2 << 24,
-                                    0x7f0000002010, 3, 16,
-                                    2 | 4 << 16 | 2 << 24]),
-                                ctfgen.free_pack(3, 0x7f0000002000, 64),
-                                ctfgen.sized(12, ctfgen.widen(
-                                    ctfgen.alloc_pack(4, 0x7f0000003000,
-                                                      64)[6:], 20)),
-                                ctfgen.head(4),
-                                ctfgen.sized(11, ctfgen.widen(
-                                    ctfgen.launch_ref(4, [
-                                        0x7f0000003000, 4, 0,
-                                        4 << 16 | 2 << 24]), 12)),
-                                ctfgen.packed(14, ctfgen.launch_ref(4, [
-                                    0x7f0000003000, 4, 16,
-                                    1 | 4 << 16 | 2 << 24])),
-                                ctfgen.sized(13, ctfgen.widen(
-                                    ctfgen.free_pack(4, 0x7f0000003000,
-                                                     64)[6:], 8))])]
+    roots = [ctfgen.write(tmp, ctfgen.seed_events())]
     for root in roots + sys.argv[4:]:
         for d in ctf_dirs(root):
             meta = open(os.path.join(d, 'metadata'), 'rb').read()

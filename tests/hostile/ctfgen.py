@@ -352,6 +352,34 @@ event {
 """
 
 
+def seed_events():
+    """One event of each form of every schema, schema 6's sizes too: the
+    trace fuzzer's seed and the plugin's test of every form."""
+    return [launch([0, 1], [0x7f0000000000, 8], [1, 2], [0, 8], [4, 1],
+                   [2, 1]),
+            launch_packed([0x7f0000000000, 1, 0, 4 << 16 | 2 << 24]),
+            alloc_words(1, 0x7f0000000000, 64),
+            launch_words(launch_head() + [0x7f0000000000, 1, 0,
+                                          4 << 16 | 2 << 24]),
+            free_words(1, 0x7f0000000000, 64),
+            alloc_bytes(2, 0x7f0000001000, 64),
+            launch_bytes(launch_head() + [0x7f0000001000, 2, 0,
+                                          4 << 16 | 2 << 24]),
+            free_bytes(2, 0x7f0000001000, 64),
+            alloc_pack(3, 0x7f0000002000, 64),
+            launch_pack(launch_head() + [
+                0x7f0000002000, 3, 0, 4 << 16 | 2 << 24,
+                0x7f0000002010, 3, 16, 2 | 4 << 16 | 2 << 24]),
+            free_pack(3, 0x7f0000002000, 64),
+            sized(12, widen(alloc_pack(4, 0x7f0000003000, 64)[6:], 20)),
+            head(4),
+            sized(11, widen(launch_ref(4, [0x7f0000003000, 4, 0,
+                                           4 << 16 | 2 << 24]), 12)),
+            packed(14, launch_ref(4, [0x7f0000003000, 4, 16,
+                                      1 | 4 << 16 | 2 << 24])),
+            sized(13, widen(free_pack(4, 0x7f0000003000, 64)[6:], 8))]
+
+
 def zero_bit_events(d, payload=16):
     """A trace whose only event class takes no bits: a reader that trusts
     it delivers events forever without moving (babeltrace2 2.0 does)."""

@@ -11,7 +11,7 @@ import re
 import sys
 
 root = sys.argv[1]
-MODULES = ['analyzer', 'analyzer/rules', 'cli', 'codeobj', 'common', 'kfd',
+MODULES = ['analyzer', 'analyzer/rules', 'cli', 'codeobj', 'common', 'decode', 'kfd', 'plugin',
            'provider', 'registry', 'tracer', 'vgpu', 'preload/core',
            'preload/libc', 'preload/hip', 'preload/hip/graph', 'preload/omp',
            'preload/hsa', 'preload/driver']

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """The man pages keep up with the code: every option `hipgrain CMD --help`
-prints is in hipgrain-CMD.1 and vice versa (run, report, scan), and every
+prints is in hipgrain-CMD.1 and vice versa (run, report, scan, dump), and every
 variable of the environment table (common/hg_env.h) is in hipgrain.1.
 
 usage: test_man.py HIPGRAIN MANDIR HG_ENV_H
@@ -49,7 +49,7 @@ def env_names():
 
 def main():
     main_page = open(os.path.join(MANDIR, 'hipgrain.1.scd')).read()
-    for cmd in ('run', 'report', 'scan'):
+    for cmd in ('run', 'report', 'scan', 'dump'):
         page = open(os.path.join(MANDIR, f'hipgrain-{cmd}.1.scd')).read()
         helped, documented = help_options(cmd), man_options(cmd, page)
         if not helped:

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""`hipgrain dump` against `babeltrace2 TRACE` (text) on the same trace, and
+babeltrace2 through filter.hipgrain.decode.
+
+usage: bench_dump.py HIPGRAIN TRACEGEN PLUGIN_DIR [EVENTS]
+
+The trace is bench_report.py's (about EVENTS, default 1,050,000, hipgrain
+events in a real LTTng session); each reader prints it to /dev/null, best
+of 3, and the ratios to babeltrace2's text are printed (target for dump:
+at most 1.5).
+"""
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_report import make_trace, timed  # noqa: E402
+
+
+def main():
+    hipgrain, tracegen, plugin = sys.argv[1:4]
+    events = int(sys.argv[4]) if len(sys.argv) > 4 else 1050000
+    tmp = tempfile.mkdtemp(prefix='hgbench-')
+    try:
+        trace, n = make_trace(tracegen, tmp, events)
+        bt, _ = timed(['babeltrace2', trace])
+        dec, _ = timed(['babeltrace2', '--plugin-path', plugin, trace,
+                        '-c', 'filter.hipgrain.decode'])
+        hg, _ = timed([hipgrain, 'dump', trace])
+        print('trace: %d hipgrain events (+ statedump)' % n)
+        print('babeltrace2 TRACE:                 %.3f s' % bt)
+        print('babeltrace2 + hipgrain.decode:     %.3f s  (%.2f)' % (dec, dec / bt))
+        print('hipgrain dump:                     %.3f s  (%.2f, target <= 1.5)'
+              % (hg, hg / bt))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    main()

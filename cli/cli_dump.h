@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `hipgrain dump`'s sink: which decoded events a user asked for (--event,
+ * --pid, --rank, --address) and each as a line of text or of JSON.
+ */
+#ifndef CLI_DUMP_H
+#define CLI_DUMP_H
+
+#include <babeltrace2/babeltrace.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bp_map.h"
+
+#define CLI_DUMP_MAX_EVENTS 32
+
+struct cli_dump {
+	FILE *out;
+	bool json;
+	const char *events[CLI_DUMP_MAX_EVENTS]; /* fnmatch patterns */
+	int nevents;
+	int64_t pid;	    /* -1: any */
+	const char *rank;   /* NULL: any */
+	bool has_address;
+	uint64_t address;
+	struct bp_map procs; /* (trace, vpid) → struct cli_dump_proc */
+	uint64_t printed;
+};
+
+/* One event message: printed when it passes the filters. */
+void cli_dump_event(struct cli_dump *d, const bt_message *m);
+void cli_dump_fini(struct cli_dump *d);
+
+#endif

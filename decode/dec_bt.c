@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+#include "dec_bt.h"
+
+#include <string.h>
+
+int16_t dec_member_index(const bt_field_class *fc, const char *name)
+{
+	uint64_t n;
+
+	if (!fc || bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+		return -1;
+	n = bt_field_class_structure_get_member_count(fc);
+	for (uint64_t i = 0; i < n && i < INT16_MAX; i++) {
+		const bt_field_class_structure_member *m =
+			bt_field_class_structure_borrow_member_by_index_const(fc, i);
+
+		if (!strcmp(bt_field_class_structure_member_get_name(m), name))
+			return (int16_t)i;
+	}
+	return -1;
+}
+
+uint64_t dec_field_int(const bt_field *f)
+{
+	bt_field_class_type t = bt_field_get_class_type(f);
+
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return (uint64_t)bt_field_integer_signed_get_value(f);
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		return bt_field_integer_unsigned_get_value(f);
+	return 0;
+}
+
+/* Whether member i of payload class fc is an array of integers; *uns
+ * when they are unsigned. */
+static bool dec_int_array(const bt_field_class *fc, int16_t i, bool *uns)
+{
+	const bt_field_class *m, *el;
+
+	if (i < 0)
+		return false;
+	m = bt_field_class_structure_member_borrow_field_class_const(
+		bt_field_class_structure_borrow_member_by_index_const(
+			fc, (uint64_t)i));
+	if (!bt_field_class_type_is(bt_field_class_get_type(m),
+				    BT_FIELD_CLASS_TYPE_ARRAY))
+		return false;
+	el = bt_field_class_array_borrow_element_field_class_const(m);
+	*uns = bt_field_class_type_is(bt_field_class_get_type(el),
+				      BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER);
+	return *uns || bt_field_class_type_is(bt_field_class_get_type(el),
+					      BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+}
+
+void dec_class_init(struct dec_class *dc, enum dec_kind kind,
+		    const bt_field_class *payload)
+{
+	*dc = (struct dec_class){.kind = kind, .field = -1};
+	for (int i = 0; i < DEC_NAMED_MAX; i++) {
+		const char *n = dec_named[kind][i];
+
+		dc->named[i] = n ? dec_member_index(payload, n) : -1;
+	}
+	/* Newest first: a class that has a newer form's field is that form. */
+	for (unsigned r = dec_nlayouts; r-- > 0;) {
+		const struct dec_layout *l = &dec_layouts[r];
+		int16_t i = dec_member_index(payload, l->kind[kind].field);
+		bool uns = false;
+
+		if (i < 0 || (l->kind[kind].form != DEC_FORM_NAMED &&
+			      !dec_int_array(payload, i, &uns)))
+			continue;
+		dc->form = l->kind[kind].form;
+		dc->schema = l->schema;
+		dc->field = i;
+		dc->signed_elems = !uns;
+		return;
+	}
+}
+
+static const bt_field *dec_member(const bt_field *payload, int16_t i)
+{
+	return i < 0 ? NULL
+		     : bt_field_structure_borrow_member_field_by_index_const(
+			       payload, (uint64_t)i);
+}
+
+static uint64_t dec_elem_u(const void *ctx, uint64_t i)
+{
+	return bt_field_integer_unsigned_get_value(
+		bt_field_array_borrow_element_field_by_index_const(ctx, i));
+}
+
+static uint64_t dec_elem_any(const void *ctx, uint64_t i)
+{
+	return dec_field_int(
+		bt_field_array_borrow_element_field_by_index_const(ctx, i));
+}
+
+/* An array member as a source; empty if absent or not an array. */
+static struct dec_src dec_array(const bt_field *payload, int16_t i, bool uns)
+{
+	const bt_field *f = dec_member(payload, i);
+
+	if (!f || !bt_field_class_type_is(bt_field_get_class_type(f),
+					  BT_FIELD_CLASS_TYPE_ARRAY))
+		return (struct dec_src){dec_elem_any, NULL, 0};
+	return (struct dec_src){uns ? dec_elem_u : dec_elem_any, f,
+				bt_field_array_get_length(f)};
+}
+
+static struct dec_src dec_packed(const struct dec_class *dc,
+				 const bt_field *payload)
+{
+	return dec_array(payload, dc->field, !dc->signed_elems);
+}
+
+static uint64_t dec_named_u64(const struct dec_class *dc,
+			      const bt_field *payload, int n)
+{
+	const bt_field *f = dec_member(payload, dc->named[n]);
+
+	return f ? dec_field_int(f) : 0;
+}
+
+#define DEC_N(n) dec_named_u64(dc, payload, n)
+
+int dec_bt_alloc(const struct dec_class *dc, const bt_field *payload,
+		 struct dec_alloc *a, unsigned *nwords)
+{
+	if (dc->form >= DEC_FORM_WORDS) {
+		struct dec_src s = dec_packed(dc, payload);
+
+		return dec_alloc_unpack(&s, dc->form, a, nwords);
+	}
+	*a = (struct dec_alloc){
+		.id = DEC_N(DEC_NA_ID), .addr = DEC_N(DEC_NA_ADDR),
+		.size = DEC_N(DEC_NA_SIZE), .extra = DEC_N(DEC_NA_EXTRA),
+		.callsite = DEC_N(DEC_NA_CALLSITE),
+		.flags = (uint32_t)DEC_N(DEC_NA_FLAGS),
+		.rc = (int32_t)DEC_N(DEC_NA_RC),
+		.device = (int32_t)DEC_N(DEC_NA_DEVICE),
+		.api = (uint8_t)DEC_N(DEC_NA_API),
+		.mem = (uint8_t)DEC_N(DEC_NA_MEM),
+		.gran = (uint8_t)DEC_N(DEC_NA_GRAN),
+		.lazy = (uint8_t)DEC_N(DEC_NA_LAZY),
+	};
+	return DEC_OK;
+}
+
+int dec_bt_free(const struct dec_class *dc, const bt_field *payload,
+		struct dec_free *f, unsigned *nwords)
+{
+	if (dc->form >= DEC_FORM_WORDS) {
+		struct dec_src s = dec_packed(dc, payload);
+
+		return dec_free_unpack(&s, dc->form, f, nwords);
+	}
+	*f = (struct dec_free){
+		.id = DEC_N(DEC_NF_ID), .addr = DEC_N(DEC_NF_ADDR),
+		.size = DEC_N(DEC_NF_SIZE), .callsite = DEC_N(DEC_NF_CALLSITE),
+		.rc = (int32_t)DEC_N(DEC_NF_RC),
+		.api = (uint8_t)DEC_N(DEC_NF_API),
+		.alloc_api = (uint8_t)DEC_N(DEC_NF_ALLOC_API),
+	};
+	return DEC_OK;
+}
+
+/* Three elements of a named array (grid, block), as many as it has. */
+static void dec_dim3(const struct dec_class *dc, const bt_field *payload,
+		     int n, uint32_t out[3])
+{
+	struct dec_src s = dec_array(payload, dc->named[n], false);
+
+	for (uint64_t i = 0; i < 3 && i < s.len; i++)
+		out[i] = (uint32_t)s.elem(s.ctx, i);
+}
+
+int dec_bt_launch(const struct dec_class *dc, const bt_field *payload,
+		  struct dec_launch *l, struct dec_args *args,
+		  unsigned *nwords)
+{
+	if (dc->form >= DEC_FORM_WORDS) {
+		struct dec_src s = dec_packed(dc, payload);
+
+		return dec_launch_unpack(&s, dc->form, l, args, nwords);
+	}
+	*l = (struct dec_launch){
+		.handle = DEC_N(DEC_NL_HANDLE), .stream = DEC_N(DEC_NL_STREAM),
+		.shmem = (uint32_t)DEC_N(DEC_NL_SHMEM),
+		.repeat = (uint32_t)DEC_N(DEC_NL_REPEAT),
+		.rc = (int32_t)DEC_N(DEC_NL_RC),
+		.api = (uint8_t)DEC_N(DEC_NL_API),
+	};
+	dec_dim3(dc, payload, DEC_NL_GRID, l->grid);
+	dec_dim3(dc, payload, DEC_NL_BLOCK, l->block);
+	if (dc->form == DEC_FORM_ARGS) {
+		struct dec_src s = dec_array(payload, dc->field, false);
+
+		dec_args_open_words(args, &s);
+	} else {
+		struct dec_src seq[6];
+
+		for (int i = 0; i < 6; i++)
+			seq[i] = dec_array(payload,
+					   dc->named[DEC_NL_ARG_INDEX + i],
+					   false);
+		dec_args_open_seqs(args, seq);
+	}
+	return DEC_OK;
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The values of an alloc, a free or a launch, from whatever holds their
+ * elements (a babeltrace2 field, a buffer): the one place that undoes the
+ * packing of every schema (hg_pack.h, hg_events.h).  No babeltrace2 here,
+ * so the fuzzer and unit tests call it on plain bytes.
+ */
+#ifndef DEC_PACK_H
+#define DEC_PACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dec_schema.h"
+#include "hg_pack.h"
+
+/* Element i of a sequence of len (bytes, or words of DEC_FORM_WORDS and
+ * ARGS). */
+struct dec_src {
+	uint64_t (*elem)(const void *ctx, uint64_t i);
+	const void *ctx;
+	uint64_t len;
+};
+
+/* An element of a plain buffer of bytes (ctx). */
+uint64_t dec_buf_byte(const void *ctx, uint64_t i);
+
+struct dec_alloc {
+	uint64_t id, addr, size, extra, callsite;
+	uint32_t flags;
+	int32_t rc, device;
+	uint8_t api, mem, gran, lazy;
+};
+
+struct dec_free {
+	uint64_t id, addr, size, callsite;
+	int32_t rc;
+	uint8_t api, alloc_api;
+	bool elided; /* addr and size are those of the alloc of id (0 here) */
+};
+
+/* What a launch's head declares, and the launch's repeat. */
+struct dec_launch {
+	uint64_t head_id; /* DEC_FORM_REF: the `head` event's number */
+	uint64_t handle, stream;
+	uint32_t grid[3], block[3], shmem, repeat;
+	int32_t rc;
+	uint8_t api;
+};
+
+struct dec_arg {
+	uint64_t value, id, offset;
+	uint16_t index;
+	uint8_t mem, gran;
+	bool elided; /* value is the alloc of id's addr plus offset (0 here) */
+};
+
+/* The words of one event, one at a time. */
+struct dec_words {
+	struct dec_src src;
+	const struct hg_shape *shape; /* NULL: the elements are the words */
+	struct hg_unpacker u;
+	uint64_t i;
+};
+
+void dec_words_open(struct dec_words *it, const struct dec_src *src,
+		    enum dec_kind kind, enum dec_form form);
+bool dec_words_next(struct dec_words *it, uint64_t *w);
+
+/* A launch's arguments, one at a time. */
+struct dec_args {
+	enum dec_form form;
+	struct dec_words w;
+	struct dec_src seq[6]; /* DEC_FORM_SEQS: index, value, id, offset,
+				* mem, gran */
+	uint64_t i, n;
+	unsigned next; /* the index after the last argument's (pack, ref) */
+	bool damaged;  /* stopped before the end */
+};
+
+/*
+ * Errors are negative: the values end before the event's do, or a length
+ * or a value is out of range (dec_err_text says which, and where).
+ */
+enum dec_err { DEC_OK = 0, DEC_E_SHORT = -1, DEC_E_DAMAGED = -2 };
+
+/* The words of a packed form (WORDS, BYTES, PACK) into a record; with
+ * *nwords the words read whole. */
+int dec_alloc_unpack(const struct dec_src *s, enum dec_form form,
+		     struct dec_alloc *a, unsigned *nwords);
+int dec_free_unpack(const struct dec_src *s, enum dec_form form,
+		    struct dec_free *f, unsigned *nwords);
+/* A launch's head (WORDS, BYTES, PACK) or number and repeat (REF), then
+ * `args` opened on its arguments. */
+int dec_launch_unpack(const struct dec_src *s, enum dec_form form,
+		      struct dec_launch *l, struct dec_args *args,
+		      unsigned *nwords);
+/* schema 2's `args`: four words an argument. */
+void dec_args_open_words(struct dec_args *it, const struct dec_src *s);
+/* schema 1's six sequences, read to the shortest one's length. */
+void dec_args_open_seqs(struct dec_args *it, const struct dec_src seq[6]);
+/* The next argument; false at the end or at damage (it->damaged). */
+bool dec_args_next(struct dec_args *it, struct dec_arg *a);
+
+/* "N of M words" or the like, for an error of an event of `kind`. */
+void dec_err_text(int err, enum dec_kind kind, unsigned nwords,
+		  char *buf, unsigned cap);
+
+/* Words each kind's head holds, in the packed forms. */
+unsigned dec_head_words(enum dec_kind kind, enum dec_form form);
+
+#endif

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+#include "dec_schema.h"
+
+#include <string.h>
+
+/*
+ * An event class is read in the form of the first row (oldest first) whose
+ * field it has.  Schemas 5 and 6 write an alloc and a free alike, and a
+ * schema 6 launch has `ref` where schema 5's has `pack`; schemas 1 and 2
+ * differ only in a launch's arguments.
+ */
+const struct dec_layout dec_layouts[] = {
+	{1, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
+	     {DEC_FORM_SEQS, "arg_index"}}},
+	{2, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
+	     {DEC_FORM_ARGS, "args"}}},
+	{3, {{DEC_FORM_WORDS, "words"}, {DEC_FORM_WORDS, "words"},
+	     {DEC_FORM_WORDS, "words"}}},
+	{4, {{DEC_FORM_BYTES, "bytes"}, {DEC_FORM_BYTES, "bytes"},
+	     {DEC_FORM_BYTES, "bytes"}}},
+	{5, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
+	     {DEC_FORM_PACK, "pack"}}},
+	{6, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
+	     {DEC_FORM_REF, "ref"}}},
+};
+const unsigned dec_nlayouts = sizeof(dec_layouts) / sizeof(dec_layouts[0]);
+
+const char *const dec_named[DEC_KINDS][DEC_NAMED_MAX] = {
+	[DEC_ALLOC] = {"id", "api", "addr", "size", "flags", "mem", "gran",
+		       "rc", "callsite", "device", "extra", "lazy"},
+	[DEC_FREE] = {"id", "api", "addr", "size", "rc", "alloc_api",
+		      "callsite"},
+	[DEC_LAUNCH] = {"api", "handle", "stream", "grid", "block", "shmem",
+			"rc", "repeat", "args", "arg_index", "arg_value",
+			"arg_id", "arg_offset", "arg_mem", "arg_gran"},
+};
+
+static const char *const dec_kind_names[DEC_KINDS] = {
+	"hipgrain:alloc", "hipgrain:free", "hipgrain:launch"};
+
+int dec_kind_of(const char *name)
+{
+	for (int k = 0; k < DEC_KINDS && name; k++) {
+		size_t n = strlen(dec_kind_names[k]);
+		const char *p = name + n;
+
+		if (strncmp(name, dec_kind_names[k], n))
+			continue;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (!*p)
+			return k;
+	}
+	return -1;
+}

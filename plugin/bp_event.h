@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One input event made into its output event: copied, or decoded (a
+ * packed alloc, free or launch, its values undone by decode/ and completed
+ * from what its process declared before), or, where its bytes are
+ * damaged, a `hipgrain:damaged` event that says why and keeps them.
+ */
+#ifndef BP_EVENT_H
+#define BP_EVENT_H
+
+#include <babeltrace2/babeltrace.h>
+
+#include "bp_ir.h"
+#include "bp_proc.h"
+
+struct bp_decoded {
+	int err; /* enum dec_err */
+	char why[160];
+	struct bp_proc *proc;
+	struct dec_alloc alloc;
+	struct dec_free free;
+	struct dec_launch launch;
+	struct dec_arg *args; /* nargs of them, in a buffer grown as needed */
+	uint64_t nargs, cap;
+};
+
+/*
+ * Decodes `in` (of class e) into d and keeps what its process declares;
+ * the class its output takes: e->out, or e->damaged when d->err.  NULL
+ * when out of memory.
+ */
+bt_event_class *bp_event_decode(struct bp_procs *ps, const struct bp_ec *e,
+				const bt_event *in, struct bp_decoded *d);
+/* The output event's fields from in and d; 0 or -1. */
+int bp_event_fill(const struct bp_ec *e, const bt_event *in,
+		  const struct bp_decoded *d, bt_event *out);
+
+#endif

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+#include "bp_proc.h"
+
+#include <stdlib.h>
+
+struct bp_proc *bp_proc_get(struct bp_procs *ps, const void *trace,
+			    int64_t vpid)
+{
+	struct bp_map *procs = bp_map_get(&ps->traces, (uintptr_t)trace);
+	struct bp_proc *p;
+
+	if (!procs) {
+		procs = calloc(1, sizeof(*procs));
+		if (!procs || bp_map_put(&ps->traces, (uintptr_t)trace, procs)) {
+			free(procs);
+			return NULL;
+		}
+	}
+	p = bp_map_get(procs, (uint64_t)vpid);
+	if (p)
+		return p;
+	p = calloc(1, sizeof(*p));
+	if (!p || bp_map_put(procs, (uint64_t)vpid, p)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+int bp_proc_head(struct bp_proc *p, const struct dec_launch *l)
+{
+	struct dec_launch *h = bp_map_get(&p->heads, l->head_id);
+
+	if (!h) {
+		h = malloc(sizeof(*h));
+		if (!h || bp_map_put(&p->heads, l->head_id, h)) {
+			free(h);
+			return -1;
+		}
+	}
+	*h = *l;
+	return 0;
+}
+
+int bp_proc_alloc(struct bp_proc *p, uint64_t id, uint64_t addr,
+		  uint64_t size)
+{
+	struct bp_block *b = bp_map_get(&p->blocks, id);
+
+	if (!b) {
+		b = malloc(sizeof(*b));
+		if (!b || bp_map_put(&p->blocks, id, b)) {
+			free(b);
+			return -1;
+		}
+	}
+	*b = (struct bp_block){addr, size};
+	return 0;
+}
+
+void bp_proc_free(struct bp_proc *p, uint64_t id)
+{
+	free(bp_map_del(&p->blocks, id));
+}
+
+static void bp_proc_drop(void *v)
+{
+	struct bp_proc *p = v;
+
+	bp_map_clear(&p->heads, free);
+	bp_map_clear(&p->blocks, free);
+	free(p);
+}
+
+static void bp_procs_drop(void *v)
+{
+	bp_map_clear(v, bp_proc_drop);
+	free(v);
+}
+
+void bp_procs_fini(struct bp_procs *ps)
+{
+	bp_map_clear(&ps->traces, bp_procs_drop);
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the decoder must remember of each process to decode its events
+ * whole: the heads its launches refer to, and the address and size of
+ * its live blocks, which a free and a resolved pointer leave to the
+ * block's alloc (hipgrain-events(7), WORDS).
+ */
+#ifndef BP_PROC_H
+#define BP_PROC_H
+
+#include <stdint.h>
+
+#include "bp_map.h"
+#include "dec_pack.h"
+
+struct bp_block {
+	uint64_t addr, size;
+};
+
+struct bp_proc {
+	struct bp_map heads;  /* number → struct dec_launch (its head) */
+	struct bp_map blocks; /* alloc id → struct bp_block */
+};
+
+struct bp_procs {
+	struct bp_map traces; /* trace → struct bp_map of vpid → bp_proc */
+};
+
+/* The process vpid of trace, made at first sight; NULL if out of memory. */
+struct bp_proc *bp_proc_get(struct bp_procs *ps, const void *trace,
+			    int64_t vpid);
+/* A head declared (its number: l->head_id); 0 or -1. */
+int bp_proc_head(struct bp_proc *p, const struct dec_launch *l);
+/* A block allocated, or freed; 0 or -1. */
+int bp_proc_alloc(struct bp_proc *p, uint64_t id, uint64_t addr,
+		  uint64_t size);
+void bp_proc_free(struct bp_proc *p, uint64_t id);
+void bp_procs_fini(struct bp_procs *ps);
+
+#endif

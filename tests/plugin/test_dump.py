@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""`hipgrain dump`: the events babeltrace2 prints through
+filter.hipgrain.decode, field for field, and its filters.
+
+usage: test_dump.py HIPGRAIN TRACEGEN PLUGIN_DIR SCRIPT FIXTURES
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+sys.path.insert(0, os.path.join(HERE, '..', 'hostile'))
+import bt2text  # noqa: E402
+import ctfgen  # noqa: E402
+import hgrun  # noqa: E402
+from lttng_session import Tracing  # noqa: E402
+
+hipgrain, tracegen, plugin, script, fixtures = sys.argv[1:6]
+tap = hgrun.Tap()
+
+
+def dump(*args):
+    p = subprocess.run([hipgrain, 'dump', *args], capture_output=True,
+                       text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def jdump(*args):
+    rc, out, err = dump('--format', 'json', *args)
+    return rc, [json.loads(line) for line in out.splitlines()], err
+
+
+def same(js, bt):
+    """A JSON value against what babeltrace2 printed (names for enums)."""
+    if isinstance(bt, bt2text.Enum):
+        return js == (bt.labels[0] if bt.labels else int(bt))
+    if isinstance(bt, dict):
+        return isinstance(js, dict) and all(
+            same(js.get(k), v) for k, v in bt.items() if not k.startswith('_'))
+    if isinstance(bt, list):
+        return isinstance(js, list) and len(js) == len(bt) and \
+            all(map(same, js, bt))
+    return js == bt
+
+
+def against_babeltrace(name, trace):
+    rc, got, err = jdump(trace)
+    ref = bt2text.parse(bt2text.run(trace, plugin,
+                                    ['filter.hipgrain.decode'])[1])
+    bad = []
+    for j, b in zip(got, ref):
+        short = b['event'][9:] if b['event'].startswith('hipgrain:') \
+            else b['event']
+        if j['event'] != short or j['pid'] != b.get('vpid', -1):
+            bad.append((j['event'], short))
+            continue
+        for k, v in b.items():
+            # contexts: dump prints the pid of them (schema 1 had more)
+            if k not in ('event', 'vpid', 'cpu_id', 'vtid', 'ip',
+                         'procname') and \
+                    not k.startswith('_') and not same(j.get(k), v):
+                bad.append((short, k, j.get(k), v))
+    tap.ok(rc == 0 and len(got) == len(ref) and not bad,
+           '%s: dump --format json is babeltrace2 through the filter, field '
+           'for field (%d events)' % (name, len(ref)),
+           (rc, err, len(got), len(ref), bad[:5]))
+    return got
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    trace = os.path.join(tmp, 'every')
+    with Tracing(trace, statedump=False) as t:
+        tap.ok(t.run([tracegen, script]).returncode == 0, 'tracegen')
+    every = against_babeltrace('every event', trace)
+    for s in sorted(os.listdir(fixtures)):
+        against_babeltrace(s, os.path.join(fixtures, s, 'misuse-leak'))
+    against_babeltrace('every form', ctfgen.write(
+        os.path.join(tmp, 'forms'), ctfgen.seed_events()))
+
+    rc, out, err = dump(trace)
+    lines = out.splitlines()
+    tap.ok(rc == 0 and len(lines) == len(every) and
+           any(' alloc pid=' in ln and ' api=hipMalloc ' in ln and
+               ' addr=0x7f0000000000 ' in ln and ' rank=3 ' in ln
+               for ln in lines),
+           'text: a line an event, codes named, addresses in hex', lines[:8])
+    rc, allocs, _ = jdump('--event', 'alloc', trace)
+    tap.ok(rc == 0 and len(allocs) == 3 and
+           all(e['event'] == 'alloc' for e in allocs), '--event alloc', allocs)
+    rc, kfd, _ = jdump('--event', 'kfd_*', '--event', 'hipgrain:call', trace)
+    tap.ok(rc == 0 and sorted({e['event'] for e in kfd}) == [
+        'call', 'kfd_alloc', 'kfd_free', 'kfd_smi', 'kfd_smi_open',
+        'kfd_svm', 'kfd_xnack'], '--event with a pattern, repeated',
+        [e['event'] for e in kfd])
+    pid = every[0]['pid']
+    tap.ok(jdump('--pid', str(pid), trace)[1] == every and
+           jdump('--pid', str(pid + 1), trace)[1] == [], '--pid')
+    r3 = jdump('--rank', '3', trace)[1]
+    tap.ok(len(r3) == len(every) - 2 and all(e['rank'] == '3' for e in r3)
+           and jdump('--rank', '4', trace)[1] == [],
+           '--rank: the events of the rank from its env event on',
+           [e['event'] for e in r3][:4])
+    rc, touched, _ = jdump('--address', '0x7f0000000100', trace)
+    names = [e['event'] for e in touched]
+    tap.ok(rc == 0 and names == ['alloc', 'advise', 'granularity', 'memcpy',
+                                 'memset', 'launch', 'free'] and
+           touched[0]['id'] == 11 and touched[-1]['id'] == 11,
+           '--address: the block holding it and every event that touched it',
+           names)
+    rc, launches, _ = jdump('--address', '0x7f1000000000', '--event',
+                            'launch', trace)
+    tap.ok(rc == 0 and len(launches) == 2, '--address with --event: the '
+           'block is followed whatever is printed', launches)
+    tap.ok(dump('--format', 'xml', trace)[0] == 64 and
+           dump()[0] == 64 and dump('--pid', 'x', trace)[0] == 64,
+           'a bad command line: exit 64')
+    rc, out, err = dump(os.path.join(tmp, 'nothing'))
+    tap.ok(rc == 1 and 'hipgrain dump:' in err, 'no trace: exit 1', err)
+    out = os.path.join(tmp, 'out.txt')
+    tap.ok(dump('-o', out, trace)[0] == 0 and
+           len(open(out).read().splitlines()) == len(every), '-o FILE')
+
+sys.exit(tap.done())
