@@ -80,15 +80,22 @@ unsigned dec_head_words(enum dec_kind kind, enum dec_form form)
 				  : HG_LAUNCH_HEAD;
 }
 
+/* The fixed words of an alloc or a free. */
+static int dec_record(const struct dec_src *s, enum dec_form form,
+		      enum dec_kind kind, uint64_t *w, unsigned *nwords)
+{
+	struct dec_words it;
+
+	dec_words_open(&it, s, kind, form);
+	return dec_read(&it, w, dec_head_words(kind, form), nwords);
+}
+
 int dec_alloc_unpack(const struct dec_src *s, enum dec_form form,
 		     struct dec_alloc *a, unsigned *nwords)
 {
-	struct dec_words it;
 	uint64_t w[HG_ALLOC_WORDS] = {0};
-	int rc;
+	int rc = dec_record(s, form, DEC_ALLOC, w, nwords);
 
-	dec_words_open(&it, s, DEC_ALLOC, form);
-	rc = dec_read(&it, w, HG_ALLOC_WORDS, nwords);
 	*a = (struct dec_alloc){0};
 	if (rc)
 		return rc;
@@ -110,12 +117,9 @@ int dec_alloc_unpack(const struct dec_src *s, enum dec_form form,
 int dec_free_unpack(const struct dec_src *s, enum dec_form form,
 		    struct dec_free *f, unsigned *nwords)
 {
-	struct dec_words it;
 	uint64_t w[HG_FREE_WORDS] = {0};
-	int rc;
+	int rc = dec_record(s, form, DEC_FREE, w, nwords);
 
-	dec_words_open(&it, s, DEC_FREE, form);
-	rc = dec_read(&it, w, HG_FREE_WORDS, nwords);
 	*f = (struct dec_free){0};
 	if (rc)
 		return rc;

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One input event made into its output event: copied, or decoded (a
- * packed alloc, free or launch, its values undone by decode/ and completed
- * from what its process declared before), or, where its bytes are
- * damaged, a `hipgrain:damaged` event that says why and keeps them.
+ * One input event decoded, when it is a packed alloc, free or launch: its
+ * values undone by decode/ and completed from what its process declared
+ * before (bp_fill.h writes them into the output event).
  */
 #ifndef BP_EVENT_H
 #define BP_EVENT_H
@@ -31,8 +30,4 @@ struct bp_decoded {
  */
 bt_event_class *bp_event_decode(struct bp_procs *ps, const struct bp_ec *e,
 				const bt_event *in, struct bp_decoded *d);
-/* The output event's fields from in and d; 0 or -1. */
-int bp_event_fill(const struct bp_ec *e, const bt_event *in,
-		  const struct bp_decoded *d, bt_event *out);
-
 #endif

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* bp_event_fill: the output event's fields, in the order bp_types.c
- * declares its members. */
+/* The output event's fields, in the order bp_types.c declares its
+ * members. */
+#include "bp_fill.h"
+
 #include <stdlib.h>
 
 #include "bp_copy.h"
-#include "bp_event.h"
 #include "bp_types.h"
 
 /* Member i of s, set to v (signed members take v's two's complement). */
@@ -106,7 +107,7 @@ static int bp_fill_damaged(const struct bp_ec *e, const bt_event *in,
 	return 0;
 }
 
-int bp_event_fill(const struct bp_ec *e, const bt_event *in,
+int bp_fill_event(const struct bp_ec *e, const bt_event *in,
 		  const struct bp_decoded *d, bt_event *out)
 {
 	const bt_field *cc = bt_event_borrow_common_context_field_const(in);

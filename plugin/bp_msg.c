@@ -2,6 +2,7 @@
 #include "bp_msg.h"
 
 #include "bp_copy.h"
+#include "bp_fill.h"
 
 /* The raw value of a clock snapshot, or of none (0). */
 static uint64_t bp_cs(const bt_clock_snapshot *cs)
@@ -45,7 +46,7 @@ static bt_message *bp_event_msg(struct bp_iter *it, const bt_message *m)
 					  it->self, ec, s, cs)
 				: bt_message_event_create(it->self, ec, s);
 	}
-	if (out && bp_event_fill(e, in, &it->dec, bt_message_event_borrow_event(out))) {
+	if (out && bp_fill_event(e, in, &it->dec, bt_message_event_borrow_event(out))) {
 		bt_message_put_ref(out);
 		out = NULL;
 	}

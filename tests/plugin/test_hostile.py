@@ -42,7 +42,10 @@ def bt(trace, decode):
     if decode:
         argv += ['-c', 'filter.hipgrain.decode']
     try:
-        p = subprocess.run(argv, capture_output=True, timeout=60,
+        # no capture: a reader spinning on damage (zero-bit events) prints
+        # without end
+        p = subprocess.run(argv, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=20,
                            preexec_fn=limits, env=bt2text.env())
     except subprocess.TimeoutExpired:
         return 'timeout'
