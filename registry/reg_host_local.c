@@ -280,14 +280,24 @@ bool reg_host_local_put(uintptr_t addr, uint64_t meta, uintptr_t site)
 	return ok || to_shared(addr, meta, site);
 }
 
-bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out)
+/* This thread's table, entered for a lookup; NULL if it has none. */
+static struct table *own_entered(void)
 {
 	struct table *t = mine;
-	struct reg_host_slot *s;
 
 	if ((uintptr_t)t <= (uintptr_t)DEAD)
-		return false;
+		return NULL;
 	enter_waiting(t);
+	return t;
+}
+
+bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out)
+{
+	struct table *t = own_entered();
+	struct reg_host_slot *s;
+
+	if (!t)
+		return false;
 	s = probe(t, addr);
 	if (s) {
 		reg_host_slot_unpack(s, out);
@@ -317,12 +327,11 @@ bool reg_host_local_drop(uintptr_t addr, uint64_t plain)
 
 bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out)
 {
-	struct table *t = mine;
+	struct table *t = own_entered();
 	struct reg_host_slot *s;
 
-	if ((uintptr_t)t <= (uintptr_t)DEAD)
+	if (!t)
 		return false;
-	enter_waiting(t);
 	s = probe(t, addr);
 	if (s)
 		reg_host_slot_unpack(s, out);
@@ -332,12 +341,11 @@ bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out)
 
 bool reg_host_local_set_id(uintptr_t addr, uint64_t id)
 {
-	struct table *t = mine;
+	struct table *t = own_entered();
 	struct reg_host_slot *s;
 
-	if ((uintptr_t)t <= (uintptr_t)DEAD)
+	if (!t)
 		return false;
-	enter_waiting(t);
 	s = probe(t, addr);
 	if (s)
 		s->id = id;

@@ -72,7 +72,7 @@ def main():
     print(f'{"malloc+free pair":36} {"ns":>8} {"x glibc":>8} {"x hipgrain":>10}')
     for name, ns in rows:
         print(f'{name:36} {ns:8.1f} {ns / base:8.2f} {ns / ours:10.2f}')
-    print(f'hipgrain adds {ours - base:.1f} ns per pair (target: total <= 40 ns)')
+    print(f'hipgrain adds {ours - base:.1f} ns per pair, medians of separate runs')
     paired(prog, env, hg, a.runs)
     if a.callgrind and shutil.which('valgrind'):
         counted(a.prog, env, hg)
