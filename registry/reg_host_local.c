@@ -291,19 +291,27 @@ static struct table *own_entered(void)
 	return t;
 }
 
-bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out)
+/* addr's slot in this thread's own table, which *tp is then entered for
+ * (NULL, and nothing entered, when the thread has none). */
+static struct reg_host_slot *own_slot(uintptr_t addr, struct table **tp)
 {
 	struct table *t = own_entered();
-	struct reg_host_slot *s;
 
-	if (!t)
-		return false;
-	s = probe(t, addr);
+	*tp = t;
+	return t ? probe(t, addr) : NULL;
+}
+
+bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out)
+{
+	struct table *t;
+	struct reg_host_slot *s = own_slot(addr, &t);
+
 	if (s) {
 		reg_host_slot_unpack(s, out);
 		erase(t, (uint32_t)(s - t->slots));
 	}
-	leave(t);
+	if (t)
+		leave(t);
 	return s != NULL;
 }
 
@@ -327,29 +335,25 @@ bool reg_host_local_drop(uintptr_t addr, uint64_t plain)
 
 bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out)
 {
-	struct table *t = own_entered();
-	struct reg_host_slot *s;
+	struct table *t;
+	struct reg_host_slot *s = own_slot(addr, &t);
 
-	if (!t)
-		return false;
-	s = probe(t, addr);
 	if (s)
 		reg_host_slot_unpack(s, out);
-	leave(t);
+	if (t)
+		leave(t);
 	return s != NULL;
 }
 
 bool reg_host_local_set_id(uintptr_t addr, uint64_t id)
 {
-	struct table *t = own_entered();
-	struct reg_host_slot *s;
+	struct table *t;
+	struct reg_host_slot *s = own_slot(addr, &t);
 
-	if (!t)
-		return false;
-	s = probe(t, addr);
 	if (s)
 		s->id = id;
-	leave(t);
+	if (t)
+		leave(t);
 	return s != NULL;
 }
 

@@ -120,15 +120,23 @@ out:
 	return ok;
 }
 
-bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out)
+/* addr's slot, NULL if none, with its shard locked in *sh. */
+static struct reg_host_slot *locked_slot(uintptr_t addr, struct shard **sh)
 {
 	uint64_t h = mix(addr);
-	struct shard *sh = shard_of(h);
+
+	*sh = shard_of(h);
+	hg_spin_lock(&(*sh)->lock);
+	return probe(*sh, h, addr);
+}
+
+bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out)
+{
+	struct shard *sh;
 	struct reg_host_slot *s;
 	void *unused;
 
-	hg_spin_lock(&sh->lock);
-	s = probe(sh, h, addr);
+	s = locked_slot(addr, &sh);
 	if (s) {
 		reg_host_slot_unpack(s, out);
 		s->addr = TOMB;
@@ -145,12 +153,9 @@ bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out)
 
 bool reg_host_shared_get(uintptr_t addr, struct reg_host_block *out)
 {
-	uint64_t h = mix(addr);
-	struct shard *sh = shard_of(h);
-	struct reg_host_slot *s;
+	struct shard *sh;
+	struct reg_host_slot *s = locked_slot(addr, &sh);
 
-	hg_spin_lock(&sh->lock);
-	s = probe(sh, h, addr);
 	if (s)
 		reg_host_slot_unpack(s, out);
 	hg_spin_unlock(&sh->lock);
@@ -172,12 +177,9 @@ uintptr_t reg_host_shared_large_base(uintptr_t p)
 
 bool reg_host_shared_set_id(uintptr_t addr, uint64_t id)
 {
-	uint64_t h = mix(addr);
-	struct shard *sh = shard_of(h);
-	struct reg_host_slot *s;
+	struct shard *sh;
+	struct reg_host_slot *s = locked_slot(addr, &sh);
 
-	hg_spin_lock(&sh->lock);
-	s = probe(sh, h, addr);
 	if (s)
 		s->id = id;
 	hg_spin_unlock(&sh->lock);
