@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The one line a report opens with when the run could not show what it
- * was asked to: nothing to watch, or no GPU to run on.  Without it such a
+ * was asked to: nothing to watch, no GPU to run on, or no kernel run on
+ * the GPU there was.  Without it such a
  * run reads like a clean one.
  */
 #include <stdio.h>
@@ -74,5 +75,11 @@ const char *an_notice(const struct an_ctx *c, char *buf, size_t cap)
 				   "'hipgrain run --virtual-gpu MI210' runs it on "
 				   "a virtual GPU, 'hipgrain scan PROGRAM' lists "
 				   "every kernel's atomics");
+	else if (s.kernels && !s.launched)
+		snprintf(buf, cap, "no kernel was launched: the program "
+				   "registered GPU code but no launch of it "
+				   "succeeded, so this report holds what it "
+				   "allocated, copied and advised, and what its "
+				   "kernels' code holds");
 	return buf[0] ? buf : NULL;
 }

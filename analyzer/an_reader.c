@@ -35,6 +35,9 @@ struct an_sink {
 	 */
 	uint64_t stream_bytes, messages;
 	bool runaway;
+	/* The one trace read, as the user named it: a damaged one is read
+	 * from a salvaged copy whose temporary path means nothing to them. */
+	char *shown;
 };
 
 /* Prints the causes of the current thread's error, newest last. */
@@ -364,6 +367,8 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const bt_component_source *src;
 
+		if (n == 1)
+			s->shown = strdup(dirs[i]);
 		/* Metadata that would hang the reader is not worth salvaging. */
 		if (!an_meta_ok(dirs[i], err) ||
 		    (!an_probe(dirs[i], err) && an_salvage(s->c, &dirs[i], err))) {
@@ -424,7 +429,7 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 	st = an_guard_call(an_run_guarded, g, &sig);
 	if (st == AN_GUARD_CRASHED) {
 		/* What was read before the crash still makes a partial report. */
-		an_reader_crashed(err, n == 1 ? dirs[0] : "a trace", sig);
+		an_reader_crashed(err, s.shown ? s.shown : "a trace", sig);
 		an_guard_abandon(g);
 		g = NULL;
 		c->partial = true;
@@ -433,7 +438,7 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 		fprintf(err, "hipgrain report: %s: corrupt trace: the reader "
 			     "delivered more events than its %" PRIu64
 			     " stream bytes can hold; stopped reading\n",
-			n == 1 ? dirs[0] : "a trace", s.stream_bytes);
+			s.shown ? s.shown : "a trace", s.stream_bytes);
 		an_warn(c, "corrupt trace: more events than stream bytes; "
 			   "the report is partial");
 		c->partial = true;
@@ -447,5 +452,6 @@ end:
 	bt_graph_put_ref(g);
 	an_evcache_free(s.cache);
 	an_map_fini(&s.discard_traces);
+	free(s.shown);
 	return rc;
 }

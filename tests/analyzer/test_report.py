@@ -36,6 +36,15 @@ launch handle=0x1000 rc=100
 launch handle=0x1000 rc=100 repeat=4
 """
 
+# A GPU, a kernel registered and memory allocated, and no launch at all.
+NO_LAUNCH = """process ppid=1 exe=/bin/app version=0.1.0
+device ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack- name=MI210 xnack=2
+function handle=0x1000 name=_Z3sumPfS_i
+kernel handle=0x1000 name=_Z3sumPfS_i target=gfx90a xnack=1 fp_ops=0x10000 fp_mnemonics=global_atomic_add_f32 arg_kind=2
+alloc id=1 api=20 addr=0x7f0000000000 size=4096 mem=1 gran=1
+free id=1 api=40 addr=0x7f0000000000 alloc_api=20
+"""
+
 BIG = """process ppid=1 exe=/bin/app version=0.1.0
 device ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack- name=MI210 xnack=2
 function handle=0x1000 name=_Z3sumPfS_i
@@ -143,6 +152,23 @@ def test_no_gpu():
           fails.get('hipLaunchKernel', {}).get('count') == 5, fails)
 
 
+def test_no_launch():
+    t = trace('nolaunch', script('nolaunch', NO_LAUNCH))
+    r = report(t)
+    check('no launch: said first', r.returncode == 0 and
+          r.stdout.startswith('no kernel was launched:'), r.stdout)
+    doc = json.loads(report('--format', 'json', t).stdout)
+    check('no launch: JSON notice', (doc['summary'].get('notice') or '')
+          .startswith('no kernel was launched'), doc['summary'])
+    # The near miss: the same program with one launch that ran.
+    ran = NO_LAUNCH.replace('free id=1', 'launch handle=0x1000 '
+                            'arg_index=0 arg_value=0x7f0000000000 arg_id=1 '
+                            'arg_mem=1 arg_gran=1\nfree id=1')
+    r = report(trace('launched', script('launched', ran)))
+    check('a launch that ran: no notice', r.returncode == 0 and not
+          r.stdout.startswith('no kernel was launched'), r.stdout)
+
+
 def test_many_processes():
     case = os.path.join(CASES, 'fp_atomic_host.fire.tg')
     t = trace('multi', case, case)
@@ -226,22 +252,33 @@ def test_truncated():
         check('truncated: says why on stderr', 'hipgrain report:' in r.stderr)
 
 
-def test_truncated_to_nothing():
-    """A trace cut before its first hipgrain event: the message names what
-    the user gave, never the salvaged copy in the temporary directory."""
-    t = trace('tiny', script('tiny', BIG))
-    cut = shutil.copytree(t, os.path.join(TMP, 'cut-to-nothing'))
+def cut_streams(src, name, size):
+    """A copy of trace src with every stream file cut to size bytes."""
+    cut = shutil.copytree(src, os.path.join(TMP, name))
     for root, _, files in os.walk(cut):
         for f in files:
-            if f.startswith('ch_') and 'index' not in root:
+            if f not in ('metadata', 'expected.json') and 'index' not in root:
                 with open(os.path.join(root, f), 'r+b') as fh:
-                    fh.truncate(1000)
+                    fh.truncate(size)
         if root.endswith('index'):
             shutil.rmtree(root, ignore_errors=True)
-    r = report_damaged(cut)
-    check('cut to nothing: no temporary path in what it says',
-          'hipgrain-salvage' not in r.stderr + r.stdout and
-          (r.returncode == 0 or cut in r.stderr), r.stderr)
+    return cut
+
+
+def test_truncated_to_nothing():
+    """A trace cut before its first hipgrain event: the message names what
+    the user gave, never the salvaged copy in the temporary directory; a
+    real run's trace cut shorter still makes babeltrace2 itself abort on
+    the salvaged copy, and the message names the user's trace all the
+    same."""
+    runs = os.path.join('fixtures', 'schema1', 'arraysum_unsafe-hostmalloc')
+    for cut in (cut_streams(trace('tiny', script('tiny', BIG)), 'cut-1000',
+                            1000),
+                cut_streams(runs, 'cut-100', 100)):
+        r = report_damaged(cut)
+        check(f'{os.path.basename(cut)}: no temporary path in what it says',
+              'hipgrain-salvage' not in r.stderr + r.stdout and
+              (r.returncode == 0 or cut in r.stderr), r.stderr)
 
 
 FOLD = '''process ppid=1 exe=/bin/app version=0.1.0
@@ -378,6 +415,7 @@ def main():
         test_migrations()
         test_smi_denied()
         test_no_gpu()
+        test_no_launch()
         test_schema()
         test_symbols_inventory_colour(test_many_processes())
         test_bad_input()
