@@ -56,35 +56,6 @@ static bool an_name_is(const char *name, const char *want)
 	return !*name;
 }
 
-static enum an_read an_read_of_class(const bt_field_class *fc)
-{
-	bt_field_class_type t = bt_field_class_get_type(fc);
-
-	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
-		return AN_READ_SIGNED;
-	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
-		return AN_READ_UNSIGNED;
-	return AN_READ_OTHER;
-}
-
-/* How member i of the payload reads: an integer's own kind, an array's
- * elements' kind. */
-static uint8_t an_read_of(const bt_field_class *payload, int16_t i)
-{
-	const bt_field_class *fc;
-
-	if (i < 0)
-		return AN_READ_OTHER;
-	fc = bt_field_class_structure_member_borrow_field_class_const(
-		bt_field_class_structure_borrow_member_by_index_const(
-			payload, (uint64_t)i));
-	if (!bt_field_class_type_is(bt_field_class_get_type(fc),
-				    BT_FIELD_CLASS_TYPE_ARRAY))
-		return (uint8_t)an_read_of_class(fc);
-	fc = bt_field_class_array_borrow_element_field_class_const(fc);
-	return (uint8_t)(AN_READ_ARRAY | an_read_of_class(fc));
-}
-
 static struct an_evclass *an_describe(const bt_event_class *ec)
 {
 	struct an_evclass *d = calloc(1, sizeof(*d));
@@ -111,7 +82,7 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 		const char *f = an_ev_desc[d->kind].fields[i];
 
 		d->field[i] = f ? dec_member_index(payload, f) : -1;
-		d->read[i] = an_read_of(payload, d->field[i]);
+		d->read[i] = dec_member_read(payload, d->field[i]);
 	}
 	d->ctx_vpid = dec_member_index(ctx, "vpid");
 	d->ctx_procname = dec_member_index(ctx, "procname");
@@ -148,11 +119,6 @@ static const bt_field *an_member(const struct an_ev *e, int f)
 			       e->payload, (uint64_t)i);
 }
 
-uint64_t an_field_int(const bt_field *m)
-{
-	return dec_field_int(m);
-}
-
 uint64_t an_ev_u64(const struct an_ev *e, int f)
 {
 	const bt_field *m = an_member(e, f);
@@ -160,11 +126,11 @@ uint64_t an_ev_u64(const struct an_ev *e, int f)
 	if (!m)
 		return 0;
 	if (an_read_reference)
-		return an_field_int(m);
-	switch (e->cls->read[f]) { /* an array reads as 0, as in an_field_int */
-	case AN_READ_UNSIGNED:
+		return dec_field_int(m);
+	switch (e->cls->read[f]) { /* an array reads as 0, as in dec_field_int */
+	case DEC_READ_UNSIGNED:
 		return bt_field_integer_unsigned_get_value(m);
-	case AN_READ_SIGNED:
+	case DEC_READ_SIGNED:
 		return (uint64_t)bt_field_integer_signed_get_value(m);
 	default:
 		return 0;
@@ -191,7 +157,7 @@ const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len)
 
 	*len = 0;
 	if (m && !an_read_reference) {
-		if (!(e->cls->read[f] & AN_READ_ARRAY))
+		if (!(e->cls->read[f] & DEC_READ_ARRAY))
 			return NULL;
 		*len = bt_field_array_get_length(m);
 		return m;
@@ -205,5 +171,5 @@ const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len)
 
 uint64_t an_arr_u64(const bt_field *arr, uint64_t i)
 {
-	return an_field_int(bt_field_array_borrow_element_field_by_index_const(arr, i));
+	return dec_field_int(bt_field_array_borrow_element_field_by_index_const(arr, i));
 }

@@ -163,7 +163,7 @@ static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 	struct an_proc *p;
 
 	if (e->ctx && e->cls->ctx_vpid >= 0)
-		vpid = (int64_t)an_field_int(
+		vpid = (int64_t)dec_field_int(
 			bt_field_structure_borrow_member_field_by_index_const(
 				e->ctx, (uint64_t)e->cls->ctx_vpid));
 	bool marks = e->cls->kind == AN_EV_PROCESS ||
@@ -212,7 +212,7 @@ static void an_stamp(struct an_ctx *c, const bt_message *m,
 		c->now_ns = (uint64_t)ns;
 	c->now_tid = 0;
 	if (e->ctx && e->cls->ctx_vtid >= 0)
-		c->now_tid = (int32_t)an_field_int(
+		c->now_tid = (int32_t)dec_field_int(
 			bt_field_structure_borrow_member_field_by_index_const(
 				e->ctx, (uint64_t)e->cls->ctx_vtid));
 }

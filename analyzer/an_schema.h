@@ -98,21 +98,11 @@ enum { F_SMI_KIND, F_SMI_TRIGGER, F_SMI_ADDR, F_SMI_SIZE, F_SMI_FROM,
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 
-/* How a field's value is read, known from its class: an integer's kind,
- * or an array's (AN_READ_ARRAY) with its elements' kind. */
-enum an_read {
-	AN_READ_OTHER,
-	AN_READ_UNSIGNED,
-	AN_READ_SIGNED,
-	AN_READ_KIND = 3,
-	AN_READ_ARRAY = 4,
-};
-
 /* What replay needs to know about one event class, computed once. */
 struct an_evclass {
 	enum an_ev_kind kind;
 	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
-	uint8_t read[AN_MAX_FIELDS];  /* enum an_read bits */
+	uint8_t read[AN_MAX_FIELDS];  /* enum dec_read bits */
 	int16_t ctx_vpid, ctx_procname, ctx_vtid;
 	struct dec_class dec; /* alloc, free, launch: the form they hold */
 };
@@ -145,7 +135,5 @@ const char *an_ev_str(const struct an_ev *e, int f);
 /* An array field and its length; NULL (and 0) if absent. */
 const bt_field *an_ev_arr(const struct an_ev *e, int f, uint64_t *len);
 uint64_t an_arr_u64(const bt_field *arr, uint64_t i);
-/* Any integer field's value. */
-uint64_t an_field_int(const bt_field *f);
 
 #endif

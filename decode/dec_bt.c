@@ -31,25 +31,31 @@ uint64_t dec_field_int(const bt_field *f)
 	return 0;
 }
 
-/* Whether member i of payload class fc is an array of integers; *uns
- * when they are unsigned. */
-static bool dec_int_array(const bt_field_class *fc, int16_t i, bool *uns)
+static enum dec_read dec_read_of(const bt_field_class *fc)
 {
-	const bt_field_class *m, *el;
+	bt_field_class_type t = bt_field_class_get_type(fc);
+
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return DEC_READ_SIGNED;
+	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		return DEC_READ_UNSIGNED;
+	return DEC_READ_OTHER;
+}
+
+uint8_t dec_member_read(const bt_field_class *fc, int16_t i)
+{
+	const bt_field_class *m;
 
 	if (i < 0)
-		return false;
+		return DEC_READ_OTHER;
 	m = bt_field_class_structure_member_borrow_field_class_const(
 		bt_field_class_structure_borrow_member_by_index_const(
 			fc, (uint64_t)i));
 	if (!bt_field_class_type_is(bt_field_class_get_type(m),
 				    BT_FIELD_CLASS_TYPE_ARRAY))
-		return false;
-	el = bt_field_class_array_borrow_element_field_class_const(m);
-	*uns = bt_field_class_type_is(bt_field_class_get_type(el),
-				      BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER);
-	return *uns || bt_field_class_type_is(bt_field_class_get_type(el),
-					      BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+		return (uint8_t)dec_read_of(m);
+	m = bt_field_class_array_borrow_element_field_class_const(m);
+	return (uint8_t)(DEC_READ_ARRAY | dec_read_of(m));
 }
 
 void dec_class_init(struct dec_class *dc, enum dec_kind kind,
@@ -65,15 +71,16 @@ void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 	for (unsigned r = dec_nlayouts; r-- > 0;) {
 		const struct dec_layout *l = &dec_layouts[r];
 		int16_t i = dec_member_index(payload, l->kind[kind].field);
-		bool uns = false;
+		uint8_t rd = dec_member_read(payload, i);
 
+		/* A packed form's field is an array of integers. */
 		if (i < 0 || (l->kind[kind].form != DEC_FORM_NAMED &&
-			      !dec_int_array(payload, i, &uns)))
+			      (!(rd & DEC_READ_ARRAY) || !(rd & DEC_READ_KIND))))
 			continue;
 		dc->form = l->kind[kind].form;
 		dc->schema = l->schema;
 		dc->field = i;
-		dc->signed_elems = !uns;
+		dc->signed_elems = (rd & DEC_READ_KIND) != DEC_READ_UNSIGNED;
 		return;
 	}
 }

@@ -30,6 +30,19 @@ void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 /* The index of the structure member `name`, or -1. */
 int16_t dec_member_index(const bt_field_class *fc, const char *name);
 
+/* How a member's value is read, known from its class: an integer's kind,
+ * or an array's (DEC_READ_ARRAY) with its elements' kind. */
+enum dec_read {
+	DEC_READ_OTHER,
+	DEC_READ_UNSIGNED,
+	DEC_READ_SIGNED,
+	DEC_READ_KIND = 3,
+	DEC_READ_ARRAY = 4,
+};
+
+/* enum dec_read bits of member i of structure class fc (-1: none). */
+uint8_t dec_member_read(const bt_field_class *fc, int16_t i);
+
 /* Any integer field's value (its two's complement if signed). */
 uint64_t dec_field_int(const bt_field *f);
 

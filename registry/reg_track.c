@@ -103,17 +103,32 @@ void reg_track_host_alloc(void *p, size_t size, uint8_t api, uintptr_t caller)
 		host_alloc_slow(p, size, api, caller);
 }
 
-/* The deallocator that matches each allocator family. */
+/* The allocators whose blocks a deallocator frees without a finding, as
+ * a mask: the common free's one test, and the pairing rule itself. */
+static inline uint64_t plain_allocs(uint8_t free_api)
+{
+	const uint64_t cxx = (1ull << HG_API_NEW) | (1ull << HG_API_NEW_ARRAY);
+
+	switch (free_api) {
+	case HG_API_DELETE:
+		return 1ull << HG_API_NEW;
+	case HG_API_DELETE_ARRAY:
+		return 1ull << HG_API_NEW_ARRAY;
+	case HG_API_FREE:
+	case HG_API_REALLOC:
+		return ~cxx;
+	default:
+		return 0;
+	}
+}
+
+/* The deallocator that matches each allocator family (host allocators'
+ * ids are all below 64; past the mask, freed as malloc's blocks are). */
 static int host_pair_ok(uint8_t alloc_api, uint8_t free_api)
 {
-	switch (alloc_api) {
-	case HG_API_NEW:
-		return free_api == HG_API_DELETE;
-	case HG_API_NEW_ARRAY:
-		return free_api == HG_API_DELETE_ARRAY;
-	default:
-		return free_api == HG_API_FREE || free_api == HG_API_REALLOC;
-	}
+	uint64_t ok = plain_allocs(free_api);
+
+	return (int)(ok >> (alloc_api < 64 ? alloc_api : HG_API_MALLOC) & 1);
 }
 
 static void emit_free(uint64_t id, uint8_t api, uintptr_t addr, size_t size,
@@ -152,25 +167,6 @@ static __attribute__((noinline)) void host_free_slow(void *p, uint8_t api,
 		return;
 	reg_dev_remove(b.addr, &d); /* where hipMemAdvise put it, if it did */
 	emit_free(b.id, api, b.addr, b.size, 0, b.api, reg_site_from_ip(caller));
-}
-
-/* The allocators whose blocks a deallocator frees without a finding:
- * host_pair_ok as a mask, for the common free's one test. */
-static inline uint64_t plain_allocs(uint8_t free_api)
-{
-	const uint64_t cxx = (1ull << HG_API_NEW) | (1ull << HG_API_NEW_ARRAY);
-
-	switch (free_api) {
-	case HG_API_DELETE:
-		return 1ull << HG_API_NEW;
-	case HG_API_DELETE_ARRAY:
-		return 1ull << HG_API_NEW_ARRAY;
-	case HG_API_FREE:
-	case HG_API_REALLOC:
-		return ~cxx;
-	default:
-		return 0;
-	}
 }
 
 void reg_track_host_free(void *p, uint8_t api, uintptr_t caller)
