@@ -226,7 +226,7 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 	else if (g->nprocs > 1)
 		fprintf(out, " and %u other processes", g->nprocs - 1);
 	fputs("</div><div>fix: ", out);
-	an_html_esc(out, f->rule->fix);
+	an_html_esc(out, an_rule_fix(f));
 	fputs("</div></div>\n", out);
 }
 

@@ -76,7 +76,7 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	fprintf(out, ",\"count\":%llu,\"message\":", (unsigned long long)g->count);
 	an_json_str(out, an_group_message(g));
 	fputs(",\"fix\":", out);
-	an_json_str(out, f->rule->fix);
+	an_json_str(out, an_rule_fix(f));
 	if (f->kernel) {
 		fputs(",\"kernel\":{\"name\":", out);
 		an_json_str(out, f->kernel->name);

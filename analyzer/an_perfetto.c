@@ -262,7 +262,7 @@ static void an_pf_findings(struct an_pf *f)
 			an_sev_name(x->sev), x->count);
 		hg_json_str(f->out, x->message);
 		fputs(",\"fix\":", f->out);
-		hg_json_str(f->out, x->rule->fix);
+		hg_json_str(f->out, an_rule_fix(x));
 		fputs("}}", f->out);
 	}
 }

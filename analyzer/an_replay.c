@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_names.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_timeline.h"
@@ -199,6 +200,9 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 				   (int32_t)an_ev_i64(e, F_CALL_RC), 0);
 		if (an_ev_u64(e, F_CALL_API) == HG_API_OMP_REGISTER_REQUIRES)
 			p->omp_requires |= an_ev_u64(e, F_CALL_ARG);
+		if (!strcmp(an_api_lib((unsigned)an_ev_u64(e, F_CALL_API)),
+			    "OpenMP"))
+			p->omp_offload = true;
 		if (an_ev_i64(e, F_CALL_RC))
 			an_fail_add(c, (unsigned)an_ev_u64(e, F_CALL_API),
 				    (int32_t)an_ev_i64(e, F_CALL_RC));

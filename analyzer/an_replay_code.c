@@ -50,6 +50,8 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	if (!k)
 		return;
 	an_kernel_name(k, an_ev_str(e, F_KE_NAME));
+	if (an_kernel_is_omp(k))
+		p->omp_offload = true;
 	/* One profile per handle: the device's target wins over others; with
 	 * no device, the target whose code has hardware FP atomics does. */
 	if (k->profiled && p->arch[0] &&

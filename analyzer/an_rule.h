@@ -70,6 +70,9 @@ struct an_rule {
 	enum an_sev sev;
 	const char *summary;
 	const char *fix;
+	/* The same fix for an OpenMP offload program (map, omp_target_alloc,
+	 * its own release functions); NULL: `fix` fits both front ends. */
+	const char *fix_omp;
 	void (*on_alloc)(struct an_ctx *c, const struct an_rule *r,
 			 struct an_proc *p, const struct an_alloc *a);
 	void (*on_free)(struct an_ctx *c, const struct an_rule *r,
@@ -110,6 +113,14 @@ struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 bool an_mem_is_host(uint8_t mem);
 bool an_mem_is_fine(uint8_t gran);
 const char *an_kernel_label(const struct an_kernel *k);
+/* An OpenMP target region's kernel, by the name its compiler gives it. */
+bool an_kernel_is_omp(const struct an_kernel *k);
+/* Whether a finding belongs to an OpenMP offload program: its kernel is a
+ * target region, its block came from an OpenMP allocator, or its process
+ * offloaded through OpenMP. */
+bool an_finding_is_omp(const struct an_finding *f);
+/* The rule's general fix, in the words of the finding's front end. */
+const char *an_rule_fix(const struct an_finding *f);
 /* The GPU faults on this argument (system memory, XNACK off): other rules
  * about what the access would do stay silent, the fault comes first. */
 bool an_arg_faults(const struct an_launch_arg *a);

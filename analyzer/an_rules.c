@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "an_gran.h"
+#include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
 
@@ -115,6 +116,26 @@ const char *an_kernel_label(const struct an_kernel *k)
 	if (!k)
 		return "a kernel never registered";
 	return k->demangled ? k->demangled : k->name ? k->name : "a kernel";
+}
+
+bool an_kernel_is_omp(const struct an_kernel *k)
+{
+	return k && k->name && !strncmp(k->name, "__omp_offloading_", 17);
+}
+
+bool an_finding_is_omp(const struct an_finding *f)
+{
+	if (f->kernel)
+		return an_kernel_is_omp(f->kernel);
+	if (f->has_alloc && !strcmp(an_api_lib(f->alloc.api), "OpenMP"))
+		return true;
+	return f->proc && f->proc->omp_offload;
+}
+
+const char *an_rule_fix(const struct an_finding *f)
+{
+	return f->rule->fix_omp && an_finding_is_omp(f) ? f->rule->fix_omp
+							: f->rule->fix;
 }
 
 const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap)

@@ -111,6 +111,8 @@ struct an_proc {
 	bool xnack_reported; /* xnack-mode-mismatch fired for a launch */
 	bool have_device;
 	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
+	bool omp_offload; /* made an OpenMP offload call or registered a
+			   * target region */
 	bool discarded; /* some of its stream lost events */
 	/* Which image-start events it has seen: a second one of either kind
 	 * means the pid exec'd a new image, a new process of the report. */

@@ -101,31 +101,54 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	return fixed;
 }
 
+/* The general fix of a rule's block, in the words of the front ends whose
+ * findings had none of their own. */
+static void an_text_rule_fix(const struct an_tty *t, const struct an_rule *r,
+			     bool hip, bool omp)
+{
+	if (!r->fix_omp) {
+		if (hip || omp)
+			fprintf(t->out, "  fix: %s\n", r->fix);
+		return;
+	}
+	if (hip && omp) {
+		fprintf(t->out, "  fix (HIP): %s\n", r->fix);
+		fprintf(t->out, "  fix (OpenMP): %s\n", r->fix_omp);
+	} else if (hip || omp) {
+		fprintf(t->out, "  fix: %s\n", omp ? r->fix_omp : r->fix);
+	}
+}
+
 /* The rule's general fix only where no finding of it had its own: one fix
  * a finding, never a HIP and an OpenMP one side by side. */
 static void an_text_findings(const struct an_tty *t, const struct an_groups *gs)
 {
 	const struct an_rule *cur = NULL;
 	enum an_sev sev = AN_SEV_NONE;
-	bool fixed = false;
+	bool hip = false, omp = false; /* findings of the block with no fix */
 
 	for (size_t i = 0; i < gs->n; i++) {
 		const struct an_finding *f = gs->g[i].first;
 
 		if (f->rule != cur || f->sev != sev) {
-			if (cur && !fixed)
-				fprintf(t->out, "  fix: %s\n", cur->fix);
+			if (cur)
+				an_text_rule_fix(t, cur, hip, omp);
 			cur = f->rule;
 			sev = f->sev;
-			fixed = true;
+			hip = omp = false;
 			fprintf(t->out, "\n%s%s%s[%s]: %s\n", an_col(t, an_sev_color(sev)),
 				an_sev_name(sev), an_col(t, "\033[0m"), cur->id,
 				cur->summary);
 		}
-		fixed &= an_text_group(t, &gs->g[i]);
+		if (!an_text_group(t, &gs->g[i])) {
+			if (an_finding_is_omp(f))
+				omp = true;
+			else
+				hip = true;
+		}
 	}
-	if (cur && !fixed)
-		fprintf(t->out, "  fix: %s\n", cur->fix);
+	if (cur)
+		an_text_rule_fix(t, cur, hip, omp);
 }
 
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,

@@ -5,7 +5,7 @@
 #include "hg_events.h"
 
 enum family { F_NONE, F_LIBC, F_NEW, F_NEW_ARRAY, F_HIP, F_HIP_HOST,
-	      F_REGISTER, F_MAP, F_IPC, F_EXTERNAL };
+	      F_REGISTER, F_MAP, F_IPC, F_EXTERNAL, F_OMP_TARGET, F_OMP };
 
 /* The class says which calls allocate; the family, which free each needs
  * (hipFree, but hipHostFree for pinned host memory). */
@@ -24,6 +24,11 @@ static enum family of_alloc(uint8_t api)
 	case HG_API_HIP_MEM_MAP: return F_MAP;
 	case HG_API_HIP_IPC_OPEN_MEM_HANDLE: return F_IPC;
 	case HG_API_HIP_EXTERNAL_MEMORY_GET_MAPPED_BUFFER: return F_EXTERNAL;
+	case HG_API_OMP_TARGET_ALLOC:
+	case HG_API_LLVM_OMP_TARGET_ALLOC_HOST:
+	case HG_API_LLVM_OMP_TARGET_ALLOC_SHARED:
+	case HG_API_LLVM_OMP_TARGET_ALLOC_DEVICE: return F_OMP_TARGET;
+	case HG_API_OMP_ALLOC_PINNED: return F_OMP;
 	}
 	if (hg_api_hip_alloc(api))
 		return F_HIP;
@@ -47,6 +52,8 @@ static enum family of_free(uint8_t api)
 	case HG_API_HIP_MEM_UNMAP: return F_MAP;
 	case HG_API_HIP_IPC_CLOSE_MEM_HANDLE: return F_IPC;
 	case HG_API_HIP_DESTROY_EXTERNAL_MEMORY: return F_EXTERNAL;
+	case HG_API_OMP_TARGET_FREE: return F_OMP_TARGET;
+	case HG_API_OMP_FREE: return F_OMP;
 	}
 	return F_NONE;
 }
@@ -73,5 +80,8 @@ const struct an_rule an_rule_dealloc_mismatch = {
 	       "hipHostMalloc/hipHostFree, hipHostRegister/hipHostUnregister, "
 	       "hipIpcOpenMemHandle/hipIpcCloseMemHandle, "
 	       "hipExternalMemoryGetMappedBuffer/hipDestroyExternalMemory",
+	.fix_omp = "pair each allocator with its own release: "
+		   "omp_target_alloc/omp_target_free, omp_alloc/omp_free, "
+		   "malloc/free, new/delete, new[]/delete[]",
 	.on_free = check,
 };

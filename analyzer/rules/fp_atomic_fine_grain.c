@@ -114,13 +114,6 @@ static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
 	return buf;
 }
 
-/* A target region's fix is OpenMP's: a map, omp_target_alloc, the safe
- * atomic hint. */
-static bool is_omp(const struct an_kernel *k)
-{
-	return k && k->name && !strncmp(k->name, "__omp_offloading_", 17);
-}
-
 static void fix_at(const struct an_finding *f, const char *site, char *buf,
 		   size_t cap)
 {
@@ -130,7 +123,9 @@ static void fix_at(const struct an_finding *f, const char *site, char *buf,
 		buf[0] = '\0';
 		return;
 	}
-	if (is_omp(f->kernel)) {
+	/* A target region's fix is OpenMP's: a map, omp_target_alloc, the
+	 * safe atomic hint. */
+	if (an_finding_is_omp(f)) {
 		snprintf(buf, cap,
 			 "at %s, allocate with omp_target_alloc instead of %s, "
 			 "or map it into the target region (map(tofrom: ...))"
@@ -160,9 +155,11 @@ const struct an_rule an_rule_fp_atomic_fine_grain = {
 	       "hipMemAdviseSetCoarseGrain, dev) the whole range, or "
 	       "hipHostMallocNonCoherent for host memory; or compile with "
 	       "-mno-unsafe-fp-atomics / use atomicAdd instead of "
-	       "unsafeAtomicAdd to get a CAS loop; in an OpenMP target "
-	       "region, map the target (map(tofrom: x[:1])), allocate it "
-	       "with omp_target_alloc, or use hint(AMD_safe_fp_atomics)",
+	       "unsafeAtomicAdd to get a CAS loop",
+	.fix_omp = "map the target into the region (map(tofrom: x[:1])), "
+		   "allocate it with omp_target_alloc, or make the atomic "
+		   "safe (hint(AMD_safe_fp_atomics), or compile with "
+		   "-mno-unsafe-fp-atomics)",
 	.on_launch_arg = check,
 	.fix_at = fix_at,
 };

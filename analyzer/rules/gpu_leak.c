@@ -47,5 +47,7 @@ const struct an_rule an_rule_gpu_leak = {
 	.summary = "HIP allocations never freed, IPC mappings never closed",
 	.fix = "hipFree / hipHostFree each block when done with it, "
 	       "hipIpcCloseMemHandle each mapping hipIpcOpenMemHandle made",
+	.fix_omp = "omp_target_free each block omp_target_alloc made, and "
+		   "end each target enter data with a target exit data",
 	.on_end = check,
 };

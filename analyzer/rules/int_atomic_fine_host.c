@@ -47,7 +47,14 @@ static void fix_at(const struct an_finding *f, const char *site, char *buf,
 		   size_t cap)
 {
 	buf[0] = '\0';
-	if (f->has_alloc && site[0])
+	if (f->has_alloc && site[0] && an_finding_is_omp(f))
+		snprintf(buf, cap, "at %s, map the target into the region "
+				   "(map(tofrom: ...)) or allocate it with "
+				   "omp_target_alloc instead of %s%s%s",
+			 site, an_api_name(f->alloc.api),
+			 f->atomic_at[0] ? "; the atomic is at " : "",
+			 f->atomic_at);
+	else if (f->has_alloc && site[0])
 		snprintf(buf, cap, "at %s, allocate with hipMalloc instead of "
 				   "%s and copy the result back%s%s",
 			 site, an_api_name(f->alloc.api),
@@ -63,6 +70,10 @@ const struct an_rule an_rule_int_atomic_fine_host = {
 	.fix = "keep the target in device memory (hipMalloc) and copy the "
 	       "result back, or use atomicAdd/atomicExch/atomicCAS, which work "
 	       "over PCIe",
+	.fix_omp = "map the target into the region (map(tofrom: ...)) or "
+		   "allocate it with omp_target_alloc, and copy the result "
+		   "back; or use an atomic add, exchange or compare-and-swap, "
+		   "which work over PCIe",
 	.on_launch_arg = check,
 	.fix_at = fix_at,
 };

@@ -30,5 +30,8 @@ const struct an_rule an_rule_migratable_misaligned = {
 	.summary = "migratable system memory not aligned to a page",
 	.fix = "allocate with aligned_alloc(4096, ...) or new "
 	       "(std::align_val_t(4096)), or use hipMallocManaged",
+	.fix_omp = "allocate with aligned_alloc(4096, ...) or "
+		   "posix_memalign, or give the region its own copy with "
+		   "omp_target_alloc",
 	.on_launch_arg = check,
 };

@@ -50,5 +50,10 @@ const struct an_rule an_rule_pageable_kernel_arg_no_xnack = {
 	.fix = "allocate with hipMalloc or hipMallocManaged (or pin with "
 	       "hipHostRegister); or run with HSA_XNACK=1 on a GPU that "
 	       "supports it, with code built for xnack+ or xnack any",
+	.fix_omp = "map the data into the target region (map(to: ...) or "
+		   "map(tofrom: ...)) instead of handing the region a host "
+		   "pointer, or allocate it with omp_target_alloc; or run with "
+		   "HSA_XNACK=1 on a GPU that supports it, with code built for "
+		   "xnack+ or xnack any",
 	.on_launch_arg = check,
 };

@@ -65,6 +65,10 @@ const struct an_rule an_rule_use_after_free = {
 	.summary = "freed memory used by a kernel, copy or free",
 	.fix = "free the block after its last use on the GPU (after the "
 	       "stream or device is synchronised), and clear the pointer",
+	.fix_omp = "free the block after the last target region that uses "
+		   "it has finished (a nowait region only after its taskwait), "
+		   "release its device copy first (target exit data "
+		   "map(delete: ...)), and clear the pointer",
 	.on_launch_arg = on_arg,
 	.on_copy = on_copy,
 	.on_range = on_range,

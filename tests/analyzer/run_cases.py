@@ -9,6 +9,8 @@ hold:
   #! expect RULE [severity=S] [count=N]   RULE is reported (as S, N times)
   #! absent RULE                          RULE is not reported
   #! says RULE TEXT...                    RULE's message holds TEXT
+  #! fix RULE TEXT...                     RULE's fix holds TEXT (JSON, text)
+  #! nofix RULE TEXT...                   no fix of RULE holds TEXT
 The script is traced in a real LTTng session, then `hipgrain report
 --format json` is checked against them; fire cases also check the text
 report and `--fail-on`.
@@ -31,8 +33,8 @@ def expectations(path):
             if not line.startswith('#!'):
                 continue
             words = line[2:].split()
-            if words[0] == 'says':
-                out.append(('says', words[1], {'text': ' '.join(words[2:])}))
+            if words[0] in ('says', 'fix', 'nofix'):
+                out.append((words[0], words[1], {'text': ' '.join(words[2:])}))
                 continue
             opts = dict(w.split('=', 1) for w in words[2:])
             out.append((words[0], words[1], opts))
@@ -50,6 +52,29 @@ def report(hipgrain, tdir, *extra):
     return subprocess.run([hipgrain, 'report'] + list(extra) + [tdir],
                           capture_output=True, text=True,
                           env=dict(os.environ, NO_COLOR='1'))
+
+
+def fixes(f):
+    return [x for x in (f.get('fix'), f.get('fix_at')) if x]
+
+
+def check_fix(hipgrain, tdir, verb, rule, text, found):
+    """The fix a user reads, in JSON and in the text report's block of
+    RULE, holds TEXT (fix) or does not (nofix)."""
+    out = report(hipgrain, tdir).stdout
+    block = out.split('[%s]' % rule, 1)[1].split('\n\n', 1)[0] \
+        if '[%s]' % rule in out else ''
+    text_fixes = [ln for ln in block.splitlines()
+                  if ln.strip().startswith('fix')]
+    in_json = any(text in x for f in found for x in fixes(f))
+    in_text = any(text in ln for ln in text_fixes)
+    if verb == 'fix' and not (found and in_json and in_text):
+        return ['%s: no fix says "%s" (json %s, text %s)' % (
+            rule, text, [fixes(f) for f in found], text_fixes)]
+    if verb == 'nofix' and (in_json or in_text):
+        return ['%s: a fix says "%s" (json %s, text %s)' % (
+            rule, text, [fixes(f) for f in found], text_fixes)]
+    return []
 
 
 def check_case(hipgrain, tracegen, case):
@@ -72,6 +97,9 @@ def check_case(hipgrain, tracegen, case):
                                           for f in found):
                 errors.append('%s does not say "%s": %s' % (
                     rule, opts['text'], [f['message'] for f in found]))
+            if verb in ('fix', 'nofix'):
+                errors += check_fix(hipgrain, tdir, verb, rule, opts['text'],
+                                    found)
             if verb != 'expect':
                 continue
             if not found:
