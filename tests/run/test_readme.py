@@ -29,6 +29,68 @@ def blocks(lang):
     return re.findall(r'^```%s\n(.*?)^```' % lang, README, re.M | re.S)
 
 
+def console_lines(block):
+    lines = block.rstrip('\n').splitlines()
+    return lines[0][2:], [ln for ln in lines[1:] if ln.strip()]
+
+
+def missing_lines(want, got):
+    return [w for w in want
+            if not any(re.fullmatch(re.escape(w).replace(r'\.\.\.', '.*'), g)
+                       for g in got)]
+
+
+def run_demo(clone, demo):
+    """The README's first command, run from the fresh clone: it shows what
+    the README's first example shows.  Its install and build steps find this
+    tree's packages and build (the clone's build/ is this build), so only a
+    Debian 12 machine, which the README names, runs it."""
+    try:
+        release = open('/etc/debian_version').read().strip()
+    except OSError:
+        release = ''
+    if os.path.exists('/dev/kfd'):
+        tap.skip('demo', 'this machine has a GPU: the README\'s example is '
+                 'of one without')
+        return
+    if not release.startswith('12'):
+        tap.skip('demo', f'the README\'s commands are for Debian 12, not '
+                 f'{release or "this system"}')
+        return
+    os.symlink(BUILD, os.path.join(clone, 'build'))
+    nm = os.path.join(SRC, 'tests', 'formats', 'node_modules')
+    if os.path.isdir(nm):
+        os.symlink(nm, os.path.join(clone, 'tests', 'formats',
+                                    'node_modules'))
+    # A stand-in apt-get: the demo must find every package already there.
+    bin_dir = os.path.join(os.path.dirname(clone), 'bin')
+    os.makedirs(bin_dir)
+    for tool in ('apt-get', 'sudo'):
+        with open(os.path.join(bin_dir, tool), 'w') as f:
+            f.write('#!/bin/sh\necho "test: demo ran %s $*" >&2\nexit 1\n'
+                    % tool)
+        os.chmod(os.path.join(bin_dir, tool), 0o755)
+    denv = dict(env, PATH=bin_dir + os.pathsep + env['PATH'])
+    p = subprocess.run(hgrun.hermetic([os.path.join(clone, demo)]), cwd=clone,
+                       env=denv, capture_output=True, text=True, timeout=600)
+    got = (p.stdout + p.stderr).splitlines()
+    m = re.search(r'the trace is in (\S+)', p.stdout)
+    if m and m.group(1).startswith(tempfile.gettempdir()):
+        shutil.rmtree(m.group(1), ignore_errors=True)
+    want = console_lines(blocks('console')[0])[1]
+    miss = missing_lines(want, got)
+    tap.ok(p.returncode == 0 and 'ran apt-get' not in p.stderr and not miss,
+           f'{demo} from a fresh clone shows the README\'s first example',
+           '\n'.join([f'status {p.returncode}; missing:'] + miss +
+                      ['got:'] + got))
+
+
+gpu = os.path.exists('/dev/kfd')
+env = dict(os.environ, NO_COLOR='1')
+env.pop('HSA_XNACK', None)
+env.pop('LD_LIBRARY_PATH', None)
+env.pop('MALLOC_PERTURB_', None)
+
 # -- a fresh clone holds the two commands, and CI runs the test one --------
 sh = blocks('sh')
 first = sh[0].splitlines() if sh else []
@@ -46,17 +108,13 @@ if os.path.exists(os.path.join(SRC, '.git')) and shutil.which('git'):
         ci = open(os.path.join(clone, '.ci', 'run')).read() if ok else ''
         tap.ok(re.search(r'^exec %s$' % re.escape(cmds[1]), ci, re.M),
                'CI runs exactly the README\'s test command', ci)
+        run_demo(clone, cmds[0]) if ok else tap.skip('demo', 'no clone')
 else:
     tap.skip('fresh clone', 'not a git checkout')
 
 # -- every console example, run ---------------------------------------------
-gpu = os.path.exists('/dev/kfd')
-env = dict(os.environ, NO_COLOR='1')
-env.pop('HSA_XNACK', None)
-env.pop('LD_LIBRARY_PATH', None)
 for block in blocks('console'):
-    lines = block.rstrip('\n').splitlines()
-    cmd, want = lines[0][2:], [ln for ln in lines[1:] if ln.strip()]
+    cmd, want = console_lines(block)
     if gpu and cmd.startswith('hipgrain run') and '--virtual-gpu' not in cmd:
         tap.skip(cmd, 'this machine has a GPU: the example is of one without')
         continue
@@ -68,9 +126,7 @@ for block in blocks('console'):
         p = subprocess.run(argv, cwd=tmp, env=env, capture_output=True,
                            text=True, timeout=300)
     got = (p.stdout + p.stderr).splitlines()
-    missing = [w for w in want
-               if not any(re.fullmatch(re.escape(w).replace(r'\.\.\.', '.*'),
-                                       g) for g in got)]
+    missing = missing_lines(want, got)
     tap.ok(not missing, f'README example: {cmd}',
            '\n'.join(['missing:'] + missing + ['got:'] + got))
 
