@@ -83,9 +83,56 @@ static int an_patch_sizes(const char *path, uint64_t content, uint64_t packet)
 	return rc;
 }
 
-/* The first packet alone, cut short: its sizes shrunk to what is left, so
- * the reader takes the events before the cut and stops at the damage. */
-static int an_copy_shrunk(int fd, off_t size, const char *dst)
+/* The first content length in [lo, hi) at which the stream reads cleanly,
+ * trying at most AN_TRIM_SCAN lengths. */
+#define AN_TRIM_SCAN 4096
+static bool an_trim_scan(const char *dir, const char *dst, uint64_t bits,
+			 uint64_t lo, uint64_t hi)
+{
+	uint64_t got;
+
+	for (uint64_t c = lo; c < hi && c < lo + AN_TRIM_SCAN; c++)
+		if (!an_patch_sizes(dst, c * 8, bits) && an_probe_count(dir, &got))
+			return true;
+	return false;
+}
+
+/*
+ * The packet's content cut to end at its last whole event.  A content that
+ * ends inside an event makes babeltrace2 2.0 fail, and then abort in another
+ * stream's next call with the failure still set; so the stream is read
+ * alone first.  Ended at byte c, it yields the events delivered before the
+ * failure: a count that only grows with c.  The smallest c that yields as
+ * many as the whole cut packet is at or just before the last whole event's
+ * end (the reader hands events over in batches), so the first clean length
+ * from there is it.  Failing that, the packet context alone: the first
+ * length from the header on that reads cleanly.
+ */
+static bool an_trim_content(const char *dir, const char *dst, uint64_t bits)
+{
+	uint64_t all, got, lo = AN_PKT_MIN, hi = bits / 8;
+
+	if (an_probe_count(dir, &all))
+		return true;
+	while (all && lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (an_patch_sizes(dst, mid * 8, bits))
+			return false;
+		an_probe_count(dir, &got);
+		if (got >= all)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return an_trim_scan(dir, dst, bits, lo, bits / 8) ||
+	       an_trim_scan(dir, dst, bits, AN_PKT_MIN, lo);
+}
+
+/* The first packet alone, cut short: its sizes shrunk to what is left, and
+ * its content to the last whole event, so the reader takes the events
+ * before the cut and stops there cleanly. */
+static int an_copy_shrunk(int fd, off_t size, const char *dir, const char *dst)
 {
 	struct an_pkt p;
 	uint64_t bits = (uint64_t)size * 8;
@@ -93,7 +140,9 @@ static int an_copy_shrunk(int fd, off_t size, const char *dst)
 	if (an_copy_head_fd(fd, dst, size) || !an_pkt_read(fd, 0, &p))
 		return -1;
 	p.content_bits = p.content_bits < bits ? p.content_bits : bits;
-	return an_patch_sizes(dst, p.content_bits, bits);
+	if (an_patch_sizes(dst, p.content_bits, bits))
+		return -1;
+	return an_trim_content(dir, dst, bits) ? 0 : -1;
 }
 
 /*
@@ -119,7 +168,7 @@ static bool an_stream_head(const char *dir, const char *name, const char *to,
 	if (cut > 0)
 		ok = !an_copy_head(src, dst, cut) && an_probe(tmp, quiet);
 	else if (cut == 0 && tail)
-		ok = !an_copy_shrunk(fd, st.st_size, dst) &&
+		ok = !an_copy_shrunk(fd, st.st_size, tmp, dst) &&
 		     an_probe(tmp, quiet);
 	if (fd >= 0)
 		close(fd);

@@ -267,10 +267,7 @@ def cut_streams(src, name, size):
 
 def test_truncated_to_nothing():
     """A trace cut before its first hipgrain event: the message names what
-    the user gave, never the salvaged copy in the temporary directory; a
-    real run's trace cut shorter still makes babeltrace2 itself abort on
-    the salvaged copy, and the message names the user's trace all the
-    same."""
+    the user gave, never the salvaged copy in the temporary directory."""
     runs = os.path.join('fixtures', 'schema1', 'arraysum_unsafe-hostmalloc')
     for cut in (cut_streams(trace('tiny', script('tiny', BIG)), 'cut-1000',
                             1000),
@@ -279,6 +276,25 @@ def test_truncated_to_nothing():
         check(f'{os.path.basename(cut)}: no temporary path in what it says',
               'hipgrain-salvage' not in r.stderr + r.stdout and
               (r.returncode == 0 or cut in r.stderr), r.stderr)
+
+
+def test_cut_in_an_event():
+    """A real run's trace whose streams end inside an event: the report
+    reads each up to its last whole event, and babeltrace2 never aborts on
+    the failure it left behind (it did, on the salvaged copy).  Cut later,
+    more of the run is read, never less."""
+    runs = os.path.join('fixtures', 'schema1', 'arraysum_unsafe-hostmalloc')
+    read = []
+    for size in (100, 300, 1000, 3000):
+        r = report_damaged(cut_streams(runs, f'cut-event-{size}', size))
+        said = r.stderr + r.stdout
+        check(f'cut at {size} bytes: read without babeltrace2 aborting',
+              'crashed' not in said and 'Aborting' not in said and
+              r.returncode in (0, 1, 2), said)
+        m = re.search(r'; (\d+) events read', said)
+        read.append(int(m.group(1)) if m else 0)
+    check('the later the cut, the more events are read', read == sorted(read)
+          and read[-1] > 0, read)
 
 
 FOLD = '''process ppid=1 exe=/bin/app version=0.1.0
@@ -421,6 +437,7 @@ def main():
         test_bad_input()
         test_truncated()
         test_truncated_to_nothing()
+        test_cut_in_an_event()
         test_fold()
     finally:
         shutil.rmtree(TMP, ignore_errors=True)
