@@ -91,7 +91,8 @@ end:
 
 struct an_probe_arg {
 	const char *dir;
-	FILE *err;
+	FILE *err;	  /* an_probe: where to say why not */
+	uint64_t *events; /* an_probe_count: the events read */
 	bt_graph *g;
 };
 
@@ -124,20 +125,27 @@ static void an_reader_crashed(FILE *err, const char *dir, int sig)
 		     "crashed on damaged data (%s)\n", dir, strsignal(sig));
 }
 
+/* fn under the crash guard: false when the reader crashed, said on err. */
+static bool an_probe_run(int (*fn)(void *), struct an_probe_arg *a)
+{
+	int sig, rc = an_guard_call(fn, a, &sig);
+
+	if (rc != AN_GUARD_CRASHED)
+		return rc;
+	an_guard_abandon(a->g);
+	if (a->err)
+		an_reader_crashed(a->err, a->dir, sig);
+	else
+		bt_current_thread_clear_error();
+	return false;
+}
+
 /* Whether dir's source starts and has streams to read. */
 bool an_probe(const char *dir, FILE *err)
 {
 	struct an_probe_arg a = {.dir = dir, .err = err};
-	int sig, rc;
 
-	if (!an_pkt_dir(dir, err))
-		return false;
-	rc = an_guard_call(an_probe_guarded, &a, &sig);
-	if (rc != AN_GUARD_CRASHED)
-		return rc;
-	an_guard_abandon(a.g);
-	an_reader_crashed(err, dir, sig);
-	return false;
+	return an_pkt_dir(dir, err) && an_probe_run(an_probe_guarded, &a);
 }
 
 /*
@@ -263,25 +271,40 @@ static void an_on_discard(struct an_sink *s, const bt_message *m, bool packets)
 		   (uintptr_t)bt_stream_borrow_trace_const(st), (void *)st);
 }
 
+/* The next batch of messages; false when there is none, with what the
+ * sink's consume function returns in *st. */
+static bool an_next(bt_message_iterator *it, bt_message_array_const *msgs,
+		    uint64_t *n,
+		    bt_graph_simple_sink_component_consume_func_status *st)
+{
+	switch (bt_message_iterator_next(it, msgs, n)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		return true;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+		break;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+		break;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+		break;
+	default:
+		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+	return false;
+}
+
 static bt_graph_simple_sink_component_consume_func_status
 an_consume(bt_message_iterator *it, void *data)
 {
+	bt_graph_simple_sink_component_consume_func_status st;
 	struct an_sink *s = data;
 	bt_message_array_const msgs;
 	uint64_t n;
 
-	switch (bt_message_iterator_next(it, &msgs, &n)) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
-		break;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
-	default:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
-	}
+	if (!an_next(it, &msgs, &n, &st))
+		return st;
 	s->messages += n;
 	if (s->messages > s->stream_bytes) {
 		for (uint64_t i = 0; i < n; i++)
@@ -396,19 +419,12 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 static bt_graph_simple_sink_component_consume_func_status
 an_count_events(bt_message_iterator *it, void *data)
 {
+	bt_graph_simple_sink_component_consume_func_status st;
 	bt_message_array_const msgs;
 	uint64_t n, *events = data;
 
-	switch (bt_message_iterator_next(it, &msgs, &n)) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
-		break;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
-	default:
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
-	}
+	if (!an_next(it, &msgs, &n, &st))
+		return st;
 	for (uint64_t i = 0; i < n; i++) {
 		*events += bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT;
 		bt_message_put_ref(msgs[i]);
@@ -416,15 +432,9 @@ an_count_events(bt_message_iterator *it, void *data)
 	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
 }
 
-struct an_count_arg {
-	const char *dir;
-	uint64_t *events;
-	bt_graph *g;
-};
-
 static int an_count_guarded(void *arg)
 {
-	struct an_count_arg *a = arg;
+	struct an_probe_arg *a = arg;
 	const bt_component_filter *mux;
 	const bt_component_source *src;
 	const bt_component_sink *sink;
@@ -464,16 +474,10 @@ static int an_count_guarded(void *arg)
 
 bool an_probe_count(const char *dir, uint64_t *events)
 {
-	struct an_count_arg a = {.dir = dir, .events = events};
-	int sig, rc;
+	struct an_probe_arg a = {.dir = dir, .events = events};
 
 	*events = 0;
-	rc = an_guard_call(an_count_guarded, &a, &sig);
-	if (rc != AN_GUARD_CRASHED)
-		return rc;
-	an_guard_abandon(a.g);
-	bt_current_thread_clear_error();
-	return false;
+	return an_probe_run(an_count_guarded, &a);
 }
 
 static int an_run_guarded(void *g)
