@@ -65,6 +65,31 @@ else:
     tap.ok(out.count('fix:') == 1 and 'hipMalloc' not in out,
            'OpenMP: one fix, with no HIP advice', out)
 
+# On the virtual GPU, OpenMP target regions reach it as HIP kernels do:
+# libomptarget finds its offload plugin through its own RUNPATH, which the
+# preloaded dlopen wrappers must leave it.
+if not os.path.exists(omp):
+    tap.skip('OpenMP on the virtual GPU', 'no omp_arraysum_usm')
+else:
+    t = hgrun.run(hipgrain, [omp, 'atomic-fine'], env=hgrun.vgpu_env('1'),
+                  extra=('--virtual-gpu', 'MI210'))
+    try:
+        st, doc = hgrun.report(hipgrain, t.trace)
+    finally:
+        t.close()
+    doc = doc or {}
+    failed = [f['api'] for f in doc.get('summary', {}).get('failed_calls', [])]
+    rules = [f['rule'] for f in doc.get('findings', [])]
+    why = hgrun.omp_fatal(t.proc)
+    if why:
+        tap.skip('OpenMP on the virtual GPU', why)
+    else:
+        tap.ok(not any(a.startswith('__tgt') for a in failed) and
+               'fp-atomic-fine-grain' in rules,
+               'OpenMP on the virtual GPU: the region ran there, not on the '
+               'host, and its atomic on fine-grained memory is found',
+               (failed, rules, t.proc.stderr[-2000:]))
+
 out = text_report(['/bin/true'])
 tap.ok(out.startswith('nothing to watch:'),
        'a program without a GPU runtime: nothing to watch, said first', out)

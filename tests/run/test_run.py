@@ -597,6 +597,20 @@ def t_as_user():
           f'{len(mine)} events')
 
 
+def t_runpath():
+    """A library the program opens by bare name through its own RUNPATH
+    (as LLVM's libomptarget opens its offload plugins) loads under hipgrain
+    as without it: LTTng's dlopen wrapper, which hipgrain preloads, would
+    search its own path instead of the program's."""
+    prog = sys.argv[6]
+    plain = subprocess.run([prog], capture_output=True, text=True)
+    expect(plain, 0, 'runpath without hipgrain')
+    p = run(['--no-report', '-o', os.path.join(tmpdir(), 'trace'), prog])
+    expect(p, 0, 'runpath under hipgrain run')
+    check(facts(p.stdout).get('answer') == '42',
+          f'the library opened through the RUNPATH answered: {p.stdout!r}')
+
+
 TESTS = {name[2:].replace('_', '-'): fn
          for name, fn in globals().items() if name.startswith('t_')}
 
