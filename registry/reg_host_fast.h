@@ -55,10 +55,13 @@ struct reg_host_fslot {
 #define REG_HOST_WANT 1
 #define REG_HOST_DIVERT 2
 
+/* busy, want and live are plain ints, used through __atomic builtins (and
+ * REG_HOST_PEEK) so that the owner's tests compile to one instruction
+ * each. */
 struct reg_host_front {
-	atomic_int busy; /* the owner is inside an operation */
-	atomic_int want;
-	int live;	 /* blocks in slot[]; the owner's, read by others */
+	int busy; /* the owner is inside an operation */
+	int want;
+	int live; /* blocks in slot[]; the owner's, read by others */
 	_Alignas(64) struct reg_host_fslot slot[];
 };
 
@@ -67,34 +70,42 @@ struct reg_host_front {
  * other test. */
 extern __thread struct reg_host_front *reg_host_mine
 	__attribute__((tls_model("initial-exec")));
-/* Movers can fence every thread (hg_os_barrier): the owner needs none. */
-extern atomic_int reg_host_fenceless;
+/* Movers can fence every thread (hg_os_barrier): the owner needs none.
+ * Set before any table exists, and again in a forked child. */
+extern int reg_host_fenceless;
 /* Blocks smaller than this may take the inline path: 0 until the registry
  * is set up and whenever its configuration wants every block seen. */
 extern size_t reg_host_fast_max;
 
+/*
+ * A word another thread may write, read where the owner's code needs it
+ * folded into its test: x86 reads an aligned int whole, and the fences
+ * around it are the compiler's.  ThreadSanitizer is told it is atomic.
+ */
+#ifdef REG_HOST_TSAN
+#define REG_HOST_PEEK(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
+#else
+#define REG_HOST_PEEK(x) (x)
+#endif
+
 /* The owner's half of the handshake reg_host_local.h describes. */
 static inline bool reg_host_fast_enter(struct reg_host_front *f, int mask)
 {
-	if (__builtin_expect(atomic_load_explicit(&reg_host_fenceless,
-						  memory_order_relaxed), 1)) {
-		atomic_store_explicit(&f->busy, 1, memory_order_relaxed);
+	if (__builtin_expect(REG_HOST_PEEK(reg_host_fenceless), 1)) {
+		__atomic_store_n(&f->busy, 1, __ATOMIC_RELAXED);
 		atomic_signal_fence(memory_order_seq_cst);
 	} else {
-		atomic_store_explicit(&f->busy, 1, memory_order_seq_cst);
+		__atomic_store_n(&f->busy, 1, __ATOMIC_SEQ_CST);
 	}
-	if (__builtin_expect(!(atomic_load_explicit(&f->want,
-						    memory_order_seq_cst) &
-			       mask),
-			     1))
+	if (__builtin_expect(!(REG_HOST_PEEK(f->want) & mask), 1))
 		return true;
-	atomic_store_explicit(&f->busy, 0, memory_order_release);
+	__atomic_store_n(&f->busy, 0, __ATOMIC_RELEASE);
 	return false;
 }
 
 static inline void reg_host_fast_leave(struct reg_host_front *f)
 {
-	atomic_store_explicit(&f->busy, 0, memory_order_release);
+	__atomic_store_n(&f->busy, 0, __ATOMIC_RELEASE);
 }
 
 /* Slot (addr >> 4) mod REG_HOST_FRONT, as a byte offset in two

@@ -51,7 +51,7 @@ static struct reg_host_front placeholder = {.want = REG_HOST_WANT};
 
 __thread struct reg_host_front *reg_host_mine
 	__attribute__((tls_model("initial-exec"))) = &placeholder;
-atomic_int reg_host_fenceless;
+int reg_host_fenceless;
 size_t reg_host_fast_max;
 
 #define DEAD ((struct table *)1) /* this thread has passed its exit handler */
@@ -76,8 +76,7 @@ static inline void leave(struct table *t)
 static void enter_waiting(struct table *t)
 {
 	while (!enter(t))
-		while (atomic_load_explicit(&t->front->want,
-					    memory_order_acquire) &
+		while (__atomic_load_n(&t->front->want, __ATOMIC_ACQUIRE) &
 		       REG_HOST_WANT)
 			__builtin_ia32_pause();
 }
@@ -260,7 +259,7 @@ static bool drain(struct table *t, uintptr_t wanted)
 	atomic_store_explicit(&t->used, 0, memory_order_release);
 	if (hit) {
 		t->shared_left = SHARED_SPAN;
-		atomic_fetch_or(&f->want, REG_HOST_DIVERT);
+		__atomic_fetch_or(&f->want, REG_HOST_DIVERT, __ATOMIC_SEQ_CST);
 	}
 	return true;
 }
@@ -274,7 +273,8 @@ static void on_thread_exit(void *arg)
 	hg_spin_lock(&pub_lock);
 	drain(t, 0);
 	t->shared_left = 0;
-	atomic_fetch_and(&t->front->want, ~REG_HOST_DIVERT);
+	__atomic_fetch_and(&t->front->want, ~REG_HOST_DIVERT,
+			   __ATOMIC_SEQ_CST);
 	t->vacant = true;
 	hg_spin_unlock(&pub_lock);
 	mine = DEAD;
@@ -290,8 +290,7 @@ static void set_up_once(void)
 	have_key = pthread_key_create(&exit_key, on_thread_exit) == 0;
 #ifndef REG_HOST_TSAN
 	if (hg_os_barrier_register())
-		atomic_store_explicit(&reg_host_fenceless, 1,
-				      memory_order_relaxed);
+		__atomic_store_n(&reg_host_fenceless, 1, __ATOMIC_RELAXED);
 #endif
 }
 
@@ -374,7 +373,8 @@ static __attribute__((noinline)) bool put_slow(uintptr_t addr, uint64_t meta,
 		return to_shared(addr, meta, site);
 	if (t->shared_left) {
 		if (--t->shared_left == 0)
-			atomic_fetch_and(&t->front->want, ~REG_HOST_DIVERT);
+			__atomic_fetch_and(&t->front->want, ~REG_HOST_DIVERT,
+			   __ATOMIC_SEQ_CST);
 		leave(t);
 		return to_shared(addr, meta, site);
 	}
@@ -514,18 +514,17 @@ static void flag_others(bool nonempty_only)
 	for (struct table *t = atomic_load(&tables); t; t = t->next) {
 		if (t == mine || (nonempty_only && !live_of(t)))
 			continue;
-		atomic_fetch_or(&t->front->want, REG_HOST_WANT);
+		__atomic_fetch_or(&t->front->want, REG_HOST_WANT,
+				  __ATOMIC_SEQ_CST);
 		flagged++;
 	}
-	if (flagged &&
-	    atomic_load_explicit(&reg_host_fenceless, memory_order_relaxed))
+	if (flagged && __atomic_load_n(&reg_host_fenceless, __ATOMIC_RELAXED))
 		hg_os_barrier();
 	for (struct table *t = atomic_load(&tables); t; t = t->next)
-		if (t != mine && (atomic_load_explicit(&t->front->want,
-						       memory_order_relaxed) &
+		if (t != mine && (__atomic_load_n(&t->front->want,
+						  __ATOMIC_RELAXED) &
 				  REG_HOST_WANT))
-			while (atomic_load_explicit(&t->front->busy,
-						    memory_order_seq_cst))
+			while (__atomic_load_n(&t->front->busy, __ATOMIC_SEQ_CST))
 				__builtin_ia32_pause();
 }
 
@@ -533,7 +532,8 @@ static void unflag_others(void)
 {
 	for (struct table *t = atomic_load(&tables); t; t = t->next)
 		if (t != mine)
-			atomic_fetch_and(&t->front->want, ~REG_HOST_WANT);
+			__atomic_fetch_and(&t->front->want, ~REG_HOST_WANT,
+					   __ATOMIC_SEQ_CST);
 }
 
 static bool others_hold_blocks(void)
@@ -610,8 +610,8 @@ bool reg_host_local_publish(uintptr_t wanted)
 	hg_spin_lock(&pub_lock);
 	flag_others(true);
 	for (struct table *t = atomic_load(&tables); t; t = t->next)
-		if (t != mine && (atomic_load_explicit(&t->front->want,
-						       memory_order_relaxed) &
+		if (t != mine && (__atomic_load_n(&t->front->want,
+						  __ATOMIC_RELAXED) &
 				  REG_HOST_WANT))
 			moved |= drain(t, wanted);
 	unflag_others();
@@ -651,15 +651,15 @@ void reg_host_local_fork_child(void)
 			continue;
 		drain(t, 0);
 		t->shared_left = 0;
-		atomic_fetch_and(&t->front->want, ~REG_HOST_DIVERT);
+		__atomic_fetch_and(&t->front->want, ~REG_HOST_DIVERT,
+			   __ATOMIC_SEQ_CST);
 		t->vacant = true;
 	}
 	unflag_others();
-	atomic_store_explicit(&reg_host_fenceless, 0, memory_order_relaxed);
+	__atomic_store_n(&reg_host_fenceless, 0, __ATOMIC_RELAXED);
 #ifndef REG_HOST_TSAN
 	if (set_up && hg_os_barrier_register())
-		atomic_store_explicit(&reg_host_fenceless, 1,
-				      memory_order_relaxed);
+		__atomic_store_n(&reg_host_fenceless, 1, __ATOMIC_RELAXED);
 #endif
 	hg_spin_reset(&pub_lock);
 }

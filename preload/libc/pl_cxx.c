@@ -17,6 +17,17 @@
 typedef void *(*new_fn)(size_t);
 typedef void *(*new_al_fn)(size_t, size_t);
 
+static __attribute__((noinline)) void *track_slow(void *p, size_t n,
+						   uint8_t api, uintptr_t ra)
+{
+	if (p && pl_tracking()) {
+		pl_depth++;
+		reg_track_host_alloc(p, n, api, ra);
+		pl_depth--;
+	}
+	return p;
+}
+
 /* As pl_libc.c: a small block at depth 0 inline, the rest through the
  * registry under the nesting guard. */
 static inline void *track(void *p, size_t n, uint8_t api, uintptr_t ra)
@@ -27,12 +38,7 @@ static inline void *track(void *p, size_t n, uint8_t api, uintptr_t ra)
 	if (__builtin_expect(n < reg_host_fast_max && p && pl_depth == 0, 1) &&
 	    reg_host_fast_put((uintptr_t)p, n, api, cls, ra))
 		return p;
-	if (p && pl_tracking()) {
-		pl_depth++;
-		reg_track_host_alloc(p, n, api, ra);
-		pl_depth--;
-	}
-	return p;
+	return track_slow(p, n, api, ra);
 }
 
 static inline void untrack(void *p, uint8_t api, uintptr_t ra)

@@ -71,22 +71,46 @@ static inline bool put_fast(void *p, size_t n, uint8_t api, uintptr_t ra)
 	       reg_host_fast_put((uintptr_t)p, n, api, REG_HOST_BY_FREE, ra);
 }
 
+/* The rest out of line, so that the common path keeps no frame. */
+static __attribute__((noinline)) void *alloc_slow(void *p, size_t n,
+						  uint8_t api, uintptr_t ra)
+{
+	track_alloc(p, n, api, ra);
+	return p;
+}
+
+/* The real malloc, once known; until then the resolver (or, while it
+ * runs, the boot arena).  A pointer of its own saves the common call a
+ * test: every thread that writes it writes the same value. */
+static void *first_malloc(size_t n);
+static void *(*next_malloc)(size_t) = first_malloc;
+
+static void *first_malloc(size_t n)
+{
+	if (!pl_libc.malloc)
+		pl_boot_resolve();
+	if (!pl_libc.malloc)
+		return boot_malloc(n);
+	next_malloc = pl_libc.malloc;
+	return pl_libc.malloc(n);
+}
+
 PL_EXPORT void *malloc(size_t n)
 {
-	void *p = NEXT(malloc, n);
+	void *p = next_malloc(n);
 
-	if (!put_fast(p, n, HG_API_MALLOC, PL_CALLER()))
-		track_alloc(p, n, HG_API_MALLOC, PL_CALLER());
-	return p;
+	if (put_fast(p, n, HG_API_MALLOC, PL_CALLER()))
+		return p;
+	return alloc_slow(p, n, HG_API_MALLOC, PL_CALLER());
 }
 
 PL_EXPORT void *calloc(size_t n, size_t m)
 {
 	void *p = NEXT(calloc, n, m);
 
-	if (!put_fast(p, n * m, HG_API_CALLOC, PL_CALLER()))
-		track_alloc(p, n * m, HG_API_CALLOC, PL_CALLER());
-	return p;
+	if (put_fast(p, n * m, HG_API_CALLOC, PL_CALLER()))
+		return p;
+	return alloc_slow(p, n * m, HG_API_CALLOC, PL_CALLER());
 }
 
 static __attribute__((noinline)) void free_slow(void *p, uintptr_t ra)
