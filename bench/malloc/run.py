@@ -3,7 +3,8 @@
 
 The headline shape is issue 30's: 64 blocks live, each pair freeing the
 oldest and allocating 16..271 bytes (`bm-malloc N ring`).  The older shape,
-one block live at a time, follows as a second row.  Anchors: plain glibc; lttng-ust's own libc wrapper with a session recording
+one block live at a time, follows as a second row.  Times are the loop
+thread's CPU time unless --clock wall.  Anchors: plain glibc; lttng-ust's own libc wrapper with a session recording
 its events; heaptrack.  Prints ns/pair (median of --runs) and each one's
 ratio to glibc and to hipgrain.  Then what hipgrain adds to glibc's pair,
 taken within rounds that run glibc and hipgrain back to back (median and
@@ -46,8 +47,12 @@ def main():
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--callgrind', action='store_true',
                     help='also count the instructions a pair adds')
+    ap.add_argument('--clock', choices=('cpu', 'wall'), default='cpu',
+                    help='time the loop by its thread\'s CPU clock (the '
+                    'default: preemption on a busy host is not the '
+                    'allocator\'s) or the wall clock')
     a = ap.parse_args()
-    prog = [a.prog, str(a.pairs), 'ring']
+    prog = [a.prog, str(a.pairs), 'ring', a.clock]
     env = dict(os.environ)
     rows = []
 
@@ -76,7 +81,8 @@ def main():
         print(f'{name:36} {ns:8.1f} {ns / base:8.2f} {ns / ours:10.2f}')
     print(f'hipgrain adds {ours - base:.1f} ns per pair, medians of separate runs')
     for shape in SHAPES:
-        paired(shape, [a.prog, str(a.pairs), shape], env, hg, a.runs)
+        paired(shape, [a.prog, str(a.pairs), shape, a.clock], env, hg,
+               a.runs)
     if a.callgrind and shutil.which('valgrind'):
         for shape in SHAPES:
             counted(shape, a.prog, env, hg)
