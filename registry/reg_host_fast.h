@@ -51,9 +51,12 @@ struct reg_host_fslot {
 };
 
 /* want's bits: a mover waits for the table; the owner's next blocks go to
- * the shared table for a while (the out-of-line path counts them). */
+ * the shared table for a while (the out-of-line path counts them); the
+ * owner must fence, movers having no way to fence it (hg_os_barrier
+ * failed: an old kernel, valgrind, ThreadSanitizer). */
 #define REG_HOST_WANT 1
 #define REG_HOST_DIVERT 2
+#define REG_HOST_FENCE 4
 
 /* busy, want and live are plain ints, used through __atomic builtins (and
  * REG_HOST_PEEK) so that the owner's tests compile to one instruction
@@ -70,9 +73,6 @@ struct reg_host_front {
  * other test. */
 extern __thread struct reg_host_front *reg_host_mine
 	__attribute__((tls_model("initial-exec")));
-/* Movers can fence every thread (hg_os_barrier): the owner needs none.
- * Set before any table exists, and again in a forked child. */
-extern int reg_host_fenceless;
 /* Blocks smaller than this may take the inline path: 0 until the registry
  * is set up and whenever its configuration wants every block seen. */
 extern size_t reg_host_fast_max;
@@ -88,19 +88,28 @@ extern size_t reg_host_fast_max;
 #define REG_HOST_PEEK(x) (x)
 #endif
 
-/* The owner's half of the handshake reg_host_local.h describes. */
-static inline bool reg_host_fast_enter(struct reg_host_front *f, int mask)
+/* Where the owner must fence: busy stored again by a locked exchange,
+ * then the same test. */
+static inline bool reg_host_fast_enter_fenced(struct reg_host_front *f,
+					      int mask)
 {
-	if (__builtin_expect(REG_HOST_PEEK(reg_host_fenceless), 1)) {
-		__atomic_store_n(&f->busy, 1, __ATOMIC_RELAXED);
-		atomic_signal_fence(memory_order_seq_cst);
-	} else {
-		__atomic_store_n(&f->busy, 1, __ATOMIC_SEQ_CST);
-	}
-	if (__builtin_expect(!(REG_HOST_PEEK(f->want) & mask), 1))
+	__atomic_exchange_n(&f->busy, 1, __ATOMIC_SEQ_CST);
+	if (!(__atomic_load_n(&f->want, __ATOMIC_SEQ_CST) & mask))
 		return true;
 	__atomic_store_n(&f->busy, 0, __ATOMIC_RELEASE);
 	return false;
+}
+
+/* The owner's half of the handshake reg_host_local.h describes: a store,
+ * and a test of want that also says whether the owner must fence. */
+static inline bool reg_host_fast_enter(struct reg_host_front *f, int mask)
+{
+	__atomic_store_n(&f->busy, 1, __ATOMIC_RELAXED);
+	atomic_signal_fence(memory_order_seq_cst);
+	if (__builtin_expect(!(REG_HOST_PEEK(f->want) & (mask | REG_HOST_FENCE)),
+			     1))
+		return true;
+	return reg_host_fast_enter_fenced(f, mask);
 }
 
 static inline void reg_host_fast_leave(struct reg_host_front *f)

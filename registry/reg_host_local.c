@@ -51,8 +51,9 @@ static struct reg_host_front placeholder = {.want = REG_HOST_WANT};
 
 __thread struct reg_host_front *reg_host_mine
 	__attribute__((tls_model("initial-exec"))) = &placeholder;
-int reg_host_fenceless;
 size_t reg_host_fast_max;
+/* Movers can fence every thread (hg_os_barrier): owners need not. */
+static int fenceless;
 
 #define DEAD ((struct table *)1) /* this thread has passed its exit handler */
 static __thread struct table *mine __attribute__((tls_model("initial-exec")));
@@ -290,8 +291,19 @@ static void set_up_once(void)
 	have_key = pthread_key_create(&exit_key, on_thread_exit) == 0;
 #ifndef REG_HOST_TSAN
 	if (hg_os_barrier_register())
-		__atomic_store_n(&reg_host_fenceless, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&fenceless, 1, __ATOMIC_RELAXED);
 #endif
+}
+
+/* Whether t's owner must fence, as the process now stands. */
+static void mark_fence(struct table *t)
+{
+	if (__atomic_load_n(&fenceless, __ATOMIC_RELAXED))
+		__atomic_fetch_and(&t->front->want, ~REG_HOST_FENCE,
+				   __ATOMIC_SEQ_CST);
+	else
+		__atomic_fetch_or(&t->front->want, REG_HOST_FENCE,
+				  __ATOMIC_SEQ_CST);
 }
 
 static struct table *new_table(void)
@@ -326,6 +338,7 @@ static struct table *claim(void)
 	hg_spin_unlock(&pub_lock);
 	if (!t)
 		return NULL;
+	mark_fence(t);
 	mine = t;
 	reg_host_mine = t->front;
 	if (have_key)
@@ -518,7 +531,7 @@ static void flag_others(bool nonempty_only)
 				  __ATOMIC_SEQ_CST);
 		flagged++;
 	}
-	if (flagged && __atomic_load_n(&reg_host_fenceless, __ATOMIC_RELAXED))
+	if (flagged && __atomic_load_n(&fenceless, __ATOMIC_RELAXED))
 		hg_os_barrier();
 	for (struct table *t = atomic_load(&tables); t; t = t->next)
 		if (t != mine && (__atomic_load_n(&t->front->want,
@@ -656,10 +669,12 @@ void reg_host_local_fork_child(void)
 		t->vacant = true;
 	}
 	unflag_others();
-	__atomic_store_n(&reg_host_fenceless, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&fenceless, 0, __ATOMIC_RELAXED);
 #ifndef REG_HOST_TSAN
 	if (set_up && hg_os_barrier_register())
-		__atomic_store_n(&reg_host_fenceless, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&fenceless, 1, __ATOMIC_RELAXED);
 #endif
+	if (own())
+		mark_fence(mine);
 	hg_spin_reset(&pub_lock);
 }

@@ -18,7 +18,8 @@
  * so, makes every running thread pass a memory barrier (hg_os_barrier),
  * then waits until the owner is not busy.  The owner pays a compiler
  * barrier; the rare mover pays a system call.  Where the kernel cannot
- * (and under ThreadSanitizer) the owner's store is a full fence instead.
+ * (and under ThreadSanitizer) each table says so in the word its owner
+ * tests anyway, and the owner stores again with a locked exchange.
  */
 #ifndef REG_HOST_LOCAL_H
 #define REG_HOST_LOCAL_H
