@@ -34,7 +34,9 @@ bool reg_host_remove(uintptr_t addr, struct reg_host_block *out)
 
 bool reg_host_drop_plain(uintptr_t addr, uint64_t plain)
 {
-	return reg_host_local_drop(addr, plain);
+	int r = reg_host_local_drop(addr, plain);
+
+	return r >= 0 ? r : reg_host_shared_drop(addr, plain);
 }
 
 static bool lookup(uintptr_t addr, struct reg_host_block *out)

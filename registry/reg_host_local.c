@@ -159,13 +159,12 @@ static bool put(struct table *t, const struct reg_host_slot *src)
 	uint32_t i = home_of(src->addr);
 	unsigned used = atomic_load_explicit(&t->used, memory_order_relaxed);
 
+	if (used >= MAX_LIVE) /* full: no probe through its clusters */
+		return false;
 	while (t->slots[i].addr && t->slots[i].addr != src->addr)
 		i = (i + 1) & MASK;
-	if (!t->slots[i].addr) {
-		if (used >= MAX_LIVE)
-			return false;
+	if (!t->slots[i].addr)
 		atomic_store_explicit(&t->used, used + 1, memory_order_relaxed);
-	}
 	t->slots[i] = *src;
 	return true;
 }
@@ -371,10 +370,10 @@ static bool evict(struct table *t, struct reg_host_fslot *f, uintptr_t addr,
 	return ok;
 }
 
-/* Whatever the inline path left: no table yet, the slot taken, a mover
- * waiting, blocks diverted. */
-static __attribute__((noinline)) bool put_slow(uintptr_t addr, uint64_t meta,
-					       uintptr_t site)
+/* Whatever the inline path left (no table yet, the slot taken, a mover
+ * waiting, blocks diverted), and the same as it where it would do: the
+ * hooks come here only once it said no. */
+bool reg_host_local_put(uintptr_t addr, uint64_t meta, uintptr_t site)
 {
 	struct table *t = own();
 	struct reg_host_fslot *f;
@@ -402,16 +401,6 @@ static __attribute__((noinline)) bool put_slow(uintptr_t addr, uint64_t meta,
 	}
 	leave(t);
 	return ok || to_shared(addr, meta, site);
-}
-
-bool reg_host_local_put(uintptr_t addr, uint64_t meta, uintptr_t site)
-{
-	uint8_t api = (uint8_t)meta;
-
-	if (reg_host_fast_put(addr, (size_t)(meta >> 8), api, class_of(api),
-			      site))
-		return true;
-	return put_slow(addr, meta, site);
 }
 
 /* This thread's table, entered for a lookup; NULL if it has none. */
@@ -453,26 +442,28 @@ static bool plain_for(uint64_t meta, uint64_t plain)
 	return api < 64 && (plain >> api & 1);
 }
 
-bool reg_host_local_drop(uintptr_t addr, uint64_t plain)
+int reg_host_local_drop(uintptr_t addr, uint64_t plain)
 {
 	struct table *t = own();
 	struct reg_host_fslot *f;
 	struct reg_host_slot *s;
-	bool ok = false;
+	int r = -1;
 
-	if (!t || !enter(t))
-		return false;
+	if (!t)
+		return -1;
+	if (!enter(t))
+		return 0; /* being moved: the out-of-line path will see */
 	if ((f = front_find(t, addr))) {
-		if (!(f->key & REG_HOST_KEY_TRACED) && plain_for(f->meta, plain)) {
+		r = !(f->key & REG_HOST_KEY_TRACED) && plain_for(f->meta, plain);
+		if (r)
 			front_clear(t, f);
-			ok = true;
-		}
-	} else if ((s = probe(t, addr)) && !s->id && plain_for(s->meta, plain)) {
-		erase(t, (uint32_t)(s - t->slots));
-		ok = true;
+	} else if ((s = probe(t, addr))) {
+		r = !s->id && plain_for(s->meta, plain);
+		if (r)
+			erase(t, (uint32_t)(s - t->slots));
 	}
 	leave(t);
-	return ok;
+	return r;
 }
 
 bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out)

@@ -30,15 +30,16 @@
 
 #include "reg_host_shared.h"
 
-/* The inline path first (reg_host_fast.h), then the rest: into the shared
- * table instead when this thread's table is full, being moved, or its
- * blocks are being freed elsewhere; false when neither can take it. */
+/* What the inline path (reg_host_fast.h) does, and the rest: into the
+ * shared table instead when this thread's table is full, being moved, or
+ * its blocks are being freed elsewhere; false when neither can take it. */
 bool reg_host_local_put(uintptr_t addr, uint64_t meta, uintptr_t site);
 /* This thread's own blocks only. */
 bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out);
 /* The common free: this thread's block, never traced, its allocator among
- * `plain` (bits 1 << enum hg_api); false, touching nothing, otherwise. */
-bool reg_host_local_drop(uintptr_t addr, uint64_t plain);
+ * `plain` (bits 1 << enum hg_api), is forgotten (1); otherwise nothing is
+ * touched: 0 when this thread's table holds the block, -1 when not. */
+int reg_host_local_drop(uintptr_t addr, uint64_t plain);
 bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out);
 bool reg_host_local_set_id(uintptr_t addr, uint64_t id);
 /* Move every other thread's blocks into the shared table; `wanted` is the
