@@ -28,15 +28,17 @@
 #define REG_HOST_FRONT (1u << REG_HOST_FRONT_BITS)
 
 /*
- * A slot's key is the block's address (16-aligned) with, in its low bits,
- * whether a slot is taken, which deallocator frees the block without a
- * finding, and whether the block was traced (its id is then valid).  A
- * free's whole test is one comparison of the key with what its own
- * deallocator expects.
+ * A slot's key is the block's address shifted up four bits (user addresses
+ * have them to spare; an allocator may hand out 8-aligned blocks) with, in
+ * those four bits, that the slot is taken, which deallocator frees the
+ * block without a finding, and whether the block was traced (its id is
+ * then valid).  A free's whole test is one comparison of the key with
+ * what its own deallocator expects.
  */
+#define REG_HOST_KEY(addr) ((uintptr_t)(addr) << 4)
+#define REG_HOST_KEY_ADDR(key) ((uintptr_t)(key) >> 4)
 #define REG_HOST_KEY_USED 4u
 #define REG_HOST_KEY_TRACED 8u
-#define REG_HOST_KEY_BITS 15u
 enum reg_host_class {
 	REG_HOST_BY_FREE = 0,	    /* the C allocators */
 	REG_HOST_BY_DELETE = 1,	    /* operator new */
@@ -153,7 +155,7 @@ static inline bool reg_host_fast_put(uintptr_t addr, size_t size, uint8_t api,
 	s = reg_host_fast_slot(f, addr);
 	ok = s->key == 0;
 	if (__builtin_expect(ok, 1)) {
-		s->key = addr | REG_HOST_KEY_USED | cls;
+		s->key = REG_HOST_KEY(addr) | REG_HOST_KEY_USED | cls;
 		s->meta = (uint64_t)size << 8 | api;
 		s->site = site;
 		reg_host_fast_count(f, 1);
@@ -173,7 +175,7 @@ static inline bool reg_host_fast_drop(uintptr_t addr, unsigned cls)
 	if (!reg_host_fast_enter(f, REG_HOST_WANT))
 		return false;
 	s = reg_host_fast_slot(f, addr);
-	ok = s->key == (addr | REG_HOST_KEY_USED | cls);
+	ok = s->key == (REG_HOST_KEY(addr) | REG_HOST_KEY_USED | cls);
 	if (__builtin_expect(ok, 1)) {
 		s->key = 0;
 		reg_host_fast_count(f, -1);

@@ -20,7 +20,7 @@
  * pays a lock a block rather than a system call a block. */
 #define SHARED_SPAN 4096u
 
-#define ADDR(key) ((key) & ~(uintptr_t)REG_HOST_KEY_BITS)
+#define ADDR(key) REG_HOST_KEY_ADDR(key)
 
 struct table {
 	atomic_uint used;      /* back blocks; read without the handshake */
@@ -121,7 +121,7 @@ static void front_unpack(const struct reg_host_fslot *f,
 static void front_fill(struct reg_host_fslot *f, uintptr_t addr,
 		       uint64_t meta, uintptr_t site)
 {
-	f->key = addr | REG_HOST_KEY_USED | class_of((uint8_t)meta);
+	f->key = REG_HOST_KEY(addr) | REG_HOST_KEY_USED | class_of((uint8_t)meta);
 	f->meta = meta;
 	f->site = site;
 }

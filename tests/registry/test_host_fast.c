@@ -83,6 +83,16 @@ int main(void)
 		bad += !release(BASE + 0x400 + k * WINDOW, REG_HOST_BY_FREE);
 	ok(bad == 0 && reg_host_count() == 0, "and all freed");
 
+	/* Allocators other than glibc's hand out 8-byte blocks 8-aligned. */
+	alloc(BASE + 0x608, 8, HG_API_MALLOC, REG_HOST_BY_FREE);
+	ok(reg_host_set_id(BASE + 0x608, 5) &&
+		   reg_host_remove(BASE + 0x608, &b) && b.addr == BASE + 0x608 &&
+		   b.size == 8 && b.id == 5,
+	   "a block only 8-aligned is known by its own address");
+	alloc(BASE + 0x618, 8, HG_API_MALLOC, REG_HOST_BY_FREE);
+	ok(release(BASE + 0x618, REG_HOST_BY_FREE) && reg_host_count() == 0,
+	   "and freed");
+
 	alloc(BASE + 0x500, 32, HG_API_MALLOC, REG_HOST_BY_FREE);
 	alloc(BASE + 0x500, 80, HG_API_MALLOC, REG_HOST_BY_FREE);
 	ok(reg_host_find(BASE + 0x500 + 79, &b) && b.size == 80 &&
