@@ -7,6 +7,9 @@
  *                      steps (bench/launch prices an event with this)
  *   bm-malloc N ring   64 blocks live, each pair frees the oldest and
  *                      allocates 16..271 bytes, sizes from a fixed seed
+ *   bm-malloc N wide   10,000 blocks live, each pair frees one drawn at
+ *                      random (fixed seed) and allocates 16..271 bytes:
+ *                      far more blocks than a thread's own table holds
  *
  * A third argument, `cpu`, times the loop by the thread's CPU clock
  * instead of the wall clock: on a host other work keeps busy, the time the
@@ -60,6 +63,39 @@ static void ring_pairs(void **ring, const unsigned short *size, long n)
 	}
 }
 
+static void xorshift(unsigned long *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+}
+
+#define WIDE 10000
+
+static double wide_live(long n)
+{
+	static void *live[WIDE];
+	unsigned long x = 0x9e3779b97f4a7c15ul; /* fixed: every run the same */
+	double t0, t;
+
+	for (int i = 0; i < WIDE; i++)
+		live[i] = malloc(16 + i % 256);
+	t0 = now();
+	for (long i = 0; i < n; i++) {
+		void **slot;
+
+		xorshift(&x);
+		slot = &live[x % WIDE];
+		free(*slot);
+		*slot = malloc(16 + (x >> 32) % 256);
+		*(volatile char *)*slot = (char)i;
+	}
+	t = now() - t0;
+	for (int i = 0; i < WIDE; i++)
+		free(live[i]);
+	return t;
+}
+
 static double ring_live(long n)
 {
 	static unsigned short size[NSIZES];
@@ -68,9 +104,7 @@ static double ring_live(long n)
 	double t0, t;
 
 	for (int i = 0; i < NSIZES; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
+		xorshift(&x);
 		size[i] = (unsigned short)(16 + (x >> 24) % 256);
 	}
 	ring_pairs(ring, size, n / 10 + RING); /* warm, and fill the ring */
@@ -102,10 +136,12 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(shape, "ring"))
 		t = ring_live(n);
+	else if (!strcmp(shape, "wide"))
+		t = wide_live(n);
 	else if (!strcmp(shape, "one"))
 		t = one_live(n);
 	else {
-		fprintf(stderr, "bm-malloc: unknown shape '%s' (one, ring)\n",
+		fprintf(stderr, "bm-malloc: unknown shape '%s' (one, ring, wide)\n",
 			shape);
 		return 2;
 	}
