@@ -103,7 +103,9 @@ static inline bool reg_host_fast_enter_fenced(struct reg_host_front *f,
 }
 
 /* The owner's half of the handshake reg_host_local.h describes: a store,
- * and a test of want that also says whether the owner must fence. */
+ * and a test of want that also says whether the owner must fence.  A
+ * thread with no table (the placeholder's want is always set) leaves at
+ * once, with no locked instruction on the line all such threads share. */
 static inline bool reg_host_fast_enter(struct reg_host_front *f, int mask)
 {
 	__atomic_store_n(&f->busy, 1, __ATOMIC_RELAXED);
@@ -111,7 +113,12 @@ static inline bool reg_host_fast_enter(struct reg_host_front *f, int mask)
 	if (__builtin_expect(!(REG_HOST_PEEK(f->want) & (mask | REG_HOST_FENCE)),
 			     1))
 		return true;
-	return reg_host_fast_enter_fenced(f, mask);
+	/* Read again, so that the test above stays one instruction. */
+	atomic_signal_fence(memory_order_seq_cst);
+	if (!(REG_HOST_PEEK(f->want) & mask))
+		return reg_host_fast_enter_fenced(f, mask);
+	__atomic_store_n(&f->busy, 0, __ATOMIC_RELEASE);
+	return false;
 }
 
 static inline void reg_host_fast_leave(struct reg_host_front *f)
