@@ -568,6 +568,17 @@ static bool back_holds(struct table *t, uintptr_t addr)
 /* Whether t holds a block starting in [lo, hi], read as its owner writes
  * it: true when unsure.  A front slot is one word, read whole; blocks
  * that move between slots do so inside the sequence count. */
+static bool back_holds_range(struct table *t, uintptr_t lo, uintptr_t hi)
+{
+	for (uint32_t i = 0; i < CAP; i++) {
+		uintptr_t a = __atomic_load_n(&t->slots[i].addr, __ATOMIC_RELAXED);
+
+		if (a >= lo && a <= hi)
+			return true;
+	}
+	return false;
+}
+
 static bool held_by(struct table *t, uintptr_t lo, uintptr_t hi)
 {
 	unsigned seq = atomic_load_explicit(&t->seq, memory_order_acquire);
@@ -576,6 +587,12 @@ static bool held_by(struct table *t, uintptr_t lo, uintptr_t hi)
 
 	if (seq & 1)
 		return true;
+	/* A wide range (a lookup nothing answered) reads the back table
+	 * through once rather than probing it for every start. */
+	if (back && (hi - lo) / 16 >= CAP) {
+		found = back_holds_range(t, lo, hi);
+		back = false;
+	}
 	for (uintptr_t a = hi; !found && a >= lo && a; a -= 16) {
 		uintptr_t key = __atomic_load_n(&reg_host_fast_slot(t->front, a)->key,
 						__ATOMIC_RELAXED);
