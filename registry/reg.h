@@ -3,8 +3,10 @@
  * The registry, as the preload's hooks see it: what each intercepted call
  * means for the live allocations and the trace.  The hooks forward the
  * real call and report it here; they include this header and, on the
- * launch path only, reg_recent.h, whose table they search inline.  Every
- * other registry header is the engine's own (tests/layout checks).
+ * launch path only, reg_recent.h, whose table they search inline, and in
+ * the allocator hooks reg_host_fast.h, whose front of a thread's table
+ * they write inline.  Every other registry header is the engine's own
+ * (tests/layout checks).
  */
 #ifndef REG_H
 #define REG_H

@@ -2,9 +2,10 @@
 /*
  * A small block lives in its thread's own table until another thread needs
  * to see it; large blocks, and blocks the own table cannot take, live in
- * the shared one.  A lookup therefore tries this thread's table, then the
- * shared one, and only then moves every other thread's blocks into the
- * shared table and tries it again.
+ * the shared one.  A lookup therefore tries this thread's table and the
+ * shared one, then reads the other threads' tables without stopping them
+ * to learn whether a block there could be the answer, and only then moves
+ * every other thread's blocks into the shared table and tries again.
  */
 #include "reg_host.h"
 
@@ -26,14 +27,16 @@ bool reg_host_remove(uintptr_t addr, struct reg_host_block *out)
 	if (reg_host_local_take(addr, out) || reg_host_shared_take(addr, out))
 		return true;
 	/* Another thread's; or a mover carried it to the shared table since. */
-	if (reg_host_local_elsewhere(addr))
+	if (reg_host_local_elsewhere(addr, addr))
 		reg_host_local_publish(addr);
 	return reg_host_shared_take(addr, out);
 }
 
 bool reg_host_drop_plain(uintptr_t addr, uint64_t plain)
 {
-	return reg_host_local_drop(addr, plain);
+	int r = reg_host_local_drop(addr, plain);
+
+	return r >= 0 ? r : reg_host_shared_drop(addr, plain);
 }
 
 static bool lookup(uintptr_t addr, struct reg_host_block *out)
@@ -55,13 +58,20 @@ static void drop_stale_large(uintptr_t base)
 		reg_host_shared_take(base, &b);
 }
 
-bool reg_host_find(uintptr_t p, struct reg_host_block *out)
+/*
+ * p's block as this thread's and the shared table know it; [*lo, *hi] are
+ * the starts where a block of another thread's table would be a nearer
+ * answer (*lo > *hi: none).
+ */
+static bool search(uintptr_t p, struct reg_host_block *out, uintptr_t *lo,
+		   uintptr_t *hi)
 {
-	uintptr_t base;
+	uintptr_t base = reg_host_shared_large_base(p);
+	uintptr_t a = p & ~(uintptr_t)15;
 
-	reg_host_local_publish(0);
-	base = reg_host_shared_large_base(p);
+	*hi = a;
 	if (base) {
+		*lo = *hi = base; /* a small block there now, freed unseen */
 		if (!lookup(base, out))
 			return false;
 		if (out->size < REG_HOST_LARGE)
@@ -70,11 +80,24 @@ bool reg_host_find(uintptr_t p, struct reg_host_block *out)
 	}
 	/* Blocks never overlap, so the first live start at or below p either
 	 * contains p or proves that no small block does. */
-	for (uintptr_t a = p & ~(uintptr_t)15; a + REG_HOST_LARGE > p && a > 1;
-	     a -= 16)
-		if (lookup(a, out))
+	for (; a + REG_HOST_LARGE > p && a > 1; a -= 16)
+		if (lookup(a, out)) {
+			*lo = a + 16;
 			return p < out->addr + out->size;
+		}
+	*lo = a + 16;
 	return false;
+}
+
+bool reg_host_find(uintptr_t p, struct reg_host_block *out)
+{
+	uintptr_t lo, hi;
+	bool hit = search(p, out, &lo, &hi);
+
+	if (lo > hi || !reg_host_local_elsewhere(lo, hi) ||
+	    !reg_host_local_publish(0))
+		return hit;
+	return search(p, out, &lo, &hi);
 }
 
 bool reg_host_set_id(uintptr_t addr, uint64_t id)

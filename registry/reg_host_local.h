@@ -1,19 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Each thread's own table of the small host blocks it allocated.  The owner
- * inserts and removes with plain stores and no atomic read-modify-write,
- * which is what keeps malloc+free near glibc's own cost.  Another thread
- * never reads or writes a table while its owner might: when it needs to see
- * other threads' blocks (a GPU call asks for a host pointer, a block is
+ * Each thread's own table of the small host blocks it allocated: a front,
+ * direct-mapped by address, whose common insert and remove are inline in
+ * the hooks (reg_host_fast.h), and behind it a small hash table for the
+ * blocks whose front slot another block holds.  The owner inserts and
+ * removes with plain stores and no atomic read-modify-write, which is what
+ * keeps malloc+free near glibc's own cost.  Another thread never writes a
+ * table while its owner might: when it needs to see other threads' blocks
+ * (a GPU call asks for a host pointer one of them may hold, a block is
  * freed by a thread that did not allocate it) it moves them all into the
  * shared table (reg_host_shared.h) after a handshake with each owner.
+ * Before that it may read a table without the handshake, to learn whether
+ * a move would find anything.
  *
  * The handshake is Dekker's, made asymmetric: an owner marks itself busy and
  * then reads whether anyone wants its table; the thread that wants it says
  * so, makes every running thread pass a memory barrier (hg_os_barrier),
  * then waits until the owner is not busy.  The owner pays a compiler
  * barrier; the rare mover pays a system call.  Where the kernel cannot
- * (and under ThreadSanitizer) the owner's store is a full fence instead.
+ * (and under ThreadSanitizer) each table says so in the word its owner
+ * tests anyway, and the owner stores again with a locked exchange.
  */
 #ifndef REG_HOST_LOCAL_H
 #define REG_HOST_LOCAL_H
@@ -24,15 +30,16 @@
 
 #include "reg_host_shared.h"
 
-/* Into the shared table instead when this thread's table is full, being
- * moved, or its blocks are being freed elsewhere; false when neither can
- * take the block. */
+/* What the inline path (reg_host_fast.h) does, and the rest: into the
+ * shared table instead when this thread's table is full, being moved, or
+ * its blocks are being freed elsewhere; false when neither can take it. */
 bool reg_host_local_put(uintptr_t addr, uint64_t meta, uintptr_t site);
 /* This thread's own blocks only. */
 bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out);
 /* The common free: this thread's block, never traced, its allocator among
- * `plain` (bits 1 << enum hg_api); false, touching nothing, otherwise. */
-bool reg_host_local_drop(uintptr_t addr, uint64_t plain);
+ * `plain` (bits 1 << enum hg_api), is forgotten (1); otherwise nothing is
+ * touched: 0 when this thread's table holds the block, -1 when not. */
+int reg_host_local_drop(uintptr_t addr, uint64_t plain);
 bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out);
 bool reg_host_local_set_id(uintptr_t addr, uint64_t id);
 /* Move every other thread's blocks into the shared table; `wanted` is the
@@ -40,10 +47,10 @@ bool reg_host_local_set_id(uintptr_t addr, uint64_t id);
  * that owns it sends its next blocks to the shared table for a while.
  * True when anything moved. */
 bool reg_host_local_publish(uintptr_t wanted);
-/* False only when no other thread's table holds addr, read without the
- * handshake (so without a system call): a free of a block no table knows
- * costs no move. */
-bool reg_host_local_elsewhere(uintptr_t addr);
+/* False only when no other thread's table holds a block starting in
+ * [lo, hi], read without the handshake (so without a system call): a free
+ * or a lookup that no other table can answer costs no move. */
+bool reg_host_local_elsewhere(uintptr_t lo, uintptr_t hi);
 size_t reg_host_local_count(void);
 
 void reg_host_local_fork_prepare(void);

@@ -130,13 +130,21 @@ static struct reg_host_slot *locked_slot(uintptr_t addr, struct shard **sh)
 	return probe(*sh, h, addr);
 }
 
-bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out)
+/* Removed only if `plain` has its allocator's bit and, unless plain is
+ * all ones (any block), it was never traced. */
+static bool take_if(uintptr_t addr, struct reg_host_block *out, uint64_t plain)
 {
 	struct shard *sh;
 	struct reg_host_slot *s;
+	uint8_t api;
 	void *unused;
 
 	s = locked_slot(addr, &sh);
+	if (s && plain != ~0ull) {
+		api = (uint8_t)s->meta;
+		if (s->id || api >= 64 || !(plain >> api & 1))
+			s = NULL;
+	}
 	if (s) {
 		reg_host_slot_unpack(s, out);
 		s->addr = TOMB;
@@ -149,6 +157,18 @@ bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out)
 	if (out->size >= REG_HOST_LARGE)
 		reg_rangeset_remove(&large, addr, &unused);
 	return true;
+}
+
+bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out)
+{
+	return take_if(addr, out, ~0ull);
+}
+
+bool reg_host_shared_drop(uintptr_t addr, uint64_t plain)
+{
+	struct reg_host_block b;
+
+	return take_if(addr, &b, plain);
 }
 
 bool reg_host_shared_get(uintptr_t addr, struct reg_host_block *out)

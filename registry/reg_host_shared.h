@@ -43,6 +43,9 @@ static inline void reg_host_slot_unpack(const struct reg_host_slot *s,
 bool reg_host_shared_put(const struct reg_host_slot *s);
 bool reg_host_shared_take(uintptr_t addr, struct reg_host_block *out);
 bool reg_host_shared_get(uintptr_t addr, struct reg_host_block *out);
+/* reg_host_drop_plain's half: the block removed only if never traced and
+ * its allocator is among `plain`. */
+bool reg_host_shared_drop(uintptr_t addr, uint64_t plain);
 bool reg_host_shared_set_id(uintptr_t addr, uint64_t id);
 /* The start of the large block holding p, or 0 (possibly stale). */
 uintptr_t reg_host_shared_large_base(uintptr_t p);

@@ -7,6 +7,7 @@
 #include "hg_events.h"
 #include "reg_runtime_code.h"
 #include "reg_host.h"
+#include "reg_host_fast.h"
 #include "reg_model.h"
 #include "reg_site.h"
 
@@ -19,6 +20,12 @@ static atomic_uint_fast64_t ids = 1;
 void reg_track_init(const struct reg_config *cfg)
 {
 	reg_cfg = *cfg;
+	/* The hooks' inline path takes what reg_track_host_alloc's common
+	 * case would: a block too small for a stack, with no event. */
+	reg_host_fast_max = cfg->host_all ? 0
+			    : cfg->stack_threshold < REG_HOST_LARGE
+				    ? (size_t)cfg->stack_threshold
+				    : REG_HOST_LARGE;
 	reg_site_set_depth(cfg->stack_depth);
 }
 

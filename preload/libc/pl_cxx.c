@@ -12,11 +12,13 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "reg.h"
+#include "reg_host_fast.h"
 
 typedef void *(*new_fn)(size_t);
 typedef void *(*new_al_fn)(size_t, size_t);
 
-static inline void *track(void *p, size_t n, uint8_t api, uintptr_t ra)
+static __attribute__((noinline)) void *track_slow(void *p, size_t n,
+						   uint8_t api, uintptr_t ra)
 {
 	if (p && pl_tracking()) {
 		pl_depth++;
@@ -24,6 +26,19 @@ static inline void *track(void *p, size_t n, uint8_t api, uintptr_t ra)
 		pl_depth--;
 	}
 	return p;
+}
+
+/* As pl_libc.c: a small block at depth 0 inline, the rest through the
+ * registry under the nesting guard. */
+static inline void *track(void *p, size_t n, uint8_t api, uintptr_t ra)
+{
+	unsigned cls = api == HG_API_NEW_ARRAY ? REG_HOST_BY_DELETE_ARR
+					       : REG_HOST_BY_DELETE;
+
+	if (__builtin_expect(n < reg_host_fast_max && p && pl_depth == 0, 1) &&
+	    reg_host_fast_put((uintptr_t)p, n, api, cls, ra))
+		return p;
+	return track_slow(p, n, api, ra);
 }
 
 static inline void untrack(void *p, uint8_t api, uintptr_t ra)
@@ -117,7 +132,8 @@ NEW_AL(_ZnamSt11align_val_t, HG_API_NEW_ARRAY)
 NEW_AL_NOTHROW(_ZnwmSt11align_val_tRKSt9nothrow_t, HG_API_NEW)
 NEW_AL_NOTHROW(_ZnamSt11align_val_tRKSt9nothrow_t, HG_API_NEW_ARRAY)
 
-static inline void release(void *p, uint8_t api, uintptr_t ra)
+static __attribute__((noinline)) void release_slow(void *p, uint8_t api,
+						    uintptr_t ra)
 {
 	if (!p || pl_boot_owns(p))
 		return;
@@ -125,6 +141,18 @@ static inline void release(void *p, uint8_t api, uintptr_t ra)
 	if (!pl_libc.free)
 		pl_boot_resolve();
 	pl_libc.free(p);
+}
+
+static inline void release(void *p, uint8_t api, uintptr_t ra)
+{
+	unsigned cls = api == HG_API_DELETE_ARRAY ? REG_HOST_BY_DELETE_ARR
+						  : REG_HOST_BY_DELETE;
+
+	if (__builtin_expect(reg_host_fast_drop((uintptr_t)p, cls), 1)) {
+		pl_libc.free(p);
+		return;
+	}
+	release_slow(p, api, ra);
 }
 
 /* Every delete form ends in free(); the extra arguments are hints. */

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The C allocator family.  Each hook forwards, then tells the registry. */
+/*
+ * The C allocator family.  Each hook forwards, then tells the registry.
+ * malloc, calloc and free remember and forget a small block inline
+ * (reg_host_fast.h); only what that cannot take pays the nesting guard and
+ * the registry's call, which may re-enter the allocator.
+ */
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -9,6 +14,7 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "reg.h"
+#include "reg_host_fast.h"
 
 #define NEXT(f, ...)                                                           \
 	(__builtin_expect(pl_libc.f != NULL, 1) || (pl_boot_resolve(), pl_libc.f) \
@@ -57,28 +63,76 @@ static inline void track_free(void *p, uint8_t api, uintptr_t ra)
 	pl_depth--;
 }
 
+/* A block of this thread's own, small and at depth 0 (the runtime's and
+ * hipgrain's own blocks are not the program's): one slot written. */
+static inline bool put_fast(void *p, size_t n, uint8_t api, uintptr_t ra)
+{
+	return __builtin_expect(n < reg_host_fast_max && p && pl_depth == 0, 1) &&
+	       reg_host_fast_put((uintptr_t)p, n, api, REG_HOST_BY_FREE, ra);
+}
+
+/* The rest out of line, so that the common path keeps no frame. */
+static __attribute__((noinline)) void *alloc_slow(void *p, size_t n,
+						  uint8_t api, uintptr_t ra)
+{
+	track_alloc(p, n, api, ra);
+	return p;
+}
+
+/* The real malloc, once known; until then the resolver (or, while it
+ * runs, the boot arena).  A pointer of its own saves the common call a
+ * test: every thread that writes it writes the same value. */
+static void *first_malloc(size_t n);
+static void *(*next_malloc)(size_t) = first_malloc;
+
+static void *first_malloc(size_t n)
+{
+	if (!pl_libc.malloc)
+		pl_boot_resolve();
+	if (!pl_libc.malloc)
+		return boot_malloc(n);
+	next_malloc = pl_libc.malloc;
+	return pl_libc.malloc(n);
+}
+
 PL_EXPORT void *malloc(size_t n)
 {
-	void *p = NEXT(malloc, n);
+	void *p = next_malloc(n);
 
-	track_alloc(p, n, HG_API_MALLOC, PL_CALLER());
-	return p;
+	if (put_fast(p, n, HG_API_MALLOC, PL_CALLER()))
+		return p;
+	return alloc_slow(p, n, HG_API_MALLOC, PL_CALLER());
 }
 
 PL_EXPORT void *calloc(size_t n, size_t m)
 {
 	void *p = NEXT(calloc, n, m);
 
-	track_alloc(p, n * m, HG_API_CALLOC, PL_CALLER());
-	return p;
+	if (put_fast(p, n * m, HG_API_CALLOC, PL_CALLER()))
+		return p;
+	return alloc_slow(p, n * m, HG_API_CALLOC, PL_CALLER());
 }
 
+static __attribute__((noinline)) void free_slow(void *p, uintptr_t ra)
+{
+	if (!p || __builtin_expect(pl_boot_owns(p), 0))
+		return;
+	track_free(p, HG_API_FREE, ra);
+	NEXT(free, p);
+}
+
+/* A block in this thread's front was tracked, so the real free is known:
+ * the common free is the slot's one comparison and a jump.  No nesting
+ * guard: forgetting a block cannot re-enter the allocator, and a block the
+ * runtime frees on the program's behalf is gone all the same. */
 PL_EXPORT void free(void *p)
 {
-	if (__builtin_expect(pl_boot_owns(p), 0))
+	if (__builtin_expect(reg_host_fast_drop((uintptr_t)p, REG_HOST_BY_FREE),
+			     1)) {
+		pl_libc.free(p);
 		return;
-	track_free(p, HG_API_FREE, PL_CALLER());
-	NEXT(free, p);
+	}
+	free_slow(p, PL_CALLER());
 }
 
 static void *realloc_from_arena(void *p, size_t n)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Each engine has one door: the preload's hooks include, from the registry,
-only reg.h (and reg_recent.h, the launch path's inline table); from the code
+only reg.h (and reg_recent.h, the launch path's inline table, and
+reg_host_fast.h, the allocator hooks' inline front of a thread's table); from the code
 object reader only co.h, its rule table and its demangler; from the
 provider only its record types and its start-up; from the tracer (session
 control) only trc.h.  A hook that reaches past the door fails here, naming
@@ -12,7 +13,7 @@ import sys
 
 root = sys.argv[1]
 DOORS = {
-    'registry': {'reg.h', 'reg_recent.h'},
+    'registry': {'reg.h', 'reg_recent.h', 'reg_host_fast.h'},
     'codeobj': {'co.h', 'co_rules.h', 'co_demangle.h'},
     'provider': {'hg_tp_init.h', 'hg_tp_types.h'},
     'tracer': {'trc.h'},
