@@ -51,6 +51,10 @@ int cli_ctf_sink(bt_graph *g, const char *dir, bool single,
 	    !bt_value_map_insert_bool_entry(params, "assume-single-trace", single) &&
 	    /* It would say on stdout what it made; the caller says it. */
 	    !bt_value_map_insert_bool_entry(params, "quiet", BT_TRUE) &&
+	    /* babeltrace2 2.1's sink writes CTF 2 unless told, which needs
+	     * MIP 1; 2.0's knows CTF 1.8 alone and no such parameter. */
+	    (bt_get_maximal_mip_version() < 1 ||
+	     !bt_value_map_insert_string_entry(params, "ctf-version", "1")) &&
 	    bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
 			   &pl) == BT_PLUGIN_FIND_STATUS_OK &&
 	    (cls = bt_plugin_borrow_sink_component_class_by_name_const(pl, "fs")))
