@@ -145,7 +145,7 @@ static const struct bp_member bp_free_members[] = {
 	{"id", 'u'}, {"api", 'a'}, {"addr", 'x'}, {"size", 'u'},
 	{"rc", 'r'}, {"alloc_api", 'a'}, {"callsite", 'u'}, {NULL, 0}};
 static const struct bp_member bp_launch_members[] = {
-	{"head", 'u'}, {"api", 'a'}, {"handle", 'x'}, {"stream", 'x'},
+	{"head", 'u'}, {"head_lost", 'b'}, {"api", 'a'}, {"handle", 'x'}, {"stream", 'x'},
 	{"grid", '3'}, {"block", '3'}, {"shmem", 'w'}, {"rc", 'r'},
 	{"repeat", 'w'}, {"args", '['}, {NULL, 0}};
 static const struct bp_member bp_arg_members[] = {
