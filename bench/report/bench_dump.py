@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """`hipgrain dump` against `babeltrace2 TRACE` (text) on the same trace, and
-babeltrace2 through filter.hipgrain.decode.
+babeltrace2 through filter.hipgrain.decode, and `hipgrain dump --ctf`.
 
 usage: bench_dump.py HIPGRAIN TRACEGEN PLUGIN_DIR [EVENTS]
 
@@ -29,11 +29,17 @@ def main():
         dec, _ = timed(['babeltrace2', '--plugin-path', plugin, trace,
                         '-c', 'filter.hipgrain.decode'])
         hg, _ = timed([hipgrain, 'dump', trace])
+        # --ctf wants a new directory each time: the removal is timed too.
+        ctf, _ = timed(['sh', '-c', 'rm -rf "$1" && exec "$2" dump --ctf '
+                        '"$1" "$3"', 'sh', os.path.join(tmp, 'ctf'),
+                        hipgrain, trace])
         print('trace: %d hipgrain events (+ statedump)' % n)
         print('babeltrace2 TRACE:                 %.3f s' % bt)
         print('babeltrace2 + hipgrain.decode:     %.3f s  (%.2f)' % (dec, dec / bt))
         print('hipgrain dump:                     %.3f s  (%.2f, target <= 1.5)'
               % (hg, hg / bt))
+        print('hipgrain dump --ctf:               %.3f s  (%.2f)'
+              % (ctf, ctf / bt))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
