@@ -92,7 +92,7 @@ static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 		an_svm_drop(&p->kfd->svm, a->addr, a->addr + a->size);
 	an_inv_add(c, p, a);
 	an_tl_free(c, p, a);
-	p->freed[p->nfreed++ % AN_FREED_RING] = *a;
+	p->freed[dec_freed_put(&p->freed_ring, a->id, a->addr, a->size)] = *a;
 	an_map_del(&p->allocs, a->id);
 	free(a);
 }

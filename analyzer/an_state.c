@@ -76,30 +76,16 @@ struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle, bool create)
 
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr)
 {
-	unsigned n = p->nfreed < AN_FREED_RING ? p->nfreed : AN_FREED_RING;
+	int s = dec_freed_at(&p->freed_ring, addr);
 
-	/* Newest first: the latest block to have held addr explains it. */
-	for (unsigned i = 1; i <= n; i++) {
-		const struct an_alloc *a =
-			&p->freed[(p->nfreed - i) % AN_FREED_RING];
-
-		if (addr >= a->addr && addr - a->addr < (a->size ? a->size : 1))
-			return a;
-	}
-	return NULL;
+	return s < 0 ? NULL : &p->freed[s];
 }
 
 struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id)
 {
-	unsigned n = p->nfreed < AN_FREED_RING ? p->nfreed : AN_FREED_RING;
+	int s = dec_freed_by_id(&p->freed_ring, id);
 
-	for (unsigned i = 1; id && i <= n; i++) {
-		struct an_alloc *a = &p->freed[(p->nfreed - i) % AN_FREED_RING];
-
-		if (a->id == id)
-			return a;
-	}
-	return NULL;
+	return s < 0 ? NULL : &p->freed[s];
 }
 
 void an_warn(struct an_ctx *c, const char *fmt, ...)

@@ -13,8 +13,8 @@
 
 #include "an.h"
 #include "an_map.h"
+#include "dec_freed.h"
 
-#define AN_FREED_RING 256 /* recently freed blocks kept for use-after-free */
 #define AN_TOP_ALLOCS 10
 #define AN_WARN_CODES 32
 
@@ -123,8 +123,9 @@ struct an_proc {
 	struct an_bin *bins;
 	size_t nbins;
 	void *dwfl; /* symboliser state, built on first use */
-	struct an_alloc freed[AN_FREED_RING]; /* a ring */
-	unsigned nfreed;
+	/* Recently freed blocks, whole, in the slots `freed_ring` gives. */
+	struct an_alloc freed[DEC_FREED_RING];
+	struct dec_freed_ring freed_ring;
 	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
 			     * kfd_* event */
 };

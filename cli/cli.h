@@ -32,6 +32,8 @@ int cli_bad_value(const char *cmd, const struct option *opts, int c,
 		  const char *arg);
 /* "hipgrain CMD: no WHAT given: HINT". */
 int cli_missing(const char *cmd, const char *what, const char *hint);
+/* "hipgrain CMD: WHY" for options that do not go together. */
+int cli_conflict(const char *cmd, const char *why);
 
 struct cli_cmd {
 	const char *name;

@@ -46,3 +46,9 @@ int cli_missing(const char *cmd, const char *what, const char *hint)
 	fprintf(stderr, "hipgrain %s: no %s given: %s\n", cmd, what, hint);
 	return cli_try(cmd);
 }
+
+int cli_conflict(const char *cmd, const char *why)
+{
+	fprintf(stderr, "hipgrain %s: %s\n", cmd, why);
+	return cli_try(cmd);
+}

@@ -3,7 +3,10 @@
  * `hipgrain dump`: the traces as decoded events, one line each.  The graph
  * is babeltrace2's own reading (source.ctf.fs per trace, utils.muxer), the
  * plugin's filter (plugin/, linked in, not loaded) and a sink of ours
- * (cli_dump.c).
+ * (cli_dump.c), or babeltrace2's sink.ctf.fs for --ctf (cli_ctf.c).  The
+ * graph runs here rather than in the babeltrace2 CLI: the filter needs no
+ * plugin path wherever hipgrain is installed, the traces are found as
+ * for the text, and a failure is said in hipgrain's words.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -14,13 +17,15 @@
 #include "an_reader.h"
 #include "bp_decode.h"
 #include "cli.h"
+#include "cli_ctf.h"
 #include "cli_dump.h"
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: hipgrain dump [--format text|json] [-o FILE] [--event NAME]...\n"
-		"                     [--pid PID] [--rank RANK] [--address ADDR] TRACE...\n\n"
+		"                     [--pid PID] [--rank RANK] [--address ADDR] TRACE...\n"
+		"       hipgrain dump --ctf OUTDIR TRACE...\n\n"
 		"Print the events of hipgrain traces, one line each, with alloc, free\n"
 		"and launch decoded and every code named.\n\n"
 		"  --format text|json  one line of text (default) or one JSON object an event\n"
@@ -31,6 +36,9 @@ static void usage(FILE *f)
 		"  -r, --rank RANK     only the events of MPI rank RANK\n"
 		"  -a, --address ADDR  only the allocations holding ADDR and the events\n"
 		"                      that touched them or ADDR\n"
+		"  --ctf OUTDIR        write the decoded events as a CTF trace into OUTDIR\n"
+		"                      (new or empty), for babeltrace2 and Trace Compass\n"
+		"                      without hipgrain's plugin; no filter applies\n"
 		"  -h, --help          this help\n\n"
 		"Exit status: 0 done, 1 an input or the output could not be read or\n"
 		"written, 64 bad usage.\n");
@@ -128,7 +136,8 @@ static int cli_source(bt_graph *g, const char *dir, size_t i,
 	return rc;
 }
 
-static int cli_build(bt_graph *g, char **dirs, size_t n, struct cli_dump *d)
+static int cli_build(bt_graph *g, char **dirs, size_t n, struct cli_dump *d,
+		     const char *ctf)
 {
 	const bt_component_filter *mux = NULL, *dec = NULL;
 	const bt_component_sink *sink = NULL;
@@ -140,8 +149,9 @@ static int cli_build(bt_graph *g, char **dirs, size_t n, struct cli_dump *d)
 	for (size_t i = 0; i < n; i++)
 		if (cli_source(g, dirs[i], i, mux, &nin))
 			return -1;
-	return bt_graph_add_simple_sink_component(g, "dump", NULL, cli_consume,
-						  NULL, d, &sink) ||
+	return (ctf ? cli_ctf_sink(g, ctf, false, &sink)
+		    : bt_graph_add_simple_sink_component(g, "dump", NULL, cli_consume,
+							 NULL, d, &sink)) ||
 	       bt_graph_connect_ports(
 		       g, bt_component_filter_borrow_output_port_by_name_const(mux, "out"),
 		       bt_component_filter_borrow_input_port_by_name_const(dec, "in"), NULL) ||
@@ -167,26 +177,30 @@ static int cli_traces(char **paths, int n, char ***dirs, size_t *ndirs)
 	return 0;
 }
 
-static int cli_dump_run(struct cli_dump *d, char **paths, int n)
+static int cli_dump_run(struct cli_dump *d, char **paths, int n,
+			const char *ctf)
 {
 	char **dirs = NULL;
 	size_t ndirs = 0;
 	bt_graph *g = NULL;
 	bt_graph_run_status st = BT_GRAPH_RUN_STATUS_ERROR;
 
-	if (cli_traces(paths, n, &dirs, &ndirs))
+	if (cli_traces(paths, n, &dirs, &ndirs) || (ctf && cli_ctf_outdir(ctf)))
 		goto end;
 	bt_current_thread_clear_error();
+	/* MIP 0: sink.ctf.fs writes it as CTF 1.8, which every reader reads. */
 	g = bt_graph_create(0);
-	if (!g || cli_build(g, dirs, ndirs, d)) {
-		cli_bt_error("cannot read the traces");
+	if (!g || cli_build(g, dirs, ndirs, d, ctf)) {
+		cli_bt_error(ctf ? "cannot write the decoded trace"
+				 : "cannot read the traces");
 		goto end;
 	}
 	do
 		st = bt_graph_run(g);
 	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
 	if (st != BT_GRAPH_RUN_STATUS_OK)
-		cli_bt_error("reading stopped early");
+		cli_bt_error(ctf ? "writing the decoded trace stopped early"
+				 : "reading stopped early");
 end:
 	bt_graph_put_ref(g);
 	for (size_t i = 0; i < ndirs; i++)
@@ -197,11 +211,14 @@ end:
 
 /* One option into d; -1 for a bad value. */
 static int cli_dump_opt(struct cli_dump *d, int c, const char *arg,
-			const char **output)
+			const char **output, const char **ctf)
 {
 	char *end;
 
 	switch (c) {
+	case 'c':
+		*ctf = arg;
+		return 0;
 	case 'f':
 		d->json = !strcmp(arg, "json");
 		return d->json || !strcmp(arg, "text") ? 0 : -1;
@@ -236,11 +253,12 @@ int cmd_dump(int argc, char **argv)
 		{"pid", required_argument, NULL, 'p'},
 		{"rank", required_argument, NULL, 'r'},
 		{"address", required_argument, NULL, 'a'},
+		{"ctf", required_argument, NULL, 'c'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	struct cli_dump d = {.pid = -1};
-	const char *output = NULL;
+	const char *output = NULL, *ctf = NULL;
 	struct cli_out out;
 	int c, rc;
 
@@ -252,16 +270,26 @@ int cmd_dump(int argc, char **argv)
 		}
 		if (c == '?' || c == ':')
 			return cli_bad_option("dump", argv, c);
-		if (cli_dump_opt(&d, c, optarg, &output))
+		if (cli_dump_opt(&d, c, optarg, &output, &ctf))
 			return cli_bad_value("dump", longopts, c, optarg);
 	}
 	if (optind >= argc)
 		return cli_missing("dump", "TRACE", "a trace directory that "
 						    "'hipgrain run' wrote");
+	if (ctf && (d.json || output || d.nevents || d.pid >= 0 || d.rank ||
+		    d.has_address))
+		return cli_conflict("dump", "--ctf writes every event into a trace: "
+					    "no --format, -o or filter with it");
+	if (ctf) {
+		rc = cli_dump_run(&d, argv + optind, argc - optind, ctf);
+		if (!rc)
+			fprintf(stderr, "hipgrain dump: decoded trace written to %s\n", ctf);
+		return rc ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
+	}
 	if (!cli_out_open(&out, "dump", output))
 		return CLI_EXIT_FAILURE;
 	d.out = out.f;
-	rc = cli_dump_run(&d, argv + optind, argc - optind);
+	rc = cli_dump_run(&d, argv + optind, argc - optind, NULL);
 	cli_dump_fini(&d);
 	if (cli_out_close(&out, !rc) || rc)
 		return CLI_EXIT_FAILURE;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "bp_copy.h"
 
+#include "bp_mip.h"
 #include "bp_types.h"
 
 static bt_field_class *bp_int_copy(bt_trace_class *tc, const bt_field_class *fc)
@@ -91,7 +92,7 @@ static bt_field_class *bp_array_copy(bt_trace_class *tc,
 		out = bt_field_class_get_type(fc) == BT_FIELD_CLASS_TYPE_STATIC_ARRAY
 			? bt_field_class_array_static_create(
 				  tc, el, bt_field_class_array_static_get_length(fc))
-			: bt_field_class_array_dynamic_create(tc, el, NULL);
+			: bp_mip_dynamic_array(tc, el);
 	bt_field_class_put_ref(el);
 	return out;
 }
@@ -99,7 +100,7 @@ static bt_field_class *bp_array_copy(bt_trace_class *tc,
 static bt_field_class *bp_variant_copy(bt_trace_class *tc,
 				       const bt_field_class *fc)
 {
-	bt_field_class *out = bt_field_class_variant_create(tc, NULL);
+	bt_field_class *out = bp_mip_variant(tc);
 	uint64_t n = bt_field_class_variant_get_option_count(fc);
 
 	for (uint64_t i = 0; out && i < n; i++) {
@@ -136,7 +137,7 @@ bt_field_class *bp_class_copy(bt_trace_class *tc, const bt_field_class *fc,
 	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_OPTION)) {
 		c = bp_class_copy(tc, bt_field_class_option_borrow_field_class_const(fc),
 				  NULL);
-		out = c ? bt_field_class_option_without_selector_create(tc, c) : NULL;
+		out = c ? bp_mip_option(tc, c) : NULL;
 		bt_field_class_put_ref(c);
 		return out;
 	}
@@ -146,14 +147,19 @@ bt_field_class *bp_class_copy(bt_trace_class *tc, const bt_field_class *fc,
 	case BT_FIELD_CLASS_TYPE_BOOL:
 		return bt_field_class_bool_create(tc);
 	case BT_FIELD_CLASS_TYPE_BIT_ARRAY:
-		return bt_field_class_bit_array_create(
+		out = bt_field_class_bit_array_create(
 			tc, bt_field_class_bit_array_get_length(fc));
+		if (out && bp_mip_bit_array_flags(out, fc)) {
+			bt_field_class_put_ref(out);
+			out = NULL;
+		}
+		return out;
 	case BT_FIELD_CLASS_TYPE_SINGLE_PRECISION_REAL:
 		return bt_field_class_real_single_precision_create(tc);
 	case BT_FIELD_CLASS_TYPE_DOUBLE_PRECISION_REAL:
 		return bt_field_class_real_double_precision_create(tc);
 	default:
-		return NULL;
+		return bp_mip_class_copy(tc, fc);
 	}
 }
 
@@ -200,7 +206,10 @@ static int bp_compound_copy(const bt_field *in, bt_field *out,
 int bp_field_copy(const bt_field *in, bt_field *out)
 {
 	bt_field_class_type t = bt_field_get_class_type(in);
+	int st = bp_mip_field_copy(in, out);
 
+	if (st <= 0)
+		return st;
 	if (bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
 		bt_field_integer_unsigned_set_value(
 			out, bt_field_integer_unsigned_get_value(in));

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 
+#include "bp_mip.h"
 #include "bp_msg.h"
 
 bt_component_class_initialize_method_status
@@ -19,6 +20,16 @@ bp_decode_init(bt_self_component_filter *self,
 	    bt_self_component_filter_add_output_port(self, "out", NULL, NULL))
 		return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 	return BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK;
+}
+
+bt_component_class_get_supported_mip_versions_method_status
+bp_decode_mips(bt_self_component_class_filter *cls, const bt_value *params,
+	       void *init_data, bt_logging_level level,
+	       bt_integer_range_set_unsigned *versions)
+{
+	return bt_integer_range_set_unsigned_add_range(versions, 0, bp_mip_max())
+		? BT_COMPONENT_CLASS_GET_SUPPORTED_MIP_VERSIONS_METHOD_STATUS_MEMORY_ERROR
+		: BT_COMPONENT_CLASS_GET_SUPPORTED_MIP_VERSIONS_METHOD_STATUS_OK;
 }
 
 bt_message_iterator_class_initialize_method_status
@@ -128,7 +139,9 @@ bt_component_class_filter *bp_decode_class(void)
 	    bt_message_iterator_class_set_finalize_method(ic, bp_decode_iter_fini))
 		goto end;
 	fc = bt_component_class_filter_create("decode", ic);
-	if (fc && bt_component_class_filter_set_initialize_method(fc, bp_decode_init)) {
+	if (fc && (bt_component_class_filter_set_initialize_method(fc, bp_decode_init) ||
+		   bt_component_class_filter_set_get_supported_mip_versions_method(
+			   fc, bp_decode_mips))) {
 		bt_component_class_filter_put_ref(fc);
 		fc = NULL;
 	}

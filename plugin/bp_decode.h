@@ -11,6 +11,13 @@ bp_decode_init(bt_self_component_filter *self,
 	       bt_self_component_filter_configuration *config,
 	       const bt_value *params, void *init_data);
 
+/* The MIP versions the filter speaks: 0, and 1 where the headers have it
+ * (babeltrace2 2.1's CLI puts LTTng 2.16's traces in a MIP-1 graph). */
+bt_component_class_get_supported_mip_versions_method_status
+bp_decode_mips(bt_self_component_class_filter *cls, const bt_value *params,
+	       void *init_data, bt_logging_level level,
+	       bt_integer_range_set_unsigned *versions);
+
 bt_message_iterator_class_initialize_method_status
 bp_decode_iter_init(bt_self_message_iterator *self,
 		    bt_self_message_iterator_configuration *config,

@@ -72,10 +72,11 @@ static int bp_args(struct bp_decoded *d, struct dec_args *it)
 			d->args = g, d->cap = cap;
 		}
 		if (a.elided && d->proc) {
-			struct bp_block *b = bp_map_get(&d->proc->blocks, a.id);
+			struct bp_block b;
 
-			if (b)
-				a.value = b->addr + a.offset;
+			/* Freed since, by another thread: a count written late. */
+			if (bp_proc_block(d->proc, a.id, &b))
+				a.value = b.addr + a.offset;
 		}
 		d->args[d->nargs++] = a;
 	}
@@ -90,8 +91,11 @@ static void bp_launch_head(struct bp_decoded *d)
 	uint64_t id = d->launch.head_id;
 	uint32_t repeat = d->launch.repeat;
 
+	/* Its head event lost: an unknown kernel, which the launch says
+	 * rather than pass its zeros for a kernel's. */
+	d->head_lost = !h;
 	if (!h)
-		return; /* its head event lost: an unknown kernel */
+		return;
 	d->launch = *h;
 	d->launch.head_id = id;
 	d->launch.repeat = repeat;
@@ -139,6 +143,7 @@ bt_event_class *bp_event_decode(struct bp_procs *ps, const struct bp_ec *e,
 
 	d->err = DEC_OK;
 	d->proc = NULL;
+	d->head_lost = false;
 	if (e->kind == BP_COPIED)
 		return e->out;
 	d->proc = bp_proc_get(ps, bt_stream_borrow_trace_const(bt_event_borrow_stream_const(in)),

@@ -8,6 +8,7 @@
 #define BP_EVENT_H
 
 #include <babeltrace2/babeltrace.h>
+#include <stdbool.h>
 
 #include "bp_ir.h"
 #include "bp_proc.h"
@@ -19,6 +20,7 @@ struct bp_decoded {
 	struct dec_alloc alloc;
 	struct dec_free free;
 	struct dec_launch launch;
+	bool head_lost; /* the launch's head event was not read */
 	struct dec_arg *args; /* nargs of them, in a buffer grown as needed */
 	uint64_t nargs, cap;
 };

@@ -60,15 +60,16 @@ static int bp_fill_launch(bt_field *s, const struct bp_decoded *d)
 	bt_field *args;
 
 	bp_set(s, 0, l->head_id);
-	bp_set(s, 1, l->api);
-	bp_set(s, 2, l->handle);
-	bp_set(s, 3, l->stream);
-	bp_fill_dim3(s, 4, l->grid);
-	bp_fill_dim3(s, 5, l->block);
-	bp_set(s, 6, l->shmem);
-	bp_set(s, 7, (uint64_t)(int64_t)l->rc);
-	bp_set(s, 8, l->repeat);
-	args = bt_field_structure_borrow_member_field_by_index(s, 9);
+	bp_set(s, 1, d->head_lost);
+	bp_set(s, 2, l->api);
+	bp_set(s, 3, l->handle);
+	bp_set(s, 4, l->stream);
+	bp_fill_dim3(s, 5, l->grid);
+	bp_fill_dim3(s, 6, l->block);
+	bp_set(s, 7, l->shmem);
+	bp_set(s, 8, (uint64_t)(int64_t)l->rc);
+	bp_set(s, 9, l->repeat);
+	args = bt_field_structure_borrow_member_field_by_index(s, 10);
 	if (bt_field_array_dynamic_set_length(args, d->nargs))
 		return -1;
 	for (uint64_t i = 0; i < d->nargs; i++) {

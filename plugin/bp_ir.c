@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bp_copy.h"
+#include "bp_mip.h"
 #include "bp_types.h"
 
 #define KEY(p) ((uint64_t)(uintptr_t)(p))
@@ -42,12 +43,7 @@ bt_clock_class *bp_ir_cc(struct bp_ir *ir, const bt_clock_class *in)
 	bt_clock_class_set_frequency(cc, bt_clock_class_get_frequency(in));
 	bt_clock_class_get_offset(in, &s, &cycles);
 	bt_clock_class_set_offset(cc, s, cycles);
-	bt_clock_class_set_precision(cc, bt_clock_class_get_precision(in));
-	bt_clock_class_set_origin_is_unix_epoch(
-		cc, bt_clock_class_origin_is_unix_epoch(in));
-	if (bt_clock_class_get_uuid(in))
-		bt_clock_class_set_uuid(cc, bt_clock_class_get_uuid(in));
-	if (bp_map_put(&ir->ccs, KEY(in), cc)) {
+	if (bp_mip_clock_class(cc, in) || bp_map_put(&ir->ccs, KEY(in), cc)) {
 		bt_clock_class_put_ref(cc);
 		return NULL;
 	}
@@ -293,12 +289,11 @@ static bt_trace *bp_ir_trace(struct bp_ir *ir, const bt_trace *in)
 	if (!tc || !(t = bt_trace_create(tc)))
 		return NULL;
 	if ((bt_trace_get_name(in) && bt_trace_set_name(t, bt_trace_get_name(in))) ||
-	    bp_trace_env(t, in) || bp_map_put(&ir->traces, KEY(in), t)) {
+	    bp_trace_env(t, in) || bp_mip_trace_identity(t, in) ||
+	    bp_map_put(&ir->traces, KEY(in), t)) {
 		bt_trace_put_ref(t);
 		return NULL;
 	}
-	if (bt_trace_get_uuid(in))
-		bt_trace_set_uuid(t, bt_trace_get_uuid(in));
 	return t;
 }
 

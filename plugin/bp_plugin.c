@@ -18,6 +18,8 @@ BT_PLUGIN_FILTER_COMPONENT_CLASS_DESCRIPTION(decode,
 	"Decode hipgrain's alloc, free and launch events into typed fields, "
 	"and name its codes (api, memory class, granularity, HIP status).");
 BT_PLUGIN_FILTER_COMPONENT_CLASS_INITIALIZE_METHOD(decode, bp_decode_init);
+BT_PLUGIN_FILTER_COMPONENT_CLASS_GET_SUPPORTED_MIP_VERSIONS_METHOD(decode,
+								  bp_decode_mips);
 BT_PLUGIN_FILTER_COMPONENT_CLASS_MESSAGE_ITERATOR_CLASS_INITIALIZE_METHOD(
 	decode, bp_decode_iter_init);
 BT_PLUGIN_FILTER_COMPONENT_CLASS_MESSAGE_ITERATOR_CLASS_FINALIZE_METHOD(

@@ -60,7 +60,23 @@ int bp_proc_alloc(struct bp_proc *p, uint64_t id, uint64_t addr,
 
 void bp_proc_free(struct bp_proc *p, uint64_t id)
 {
-	free(bp_map_del(&p->blocks, id));
+	struct bp_block *b = bp_map_del(&p->blocks, id);
+
+	if (b)
+		dec_freed_put(&p->freed, id, b->addr, b->size);
+	free(b);
+}
+
+bool bp_proc_block(const struct bp_proc *p, uint64_t id, struct bp_block *b)
+{
+	const struct bp_block *live = bp_map_get(&p->blocks, id);
+	int s = live ? -1 : dec_freed_by_id(&p->freed, id);
+
+	if (live)
+		*b = *live;
+	else if (s >= 0)
+		*b = (struct bp_block){p->freed.b[s].addr, p->freed.b[s].size};
+	return live || s >= 0;
 }
 
 static void bp_proc_drop(void *v)

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "bp_mip.h"
 #include "hg_events.h"
 #include "hg_hiperr.h"
 
@@ -144,7 +145,7 @@ static const struct bp_member bp_free_members[] = {
 	{"id", 'u'}, {"api", 'a'}, {"addr", 'x'}, {"size", 'u'},
 	{"rc", 'r'}, {"alloc_api", 'a'}, {"callsite", 'u'}, {NULL, 0}};
 static const struct bp_member bp_launch_members[] = {
-	{"head", 'u'}, {"api", 'a'}, {"handle", 'x'}, {"stream", 'x'},
+	{"head", 'u'}, {"head_lost", 'b'}, {"api", 'a'}, {"handle", 'x'}, {"stream", 'x'},
 	{"grid", '3'}, {"block", '3'}, {"shmem", 'w'}, {"rc", 'r'},
 	{"repeat", 'w'}, {"args", '['}, {NULL, 0}};
 static const struct bp_member bp_arg_members[] = {
@@ -164,7 +165,7 @@ static bt_field_class *bp_compound(bt_trace_class *tc, char code)
 	bt_field_class *fc = !el ? NULL
 			     : code == '3'
 				     ? bt_field_class_array_static_create(tc, el, 3)
-				     : bt_field_class_array_dynamic_create(tc, el, NULL);
+				     : bp_mip_dynamic_array(tc, el);
 
 	bt_field_class_put_ref(el);
 	return fc;

@@ -70,10 +70,10 @@ def make_churn(hipgrain, bm_launch, fakehip, tmp, rounds):
     return out
 
 
-def timed(argv):
-    """Best wall time of 3 runs, and the peak RSS (KiB) of the last."""
+def timed(argv, runs=3):
+    """Best wall time of `runs` runs, and the peak RSS (KiB) of the last."""
     best = None
-    for _ in range(3):
+    for _ in range(runs):
         t0 = time.perf_counter()
         p = subprocess.Popen(argv, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE)

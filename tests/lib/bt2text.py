@@ -141,20 +141,6 @@ def env():
     return e
 
 
-def cli_needs_mip1():
-    """Why the filter cannot be put in babeltrace2's CLI graph here, or None.
-    babeltrace2 2.1 negotiates the message interchange protocol, and its
-    ctf source offers only version 1 for LTTng 2.16's traces; the filter
-    speaks version 0 alone so far."""
-    p = subprocess.run(['babeltrace2', '--version'], capture_output=True,
-                       text=True, env=env())
-    m = re.search(r'(\d+)\.(\d+)', p.stdout)
-    if m and (int(m.group(1)), int(m.group(2))) >= (2, 1):
-        return ('babeltrace2 %s.%s: the filter does not offer MIP 1 yet'
-                % m.groups())
-    return None
-
-
 def run(trace, plugin_dir=None, components=(), check=True):
     """babeltrace2 [--plugin-path DIR] TRACE [-c COMPONENT...]: (rc, stdout,
     stderr)."""
