@@ -162,11 +162,16 @@ void an_ranks_text(const struct an_group *g, char *buf, size_t cap)
 	}
 }
 
-static int an_group_add(struct an_groups *gs, const struct an_finding *f)
+/* JSON lists every frame; the other formats show only the site. */
+static int an_group_add(struct an_groups *gs, const struct an_finding *f,
+			bool all_frames)
 {
 	struct an_frame fr[AN_MAX_FRAMES];
-	int n = f->has_alloc ? an_sym_callsite(f->proc, f->alloc.callsite, fr,
-					       AN_MAX_FRAMES) : 0;
+	int n = !f->has_alloc ? 0
+		: all_frames ? an_sym_callsite(f->proc, f->alloc.callsite, fr,
+					       AN_MAX_FRAMES)
+			     : an_sym_site(f->proc, f->alloc.callsite, fr,
+					   AN_MAX_FRAMES);
 	char site[1024];
 	struct an_group *g;
 
@@ -207,7 +212,7 @@ int an_groups_build(struct an_ctx *c, struct an_groups *out)
 {
 	*out = (struct an_groups){0};
 	for (const struct an_finding *f = c->findings; f; f = f->all_next)
-		if (an_group_add(out, f))
+		if (an_group_add(out, f, c->opts->format == AN_FMT_JSON))
 			return -1;
 	an_groups_fold(out);
 	if (out->n)

@@ -197,8 +197,8 @@ static void an_symbolise(struct an_agroup *g, size_t n)
 
 	qsort(g, n, sizeof(*g), an_by_proc);
 	for (size_t i = 0; i < n; i++) {
-		int nf = an_sym_callsite(g[i].vp->p, g[i].callsite, fr,
-					 AN_MAX_FRAMES);
+		int nf = an_sym_site(g[i].vp->p, g[i].callsite, fr,
+				     AN_MAX_FRAMES);
 
 		an_site_text(fr, nf, site, sizeof(site));
 		g[i].site = site[0] ? strdup(site) : NULL;

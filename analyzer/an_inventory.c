@@ -41,7 +41,7 @@ static void an_inv_text_alloc(FILE *out, struct an_proc *p,
 {
 	char size[32], site[1024], where[256];
 	struct an_frame fr[AN_MAX_FRAMES];
-	int n = an_sym_callsite(p, a->callsite, fr, AN_MAX_FRAMES);
+	int n = an_sym_site(p, a->callsite, fr, AN_MAX_FRAMES);
 
 	an_bytes_text(a->size, size, sizeof(size));
 	an_site_text(fr, n, site, sizeof(site));

@@ -77,7 +77,7 @@ static const char *an_pf_site(struct an_pf *f, struct an_proc *p,
 
 	if (e->p == p && e->id == callsite)
 		return e->text;
-	n = an_sym_callsite(p, callsite, fr, AN_MAX_FRAMES);
+	n = an_sym_site(p, callsite, fr, AN_MAX_FRAMES);
 	e->p = p;
 	e->id = callsite;
 	an_site_text(fr, n, e->text, sizeof(e->text));

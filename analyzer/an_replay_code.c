@@ -89,6 +89,8 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 
 static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 {
+	const struct an_hooked *hk = an_rules_hooked(AN_ON_LAUNCH_ARG);
+
 	/* Live when launched, freed since: a count written late. */
 	a->alloc = an_alloc_get(a->launch->proc, a->id);
 	if (a->alloc)
@@ -107,9 +109,8 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 		a->gran = an_gran_at(a->alloc, a->offset);
 	a->first_touch = a->alloc && !a->alloc->gpu_touched;
 	an_tl_launch_arg(c, a);
-	for (unsigned r = 0; r < an_nrules; r++)
-		if (an_rules[r]->on_launch_arg)
-			an_rules[r]->on_launch_arg(c, an_rules[r], a);
+	for (unsigned r = 0; r < hk->n; r++)
+		hk->r[r]->on_launch_arg(c, hk->r[r], a);
 	if (a->alloc)
 		a->alloc->gpu_touched = true;
 }
@@ -175,6 +176,7 @@ static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 
 void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
+	const struct an_hooked *hk = an_rules_hooked(AN_ON_LAUNCH);
 	struct an_launch l = {.proc = p};
 	struct dec_args args;
 	/* A coalesced event stands for `repeat` identical launches. */
@@ -185,9 +187,8 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		c->unknown_launches += an_weight(c);
 	else if (!l.rc)
 		l.kernel->launched = true;
-	for (unsigned r = 0; r < an_nrules; r++)
-		if (an_rules[r]->on_launch)
-			an_rules[r]->on_launch(c, an_rules[r], &l);
+	for (unsigned r = 0; r < hk->n; r++)
+		hk->r[r]->on_launch(c, hk->r[r], &l);
 	an_tl_launch(c, &l);
 	an_launch_args(c, &l, &args);
 	if (l.rc)

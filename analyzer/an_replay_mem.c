@@ -49,6 +49,7 @@ void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 
 void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
+	const struct an_hooked *hk = an_rules_hooked(AN_ON_ALLOC);
 	struct an_alloc a;
 	int32_t rc = an_alloc_read(e, &a);
 	struct an_alloc *stored;
@@ -56,9 +57,8 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	a.model_gran = a.gran;
 	an_drv_resolve(p, &a); /* the BO it was carved from came first */
 
-	for (unsigned i = 0; i < an_nrules; i++)
-		if (an_rules[i]->on_alloc)
-			an_rules[i]->on_alloc(c, an_rules[i], p, &a);
+	for (unsigned i = 0; i < hk->n; i++)
+		hk->r[i]->on_alloc(c, hk->r[i], p, &a);
 	if (rc) {
 		an_fail_add(c, a.api, rc);
 		return;
@@ -113,6 +113,7 @@ static bool an_free_read(const struct an_ev *e, struct an_free_ev *f)
 
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
+	const struct an_hooked *hk = an_rules_hooked(AN_ON_FREE);
 	struct an_free_ev f = {.proc = p};
 	bool elided = an_free_read(e, &f);
 
@@ -123,9 +124,8 @@ void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		f.addr = f.alloc ? f.alloc->addr : 0;
 	if (f.alloc)
 		an_drv_refresh(c, p, f.alloc);
-	for (unsigned i = 0; i < an_nrules; i++)
-		if (an_rules[i]->on_free)
-			an_rules[i]->on_free(c, an_rules[i], &f);
+	for (unsigned i = 0; i < hk->n; i++)
+		hk->r[i]->on_free(c, hk->r[i], &f);
 	if (f.rc)
 		an_fail_add(c, f.api, f.rc);
 	if (f.alloc && !f.rc)

@@ -99,6 +99,18 @@ extern const struct an_rule *const an_rules[];
 extern const unsigned an_nrules;
 const struct an_rule *an_rule_by_id(const char *id);
 
+/* The hooks that replay calls for every event of their kind. */
+enum an_hook { AN_ON_ALLOC, AN_ON_FREE, AN_ON_LAUNCH, AN_ON_LAUNCH_ARG,
+	       AN_HOOKS };
+
+/* The rules that have hook h, in an_rules' order: an event asks only
+ * them, not every rule whether it has one. */
+struct an_hooked {
+	const struct an_rule *const *r;
+	unsigned n;
+};
+const struct an_hooked *an_rules_hooked(enum an_hook h);
+
 /*
  * Records one occurrence.  Equal occurrences (rule, severity, kernel,
  * allocator, call site, process) only count; the message is formatted once.

@@ -39,6 +39,41 @@ const struct an_rule *const an_rules[] = {
 };
 const unsigned an_nrules = sizeof(an_rules) / sizeof(an_rules[0]);
 
+static bool an_has_hook(const struct an_rule *r, enum an_hook h)
+{
+	switch (h) {
+	case AN_ON_ALLOC:
+		return r->on_alloc;
+	case AN_ON_FREE:
+		return r->on_free;
+	case AN_ON_LAUNCH:
+		return r->on_launch;
+	case AN_ON_LAUNCH_ARG:
+		return r->on_launch_arg;
+	default:
+		return false;
+	}
+}
+
+const struct an_hooked *an_rules_hooked(enum an_hook h)
+{
+	static const struct an_rule *r[AN_HOOKS][sizeof(an_rules) /
+						 sizeof(an_rules[0])];
+	static struct an_hooked t[AN_HOOKS];
+	static bool built;
+
+	if (!built) {
+		for (unsigned k = 0; k < AN_HOOKS; k++) {
+			t[k].r = r[k];
+			for (unsigned i = 0; i < an_nrules; i++)
+				if (an_has_hook(an_rules[i], (enum an_hook)k))
+					r[k][t[k].n++] = an_rules[i];
+		}
+		built = true;
+	}
+	return &t[h];
+}
+
 const struct an_rule *an_rule_by_id(const char *id)
 {
 	for (unsigned i = 0; i < an_nrules; i++)

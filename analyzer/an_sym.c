@@ -6,6 +6,7 @@
  * load address, turns addresses into function and file:line.
  */
 #include "an_sym.h"
+#include "an_output.h"
 #include "co_demangle.h"
 #include "co_scan.h"
 #include "hg_srcpath.h"
@@ -164,20 +165,82 @@ static int an_sym_pc(Dwfl *d, uint64_t ret, struct an_frame *out, int max)
 	return n;
 }
 
+bool an_sym_every_frame;
+
+/* Whether a return address lies in an object of the system's libraries:
+ * its module's path is enough, no debug info is opened. */
+static bool an_pc_is_system(Dwfl *d, uint64_t ret)
+{
+	Dwfl_Module *m = d ? dwfl_addrmodule(d, ret ? ret - 1 : 0) : NULL;
+
+	return m && an_path_is_system(dwfl_module_info(m, NULL, NULL, NULL,
+						       NULL, NULL, NULL, NULL));
+}
+
+/* The frames of cs; with `bare`, each frame in a system library as its
+ * address alone (one frame, no name, no file). */
+static int an_sym_frames(struct an_proc *p, const struct an_callsite *cs,
+			 struct an_frame *out, int max, bool bare)
+{
+	Dwfl *d = an_dwfl(p);
+	int n = 0;
+
+	for (int i = 0; i < cs->n && n < max; i++) {
+		if (bare && an_pc_is_system(d, cs->frames[i]))
+			an_put(&out[n++], cs->frames[i], NULL, NULL, 0, false,
+			       true);
+		else
+			n += an_sym_pc(d, cs->frames[i], &out[n], max - n);
+	}
+	return n;
+}
+
 int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		    int max)
 {
 	const struct an_callsite *cs =
 		callsite ? an_map_get(&p->callsites, callsite) : NULL;
-	Dwfl *d;
-	int n = 0;
+
+	return cs ? an_sym_frames(p, cs, out, max, false) : 0;
+}
+
+/*
+ * Which frame names the site: an_site_frame's, else the first named frame
+ * (an_site_text's fallback).  Among frames whose system libraries were left
+ * bare, it is also the one the whole frames give when it comes before the
+ * first bare frame: up to there both lists are the same frames, and no
+ * frame after it can take its place (each of an_site_frame's rules takes
+ * the first frame that passes it, and a bare frame passes none).
+ */
+static bool an_site_settled(const struct an_frame *f, int n)
+{
+	int i = an_site_frame(f, n), first_bare = n;
+
+	for (int j = 0; j < n && first_bare == n; j++)
+		if (f[j].system)
+			first_bare = j;
+	for (int j = 0; i < 0 && j < n; j++)
+		if (f[j].function)
+			i = j;
+	return i >= 0 && i < first_bare;
+}
+
+int an_sym_site(struct an_proc *p, uint64_t callsite, struct an_frame *out,
+		int max)
+{
+	const struct an_callsite *cs =
+		callsite ? an_map_get(&p->callsites, callsite) : NULL;
+	int n;
 
 	if (!cs)
 		return 0;
-	d = an_dwfl(p);
-	for (int i = 0; i < cs->n && n < max; i++)
-		n += an_sym_pc(d, cs->frames[i], &out[n], max - n);
-	return n;
+	if (an_sym_every_frame)
+		return an_sym_frames(p, cs, out, max, false);
+	n = an_sym_frames(p, cs, out, max, true);
+	if (an_site_settled(out, n))
+		return n;
+	an_frames_free(out, n);
+	return an_sym_frames(p, cs, out, max, false);
 }
 
 bool an_path_is_system(const char *path)

@@ -28,6 +28,18 @@ char *an_demangle(const char *name);
  * (innermost first); returns how many. */
 int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		    int max);
+/*
+ * As an_sym_callsite, but the frames of the system's libraries left bare
+ * (their address only) unless the site depends on them: an_site_frame and
+ * an_site_text give what they give on an_sym_callsite's frames.  For every
+ * output that shows only the site, without opening the debug info of the
+ * system's libraries (glibc's is compressed).
+ */
+int an_sym_site(struct an_proc *p, uint64_t callsite, struct an_frame *out,
+		int max);
+/* an_sym_site names every frame, as an_sym_callsite does: the reference
+ * that tests compare the outputs against. */
+extern bool an_sym_every_frame;
 /* An object under /lib, /lib64, /usr/lib or /usr/lib64. */
 bool an_path_is_system(const char *path);
 /* A header of HIP, the C/C++ library or the compiler: not the user's code. */

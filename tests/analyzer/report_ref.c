@@ -2,8 +2,9 @@
 /*
  * `hipgrain report` of one trace in one format, read either the fast way
  * or (--reference) the reference way, where every value is read through
- * its own field's class (an_read_reference).  test_read_same.py checks
- * that both write the same bytes.
+ * its own field's class (an_read_reference), and every frame of a call
+ * site named even where only the site is shown (an_sym_every_frame).
+ * test_read_same.py checks that both write the same bytes.
  *
  * usage: report_ref [--reference] FORMAT TRACE
  */
@@ -12,6 +13,7 @@
 
 #include "an.h"
 #include "an_schema.h"
+#include "an_sym.h"
 
 int main(int argc, char **argv)
 {
@@ -21,6 +23,7 @@ int main(int argc, char **argv)
 
 	if (argc > a && !strcmp(argv[a], "--reference")) {
 		an_read_reference = true;
+		an_sym_every_frame = true;
 		a++;
 	}
 	if (argc != a + 2 || (fmt = an_format_parse(argv[a])) < 0) {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The fast reading of a trace writes the same report as the reference
 reading (every value through its own field's class, one array element at
-a time, asking nothing of the event class: an_read_reference):
+a time, asking nothing of the event class: an_read_reference; every frame
+of a call site named, even where only the site is shown:
+an_sym_every_frame):
 text, JSON and SARIF, byte for byte, on every kernels/ program and variant
 traced by `hipgrain run` against the test double, and on the committed
 traces of each earlier schema.
