@@ -84,8 +84,9 @@ static int an_patch_sizes(const char *path, uint64_t content, uint64_t packet)
 }
 
 /* The first content length in [lo, hi) at which the stream reads cleanly,
- * trying at most AN_TRIM_SCAN lengths. */
-#define AN_TRIM_SCAN 4096
+ * trying at most AN_TRIM_SCAN lengths: each is a read of the stream, and a
+ * damaged trace must not cost a read per byte. */
+#define AN_TRIM_SCAN 32
 static bool an_trim_scan(const char *dir, const char *dst, uint64_t bits,
 			 uint64_t lo, uint64_t hi)
 {
@@ -98,15 +99,16 @@ static bool an_trim_scan(const char *dir, const char *dst, uint64_t bits,
 }
 
 /*
- * The packet's content cut to end at its last whole event.  A content that
- * ends inside an event makes babeltrace2 2.0 fail, and then abort in another
+ * The packet's content cut to end at a whole event.  A content that ends
+ * inside an event makes babeltrace2 2.0 fail, and then abort in another
  * stream's next call with the failure still set; so the stream is read
- * alone first.  Ended at byte c, it yields the events delivered before the
- * failure: a count that only grows with c.  The smallest c that yields as
- * many as the whole cut packet is at or just before the last whole event's
- * end (the reader hands events over in batches), so the first clean length
- * from there is it.  Failing that, the packet context alone: the first
- * length from the header on that reads cleanly.
+ * alone first.  Ended at byte c, it yields the events begun before c, the
+ * last one maybe partly: a count that only grows with c.  The smallest c
+ * that yields as many as the whole cut packet lies one byte into the last
+ * event begun, found in as many reads as the packet's size has bits.  The
+ * content is then the first clean length shortly after it (that event
+ * whole), or the byte before it (that event left out), or failing both the
+ * packet context alone: the first clean length from the header on.
  */
 static bool an_trim_content(const char *dir, const char *dst, uint64_t bits)
 {
@@ -126,6 +128,7 @@ static bool an_trim_content(const char *dir, const char *dst, uint64_t bits)
 			lo = mid + 1;
 	}
 	return an_trim_scan(dir, dst, bits, lo, bits / 8) ||
+	       (lo > AN_PKT_MIN && an_trim_scan(dir, dst, bits, lo - 1, lo)) ||
 	       an_trim_scan(dir, dst, bits, AN_PKT_MIN, lo);
 }
 
