@@ -413,26 +413,44 @@ static struct table *own_entered(void)
 	return t;
 }
 
-bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out)
+enum own_op { OWN_GET, OWN_TAKE, OWN_SET_ID };
+
+/* One lookup in this thread's table, front then back, and what to do with
+ * the block it finds: read it, take it out, or mark it traced under id. */
+static bool own_block(uintptr_t addr, enum own_op op,
+		      struct reg_host_block *out, uint64_t id)
 {
 	struct table *t = own_entered();
 	struct reg_host_fslot *f;
-	struct reg_host_slot *s;
-	bool hit = false;
+	struct reg_host_slot *s = NULL;
 
 	if (!t)
 		return false;
 	if ((f = front_find(t, addr))) {
-		front_unpack(f, out);
-		front_clear(t, f);
-		hit = true;
+		if (op == OWN_SET_ID) {
+			f->id = id;
+			f->key |= REG_HOST_KEY_TRACED;
+		} else {
+			front_unpack(f, out);
+			if (op == OWN_TAKE)
+				front_clear(t, f);
+		}
 	} else if ((s = probe(t, addr))) {
-		reg_host_slot_unpack(s, out);
-		erase(t, (uint32_t)(s - t->slots));
-		hit = true;
+		if (op == OWN_SET_ID) {
+			s->id = id;
+		} else {
+			reg_host_slot_unpack(s, out);
+			if (op == OWN_TAKE)
+				erase(t, (uint32_t)(s - t->slots));
+		}
 	}
 	leave(t);
-	return hit;
+	return f || s;
+}
+
+bool reg_host_local_take(uintptr_t addr, struct reg_host_block *out)
+{
+	return own_block(addr, OWN_TAKE, out, 0);
 }
 
 static bool plain_for(uint64_t meta, uint64_t plain)
@@ -468,43 +486,12 @@ int reg_host_local_drop(uintptr_t addr, uint64_t plain)
 
 bool reg_host_local_get(uintptr_t addr, struct reg_host_block *out)
 {
-	struct table *t = own_entered();
-	struct reg_host_fslot *f;
-	struct reg_host_slot *s;
-	bool hit = false;
-
-	if (!t)
-		return false;
-	if ((f = front_find(t, addr))) {
-		front_unpack(f, out);
-		hit = true;
-	} else if ((s = probe(t, addr))) {
-		reg_host_slot_unpack(s, out);
-		hit = true;
-	}
-	leave(t);
-	return hit;
+	return own_block(addr, OWN_GET, out, 0);
 }
 
 bool reg_host_local_set_id(uintptr_t addr, uint64_t id)
 {
-	struct table *t = own_entered();
-	struct reg_host_fslot *f;
-	struct reg_host_slot *s;
-	bool hit = false;
-
-	if (!t)
-		return false;
-	if ((f = front_find(t, addr))) {
-		f->id = id;
-		f->key |= REG_HOST_KEY_TRACED;
-		hit = true;
-	} else if ((s = probe(t, addr))) {
-		s->id = id;
-		hit = true;
-	}
-	leave(t);
-	return hit;
+	return own_block(addr, OWN_SET_ID, NULL, id);
 }
 
 /* --- other threads' tables ------------------------------------------- */
