@@ -24,8 +24,8 @@ static int covered(const char *arch)
 	return 0;
 }
 
-enum an_atomic_effect an_atomic_effect(const char *arch, uint32_t aops,
-				       uint8_t mem, uint8_t gran)
+static enum an_atomic_effect an_atomic_judge(const char *arch, uint32_t aops,
+					     uint8_t mem, uint8_t gran)
 {
 	struct co_rule_result r;
 
@@ -46,4 +46,43 @@ enum an_atomic_effect an_atomic_effect(const char *arch, uint32_t aops,
 	default:
 		return AN_ATOMIC_OK;
 	}
+}
+
+/*
+ * Every pointer argument of a kernel with atomics asks, and the table is
+ * searched by name: the answers for the few arches, atomics and memories a
+ * trace has are kept.
+ */
+#define AN_ATOMIC_MEMO_BITS 4
+
+struct an_atomic_memo {
+	char arch[64]; /* "": an empty slot */
+	uint32_t aops;
+	uint8_t mem, gran;
+	enum an_atomic_effect effect;
+};
+
+enum an_atomic_effect an_atomic_effect(const char *arch, uint32_t aops,
+				       uint8_t mem, uint8_t gran)
+{
+	static struct an_atomic_memo memo[1u << AN_ATOMIC_MEMO_BITS];
+	uint32_t key = aops ^ (uint32_t)mem << 24 ^ (uint32_t)gran << 16;
+	struct an_atomic_memo *m =
+		&memo[(key * 0x9e3779b9u) >> (32 - AN_ATOMIC_MEMO_BITS)];
+	size_t len;
+	enum an_atomic_effect e;
+
+	if (m->arch[0] && m->aops == aops && m->mem == mem &&
+	    m->gran == gran && !strcmp(m->arch, arch))
+		return m->effect;
+	e = an_atomic_judge(arch, aops, mem, gran);
+	len = strlen(arch);
+	if (len && len < sizeof(m->arch)) {
+		memcpy(m->arch, arch, len + 1);
+		m->aops = aops;
+		m->mem = mem;
+		m->gran = gran;
+		m->effect = e;
+	}
+	return e;
 }

@@ -15,10 +15,17 @@ static const struct {
 #undef AN_X
 };
 
+#define AN_EVCACHE_HOT 64
+
 struct an_evcache {
 	struct an_map map; /* event class pointer → struct an_evclass */
-	const bt_event_class *last_key;
-	const struct an_evclass *last;
+	/* A stream's events take turns among a few classes (alloc, launch,
+	 * free): those are found here without the map, by their number in
+	 * their stream class, distinct within a trace. */
+	struct {
+		const bt_event_class *key;
+		const struct an_evclass *cls;
+	} hot[AN_EVCACHE_HOT];
 };
 
 struct an_evcache *an_evcache_new(void)
@@ -87,16 +94,19 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 	d->ctx_vpid = dec_member_index(ctx, "vpid");
 	d->ctx_procname = dec_member_index(ctx, "procname");
 	d->ctx_vtid = dec_member_index(ctx, "vtid");
+	d->ctx_vpid_read = dec_member_read(ctx, d->ctx_vpid);
+	d->ctx_vtid_read = dec_member_read(ctx, d->ctx_vtid);
 	return d;
 }
 
 const struct an_evclass *an_evclass_of(struct an_evcache *c,
 				       const bt_event_class *ec)
 {
+	size_t h = (size_t)(bt_event_class_get_id(ec) % AN_EVCACHE_HOT);
 	struct an_evclass *d;
 
-	if (ec == c->last_key)
-		return c->last;
+	if (c->hot[h].key == ec)
+		return c->hot[h].cls;
 	d = an_map_get(&c->map, (uintptr_t)ec);
 	if (!d) {
 		d = an_describe(ec);
@@ -105,8 +115,8 @@ const struct an_evclass *an_evclass_of(struct an_evcache *c,
 			return NULL;
 		}
 	}
-	c->last_key = ec;
-	c->last = d;
+	c->hot[h].key = ec;
+	c->hot[h].cls = d;
 	return d;
 }
 
@@ -119,22 +129,25 @@ static const bt_field *an_member(const struct an_ev *e, int f)
 			       e->payload, (uint64_t)i);
 }
 
+uint64_t an_field_int(const bt_field *f, uint8_t read)
+{
+	if (an_read_reference)
+		return dec_field_int(f);
+	switch (read) { /* an array reads as 0, as in dec_field_int */
+	case DEC_READ_UNSIGNED:
+		return bt_field_integer_unsigned_get_value(f);
+	case DEC_READ_SIGNED:
+		return (uint64_t)bt_field_integer_signed_get_value(f);
+	default:
+		return 0;
+	}
+}
+
 uint64_t an_ev_u64(const struct an_ev *e, int f)
 {
 	const bt_field *m = an_member(e, f);
 
-	if (!m)
-		return 0;
-	if (an_read_reference)
-		return dec_field_int(m);
-	switch (e->cls->read[f]) { /* an array reads as 0, as in dec_field_int */
-	case DEC_READ_UNSIGNED:
-		return bt_field_integer_unsigned_get_value(m);
-	case DEC_READ_SIGNED:
-		return (uint64_t)bt_field_integer_signed_get_value(m);
-	default:
-		return 0;
-	}
+	return m ? an_field_int(m, e->cls->read[f]) : 0;
 }
 
 int64_t an_ev_i64(const struct an_ev *e, int f)

@@ -51,7 +51,7 @@ static int an_grow(struct an_map *m)
 	m->used = m->live = 0;
 	for (size_t i = 0; i < old.cap; i++)
 		if (old.slots[i].val && old.slots[i].val != AN_TOMB)
-			an_map_put(m, old.slots[i].key, old.slots[i].val);
+			an_map_add(m, old.slots[i].key, old.slots[i].val);
 	free(old.slots);
 	return 0;
 }
@@ -64,6 +64,13 @@ int an_map_put(struct an_map *m, uint64_t key, void *val)
 		s->val = val;
 		return 0;
 	}
+	return an_map_add(m, key, val);
+}
+
+int an_map_add(struct an_map *m, uint64_t key, void *val)
+{
+	struct an_map_slot *s;
+
 	if ((m->used + 1) * 4 > m->cap * 3 && an_grow(m))
 		return -ENOMEM;
 	for (size_t i = an_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {

@@ -20,6 +20,8 @@ struct an_map {
 
 void *an_map_get(const struct an_map *m, uint64_t key);
 int an_map_put(struct an_map *m, uint64_t key, void *val);
+/* an_map_put of a key known not to be in the map: it is not looked for. */
+int an_map_add(struct an_map *m, uint64_t key, void *val);
 /* Removes key and returns its value, or NULL. */
 void *an_map_del(struct an_map *m, uint64_t key);
 /* Calls fn on every value; the map must not change meanwhile. */

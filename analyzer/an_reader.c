@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading: one graph, a source.ctf.fs per trace directory, utils.muxer to
- * order everything by time, and a simple sink of ours that feeds replay.
+ * Reading: one graph, a source.ctf.fs per trace directory and a sink of
+ * ours that orders their streams by time (an_merge.h) and feeds replay.
  * A trace whose source cannot even start is left out with a message (tried
  * in a throwaway graph first: a failed addition makes a graph unusable).
  */
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "an_guard.h"
+#include "an_merge.h"
 #include "an_meta.h"
 #include "an_replay.h"
 #include "an_packets.h"
@@ -27,6 +28,9 @@ struct an_sink {
 	const void *last_trace;
 	int64_t last_vpid;
 	struct an_proc *last_proc;
+	/* The trace of the stream read last: streams come in runs. */
+	const bt_stream *last_stream;
+	const bt_trace *last_stream_trace;
 	/*
 	 * A stream of N bytes holds fewer than N events (and packets): a
 	 * reader that delivers more is looping on damage (metadata declaring
@@ -164,16 +168,31 @@ static struct an_proc *an_image_start(struct an_ctx *c, struct an_proc *p,
 	return p;
 }
 
+/* Common-context member i (>= 0) of e, an integer read as its class says
+ * (an_read_reference: as its field says). */
+static inline __attribute__((always_inline)) uint64_t
+an_ctx_int(const struct an_ev *e, int16_t i, uint8_t read)
+{
+	return an_field_int(bt_field_structure_borrow_member_field_by_index_const(
+				    e->ctx, (uint64_t)i),
+			    read);
+}
+
 static struct an_proc *an_proc_of(struct an_sink *s, const struct an_ev *e)
 {
-	const bt_trace *t = bt_stream_borrow_trace_const(e->stream);
+	const bt_trace *t;
 	int64_t vpid = -1;
 	struct an_proc *p;
 
+	if (e->stream != s->last_stream) {
+		s->last_stream = e->stream;
+		s->last_stream_trace = bt_stream_borrow_trace_const(e->stream);
+	}
+	t = s->last_stream_trace;
+	/* Per event: with per-uid buffers, processes share a stream. */
 	if (e->ctx && e->cls->ctx_vpid >= 0)
-		vpid = (int64_t)dec_field_int(
-			bt_field_structure_borrow_member_field_by_index_const(
-				e->ctx, (uint64_t)e->cls->ctx_vpid));
+		vpid = (int64_t)an_ctx_int(e, e->cls->ctx_vpid,
+					   e->cls->ctx_vpid_read);
 	bool marks = e->cls->kind == AN_EV_PROCESS ||
 		     e->cls->kind == AN_EV_STATEDUMP;
 
@@ -220,9 +239,8 @@ static void an_stamp(struct an_ctx *c, const bt_message *m,
 		c->now_ns = (uint64_t)ns;
 	c->now_tid = 0;
 	if (e->ctx && e->cls->ctx_vtid >= 0)
-		c->now_tid = (int32_t)dec_field_int(
-			bt_field_structure_borrow_member_field_by_index_const(
-				e->ctx, (uint64_t)e->cls->ctx_vtid));
+		c->now_tid = (int32_t)an_ctx_int(e, e->cls->ctx_vtid,
+						 e->cls->ctx_vtid_read);
 }
 
 static void an_on_event(struct an_sink *s, const bt_message *m)
@@ -295,42 +313,33 @@ static bool an_next(bt_message_iterator *it, bt_message_array_const *msgs,
 	return false;
 }
 
-static bt_graph_simple_sink_component_consume_func_status
-an_consume(bt_message_iterator *it, void *data)
+/* One message in time order, to replay. */
+static bool an_on_message(void *arg, const bt_message *m)
 {
-	bt_graph_simple_sink_component_consume_func_status st;
-	struct an_sink *s = data;
-	bt_message_array_const msgs;
-	uint64_t n;
+	struct an_sink *s = arg;
 
-	if (!an_next(it, &msgs, &n, &st))
-		return st;
-	s->messages += n;
-	if (s->messages > s->stream_bytes) {
-		for (uint64_t i = 0; i < n; i++)
-			bt_message_put_ref(msgs[i]);
+	if (++s->messages > s->stream_bytes) {
 		s->runaway = true;
-		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+		return false;
 	}
-	an_guard_ours(true);
-	for (uint64_t i = 0; i < n; i++) {
-		switch (bt_message_get_type(msgs[i])) {
-		case BT_MESSAGE_TYPE_EVENT:
-			an_on_event(s, msgs[i]);
-			break;
-		case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
-			an_on_discard(s, msgs[i], false);
-			break;
-		case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
-			an_on_discard(s, msgs[i], true);
-			break;
-		default:
-			break;
-		}
-		bt_message_put_ref(msgs[i]);
+	bt_message_type t = bt_message_get_type(m);
+
+	/* Nearly every message is an event: spare it the switch's jump. */
+	if (t == BT_MESSAGE_TYPE_EVENT) {
+		an_on_event(s, m);
+		return true;
 	}
-	an_guard_ours(false);
-	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+	switch (t) {
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		an_on_discard(s, m, false);
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		an_on_discard(s, m, true);
+		break;
+	default:
+		break;
+	}
+	return true;
 }
 
 static const bt_component_filter *an_add_muxer(bt_graph *g)
@@ -377,19 +386,39 @@ static void an_mark_discards(void *val, void *arg)
 		p->discarded = true;
 }
 
+/* Every output port of the sources to an input port of the sink. */
+static int an_connect_sink(bt_graph *g, const bt_component_source **srcs,
+			   size_t nsrc, const bt_component_sink *sink)
+{
+	uint64_t nin = 0;
+
+	for (size_t k = 0; k < nsrc; k++) {
+		uint64_t n = bt_component_source_get_output_port_count(srcs[k]);
+
+		for (uint64_t i = 0; i < n; i++, nin++)
+			if (bt_graph_connect_ports(
+				    g,
+				    bt_component_source_borrow_output_port_by_index_const(
+					    srcs[k], i),
+				    bt_component_sink_borrow_input_port_by_index_const(
+					    sink, nin),
+				    NULL))
+				return -1;
+	}
+	return 0;
+}
+
 static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 		    FILE *err)
 {
-	const bt_component_filter *mux = an_add_muxer(g);
+	const bt_component_source **srcs = calloc(n ? n : 1, sizeof(*srcs));
 	const bt_component_sink *sink;
+	size_t nsrc = 0;
 	uint64_t nin = 0;
 	char name[32];
+	int rc = -1;
 
-	if (!mux)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		const bt_component_source *src;
-
+	for (size_t i = 0; srcs && i < n; i++) {
 		if (n == 1)
 			s->shown = strdup(dirs[i]);
 		/* Metadata that would hang the reader is not worth salvaging. */
@@ -399,21 +428,23 @@ static int an_build(bt_graph *g, struct an_sink *s, char **dirs, size_t n,
 			continue;
 		}
 		snprintf(name, sizeof(name), "src%zu", i);
-		src = an_add_source(g, dirs[i], name);
-		if (!src || an_connect_source(g, src, mux, &nin))
-			return -1;
+		srcs[nsrc] = an_add_source(g, dirs[i], name);
+		if (!srcs[nsrc])
+			goto end;
+		nin += bt_component_source_get_output_port_count(srcs[nsrc++]);
 		s->stream_bytes += an_stream_bytes(dirs[i]);
 		s->c->traces_read++;
 	}
-	if (!nin)
-		return 1;
-	if (bt_graph_add_simple_sink_component(g, "hipgrain", NULL, an_consume,
-					       NULL, s, &sink))
-		return -1;
-	return bt_graph_connect_ports(
-		       g, bt_component_filter_borrow_output_port_by_name_const(mux, "out"),
-		       bt_component_sink_borrow_input_port_by_name_const(sink, "in"),
-		       NULL) ? -1 : 0;
+	if (srcs && !nin) {
+		rc = 1;
+		goto end;
+	}
+	sink = srcs ? an_merge_add(g, nin, an_on_message, s) : NULL;
+	if (sink)
+		rc = an_connect_sink(g, srcs, nsrc, sink);
+end:
+	free(srcs);
+	return rc;
 }
 
 static bt_graph_simple_sink_component_consume_func_status

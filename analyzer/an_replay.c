@@ -279,6 +279,17 @@ static void an_inv_migrated(struct an_ctx *c, struct an_proc *p,
 	c->migrated[c->nmigrated++] = (struct an_inv_mig){p, *a};
 }
 
+/* A block among the largest, at place i.  Kept out of an_inv_add: it is
+ * rare, and its copy of the block would cost every call there. */
+static __attribute__((noinline)) void
+an_inv_top(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a,
+	   unsigned i)
+{
+	memmove(&c->top[i + 1], &c->top[i],
+		(AN_TOP_ALLOCS - 1 - i) * sizeof(c->top[0]));
+	c->top[i] = (struct an_finding){.proc = p, .has_alloc = true, .alloc = *a};
+}
+
 /* Inventory: each block counted once, when it is freed or at the end. */
 void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a)
 {
@@ -290,9 +301,6 @@ void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a)
 	b->bytes += a->size;
 	while (i > 0 && (!c->top[i - 1].has_alloc || c->top[i - 1].alloc.size < a->size))
 		i--;
-	if (i == AN_TOP_ALLOCS)
-		return;
-	memmove(&c->top[i + 1], &c->top[i],
-		(AN_TOP_ALLOCS - 1 - i) * sizeof(c->top[0]));
-	c->top[i] = (struct an_finding){.proc = p, .has_alloc = true, .alloc = *a};
+	if (i < AN_TOP_ALLOCS)
+		an_inv_top(c, p, a, i);
 }

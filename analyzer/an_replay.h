@@ -34,7 +34,15 @@ void an_on_kfd_smi_open(struct an_proc *p, const struct an_ev *e);
 void an_on_kfd_smi(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 /* A live block as the driver now sees it (an_drv_resolve), the timeline
  * told when that changed its granularity. */
-void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a);
+void an_drv_recheck(struct an_ctx *c, struct an_proc *p, struct an_alloc *a);
+/* The same, asked for every block an event names: a process whose trace
+ * has no driver events has nothing to recheck. */
+static inline void an_drv_refresh(struct an_ctx *c, struct an_proc *p,
+				  struct an_alloc *a)
+{
+	if (p->kfd)
+		an_drv_recheck(c, p, a);
+}
 
 /* A registered code object's targets ("gfx90a:xnack+,gfx908"). */
 void an_on_code_object(struct an_proc *p, const char *targets);

@@ -87,10 +87,9 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 			an_kernel_label(k), k->target, k->status);
 }
 
-static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
+static void an_launch_arg(struct an_ctx *c, uint32_t rules,
+			  struct an_launch_arg *a)
 {
-	const struct an_hooked *hk = an_rules_hooked(AN_ON_LAUNCH_ARG);
-
 	/* Live when launched, freed since: a count written late. */
 	a->alloc = an_alloc_get(a->launch->proc, a->id);
 	if (a->alloc)
@@ -109,8 +108,7 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 		a->gran = an_gran_at(a->alloc, a->offset);
 	a->first_touch = a->alloc && !a->alloc->gpu_touched;
 	an_tl_launch_arg(c, a);
-	for (unsigned r = 0; r < hk->n; r++)
-		hk->r[r]->on_launch_arg(c, hk->r[r], a);
+	an_rules_on_arg(c, rules, a);
 	if (a->alloc)
 		a->alloc->gpu_touched = true;
 }
@@ -120,6 +118,7 @@ static void an_launch_arg(struct an_ctx *c, struct an_launch_arg *a)
 static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			   struct dec_args *it)
 {
+	uint32_t rules = an_rules_for_args(l);
 	struct dec_arg d;
 
 	while (dec_args_next(it, &d)) {
@@ -129,23 +128,21 @@ static void an_launch_args(struct an_ctx *c, const struct an_launch *l,
 			.gran = d.gran,
 		};
 
-		an_launch_arg(c, &a);
+		an_launch_arg(c, rules, &a);
 	}
 }
 
+/* A number declared again takes the new values in place. */
 void an_on_head(struct an_proc *p, const struct an_ev *e)
 {
 	uint64_t id = an_ev_u64(e, F_HD_ID);
-	struct an_head *h = malloc(sizeof(*h));
+	struct an_head *h = id ? an_head_put(&p->heads, id) : NULL;
 
 	if (!h)
-		return;
-	*h = (struct an_head){an_ev_u64(e, F_HD_HANDLE),
-			      (int32_t)an_ev_i64(e, F_HD_RC),
-			      (uint8_t)an_ev_u64(e, F_HD_API)};
-	free(an_map_del(&p->heads, id));
-	if (!id || an_map_put(&p->heads, id, h))
-		free(h); /* 0 is no head's number */
+		return; /* 0 is no head's number */
+	*h = (struct an_head){.handle = an_ev_u64(e, F_HD_HANDLE),
+			      .rc = (int32_t)an_ev_i64(e, F_HD_RC),
+			      .api = (uint8_t)an_ev_u64(e, F_HD_API)};
 }
 
 /* The launch's own values: its declared head's (a `ref`), or those the
@@ -160,8 +157,7 @@ static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 	*repeat = d.repeat;
 	if (e->cls->dec.form == DEC_FORM_REF) {
 		const struct an_head *h =
-			d.head_id ? an_map_get(&l->proc->heads, d.head_id)
-				  : NULL;
+			an_head_get(&l->proc->heads, d.head_id);
 
 		if (!h)
 			return 0;

@@ -41,7 +41,7 @@ static int32_t an_alloc_read(const struct an_ev *e, struct an_alloc *a)
 	return d.rc;
 }
 
-void an_drv_refresh(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
+void an_drv_recheck(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 {
 	if (an_drv_resolve(p, a))
 		an_tl_gran(c, p, a);
@@ -67,11 +67,9 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		return;
 	stored = an_alloc_get(p, a.id);
 	if (!stored) {
-		stored = malloc(sizeof(*stored));
-		if (!stored || an_map_put(&p->allocs, a.id, stored)) {
-			free(stored);
+		stored = an_alloc_new(p, a.id);
+		if (!stored)
 			return;
-		}
 	} else {
 		an_drv_live_del(p, stored); /* the same id again: replaced */
 	}
@@ -93,8 +91,7 @@ static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
 	an_inv_add(c, p, a);
 	an_tl_free(c, p, a);
 	p->freed[dec_freed_put(&p->freed_ring, a->id, a->addr, a->size)] = *a;
-	an_map_del(&p->allocs, a->id);
-	free(a);
+	an_alloc_drop(p, a);
 }
 
 /* Whether the free left its address to its alloc (dec_free.elided). */

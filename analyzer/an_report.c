@@ -68,10 +68,9 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 
 /*
  * One trace at a time, each in a graph of its own: a process lives in one
- * trace, so nothing needs the traces' events interleaved, and babeltrace's
- * muxer compares every input at every message (a job's rank traces in one
- * graph cost traces times events).  The graph's memory goes with it.  1
- * when no trace could be read.
+ * trace, so nothing needs the traces' events interleaved, and ordering
+ * messages by time costs more per event the more inputs there are.  The
+ * graph's memory goes with it.  1 when no trace could be read.
  */
 static int an_read_each(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 {

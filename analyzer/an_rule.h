@@ -85,6 +85,13 @@ struct an_rule {
 			  const struct an_launch *l);
 	void (*on_launch_arg)(struct an_ctx *c, const struct an_rule *r,
 			      const struct an_launch_arg *a);
+	/* Whether on_launch_arg can find anything among a launch's arguments,
+	 * asked once before them (a kernel without the atomics a rule is
+	 * about, say); NULL: it can. */
+	bool (*launch_args_matter)(const struct an_launch *l);
+	/* The kinds of memory (AN_MEM_BIT) whose arguments on_launch_arg
+	 * judges; 0: every kind.  It is not called for the others. */
+	uint32_t arg_mems;
 	void (*on_end)(struct an_ctx *c, const struct an_rule *r,
 		       struct an_proc *p);
 	/* The fix for one finding, at the allocation's call site `site`
@@ -99,6 +106,9 @@ extern const struct an_rule *const an_rules[];
 extern const unsigned an_nrules;
 const struct an_rule *an_rule_by_id(const char *id);
 
+#define AN_MEM_BIT(mem) (1u << (mem))
+#define AN_MAX_RULES 32 /* bits of a uint32_t rule set */
+
 /* The hooks that replay calls for every event of their kind. */
 enum an_hook { AN_ON_ALLOC, AN_ON_FREE, AN_ON_LAUNCH, AN_ON_LAUNCH_ARG,
 	       AN_HOOKS };
@@ -106,10 +116,28 @@ enum an_hook { AN_ON_ALLOC, AN_ON_FREE, AN_ON_LAUNCH, AN_ON_LAUNCH_ARG,
 /* The rules that have hook h, in an_rules' order: an event asks only
  * them, not every rule whether it has one. */
 struct an_hooked {
-	const struct an_rule *const *r;
+	const struct an_rule *const *r; /* NULL until an_rules_hook_up */
 	unsigned n;
 };
-const struct an_hooked *an_rules_hooked(enum an_hook h);
+extern struct an_hooked an_hooked[AN_HOOKS];
+void an_rules_hook_up(void);
+
+/* Asked at every event: the lists are made at the first. */
+static inline const struct an_hooked *an_rules_hooked(enum an_hook h)
+{
+	if (!an_hooked[h].r)
+		an_rules_hook_up();
+	return &an_hooked[h];
+}
+
+/* The rules a launch's arguments are shown to (an_rules_arg.c): those with
+ * on_launch_arg that say they matter for this launch, as a set of an_rules
+ * indices (bit i: an_rules[i]). */
+uint32_t an_rules_for_args(const struct an_launch *l);
+/* Shows one argument to those of the set that judge its kind of memory, in
+ * an_rules' order. */
+void an_rules_on_arg(struct an_ctx *c, uint32_t rules,
+		     const struct an_launch_arg *a);
 
 /*
  * Records one occurrence.  Equal occurrences (rule, severity, kernel,
@@ -120,6 +148,13 @@ struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 			   struct an_kernel *k, const struct an_alloc *a,
 			   const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+
+/* The occurrence counted if an equal one was recorded already, which is
+ * returned; NULL if none was: the message an_find needs is to be formatted
+ * only then. */
+struct an_finding *an_count(struct an_ctx *c, const struct an_rule *r,
+			    enum an_sev sev, struct an_proc *p,
+			    struct an_kernel *k, const struct an_alloc *a);
 
 /* Helpers the predicates share. */
 bool an_mem_is_host(uint8_t mem);

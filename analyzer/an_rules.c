@@ -38,6 +38,8 @@ const struct an_rule *const an_rules[] = {
 #undef AN_X
 };
 const unsigned an_nrules = sizeof(an_rules) / sizeof(an_rules[0]);
+_Static_assert(sizeof(an_rules) / sizeof(an_rules[0]) <= AN_MAX_RULES,
+	       "AN_MAX_RULES is too small");
 
 static bool an_has_hook(const struct an_rule *r, enum an_hook h)
 {
@@ -55,23 +57,20 @@ static bool an_has_hook(const struct an_rule *r, enum an_hook h)
 	}
 }
 
-const struct an_hooked *an_rules_hooked(enum an_hook h)
+struct an_hooked an_hooked[AN_HOOKS];
+
+void an_rules_hook_up(void)
 {
 	static const struct an_rule *r[AN_HOOKS][sizeof(an_rules) /
 						 sizeof(an_rules[0])];
-	static struct an_hooked t[AN_HOOKS];
-	static bool built;
 
-	if (!built) {
-		for (unsigned k = 0; k < AN_HOOKS; k++) {
-			t[k].r = r[k];
-			for (unsigned i = 0; i < an_nrules; i++)
-				if (an_has_hook(an_rules[i], (enum an_hook)k))
-					r[k][t[k].n++] = an_rules[i];
-		}
-		built = true;
+	for (unsigned k = 0; k < AN_HOOKS; k++) {
+		an_hooked[k].n = 0;
+		for (unsigned i = 0; i < an_nrules; i++)
+			if (an_has_hook(an_rules[i], (enum an_hook)k))
+				r[k][an_hooked[k].n++] = an_rules[i];
+		an_hooked[k].r = r[k];
 	}
-	return &t[h];
 }
 
 const struct an_rule *an_rule_by_id(const char *id)
@@ -97,23 +96,49 @@ static bool an_same(const struct an_finding *f, const struct an_rule *r,
 	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite));
 }
 
+static uint64_t an_finding_key(const struct an_rule *r, enum an_sev sev,
+			       const struct an_proc *p,
+			       const struct an_kernel *k,
+			       const struct an_alloc *a)
+{
+	uint64_t key = an_mix(an_mix(an_mix((uintptr_t)r, sev), (uintptr_t)p),
+			      (uintptr_t)k);
+
+	return a ? an_mix(an_mix(key, a->api), a->callsite) : key;
+}
+
+static struct an_finding *an_found(struct an_ctx *c, uint64_t key,
+				   const struct an_rule *r, enum an_sev sev,
+				   struct an_proc *p, struct an_kernel *k,
+				   const struct an_alloc *a)
+{
+	for (struct an_finding *f = an_map_get(&c->finding_index, key); f;
+	     f = f->next)
+		if (an_same(f, r, sev, p, k, a)) {
+			f->count += an_weight(c);
+			return f;
+		}
+	return NULL;
+}
+
+struct an_finding *an_count(struct an_ctx *c, const struct an_rule *r,
+			    enum an_sev sev, struct an_proc *p,
+			    struct an_kernel *k, const struct an_alloc *a)
+{
+	return an_found(c, an_finding_key(r, sev, p, k, a), r, sev, p, k, a);
+}
+
 struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 			   enum an_sev sev, struct an_proc *p,
 			   struct an_kernel *k, const struct an_alloc *a,
 			   const char *fmt, ...)
 {
-	uint64_t key = an_mix(an_mix(an_mix((uintptr_t)r, sev), (uintptr_t)p),
-			      (uintptr_t)k);
-	struct an_finding *f;
+	uint64_t key = an_finding_key(r, sev, p, k, a);
+	struct an_finding *f = an_found(c, key, r, sev, p, k, a);
 	va_list ap;
 
-	if (a)
-		key = an_mix(an_mix(key, a->api), a->callsite);
-	for (f = an_map_get(&c->finding_index, key); f; f = f->next)
-		if (an_same(f, r, sev, p, k, a)) {
-			f->count += an_weight(c);
-			return f;
-		}
+	if (f)
+		return f;
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return NULL;

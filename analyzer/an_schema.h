@@ -104,6 +104,7 @@ struct an_evclass {
 	int16_t field[AN_MAX_FIELDS]; /* payload member index, -1 if absent */
 	uint8_t read[AN_MAX_FIELDS];  /* enum dec_read bits */
 	int16_t ctx_vpid, ctx_procname, ctx_vtid;
+	uint8_t ctx_vpid_read, ctx_vtid_read; /* enum dec_read */
 	struct dec_class dec; /* alloc, free, launch: the form they hold */
 };
 
@@ -129,6 +130,9 @@ void an_evcache_free(struct an_evcache *c);
 const struct an_evclass *an_evclass_of(struct an_evcache *c,
 				       const bt_event_class *ec);
 
+/* An integer field read as its class says (enum dec_read), without asking
+ * the field; as the field says under an_read_reference. */
+uint64_t an_field_int(const bt_field *f, uint8_t read);
 uint64_t an_ev_u64(const struct an_ev *e, int f);
 int64_t an_ev_i64(const struct an_ev *e, int f);
 const char *an_ev_str(const struct an_ev *e, int f);

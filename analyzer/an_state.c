@@ -51,15 +51,24 @@ struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p)
 	return n;
 }
 
-struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id)
+/* A handle is a code address: the product's high bits mix all of it. */
+static size_t an_hot_kernel(uint64_t handle)
 {
-	return id ? an_map_get(&p->allocs, id) : NULL;
+	return (size_t)((handle * 0x9e3779b97f4a7c15ull) >> 32) % AN_HOT_KERNELS;
 }
 
 struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle, bool create)
 {
-	struct an_kernel *k = an_map_get(&p->kernels, handle);
+	/* Kernels stay until the end, so a cached one is valid; a program
+	 * launches the same few again and again. */
+	struct an_kernel **hot = &p->kernel_hot[an_hot_kernel(handle)];
+	struct an_kernel *k = *hot;
 
+	if (k && k->handle == handle)
+		return k;
+	k = an_map_get(&p->kernels, handle);
+	if (k)
+		*hot = k;
 	if (k || !create)
 		return k;
 	k = calloc(1, sizeof(*k));
@@ -140,18 +149,14 @@ static void an_free_kernel(void *val, void *arg)
 	free(k);
 }
 
-
-
 static void an_free_proc(void *val, void *arg)
 {
 	struct an_proc *p = val;
 
-	an_map_each(&p->allocs, an_free_val, NULL);
 	an_map_each(&p->callsites, an_free_val, NULL);
-	an_map_each(&p->heads, an_free_val, NULL);
 	an_map_each(&p->kernels, an_free_kernel, NULL);
-	an_map_fini(&p->allocs);
-	an_map_fini(&p->heads);
+	an_blocks_fini(p);
+	an_heads_fini(&p->heads);
 	an_map_fini(&p->callsites);
 	an_map_fini(&p->kernels);
 	for (size_t i = 0; i < p->nbins; i++)

@@ -13,6 +13,7 @@
 
 #include "an.h"
 #include "an_map.h"
+#include "an_slab.h"
 #include "dec_freed.h"
 
 #define AN_TOP_ALLOCS 10
@@ -92,6 +93,23 @@ struct an_bin {
 
 struct an_kfd;
 
+/* Where a process keeps its live blocks (an_state_blocks.c). */
+#define AN_HOT_BLOCKS 64
+
+struct an_block_store {
+	struct an_alloc *hot[AN_HOT_BLOCKS]; /* live blocks, by id modulo */
+	struct an_slab slab;
+	uint64_t top_id; /* the highest id ever mapped */
+};
+
+/* Launch heads by number (an_state_heads.c). */
+struct an_heads {
+	struct an_head **by_num; /* NULL: no head of that number */
+	size_t cap;
+	struct an_map far; /* numbers beyond by_num */
+	struct an_slab slab; /* what both point into */
+};
+
 struct an_proc {
 	uint64_t key;
 	const void *trace; /* the bt_trace it came from, as a key */
@@ -119,7 +137,11 @@ struct an_proc {
 	uint8_t image_marks;
 	unsigned image; /* 0 for the pid's first image, then one per exec */
 	struct an_map allocs, kernels, callsites;
-	struct an_map heads; /* launch heads by number (an_head) */
+	struct an_block_store blocks; /* what allocs points into */
+	/* Kernels asked for lately, by handle hashed (an_kernel_get). */
+#define AN_HOT_KERNELS 16
+	struct an_kernel *kernel_hot[AN_HOT_KERNELS];
+	struct an_heads heads;
 	struct an_bin *bins;
 	size_t nbins;
 	void *dwfl; /* symboliser state, built on first use */
@@ -217,9 +239,31 @@ struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid);
 /* A new process for the same pid after an exec: p keeps what it was,
  * under a key of its own, and the new one takes the pid's place. */
 struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p);
-struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id);
+/* The live block with this id, or NULL: the cache (an_state_blocks.c), else
+ * an_alloc_lookup's map. */
+struct an_alloc *an_alloc_lookup(struct an_proc *p, uint64_t id);
+static inline struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id)
+{
+	struct an_alloc *a = p->blocks.hot[id & (AN_HOT_BLOCKS - 1)];
+
+	/* A cached block is live, and its id (never 0) is its key. */
+	return a && a->id == id ? a : an_alloc_lookup(p, id);
+}
+
+/* A new live block mapped by id (not mapped yet), its other fields the
+ * caller's to fill; NULL when out of memory. */
+struct an_alloc *an_alloc_new(struct an_proc *p, uint64_t id);
+/* A block leaves the live set; a must not be used after. */
+void an_alloc_drop(struct an_proc *p, struct an_alloc *a);
+void an_blocks_fini(struct an_proc *p);
 struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle,
 				bool create);
+/* The head of this number, or NULL. */
+const struct an_head *an_head_get(const struct an_heads *hs, uint64_t id);
+/* The head of this number to fill in, new or declared before; NULL when
+ * out of memory. */
+struct an_head *an_head_put(struct an_heads *hs, uint64_t id);
+void an_heads_fini(struct an_heads *hs);
 /* Recently freed block that held addr, or NULL. */
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr);
 /* A recently freed block by id: launches counted before its free may be

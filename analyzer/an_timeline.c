@@ -19,15 +19,12 @@ void *an_tl_grow(void *v, size_t *cap, size_t need, size_t size)
 	return g;
 }
 
-static struct an_tl_rec *an_tl_new(struct an_ctx *c, struct an_proc *p,
-				   enum an_tl_kind kind)
+static struct an_tl_rec *an_tl_append(struct an_ctx *c, struct an_proc *p,
+				      enum an_tl_kind kind)
 {
 	struct an_tl *tl = c->tl;
-	struct an_tl_rec *r;
+	struct an_tl_rec *r = an_tl_grow(tl->r, &tl->cap, tl->n + 1, sizeof(*r));
 
-	if (!tl || tl->failed)
-		return NULL;
-	r = an_tl_grow(tl->r, &tl->cap, tl->n + 1, sizeof(*r));
 	if (!r) {
 		tl->failed = true;
 		return NULL;
@@ -43,6 +40,14 @@ static struct an_tl_rec *an_tl_new(struct an_ctx *c, struct an_proc *p,
 				.tid = c->now_tid,
 				.kind = (uint8_t)kind};
 	return r;
+}
+
+/* Kept apart from an_tl_append so that, without a timeline, replay's
+ * calls stop here at the cost of a test. */
+static inline struct an_tl_rec *an_tl_new(struct an_ctx *c, struct an_proc *p,
+					  enum an_tl_kind kind)
+{
+	return c->tl && !c->tl->failed ? an_tl_append(c, p, kind) : NULL;
 }
 
 void an_tl_alloc(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a)

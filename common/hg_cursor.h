@@ -21,9 +21,10 @@
  *    offsets of 4 or 8 bytes, read over sub-ranges of a section; a read
  *    past the end yields 0 and leaves the reader at the end, so a DIE's
  *    many reads are checked once.
- *  - Trace payloads (hg_pack.h, struct hg_unpacker) are read a byte at a
- *    time through babeltrace2's field accessors; the bytes are never in a
- *    buffer of ours.
+ *  - Trace payloads (hg_pack.h, struct hg_unpacker, hg_unpack_all) are
+ *    values of 0 to 8 bytes behind tags of two lengths, copied out of
+ *    babeltrace2's fields into a window with 8 bytes to spare
+ *    (decode/dec_pack.c), so that a value is one load masked to its length.
  *  - KFD SMI events (kfd/kd_smi_parse.c, struct cur) are text, read
  *    character by character against each kind's spec.
  *  - Instruction words (codeobj/co_isa.c, co_flow_cfg.c) are loaded with

@@ -526,7 +526,7 @@ enum hg_warn {
  * and keeps each schema's history); `hipgrain report` refuses schemas newer
  * than its own.
  */
-#define HG_TRACE_SCHEMA 6
+#define HG_TRACE_SCHEMA 7
 
 /*
  * From schema 3, `alloc`, `free` and `launch` are each one field of 64-bit
@@ -589,6 +589,10 @@ enum hg_launch_word {
  * LTTng writes no length, and makes one call for the field where a
  * sequence takes two.
  * Readers take `alloc16` ... `launch32` as `alloc` ... `launch`.
+ *
+ * Schema 7 writes the same bytes as 32-bit elements, widened to a whole
+ * number of them (hg_pack_class): a reader pays for each element of an
+ * array, and babeltrace2 reads a quarter as many much faster.
  */
 enum hg_launch_byte_word {
 	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,

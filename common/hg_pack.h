@@ -308,14 +308,20 @@ static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
 }
 
 /*
- * An alloc, a free or a launch is written as a fixed array when one of its
- * sizes fits (every HG_PACK_STEP bytes, hg_tp.h): LTTng then writes one
- * field, not a length and then a sequence, a call and two bytes less an
- * event.  The bytes a record lacks widen one of its values (an alloc's or
- * a free's last, a launch's repeat) with zero bytes on top, which read the
- * same, as a value may take any length up to 8: each of these values is
- * under 2^33, so HG_PACK_STEP - 1 more bytes always fit.
+ * An alloc, a free or a launch is written as HG_PACK_STEP-byte elements
+ * (schema 7), and as a fixed array when one of its sizes fits (hg_tp.h):
+ * LTTng then writes one field, not a length and then a sequence, a call
+ * and two bytes less an event.  The bytes a record lacks widen one of its
+ * values (an alloc's or a free's last, a launch's repeat) with zero bytes
+ * on top, which read the same, as a value may take any length up to 8:
+ * each of these values is under 2^33, so HG_PACK_STEP - 1 more bytes
+ * always fit.  The elements are the bytes read as little-endian words, as
+ * the reader's loads read them; a big-endian writer would need its own
+ * form.
  */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "hg_pack.h: the packed bytes are written and read as little-endian"
+#endif
 #define HG_PACK_STEP 4
 
 static inline size_t hg_pack_class(size_t n)
@@ -380,29 +386,113 @@ static inline size_t hg_pack_launch_ref(uint8_t *end, uint32_t head,
 }
 
 /*
- * Reading, a byte at a time from wherever the bytes are (a babeltrace2
- * sequence, a buffer): `byte(ctx, i)` is byte i, and there are `len`.
+ * What the provider writes (schema 7): a record widened to a whole number
+ * of HG_PACK_STEP-byte elements, HG_PACK_ELEMS of them.  Each returns the
+ * record's length; hg_pack_launch_whole writes the `ref` before the nargb
+ * bytes of arguments at end and returns the ref's length too, in *nref.
+ */
+#define HG_PACK_ELEMS(len) ((uint16_t)((len) / HG_PACK_STEP))
+
+static inline size_t hg_pack_alloc_whole(const uint64_t *w, uint8_t *out)
+{
+	size_t n = hg_pack_alloc(w, out);
+
+	return hg_pack_alloc_widen(w, out, n, (unsigned)(hg_pack_class(n) - n));
+}
+
+static inline size_t hg_pack_free_whole(const uint64_t *w, uint8_t *out)
+{
+	size_t n = hg_pack_free(w, out);
+
+	return hg_pack_free_widen(w, out, n, (unsigned)(hg_pack_class(n) - n));
+}
+
+static inline size_t hg_pack_launch_whole(uint8_t *end, uint32_t head,
+					  uint32_t repeat1, size_t nargb,
+					  size_t *nref)
+{
+	size_t n = 1 + hg_pack_len63(head) + hg_pack_len63(repeat1) + nargb;
+	size_t c = hg_pack_class(n);
+
+	*nref = hg_pack_launch_ref(end, head, repeat1, (unsigned)(c - n));
+	return c;
+}
+
+/*
+ * Reading, from bytes in memory: `len` of them, with 8 more readable past
+ * them (the writer's HG_PACK_MAX leaves as many), so that a value is one
+ * load masked to its length, not a loop over its bytes.
+ *
+ * hg_unpack_word reads a word at a time, only as far as asked, and says
+ * where damaged bytes stop it.  hg_unpack_all reads every value of bytes
+ * that end cleanly, the usual case, in one loop without that bookkeeping;
+ * words are then cut from the values (hg_values_words) as hg_unpack_word
+ * cuts them.
  */
 struct hg_unpacker {
 	uint64_t len, pos;
 	unsigned pending; /* the high nibble still to read, or 0x10 */
+	unsigned rep;	  /* where the next word is in the shape's `rep` */
 	uint64_t word;	  /* words read so far */
 };
 
-#define HG_UNPACK_INIT(n) {(n), 0, 0x10, 0}
+#define HG_UNPACK_INIT(n) {(n), 0, 0x10, 0, 0}
 
-/* The next value; 0 at the end or on damage (a length over 8, bytes
+/* The most bytes a word takes: two values of a tag and 8 bytes each. */
+#define HG_UNPACK_WORD_MAX 18
+
+/* Value len (0 to 8) bytes at p. */
+static inline __attribute__((always_inline)) uint64_t
+hg_unpack_load(const uint8_t *p, unsigned len)
+{
+	static const uint64_t mask[9] = {
+		0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffffull,
+		0xffffffffffffull, 0xffffffffffffffull, ~0ull};
+	uint64_t x;
+
+	/* little-endian, as the writer's stores */
+	memcpy(&x, p, sizeof(x));
+	return x & mask[len];
+}
+
+/* Where word `word` of shape s is cut, `rep` its place in the shape's
+ * repeated part (hg_pack_split without its division). */
+static inline __attribute__((always_inline)) unsigned
+hg_unpack_cut(const struct hg_shape *s, uint64_t word, unsigned rep)
+{
+	return word < s->nhead ? s->head[word] : s->rep[rep];
+}
+
+/* The word of values lo and hi cut at split; 0 if either is wider than
+ * its part. */
+static inline __attribute__((always_inline)) int
+hg_unpack_join(uint64_t lo, uint64_t hi, unsigned split, uint64_t *w)
+{
+	if ((lo >> split) || (split < 64 && hi >> (64 - split)))
+		return 0;
+	*w = lo | hi << split;
+	return 1;
+}
+
+/* On to the next word; a shape of no `rep` has one cut of 0. */
+static inline __attribute__((always_inline)) void
+hg_unpack_next(const struct hg_shape *s, uint64_t *word, unsigned *rep)
+{
+	if ((*word)++ >= s->nhead && ++*rep >= s->nrep)
+		*rep = 0;
+}
+
+/* The next value of b; 0 at the end or on damage (a length over 8, bytes
  * missing). */
-static inline int hg_unpack_value(struct hg_unpacker *u,
-				  uint8_t (*byte)(const void *, uint64_t),
-				  const void *ctx, uint64_t *v)
+static inline __attribute__((always_inline)) int
+hg_unpack_value(struct hg_unpacker *u, const uint8_t *b, uint64_t *v)
 {
 	unsigned len;
 
 	if (u->pending == 0x10) {
 		if (u->pos >= u->len)
 			return 0;
-		len = byte(ctx, u->pos++);
+		len = b[u->pos++];
 		u->pending = len >> 4;
 		len &= 0xf;
 	} else {
@@ -411,31 +501,85 @@ static inline int hg_unpack_value(struct hg_unpacker *u,
 	}
 	if (len > 8 || u->len - u->pos < len)
 		return 0;
-	*v = 0;
-	for (unsigned i = 0; i < len; i++)
-		*v |= (uint64_t)byte(ctx, u->pos++) << (8 * i);
+	*v = hg_unpack_load(b + u->pos, len);
+	u->pos += len;
 	return 1;
 }
 
-/* The next word (shape s); 0 at the end or on damage. */
-static inline int hg_unpack_word(const struct hg_shape *s,
-				 struct hg_unpacker *u,
-				 uint8_t (*byte)(const void *, uint64_t),
-				 const void *ctx, uint64_t *w)
+/* The next word (shape s) of b; 0 at the end or on damage. */
+static inline __attribute__((always_inline)) int
+hg_unpack_word(const struct hg_shape *s, struct hg_unpacker *u,
+	       const uint8_t *b, uint64_t *w)
 {
-	unsigned split = hg_pack_split(s, u->word);
+	unsigned split = hg_unpack_cut(s, u->word, u->rep);
 	uint64_t lo, hi;
 
-	if (!hg_unpack_value(u, byte, ctx, &lo))
+	if (!hg_unpack_value(u, b, &lo))
 		return 0;
 	if (split) {
-		if (!hg_unpack_value(u, byte, ctx, &hi) ||
-		    (lo >> split) || (split < 64 && hi >> (64 - split)))
+		if (!hg_unpack_value(u, b, &hi) ||
+		    !hg_unpack_join(lo, hi, split, &lo))
 			return 0;
-		lo |= hi << split;
 	}
 	*w = lo;
-	u->word++;
+	hg_unpack_next(s, &u->word, &u->rep);
+	return 1;
+}
+
+/* The values of len bytes at b into v (2 * len at most) when they end
+ * cleanly: every pair whole, or the last one's second HG_PACK_NONE at the
+ * end.  Returns how many, or -1 for any other bytes.  A second value
+ * running past the end is found by the end's test alone. */
+static inline int hg_unpack_all(const uint8_t *b, size_t len, uint64_t *v)
+{
+	const uint8_t *p = b, *end = b + len;
+	uint64_t *o = v;
+	int ok = 1;
+
+	while (p < end) {
+		unsigned lo = *p & 0xf, hi = *p >> 4;
+
+		p++;
+		if (lo > 8)
+			return -1;
+		*o++ = hg_unpack_load(p, lo);
+		p += lo;
+		if (hi > 8) {
+			ok = hi == HG_PACK_NONE;
+			break;
+		}
+		if (p > end)
+			return -1;
+		*o++ = hg_unpack_load(p, hi);
+		p += hi;
+	}
+	return ok && p == end ? (int)(o - v) : -1;
+}
+
+/* n words cut as cut[] says (a shape's head, or its rep once) from the
+ * values v[*at] on, of nv; 0 when their values run out or one is wider
+ * than its part.  Inlined where cut and n are constants, it unrolls to a
+ * load a value. */
+static inline __attribute__((always_inline)) int
+hg_values_words(const uint8_t *cut, unsigned n, const uint64_t *v,
+		unsigned nv, unsigned *at, uint64_t *w)
+{
+	unsigned i = *at, need = n;
+
+#pragma GCC unroll 8
+	for (unsigned k = 0; k < n; k++)
+		need += cut[k] != 0;
+	if (nv - i < need)
+		return 0;
+#pragma GCC unroll 8
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t lo = v[i++];
+
+		if (cut[k] && !hg_unpack_join(lo, v[i++], cut[k], &lo))
+			return 0;
+		w[k] = lo;
+	}
+	*at = i;
 	return 1;
 }
 

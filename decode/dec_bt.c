@@ -58,6 +58,18 @@ uint8_t dec_member_read(const bt_field_class *fc, int16_t i)
 	return (uint8_t)(DEC_READ_ARRAY | dec_read_of(m));
 }
 
+/* The width of the elements of array member i of structure class fc. */
+static uint64_t dec_elem_bits(const bt_field_class *fc, int16_t i)
+{
+	const bt_field_class *m =
+		bt_field_class_structure_member_borrow_field_class_const(
+			bt_field_class_structure_borrow_member_by_index_const(
+				fc, (uint64_t)i));
+
+	m = bt_field_class_array_borrow_element_field_class_const(m);
+	return bt_field_class_integer_get_field_value_range(m);
+}
+
 void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 		    const bt_field_class *payload)
 {
@@ -77,10 +89,14 @@ void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 		if (i < 0 || (l->kind[kind].form != DEC_FORM_NAMED &&
 			      (!(rd & DEC_READ_ARRAY) || !(rd & DEC_READ_KIND))))
 			continue;
+		if (l->elem_bits && ((rd & DEC_READ_KIND) != DEC_READ_UNSIGNED ||
+				     dec_elem_bits(payload, i) != l->elem_bits))
+			continue;
 		dc->form = l->kind[kind].form;
 		dc->schema = l->schema;
 		dc->field = i;
 		dc->signed_elems = (rd & DEC_READ_KIND) != DEC_READ_UNSIGNED;
+		dc->quad_elems = l->elem_bits == 32;
 		return;
 	}
 }
@@ -98,6 +114,46 @@ static uint64_t dec_elem_u(const void *ctx, uint64_t i)
 		bt_field_array_borrow_element_field_by_index_const(ctx, i));
 }
 
+static inline uint8_t dec_byte_u(const void *ctx, uint64_t i)
+{
+	return (uint8_t)bt_field_integer_unsigned_get_value(
+		bt_field_array_borrow_element_field_by_index_const(ctx, i));
+}
+
+/* The unsigned bytes of a packed form, copied out in one loop, four at a
+ * time: the two calls an element are all the element costs. */
+static void dec_bytes_u(const void *ctx, uint64_t i, uint64_t n, uint8_t *out)
+{
+	for (; n >= 4; n -= 4, i += 4, out += 4) {
+		out[0] = dec_byte_u(ctx, i);
+		out[1] = dec_byte_u(ctx, i + 1);
+		out[2] = dec_byte_u(ctx, i + 2);
+		out[3] = dec_byte_u(ctx, i + 3);
+	}
+	for (; n; n--)
+		*out++ = dec_byte_u(ctx, i++);
+}
+
+/* Schema 7's bytes, four an element, in the order of their little-endian
+ * load (hg_pack.h): byte i of the record, and n of them from i. */
+static uint64_t dec_elem_q(const void *ctx, uint64_t i)
+{
+	return (uint8_t)(dec_elem_u(ctx, i >> 2) >> (i & 3) * 8);
+}
+
+static void dec_bytes_q(const void *ctx, uint64_t i, uint64_t n, uint8_t *out)
+{
+	for (; n && (i & 3); n--)
+		*out++ = (uint8_t)dec_elem_q(ctx, i++);
+	for (; n >= 4; n -= 4, i += 4, out += 4) {
+		uint32_t v = (uint32_t)dec_elem_u(ctx, i >> 2);
+
+		memcpy(out, &v, 4);
+	}
+	for (; n; n--)
+		*out++ = (uint8_t)dec_elem_q(ctx, i++);
+}
+
 static uint64_t dec_elem_any(const void *ctx, uint64_t i)
 {
 	return dec_field_int(
@@ -111,15 +167,26 @@ static struct dec_src dec_array(const bt_field *payload, int16_t i, bool uns)
 
 	if (!f || !bt_field_class_type_is(bt_field_get_class_type(f),
 					  BT_FIELD_CLASS_TYPE_ARRAY))
-		return (struct dec_src){dec_elem_any, NULL, 0};
-	return (struct dec_src){uns ? dec_elem_u : dec_elem_any, f,
+		return (struct dec_src){dec_elem_any, NULL, NULL, 0};
+	return (struct dec_src){uns ? dec_elem_u : dec_elem_any,
+				uns ? dec_bytes_u : NULL, f,
 				bt_field_array_get_length(f)};
 }
 
+/* The packed member is an array, its class checked once
+ * (dec_class_init). */
 static struct dec_src dec_packed(const struct dec_class *dc,
 				 const bt_field *payload)
 {
-	return dec_array(payload, dc->field, !dc->signed_elems);
+	const bt_field *f = dec_member(payload, dc->field);
+	bool uns = !dc->signed_elems;
+
+	if (dc->quad_elems)
+		return (struct dec_src){dec_elem_q, dec_bytes_q, f,
+					4 * bt_field_array_get_length(f)};
+	return (struct dec_src){uns ? dec_elem_u : dec_elem_any,
+				uns ? dec_bytes_u : NULL, f,
+				bt_field_array_get_length(f)};
 }
 
 static uint64_t dec_named_u64(const struct dec_class *dc,

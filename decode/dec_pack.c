@@ -2,18 +2,7 @@
 #include "dec_pack.h"
 
 #include <stdio.h>
-
-uint64_t dec_buf_byte(const void *ctx, uint64_t i)
-{
-	return ((const uint8_t *)ctx)[i];
-}
-
-static uint8_t dec_src_byte(const void *ctx, uint64_t i)
-{
-	const struct dec_src *s = ctx;
-
-	return (uint8_t)s->elem(s->ctx, i);
-}
+#include <string.h>
 
 static const struct hg_shape *dec_shape(enum dec_kind kind,
 					enum dec_form form)
@@ -28,42 +17,112 @@ static const struct hg_shape *dec_shape(enum dec_kind kind,
 	return form == DEC_FORM_BYTES ? bytes[kind] : NULL;
 }
 
-void dec_words_open(struct dec_words *it, const struct dec_src *src,
-		    enum dec_kind kind, enum dec_form form)
+_Static_assert(DEC_WINDOW >= HG_UNPACK_WORD_MAX,
+	       "the window holds the most bytes of a word");
+
+/* The window moved on to the bytes not yet unpacked, and as many more as
+ * it holds.  Inlined: at the open, with nothing to move, it is the copy. */
+static inline __attribute__((always_inline)) void
+dec_fill(struct dec_words *it)
 {
-	*it = (struct dec_words){.src = *src, .shape = dec_shape(kind, form),
-				 .u = HG_UNPACK_INIT(src->len)};
+	static const uint64_t zero;
+	struct hg_unpacker *u = &it->u;
+	uint64_t keep = u->len - u->pos, n = it->src.len - it->i;
+
+	if (n > DEC_WINDOW - keep)
+		n = DEC_WINDOW - keep;
+	if (keep)
+		memmove(it->win, it->win + u->pos, keep);
+	if (it->src.bytes)
+		it->src.bytes(it->src.ctx, it->i, n, it->win + keep);
+	else
+		for (uint64_t k = 0; k < n; k++)
+			it->win[keep + k] =
+				(uint8_t)it->src.elem(it->src.ctx, it->i + k);
+	it->i += n;
+	u->pos = 0;
+	u->len = keep + n;
+	memcpy(it->win + u->len, &zero, sizeof(zero));
 }
 
-bool dec_words_next(struct dec_words *it, uint64_t *w)
+/* The fields one by one: the window and values need no zeroing. */
+static void dec_words_open(struct dec_words *it, const struct dec_src *src,
+			   enum dec_kind kind, enum dec_form form)
 {
-	if (it->shape)
-		return hg_unpack_word(it->shape, &it->u, dec_src_byte,
-				      &it->src, w);
-	if (it->i >= it->src.len)
-		return false;
-	*w = it->src.elem(it->src.ctx, it->i++);
-	return true;
+	int n;
+
+	it->src = *src;
+	it->shape = dec_shape(kind, form);
+	it->u = (struct hg_unpacker)HG_UNPACK_INIT(0);
+	it->i = 0;
+	it->whole = false;
+	if (!it->shape)
+		return;
+	dec_fill(it);
+	if (it->i < it->src.len)
+		return;
+	n = hg_unpack_all(it->win, it->u.len, it->vals);
+	it->whole = n >= 0;
+	it->nv = (unsigned)n;
+	it->at = 0;
+}
+
+/* The next word of bytes read a word at a time.  With a word's most bytes
+ * in the window, or the source's last, its end is never mistaken for the
+ * bytes'. */
+static bool dec_word(struct dec_words *it, uint64_t *w)
+{
+	if (it->u.len - it->u.pos < HG_UNPACK_WORD_MAX && it->i < it->src.len)
+		dec_fill(it);
+	return hg_unpack_word(it->shape, &it->u, it->win, w);
+}
+
+/* n words into w, from the bytes or the elements; returns how many were
+ * read whole. */
+static unsigned dec_take(struct dec_words *it, uint64_t *w, unsigned n)
+{
+	unsigned k = 0;
+
+	if (it->shape) {
+		while (k < n && dec_word(it, &w[k]))
+			k++;
+	} else {
+		for (; k < n && it->i < it->src.len; k++)
+			w[k] = it->src.elem(it->src.ctx, it->i++);
+	}
+	return k;
 }
 
 /* Whether the words ended cleanly: no byte left but a final tag's
  * unused half. */
 static bool dec_words_done(const struct dec_words *it)
 {
-	if (!it->shape)
-		return it->i >= it->src.len;
-	return it->u.pos >= it->u.len &&
-	       (it->u.pending == 0x10 || it->u.pending == HG_PACK_NONE);
+	/* bytes that end cleanly end with their last value */
+	if (it->whole)
+		return it->at >= it->nv;
+	if (it->i < it->src.len)
+		return false;
+	return !it->shape ||
+	       (it->u.pos >= it->u.len &&
+		(it->u.pending == 0x10 || it->u.pending == HG_PACK_NONE));
 }
 
-/* n words into w; the error when fewer came. */
-static int dec_read(struct dec_words *it, uint64_t *w, unsigned n,
-		    unsigned *nwords)
+/* The head's words into w (s: the shape of the form, for its count and
+ * cuts; a constant where this is inlined); the error when fewer came.
+ * Where the values fall short, the bytes are read from the start a word
+ * at a time (that reader has not moved), which says where and how they
+ * stop. */
+static inline __attribute__((always_inline)) int
+dec_read(struct dec_words *it, const struct hg_shape *s, uint64_t *w,
+	 unsigned *nwords)
 {
-	unsigned k = 0;
+	unsigned n = s->nhead, k = n;
 
-	while (k < n && dec_words_next(it, &w[k]))
-		k++;
+	if (!it->whole ||
+	    !hg_values_words(s->head, n, it->vals, it->nv, &it->at, w)) {
+		it->whole = false;
+		k = dec_take(it, w, n);
+	}
 	if (nwords)
 		*nwords = k;
 	if (k == n)
@@ -71,30 +130,23 @@ static int dec_read(struct dec_words *it, uint64_t *w, unsigned n,
 	return dec_words_done(it) ? DEC_E_SHORT : DEC_E_DAMAGED;
 }
 
-unsigned dec_head_words(enum dec_kind kind, enum dec_form form)
-{
-	if (form == DEC_FORM_REF)
-		return 2;
-	return kind == DEC_ALLOC ? HG_ALLOC_WORDS
-	       : kind == DEC_FREE ? HG_FREE_WORDS
-				  : HG_LAUNCH_HEAD;
-}
-
-/* The fixed words of an alloc or a free. */
-static int dec_record(const struct dec_src *s, enum dec_form form,
-		      enum dec_kind kind, uint64_t *w, unsigned *nwords)
+/* The fixed words of an alloc or a free (of shape s in every form that
+ * has one). */
+static inline __attribute__((always_inline)) int
+dec_record(const struct dec_src *src, enum dec_form form, enum dec_kind kind,
+	   const struct hg_shape *s, uint64_t *w, unsigned *nwords)
 {
 	struct dec_words it;
 
-	dec_words_open(&it, s, kind, form);
-	return dec_read(&it, w, dec_head_words(kind, form), nwords);
+	dec_words_open(&it, src, kind, form);
+	return dec_read(&it, s, w, nwords);
 }
 
 int dec_alloc_unpack(const struct dec_src *s, enum dec_form form,
 		     struct dec_alloc *a, unsigned *nwords)
 {
 	uint64_t w[HG_ALLOC_WORDS] = {0};
-	int rc = dec_record(s, form, DEC_ALLOC, w, nwords);
+	int rc = dec_record(s, form, DEC_ALLOC, &hg_shape_alloc, w, nwords);
 
 	*a = (struct dec_alloc){0};
 	if (rc)
@@ -118,7 +170,7 @@ int dec_free_unpack(const struct dec_src *s, enum dec_form form,
 		    struct dec_free *f, unsigned *nwords)
 {
 	uint64_t w[HG_FREE_WORDS] = {0};
-	int rc = dec_record(s, form, DEC_FREE, w, nwords);
+	int rc = dec_record(s, form, DEC_FREE, &hg_shape_free, w, nwords);
 
 	*f = (struct dec_free){0};
 	if (rc)
@@ -153,6 +205,18 @@ static void dec_launch_head(const uint64_t *w, struct dec_launch *l)
 	};
 }
 
+/* All but the words and the sequences, which their openers set: the
+ * window needs no zeroing. */
+static void dec_args_start(struct dec_args *it, enum dec_form form)
+{
+	it->form = form;
+	it->w.whole = false; /* until the words are opened on bytes */
+	it->i = 0;
+	it->n = UINT64_MAX;
+	it->next = 0;
+	it->damaged = false;
+}
+
 int dec_launch_unpack(const struct dec_src *s, enum dec_form form,
 		      struct dec_launch *l, struct dec_args *args,
 		      unsigned *nwords)
@@ -160,16 +224,17 @@ int dec_launch_unpack(const struct dec_src *s, enum dec_form form,
 	uint64_t w[HG_LAUNCH_HEAD] = {0};
 	int rc;
 
-	*args = (struct dec_args){.form = form};
+	dec_args_start(args, form);
 	dec_words_open(&args->w, s, DEC_LAUNCH, form);
-	rc = dec_read(&args->w, w, dec_head_words(DEC_LAUNCH, form), nwords);
+	rc = form == DEC_FORM_REF    ? dec_read(&args->w, &hg_shape_launch6, w, nwords)
+	     : form == DEC_FORM_PACK ? dec_read(&args->w, &hg_shape_launch5, w, nwords)
+				     : dec_read(&args->w, &hg_shape_launch, w, nwords);
 	*l = (struct dec_launch){0};
 	if (rc) {
 		args->n = 0; /* no argument without its head */
 		args->damaged = true;
 		return rc;
 	}
-	args->n = UINT64_MAX;
 	if (form == DEC_FORM_REF) {
 		l->head_id = w[0];
 		if (!w[0])
@@ -185,13 +250,13 @@ int dec_launch_unpack(const struct dec_src *s, enum dec_form form,
 
 void dec_args_open_words(struct dec_args *it, const struct dec_src *s)
 {
-	*it = (struct dec_args){.form = DEC_FORM_ARGS, .n = UINT64_MAX};
+	dec_args_start(it, DEC_FORM_ARGS);
 	dec_words_open(&it->w, s, DEC_LAUNCH, DEC_FORM_WORDS);
 }
 
 void dec_args_open_seqs(struct dec_args *it, const struct dec_src seq[6])
 {
-	*it = (struct dec_args){.form = DEC_FORM_SEQS, .n = UINT64_MAX};
+	dec_args_start(it, DEC_FORM_SEQS);
 	for (int i = 0; i < 6; i++) {
 		it->seq[i] = seq[i];
 		if (seq[i].len < it->n)
@@ -221,37 +286,78 @@ static void dec_arg_codes(struct dec_arg *a, uint64_t codes)
 	a->gran = (uint8_t)(codes >> 24);
 }
 
-bool dec_args_next(struct dec_args *it, struct dec_arg *a)
+/* An argument's words from the values, its form's shape a constant in
+ * each call. */
+static inline __attribute__((always_inline)) bool
+dec_arg_values(struct dec_words *it, enum dec_form form, uint64_t *w)
 {
-	bool three = it->form >= DEC_FORM_BYTES;
-	unsigned n = three ? HG_LAUNCH_BYTE_WORDS : HG_LAUNCH_WORDS;
+	if (form == DEC_FORM_REF)
+		return hg_values_words(hg_shape_launch6.rep, HG_LAUNCH_BYTE_WORDS,
+				       it->vals, it->nv, &it->at, w);
+	if (form == DEC_FORM_PACK)
+		return hg_values_words(hg_shape_launch5.rep, HG_LAUNCH_BYTE_WORDS,
+				       it->vals, it->nv, &it->at, w);
+	return hg_values_words(hg_shape_launch.rep, HG_LAUNCH_BYTE_WORDS,
+			       it->vals, it->nv, &it->at, w);
+}
+
+/* An argument of the byte forms (HG_LB_*). */
+static inline __attribute__((always_inline)) void
+dec_arg_bytes(struct dec_args *it, const uint64_t *w, struct dec_arg *a)
+{
+	*a = (struct dec_arg){.id = w[HG_LB_ID], .elided = w[HG_LB_ID] != 0};
+	if (a->id)
+		a->offset = w[HG_LB_WHERE];
+	else
+		a->value = w[HG_LB_WHERE];
+	dec_arg_codes(a, it->form >= DEC_FORM_PACK
+				 ? hg_unpack_v5_codes(w[HG_LB_CODES], &it->next)
+				 : w[HG_LB_CODES]);
+}
+
+/* A partial argument is left out, and ends them. */
+static bool dec_args_stop(struct dec_args *it)
+{
+	it->damaged = true;
+	it->n = 0;
+	return false;
+}
+
+/* The next argument of the words read one at a time, or of the elements
+ * (kept out of dec_args_next, whose values path needs no frame). */
+static __attribute__((noinline)) bool dec_args_read(struct dec_args *it,
+						    struct dec_arg *a)
+{
+	unsigned n = it->form >= DEC_FORM_BYTES ? HG_LAUNCH_BYTE_WORDS
+						: HG_LAUNCH_WORDS;
 	uint64_t w[HG_LAUNCH_WORDS];
 
 	if (it->form == DEC_FORM_SEQS)
 		return dec_arg_seqs(it, a);
 	if (!it->n || dec_words_done(&it->w))
 		return false;
-	for (unsigned i = 0; i < n; i++)
-		if (!dec_words_next(&it->w, &w[i])) {
-			it->damaged = true; /* a partial argument: left out */
-			it->n = 0;
-			return false;
-		}
-	*a = (struct dec_arg){0};
-	if (!three) {
-		a->value = w[0], a->id = w[1], a->offset = w[2];
-		dec_arg_codes(a, w[3]);
+	if (dec_take(&it->w, w, n) < n)
+		return dec_args_stop(it);
+	if (n == HG_LAUNCH_BYTE_WORDS) {
+		dec_arg_bytes(it, w, a);
 		return true;
 	}
-	a->id = w[HG_LB_ID];
-	if (a->id)
-		a->offset = w[HG_LB_WHERE];
-	else
-		a->value = w[HG_LB_WHERE];
-	a->elided = a->id != 0;
-	dec_arg_codes(a, it->form >= DEC_FORM_PACK
-				 ? hg_unpack_v5_codes(w[HG_LB_CODES], &it->next)
-				 : w[HG_LB_CODES]);
+	*a = (struct dec_arg){.value = w[0], .id = w[1], .offset = w[2]};
+	dec_arg_codes(a, w[3]);
+	return true;
+}
+
+bool dec_args_next(struct dec_args *it, struct dec_arg *a)
+{
+	uint64_t w[HG_LAUNCH_BYTE_WORDS];
+
+	if (!it->w.whole)
+		return dec_args_read(it, a);
+	if (!it->n || dec_words_done(&it->w))
+		return false;
+	if (!dec_arg_values(&it->w, it->form, w))
+		return dec_args_stop(it);
+	dec_arg_bytes(it, w, a);
 	return true;
 }
 

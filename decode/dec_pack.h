@@ -15,15 +15,15 @@
 #include "hg_pack.h"
 
 /* Element i of a sequence of len (bytes, or words of DEC_FORM_WORDS and
- * ARGS). */
+ * ARGS).  `bytes`, when set, copies n elements from i as bytes in one
+ * call: a packed form's bytes are unpacked from memory, and a call an
+ * element would cost more than the unpacking. */
 struct dec_src {
 	uint64_t (*elem)(const void *ctx, uint64_t i);
+	void (*bytes)(const void *ctx, uint64_t i, uint64_t n, uint8_t *out);
 	const void *ctx;
 	uint64_t len;
 };
-
-/* An element of a plain buffer of bytes (ctx). */
-uint64_t dec_buf_byte(const void *ctx, uint64_t i);
 
 struct dec_alloc {
 	uint64_t id, addr, size, extra, callsite;
@@ -55,17 +55,23 @@ struct dec_arg {
 	bool elided; /* value is the alloc of id's addr plus offset (0 here) */
 };
 
-/* The words of one event, one at a time. */
+/* The bytes of a packed form held at once: every fixed-size event's, and
+ * a longer sequence's a window at a time. */
+#define DEC_WINDOW 64
+
+/* The words of one event, one at a time: cut from the values of the
+ * bytes when they were all in the window and ended cleanly, else read
+ * from the bytes a word at a time (which says where damage stops them). */
 struct dec_words {
 	struct dec_src src;
 	const struct hg_shape *shape; /* NULL: the elements are the words */
-	struct hg_unpacker u;
-	uint64_t i;
+	bool whole;		      /* every value in vals */
+	unsigned nv, at;	      /* the values, and the next one */
+	struct hg_unpacker u;	      /* over win, when not whole */
+	uint64_t i;		      /* the next element of src to read */
+	uint8_t win[DEC_WINDOW + 8];  /* and the 8 the unpacker may load */
+	uint64_t vals[2 * DEC_WINDOW];
 };
-
-void dec_words_open(struct dec_words *it, const struct dec_src *src,
-		    enum dec_kind kind, enum dec_form form);
-bool dec_words_next(struct dec_words *it, uint64_t *w);
 
 /* A launch's arguments, one at a time. */
 struct dec_args {
@@ -105,8 +111,5 @@ bool dec_args_next(struct dec_args *it, struct dec_arg *a);
 /* "N of M words" or the like, for an error of an event of `kind`. */
 void dec_err_text(int err, enum dec_kind kind, unsigned nwords,
 		  char *buf, unsigned cap);
-
-/* Words each kind's head holds, in the packed forms. */
-unsigned dec_head_words(enum dec_kind kind, enum dec_form form);
 
 #endif

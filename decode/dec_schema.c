@@ -4,24 +4,27 @@
 #include <string.h>
 
 /*
- * An event class is read in the form of the first row (oldest first) whose
- * field it has.  Schemas 5 and 6 write an alloc and a free alike, and a
- * schema 6 launch has `ref` where schema 5's has `pack`; schemas 1 and 2
- * differ only in a launch's arguments.
+ * An event class is read in the form of the newest row whose field it
+ * has, with elements of the row's width.  Schemas 5 and 6 write an alloc
+ * and a free alike, and a schema 6 launch has `ref` where schema 5's has
+ * `pack`; schema 7 writes schema 6's bytes as 32-bit elements; schemas 1
+ * and 2 differ only in a launch's arguments.
  */
 const struct dec_layout dec_layouts[] = {
-	{1, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
+	{1, 0, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
 	     {DEC_FORM_SEQS, "arg_index"}}},
-	{2, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
+	{2, 0, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
 	     {DEC_FORM_ARGS, "args"}}},
-	{3, {{DEC_FORM_WORDS, "words"}, {DEC_FORM_WORDS, "words"},
+	{3, 0, {{DEC_FORM_WORDS, "words"}, {DEC_FORM_WORDS, "words"},
 	     {DEC_FORM_WORDS, "words"}}},
-	{4, {{DEC_FORM_BYTES, "bytes"}, {DEC_FORM_BYTES, "bytes"},
+	{4, 0, {{DEC_FORM_BYTES, "bytes"}, {DEC_FORM_BYTES, "bytes"},
 	     {DEC_FORM_BYTES, "bytes"}}},
-	{5, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
+	{5, 0, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
 	     {DEC_FORM_PACK, "pack"}}},
-	{6, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
+	{6, 0, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
 	     {DEC_FORM_REF, "ref"}}},
+	{7, 32, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
+		 {DEC_FORM_REF, "ref"}}},
 };
 const unsigned dec_nlayouts = sizeof(dec_layouts) / sizeof(dec_layouts[0]);
 

@@ -27,6 +27,7 @@ enum dec_form {
 
 struct dec_layout {
 	unsigned schema;
+	unsigned elem_bits; /* the packed field's elements' width; 0: any */
 	struct {
 		enum dec_form form;
 		const char *field; /* the field that tells this form */

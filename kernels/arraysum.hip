@@ -109,7 +109,7 @@ static real_t *alloc_acc(enum mem m, int dev, void **base)
 		return acc;
 	}
 	case MALLOC:
-		*base = malloc(sizeof(real_t));
+		*base = demo_malloc_off_page(sizeof(real_t));
 		if (!*base) {
 			fprintf(stderr, "malloc failed\n");
 			exit(1);

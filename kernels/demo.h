@@ -13,6 +13,7 @@
 
 #include <hip/hip_runtime.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -63,6 +64,25 @@ static inline int demo_pick(const char *arg, const char *const *names, int count
 static inline const char *demo_verdict(bool ok)
 {
 	return ok ? "OK" : "MISMATCH";
+}
+
+// malloc(bytes), but a block that does not start on a page, for the variants
+// whose finding is "malloc memory not page-aligned".  Most blocks do not; a
+// small one lands on a page now and then, because the heap's layout moves
+// with the runtime's own threads, and the finding must not depend on that
+// luck.  Blocks that start on a page are held until one does not, then freed.
+static inline void *demo_malloc_off_page(size_t bytes)
+{
+	void *held[8];
+	int n = 0;
+	void *p = malloc(bytes);
+	while (p && !((uintptr_t)p & 4095) && n < 8) {
+		held[n++] = p;
+		p = malloc(bytes);
+	}
+	while (n)
+		free(held[--n]);
+	return p;
 }
 
 #endif // HG_DEMO_H

@@ -182,7 +182,8 @@ static void leak(const char *v, bool keep)
 
 static void system_memory(const char *v, bool aligned)
 {
-	float *a = (float *)(aligned ? aligned_alloc(4096, BYTES) : malloc(BYTES));
+	float *a = (float *)(aligned ? aligned_alloc(4096, BYTES)
+				     : demo_malloc_off_page(BYTES));
 	if (!a) {
 		fprintf(stderr, "%s failed\n", aligned ? "aligned_alloc" : "malloc");
 		exit(1);

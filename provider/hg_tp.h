@@ -30,11 +30,16 @@
  * (hg_pack_launch_ref).  Older traces name other forms (`bytes`, `words`);
  * the analyzer reads them all (an_schema.h).
  *
+ * The bytes are written as 32-bit little-endian elements, a record
+ * widened to a multiple of four (hg_pack_widen): a reader, babeltrace2
+ * first, pays for each element of an array, and a quarter as many make
+ * reading these events much faster; LTTng writes either with one copy.
+ *
  * Where a record's bytes fit one of the sizes below, it is written as that
  * size's event (alloc16 to alloc28, free8 to free16, launch8 to launch32),
- * whose field is an array of fixed length: one write, with no length
- * (hg_pack_widen).  The sequence events take the rest, and everything when
- * only they are enabled: `alloc`, `free` and `launch` are the switches.
+ * whose field is an array of fixed length: one write, with no length.  The
+ * sequence events take the rest, and everything when only they are
+ * enabled: `alloc`, `free` and `launch` are the switches.
  *
  * They come first: LTTng numbers a channel's events in the order they are
  * registered, and an event numbered 31 or more takes an extended header
@@ -43,124 +48,124 @@
  * three under 31.
  */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
+	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence(uint8_t, pack, b, uint16_t, n)
+		lttng_ust_field_sequence(uint32_t, pack, b, uint16_t, n)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n))
+	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n))
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b, uint16_t, n),
+	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence(uint8_t, ref, b, uint16_t, n)
+		lttng_ust_field_sequence(uint32_t, ref, b, uint16_t, n)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed8,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 8)
+		lttng_ust_field_array(uint32_t, pack, b, 2)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed8, hipgrain, free8,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed12,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 12)
+		lttng_ust_field_array(uint32_t, pack, b, 3)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed12, hipgrain, free12,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed16,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 16)
+		lttng_ust_field_array(uint32_t, pack, b, 4)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, alloc16,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, free16,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed20,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 20)
+		lttng_ust_field_array(uint32_t, pack, b, 5)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed20, hipgrain, alloc20,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed24,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 24)
+		lttng_ust_field_array(uint32_t, pack, b, 6)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed24, hipgrain, alloc24,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed28,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, pack, b, 28)
+		lttng_ust_field_array(uint32_t, pack, b, 7)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed28, hipgrain, alloc28,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b))
+	LTTNG_UST_TP_ARGS(const void *, b))
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch8,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 8)
+		lttng_ust_field_array(uint32_t, ref, b, 2)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch12,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 12)
+		lttng_ust_field_array(uint32_t, ref, b, 3)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch16,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 16)
+		lttng_ust_field_array(uint32_t, ref, b, 4)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch20,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 20)
+		lttng_ust_field_array(uint32_t, ref, b, 5)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch24,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 24)
+		lttng_ust_field_array(uint32_t, ref, b, 6)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch28,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 28)
+		lttng_ust_field_array(uint32_t, ref, b, 7)
 	)
 )
 
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch32,
-	LTTNG_UST_TP_ARGS(const uint8_t *, b),
+	LTTNG_UST_TP_ARGS(const void *, b),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint8_t, ref, b, 32)
+		lttng_ust_field_array(uint32_t, ref, b, 8)
 	)
 )
 

@@ -13,15 +13,14 @@ void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 }
 
 /*
- * A size's event when it fits and is enabled (hg_tp.h): `kind##size`, with
- * the bytes widened to it by `widen`.  The words are packed only when a
- * session takes the event: without one, an allocation pays for the test
- * alone, as with lttng_ust_tracepoint.
+ * A size's event when it fits and is enabled (hg_tp.h), else the sequence:
+ * either way the record widened to a whole number of 32-bit elements.
+ * The words are packed only when a session takes the event: without one,
+ * an allocation pays for the test alone, as with lttng_ust_tracepoint.
  */
-#define FIXED(kind, size, widen)                                              \
+#define FIXED(kind, size)                                                     \
 	case size:                                                            \
 		if (lttng_ust_tracepoint_enabled(hipgrain, kind##size)) {     \
-			widen;                                                \
 			lttng_ust_do_tracepoint(hipgrain, kind##size, b);     \
 			return;                                               \
 		}                                                             \
@@ -31,44 +30,38 @@ void reg_emit_alloc(const struct hg_tp_alloc *a)
 {
 	uint64_t w[HG_ALLOC_WORDS];
 	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
-	size_t n, c;
+	size_t c;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, alloc))
 		return;
 	hg_tp_pack_alloc(a, w);
-	n = hg_pack_alloc(w, b);
-	c = hg_pack_class(n);
+	c = hg_pack_alloc_whole(w, b);
 	switch (c) {
-#define W hg_pack_alloc_widen(w, b, n, (unsigned)(c - n))
-		FIXED(alloc, 16, W)
-		FIXED(alloc, 20, W)
-		FIXED(alloc, 24, W)
-		FIXED(alloc, 28, W)
-#undef W
+		FIXED(alloc, 16)
+		FIXED(alloc, 20)
+		FIXED(alloc, 24)
+		FIXED(alloc, 28)
 	}
-	lttng_ust_do_tracepoint(hipgrain, alloc, b, (uint16_t)n);
+	lttng_ust_do_tracepoint(hipgrain, alloc, b, HG_PACK_ELEMS(c));
 }
 
 void reg_emit_free(const struct hg_tp_free *f)
 {
 	uint64_t w[HG_FREE_WORDS];
 	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
-	size_t n, c;
+	size_t c;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, free))
 		return;
 	hg_tp_pack_free(f, w);
 	hg_pack_v5_free(w);
-	n = hg_pack_free(w, b);
-	c = hg_pack_class(n);
+	c = hg_pack_free_whole(w, b);
 	switch (c) {
-#define W hg_pack_free_widen(w, b, n, (unsigned)(c - n))
-		FIXED(free, 8, W)
-		FIXED(free, 12, W)
-		FIXED(free, 16, W)
-#undef W
+		FIXED(free, 8)
+		FIXED(free, 12)
+		FIXED(free, 16)
 	}
-	lttng_ust_do_tracepoint(hipgrain, free, b, (uint16_t)n);
+	lttng_ust_do_tracepoint(hipgrain, free, b, HG_PACK_ELEMS(c));
 }
 
 void reg_emit_advise(const struct hg_tp_range_op *r)
@@ -149,34 +142,30 @@ void reg_emit_forget_heads(void)
 
 /*
  * The arguments are packed already (pl_launch.c); the head's number and
- * the repeat go in the room before them, the repeat widened to the size's
- * event when one is taken, else the sequence's.
+ * the repeat go in the room before them, the repeat widened to a whole
+ * number of elements.
  */
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
 	uint32_t id, rep = l->repeat - 1;
 	uint8_t *b;
-	size_t n, c;
+	size_t nref, c;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
 	id = head_of(l);
-	n = 1 + hg_pack_len63(id) + hg_pack_len63(rep) + (size_t)l->nargb;
-	c = hg_pack_class(n);
+	c = hg_pack_launch_whole(l->argb, id, rep, (size_t)l->nargb, &nref);
+	b = l->argb - nref;
 	switch (c) {
-#define W                                                                     \
-	b = l->argb - hg_pack_launch_ref(l->argb, id, rep, (unsigned)(c - n))
-		FIXED(launch, 8, W)
-		FIXED(launch, 12, W)
-		FIXED(launch, 16, W)
-		FIXED(launch, 20, W)
-		FIXED(launch, 24, W)
-		FIXED(launch, 28, W)
-		FIXED(launch, 32, W)
-#undef W
+		FIXED(launch, 8)
+		FIXED(launch, 12)
+		FIXED(launch, 16)
+		FIXED(launch, 20)
+		FIXED(launch, 24)
+		FIXED(launch, 28)
+		FIXED(launch, 32)
 	}
-	b = l->argb - hg_pack_launch_ref(l->argb, id, rep, 0);
-	lttng_ust_do_tracepoint(hipgrain, launch, b, (uint16_t)n);
+	lttng_ust_do_tracepoint(hipgrain, launch, b, HG_PACK_ELEMS(c));
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

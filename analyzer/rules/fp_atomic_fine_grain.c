@@ -37,43 +37,67 @@ static const char *what_reaches(const struct an_kernel *k, unsigned arg,
 	return buf;
 }
 
+/* A kernel whose code object was read and has hardware FP atomics. */
+static bool args_matter(const struct an_launch *l)
+{
+	const struct an_kernel *k = l->kernel;
+
+	return k && k->profiled && k->status >= 0 && k->fp_ops;
+}
+
+/* The first occurrence: the finding's message. */
+static struct an_finding *record(struct an_ctx *c, const struct an_rule *r,
+				 const struct an_launch_arg *a,
+				 enum an_atomic_effect e, const char *arch,
+				 const char *at)
+{
+	struct an_kernel *k = a->launch->kernel;
+	char split[256], on[512];
+
+	what_reaches(k, a->index, at, on, sizeof(on));
+	an_split_note(a, split, sizeof(split));
+	if (e == AN_ATOMIC_NOP)
+		return an_find(c, r, AN_SEV_ERROR, a->launch->proc, k,
+			       a->alloc,
+			       "%s uses hardware FP atomics %s into %s-grained "
+			       "%s memory%s; on %.*s these atomics are silently "
+			       "dropped (NOP), so results are wrong",
+			       an_kernel_label(k), on, an_gran_name(a->gran),
+			       an_mem_name(a->mem), split,
+			       (int)strcspn(arch, ":"), arch);
+	return an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
+		       "%s uses hardware FP atomics %s into fine-grained %s "
+		       "memory; on %.*s over PCIe, system scope is "
+		       "downgraded to device scope: the host and other GPUs "
+		       "do not see them atomically",
+		       an_kernel_label(k), on, an_mem_name(a->mem),
+		       (int)strcspn(arch, ":"), arch);
+}
+
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_kernel *k = a->launch->kernel;
 	const char *arch;
 	enum an_atomic_effect e;
-	char split[256], at[96], on[512];
-	struct an_finding *f = NULL;
+	char at[96];
+	struct an_finding *f;
 
-	if (!k || !k->profiled || k->status < 0 || !k->fp_ops ||
-	    an_arg_faults(a))
+	if (!args_matter(a->launch) || an_arg_faults(a))
 		return;
 	arch = an_arch(a->launch->proc, k);
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
-	/* Most arguments are safe: no message is formatted for them. */
+	/* Most arguments are safe: no message is formatted for them, nor
+	 * for those of a finding recorded already. */
 	if ((e != AN_ATOMIC_NOP && e != AN_ATOMIC_SCOPE_DOWNGRADE) ||
 	    !an_sites_reach(k->fp_sites, a->index, at, sizeof(at)))
 		return;
-	what_reaches(k, a->index, at, on, sizeof(on));
-	an_split_note(a, split, sizeof(split));
-	if (e == AN_ATOMIC_NOP)
-		f = an_find(c, r, AN_SEV_ERROR, a->launch->proc, k, a->alloc,
-			    "%s uses hardware FP atomics %s into %s-grained %s "
-			    "memory%s; on %.*s these atomics are silently "
-			    "dropped (NOP), so results are wrong",
-			    an_kernel_label(k), on, an_gran_name(a->gran),
-			    an_mem_name(a->mem), split,
-			    (int)strcspn(arch, ":"), arch);
-	else if (e == AN_ATOMIC_SCOPE_DOWNGRADE)
-		f = an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
-			    "%s uses hardware FP atomics %s into fine-grained %s "
-			    "memory; on %.*s over PCIe, system scope is "
-			    "downgraded to device scope: the host and other GPUs "
-			    "do not see them atomically",
-			    an_kernel_label(k), on, an_mem_name(a->mem),
-			    (int)strcspn(arch, ":"), arch);
-	if (f && *at)
+	f = an_count(c, r, e == AN_ATOMIC_NOP ? AN_SEV_ERROR : AN_SEV_WARNING,
+		     a->launch->proc, k, a->alloc);
+	if (!f)
+		f = record(c, r, a, e, arch, at);
+	/* The latest occurrence names the line. */
+	if (f && *at && strcmp(f->atomic_at, at))
 		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
 }
 
@@ -161,5 +185,6 @@ const struct an_rule an_rule_fp_atomic_fine_grain = {
 		   "safe (hint(AMD_safe_fp_atomics), or compile with "
 		   "-mno-unsafe-fp-atomics)",
 	.on_launch_arg = check,
+	.launch_args_matter = args_matter,
 	.fix_at = fix_at,
 };

@@ -12,16 +12,44 @@
 	(HG_AOP_MIN | HG_AOP_MAX | HG_AOP_AND | HG_AOP_OR | HG_AOP_XOR |       \
 	 HG_AOP_INC | HG_AOP_DEC)
 
+/* A kernel whose code object was read and has the atomics in question. */
+static bool args_matter(const struct an_launch *l)
+{
+	const struct an_kernel *k = l->kernel;
+
+	return k && (k->int_ops & AN_INT_PCIE_NOP) && k->profiled &&
+	       k->status >= 0;
+}
+
+/* The first occurrence: the finding's message. */
+static struct an_finding *record(struct an_ctx *c, const struct an_rule *r,
+				 const struct an_launch_arg *a, uint32_t ops,
+				 const char *arch, const char *at)
+{
+	struct an_kernel *k = a->launch->kernel;
+	char names[128], split[256], on[128];
+
+	snprintf(on, sizeof(on), "%s%s", *at ? " at " : "", at);
+	return an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
+		"%s uses integer atomics (%s)%s and argument %u points into "
+		"fine-grained %s memory%s; on %.*s these are NOPs when the host "
+		"is reached over PCIe, and work only over Infinity Fabric "
+		"(CPU-GPU coherent A+A systems)",
+		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)), on,
+		a->index, an_mem_name(a->mem), an_split_note(a, split, sizeof(split)),
+		(int)strcspn(arch, ":"), arch);
+}
+
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_kernel *k = a->launch->kernel;
 	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0;
 	const char *arch;
-	char names[128], split[256], at[96], on[128];
+	char at[96];
 	struct an_finding *f;
 
-	if (!ops || !k->profiled || k->status < 0 || an_arg_faults(a) ||
+	if (!args_matter(a->launch) || an_arg_faults(a) ||
 	    !an_sites_reach(k->int_sites, a->index, at, sizeof(at)))
 		return;
 	/* Managed pages prefetched to the GPU are in device memory there. */
@@ -30,16 +58,12 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	arch = an_arch(a->launch->proc, k);
 	if (an_atomic_effect(arch, ops, a->mem, a->gran) != AN_ATOMIC_NOP_OVER_PCIE)
 		return;
-	snprintf(on, sizeof(on), "%s%s", *at ? " at " : "", at);
-	f = an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
-		"%s uses integer atomics (%s)%s and argument %u points into "
-		"fine-grained %s memory%s; on %.*s these are NOPs when the host "
-		"is reached over PCIe, and work only over Infinity Fabric "
-		"(CPU-GPU coherent A+A systems)",
-		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)), on,
-		a->index, an_mem_name(a->mem), an_split_note(a, split, sizeof(split)),
-		(int)strcspn(arch, ":"), arch);
-	if (f && *at)
+	/* A finding recorded already is only counted, not formatted again. */
+	f = an_count(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc);
+	if (!f)
+		f = record(c, r, a, ops, arch, at);
+	/* The latest occurrence names the line. */
+	if (f && *at && strcmp(f->atomic_at, at))
 		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
 }
 
@@ -75,5 +99,6 @@ const struct an_rule an_rule_int_atomic_fine_host = {
 		   "back; or use an atomic add, exchange or compare-and-swap, "
 		   "which work over PCIe",
 	.on_launch_arg = check,
+	.launch_args_matter = args_matter,
 	.fix_at = fix_at,
 };

@@ -25,4 +25,5 @@ const struct an_rule an_rule_managed_no_prefetch = {
 	.fix = "hipMemPrefetchAsync(ptr, size, device, stream) before the first "
 	       "launch that uses it",
 	.on_launch_arg = check,
+	.arg_mems = AN_MEM_BIT(HG_MEM_MANAGED),
 };

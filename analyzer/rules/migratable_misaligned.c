@@ -34,4 +34,5 @@ const struct an_rule an_rule_migratable_misaligned = {
 		   "posix_memalign, or give the region its own copy with "
 		   "omp_target_alloc",
 	.on_launch_arg = check,
+	.arg_mems = AN_MEM_BIT(HG_MEM_SYSTEM),
 };

@@ -56,4 +56,5 @@ const struct an_rule an_rule_pageable_kernel_arg_no_xnack = {
 		   "HSA_XNACK=1 on a GPU that supports it, with code built for "
 		   "xnack+ or xnack any",
 	.on_launch_arg = check,
+	.arg_mems = AN_MEM_BIT(HG_MEM_SYSTEM),
 };

@@ -19,17 +19,29 @@ static void report(struct an_ctx *c, const struct an_rule *r,
 		an_api_name(old->api));
 }
 
-static void on_arg(struct an_ctx *c, const struct an_rule *r,
-		   const struct an_launch_arg *a)
+static __attribute__((noinline)) void
+report_arg(struct an_ctx *c, const struct an_rule *r,
+	   const struct an_launch_arg *a)
 {
 	char what[160];
 
-	/* An id means the block was live when the preload resolved it. */
-	if (a->alloc || a->id || !a->value)
+	/* Pointers to memory never tracked (the stack, statics) come here at
+	 * every launch: the description is made only for a freed block. */
+	if (!an_freed_find(a->launch->proc, a->value))
 		return;
 	snprintf(what, sizeof(what), "%s (argument %u)",
 		 an_kernel_label(a->launch->kernel), a->index);
 	report(c, r, a->launch->proc, a->launch->kernel, a->value, what);
+}
+
+/* Every argument comes here: the test is kept apart from report_arg's
+ * buffer, whose set-up would cost each of them. */
+static void on_arg(struct an_ctx *c, const struct an_rule *r,
+		   const struct an_launch_arg *a)
+{
+	/* An id means the block was live when the preload resolved it. */
+	if (!a->alloc && !a->id && a->value)
+		report_arg(c, r, a);
 }
 
 static void on_copy(struct an_ctx *c, const struct an_rule *r,

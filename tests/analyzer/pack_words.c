@@ -4,8 +4,9 @@
  * written, whatever its size, and undone (hg_unpack_v5_*) as given; each
  * writer's bytes are those of the format as its shape describes it
  * (ref_pack below, the format's model, and written_words, the transforms
- * of hg_pack_v5_* spelt out again); and damaged bytes end the reading at the
- * last whole word instead of making one up.
+ * of hg_pack_v5_* spelt out again); damaged bytes end the reading at the
+ * last whole word instead of making one up; and bytes read all at once
+ * (hg_unpack_all) cut into the words read a word at a time.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 
 #define MAXW (HG_LAUNCH_HEAD + HG_LAUNCH_WORDS * 64)
 
-static int failed, n;
+static int failed, n, agreed = 1;
 
 static void check(const char *what, int cond)
 {
@@ -22,20 +23,52 @@ static void check(const char *what, int cond)
 	failed |= !cond;
 }
 
-static uint8_t at(const void *b, uint64_t i)
+#define MAXB (HG_PACK_MAX(MAXW) + HG_PACK_STEP)
+
+/*
+ * Whether the values of bytes that end cleanly (hg_unpack_all), cut into
+ * whole groups of words (the head, then the rep's), are the k words the
+ * word-at-a-time reader read, w: all of them, or all but a group the
+ * values fall short of.
+ */
+static int agree(const struct hg_shape *s, const uint8_t *t, size_t len,
+		 const uint64_t *w, size_t k)
 {
-	return ((const uint8_t *)b)[i];
+	static uint64_t v[2 * MAXB], x[MAXW];
+	int nv = hg_unpack_all(t, len, v);
+	unsigned at = 0;
+	size_t nx = 0, group;
+
+	if (nv < 0)
+		return 1; /* not clean: hg_unpack_word's alone */
+	if (hg_values_words(s->head, s->nhead, v, (unsigned)nv, &at, x)) {
+		nx = s->nhead;
+		while (s->nrep && nx + s->nrep <= MAXW &&
+		       hg_values_words(s->rep, s->nrep, v, (unsigned)nv, &at,
+				       x + nx))
+			nx += s->nrep;
+	}
+	group = nx ? s->nrep : s->nhead;
+	return nx <= k && !memcmp(x, w, nx * sizeof(*x)) &&
+	       (k == nx || k < nx + group);
 }
 
-/* Words read back from len bytes, into w; returns how many. */
+/* Words read back from len bytes, into w; returns how many.  The bytes
+ * are copied first, behind bytes that are not zeros, so that the 8 the
+ * reader may load past the end are not the writer's; the values read all
+ * at once must agree (agreed). */
 static size_t unpack(const struct hg_shape *s, const uint8_t *b, size_t len,
 		     uint64_t *w)
 {
+	uint8_t t[MAXB + 8];
 	struct hg_unpacker u = HG_UNPACK_INIT(len);
 	size_t k = 0;
 
-	while (k < MAXW && hg_unpack_word(s, &u, at, b, &w[k]))
+	memset(t, 0xa5, sizeof(t));
+	memcpy(t, b, len);
+	while (k < MAXW && hg_unpack_word(s, &u, t, &w[k]))
 		k++;
+	agreed &= agree(s, t, len, w, k);
 	return k;
 }
 
@@ -317,11 +350,11 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 {
 	uint64_t w[MAXW], c[MAXW], want[MAXW], back[MAXW];
 	uint8_t b[HG_PACK_MAX(MAXW) + HG_PACK_STEP];
-	int same = 1;
+	int same = 1, whole = 1;
 
 	for (int round = 0; round < 2000; round++) {
 		unsigned k = 1 + (unsigned)(next() % (HG_PACK_STEP - 1));
-		size_t len, nb, got;
+		size_t len, nb, got, plain;
 
 		for (size_t i = 0; i < nw; i++)
 			w[i] = any_word();
@@ -335,8 +368,20 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 			len = hg_pack_free_widen(c, b, hg_pack_free(c, b), k);
 		}
 		got = unpack(s, b, len, back);
+		plain = pack(s, w, nw, (uint8_t[HG_PACK_MAX(MAXW)]){0});
 		same &= got == nb && !memcmp(want, back, nb * sizeof(*w)) &&
-			len == pack(s, w, nw, (uint8_t[HG_PACK_MAX(MAXW)]){0}) + k;
+			len == plain + k;
+		memcpy(c, w, nw * sizeof(*w));
+		if (s == &hg_shape_alloc) {
+			len = hg_pack_alloc_whole(c, b);
+		} else {
+			hg_pack_v5_free(c);
+			len = hg_pack_free_whole(c, b);
+		}
+		got = unpack(s, b, len, back);
+		whole &= got == nb && !memcmp(want, back, nb * sizeof(*w)) &&
+			 len % HG_PACK_STEP == 0 && len >= plain &&
+			 len < plain + HG_PACK_STEP;
 	}
 	char what[120];
 
@@ -344,6 +389,10 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 		 "%s: widened by 1 to %d bytes, reads as the same words, in "
 		 "2000 sets", name, HG_PACK_STEP - 1);
 	check(what, same);
+	snprintf(what, sizeof(what),
+		 "%s: as written, a whole number of %d-byte elements, reads as "
+		 "the same words, in 2000 sets", name, HG_PACK_STEP);
+	check(what, whole);
 }
 
 /*
@@ -357,10 +406,10 @@ static void launch_ref(void)
 	uint64_t a[5 * HG_LAUNCH_WORDS], want[MAXW], back[MAXW];
 	uint8_t b[HG_PACK_REF_MAX + 5 * HG_PACK_ARG_MAX + 8];
 	uint8_t *args = b + HG_PACK_REF_MAX;
-	int same = 1;
+	int same = 1, whole = 1;
 
 	for (int round = 0; round < 2000; round++) {
-		size_t na = (size_t)(next() % 6), la, nref, got;
+		size_t na = (size_t)(next() % 6), la, nref, got, len, plain;
 		unsigned k = (unsigned)(next() % HG_PACK_STEP);
 		uint32_t id = (uint32_t)(next() >> 33) + 1;
 		uint32_t rep = (uint32_t)next() >> (next() % 32);
@@ -379,10 +428,18 @@ static void launch_ref(void)
 			     back);
 		same &= got == 2 + 3 * na &&
 			!memcmp(want, back, got * sizeof(*back));
+		plain = nref + la;
+		len = hg_pack_launch_whole(args, id, rep, la, &nref);
+		got = unpack(&hg_shape_launch6, args - nref, len, back);
+		whole &= got == 2 + 3 * na && len % HG_PACK_STEP == 0 &&
+			 nref + la == len && len < plain + HG_PACK_STEP &&
+			 !memcmp(want, back, got * sizeof(*back));
 	}
 	check("a launch's head number and repeat, widened by 0 to 3 bytes, "
 	      "read back before its arguments, in 2000 launches",
 	      same);
+	check("a launch as written, a whole number of elements, reads as "
+	      "the same words, in 2000 launches", whole);
 }
 
 int main(void)
@@ -452,5 +509,8 @@ int main(void)
 	check("a length over 8 reads nothing", unpack(LAUNCH, b, len, w) == 0);
 	b[0] = 0xff;
 	check("a tag alone reads nothing", unpack(LAUNCH, b, 1, w) == 0);
+	check("bytes that end cleanly read all at once as a word at a time, "
+	      "whole, cut short or widened",
+	      agreed);
 	return failed;
 }

@@ -42,10 +42,14 @@ def expectations(path):
 
 
 def trace(tracegen, script, outdir):
+    """False when the script needs what this machine lacks (a second CPU)."""
     with Tracing(outdir) as t:
         r = t.run([tracegen, script])
+    if r.returncode == 77:
+        return False
     if r.returncode != 0:
         raise AssertionError('tracegen failed on %s: %s' % (script, r.stderr))
+    return True
 
 
 def report(hipgrain, tdir, *extra):
@@ -81,7 +85,8 @@ def check_case(hipgrain, tracegen, case):
     errors = []
     with tempfile.TemporaryDirectory(prefix='hgcase-') as tmp:
         tdir = os.path.join(tmp, 'trace')
-        trace(tracegen, case, tdir)
+        if not trace(tracegen, case, tdir):
+            return None
         r = report(hipgrain, tdir, '--format', 'json')
         if r.returncode != 0:
             return ['report failed (%d): %s' % (r.returncode, r.stderr)]
@@ -133,6 +138,9 @@ def main():
     for i, case in enumerate(cases, 1):
         errs = check_case(hipgrain, tracegen, case)
         name = os.path.basename(case)
+        if errs is None:
+            print('ok %d - %s # SKIP this machine has one CPU' % (i, name))
+            continue
         print('%s %d - %s' % ('not ok' if errs else 'ok', i, name))
         for e in errs:
             print('#   ' + e)

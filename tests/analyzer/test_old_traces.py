@@ -10,7 +10,9 @@ before schema 4 wrote them as bytes); fixtures/schema4: the same, by
 88fe06e, the last release of schema 4 (before schema 5 wrote a launch's
 dimensions, argument indexes and codes, and a free's address, in fewer
 bytes); fixtures/schema5: the same, by 81be365, the last release of schema
-5 (before schema 6 wrote the bytes that fit a size as that size's event).  Call site frames are left out of
+5 (before schema 6 wrote the bytes that fit a size as that size's event);
+fixtures/schema6: the same, by d507ded, the last release of schema 6
+(before schema 7 wrote the bytes as 32-bit elements).  Call site frames are left out of
 the comparison: they are symbolised from the binaries named in the trace,
 which exist only where the fixture was made.
 

@@ -110,6 +110,22 @@ event {
     fields := struct { uint16_t _ref_length; uint8_t ref[_ref_length]; };
 };
 event {
+    name = "hipgrain:alloc20"; id = 16; stream_id = 0;
+    fields := struct { uint32_t pack[5]; };
+};
+event {
+    name = "hipgrain:free8"; id = 17; stream_id = 0;
+    fields := struct { uint32_t pack[2]; };
+};
+event {
+    name = "hipgrain:launch12"; id = 18; stream_id = 0;
+    fields := struct { uint32_t ref[3]; };
+};
+event {
+    name = "hipgrain:launch"; id = 19; stream_id = 0;
+    fields := struct { uint16_t _ref_length; uint32_t ref[_ref_length]; };
+};
+event {
     name = "hipgrain:head"; id = 15; stream_id = 0;
     fields := struct { uint32_t _id; uint8_t _api; uint64_t _handle;
                        uint64_t _stream; uint32_t _grid[3];
@@ -264,6 +280,20 @@ def sized(event_id, raw):
     return struct.pack('<I', event_id) + bytes(raw)
 
 
+QUAD = {16: 20, 17: 8, 18: 12, 19: None}  # alloc20, free8, launch12, launch
+
+
+def quad(event_id, raw):
+    """One schema-7 event (16 alloc20, 17 free8, 18 launch12: exactly as
+    long as the size; 19 launch: any multiple of 4) holding raw as 32-bit
+    little-endian elements, which are the bytes as they are."""
+    size = QUAD[event_id]
+    assert len(raw) == size if size else len(raw) % 4 == 0
+    head = struct.pack('<I', event_id)
+    return head + (bytes(raw) if size else
+                   struct.pack('<H', len(raw) // 4) + bytes(raw))
+
+
 def widen(raw, size):
     """Schema 5's bytes made size bytes long as schema 6 does it: the last
     value takes zero bytes on top, its tag's length raised."""
@@ -377,7 +407,13 @@ def seed_events():
                                            4 << 16 | 2 << 24]), 12)),
             packed(14, launch_ref(4, [0x7f0000003000, 4, 16,
                                       1 | 4 << 16 | 2 << 24])),
-            sized(13, widen(free_pack(4, 0x7f0000003000, 64)[6:], 8))]
+            sized(13, widen(free_pack(4, 0x7f0000003000, 64)[6:], 8)),
+            quad(16, widen(alloc_pack(5, 0x7f0000004000, 64)[6:], 20)),
+            quad(18, widen(launch_ref(4, [0x7f0000004000, 5, 0,
+                                          4 << 16 | 2 << 24]), 12)),
+            quad(19, widen(launch_ref(4, [0x7f0000004000, 5, 16,
+                                          1 | 4 << 16 | 2 << 24]), 12)),
+            quad(17, widen(free_pack(5, 0x7f0000004000, 64)[6:], 8))]
 
 
 def zero_bit_events(d, payload=16):

@@ -523,6 +523,24 @@ def regression_cases(hg, base, work):
                       'sized events of a lone tag, a length over 8, zeros',
                       [hg, 'report', '--format', 'json', '--inventory', d],
                       (0,), json_out=True, check=sized_read))
+    # Schema 7: the same records as 32-bit elements, whole and damaged.
+    up4 = lambda b: ctfgen.widen(b, -(-len(b) // 4) * 4)  # noqa: E731
+    d = ctfgen.write(os.path.join(work, 'quad'), [
+        ctfgen.quad(16, ctfgen.widen(alloc, 20)), ctfgen.head(1),
+        ctfgen.quad(18, ctfgen.widen(ctfgen.launch_ref(1, arg), 12)),
+        ctfgen.quad(19, up4(ctfgen.launch_ref(1, arg + [9], repeat=3))),
+        ctfgen.quad(19, up4(ctfgen.launch_ref(7, arg))),
+        ctfgen.quad(19, b'\x01' + bytes(3)), ctfgen.quad(19, b''),
+        ctfgen.quad(18, b'\xff' + bytes(11)),
+        ctfgen.quad(18, b'\x09' + bytes(11)),
+        ctfgen.quad(16, bytes(20)),
+        ctfgen.quad(17, ctfgen.widen(free, 8)),
+        ctfgen.quad(17, b'\x88' + bytes(7))])
+    cases.append(Case('schema-7 elements: an alloc, launches and a free as '
+                      '32-bit elements, a launch of a head never declared, '
+                      'a lone tag, none, a length over 8, zeros',
+                      [hg, 'report', '--format', 'json', '--inventory', d],
+                      (0,), json_out=True, check=sized_read))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).

@@ -188,6 +188,18 @@ def event_name(name):
     return base if name.startswith('hipgrain:') and base in SHAPES else name
 
 
+def quad_bytes(payload, d):
+    """Schema 7's `pack` and `ref`, 32-bit elements, as the bytes they hold
+    (little-endian, common/hg_pack.h), the form schemas 5 and 6 wrote."""
+    for name in ('pack', 'ref'):
+        if name not in d or not isinstance(d[name], list):
+            continue
+        elem = payload[name].cls.element_field_class
+        if getattr(elem, 'field_value_range', 8) == 32:
+            d[name] = list(b''.join(int(x).to_bytes(4, 'little')
+                                    for x in d[name]))
+
+
 def events(path, prefix=''):
     """Every event of the trace(s) under path, in time order, as dicts with
     'event' (its name), the payload fields, and the 'vpid' context."""
@@ -211,6 +223,7 @@ def events(path, prefix=''):
             d.update(_value(ev.common_context_field))
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
+            quad_bytes(ev.payload_field, d)
         addr = None  # schema 3's words
         blk = blocks.setdefault(d.get('vpid'), {})
         if name == 'hipgrain:head':

@@ -7,8 +7,9 @@ usage: test_decode.py TRACEGEN PLUGIN_DIR EVENTS_PAGE SCRIPT FIXTURES
 
 - every event of hipgrain-events(7) that tracegen writes (SCRIPT), each
   documented field by name and value;
-- the traces of every schema the analyzer reads (FIXTURES: schema 1 to 5,
-  the hand-made forms of tests/hostile/ctfgen.py, schema 6's sizes too,
+- the traces of every schema the analyzer reads (FIXTURES: schema 1 to 6,
+  the hand-made forms of tests/hostile/ctfgen.py, schema 6's sizes and
+  schema 7's 32-bit elements too,
   and a kernels/ program traced by `hipgrain run` when given), every field
   equal to what tests/lib/hgtrace.py, the tests' own decoder, reads;
 - names: api, memory class, granularity and status as enumerations whose
@@ -209,11 +210,11 @@ with tempfile.TemporaryDirectory() as tmp:
     seeds = ctfgen.write(os.path.join(tmp, 'forms'), ctfgen.seed_events())
     raw = bt2text.parse(bt2text.run(seeds)[1])
     sized = {e['event'] for e in raw if re.search(r'\d$', e['event'])}
-    got = compare('every form, schemas 1 to 6', seeds)
+    got = compare('every form, schemas 1 to 7', seeds)
     ok(len(sized) == 3 and not any(re.search(r'\d$', e['event']) for e in got),
        'the sizes (%s) come out as the events they are' % ', '.join(
            sorted(sized)), [e['event'] for e in got])
-    ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 7,
+    ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 9,
        'every launch form decoded', [e['event'] for e in got])
 
     # ---- a kernels/ program ----------------------------------------------

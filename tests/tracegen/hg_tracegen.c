@@ -9,8 +9,11 @@
  *   repeat 1000          lines up to the matching `end` run 1000 times;
  *   launch handle=%i     %i becomes the innermost iteration (from 1)
  *   end
+ *   cpu 1                the events after it are written on CPU 1, into
+ *                        that CPU's stream (exit 77 if there is no CPU 1)
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +75,22 @@ static size_t tg_block_end(const struct tg_script *s, size_t i)
 	return s->n;
 }
 
+/* Moves this thread to cpu, whose per-CPU buffer then takes its events. */
+static int tg_cpu(unsigned long cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	if (cpu < CPU_SETSIZE)
+		CPU_SET(cpu, &set);
+	if (cpu >= CPU_SETSIZE || sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "hg_tracegen: cannot run on CPU %lu: %s\n", cpu,
+			strerror(cpu >= CPU_SETSIZE ? EINVAL : errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int tg_run(const struct tg_script *s, size_t from, size_t to,
 		  unsigned long iter)
 {
@@ -85,14 +104,22 @@ static int tg_run(const struct tg_script *s, size_t from, size_t to,
 			unsigned long n = strtoul(src + 7, NULL, 0);
 			size_t end = tg_block_end(s, i);
 
-			for (unsigned long k = 1; k <= n; k++)
-				if (tg_run(s, i + 1, end, k))
-					return -1;
+			for (unsigned long k = 1; k <= n; k++) {
+				int rc = tg_run(s, i + 1, end, k);
+
+				if (rc)
+					return rc;
+			}
 			i = end;
 			continue;
 		}
 		if (src[strspn(src, " \t")] == '#')
 			continue;
+		if (!strncmp(src, "cpu ", 4)) {
+			if (tg_cpu(strtoul(src + 4, NULL, 0)))
+				return 77;
+			continue;
+		}
 		tg_subst(src, iter, buf, sizeof(buf));
 		if (tg_tokenise(buf, &l) || (*l.event && tg_emit(&l))) {
 			fprintf(stderr, "hg_tracegen: line %zu: cannot read '%s'\n",
@@ -113,11 +140,11 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	rc = tg_load(f, &s) || tg_run(&s, 0, s.n, 0);
+	rc = tg_load(f, &s) ? -1 : tg_run(&s, 0, s.n, 0);
 	if (f != stdin)
 		fclose(f);
 	for (size_t i = 0; i < s.n; i++)
 		free(s.lines[i]);
 	free(s.lines);
-	return rc ? 1 : 0;
+	return rc == 77 ? 77 : rc ? 1 : 0;
 }

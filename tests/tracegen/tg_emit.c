@@ -96,7 +96,7 @@ static void tg_alloc(const struct tg_line *l)
 
 	hg_tp_pack_alloc(&a, w);
 	lttng_ust_tracepoint(hipgrain, alloc, b,
-			     (uint16_t)hg_pack_alloc(w, b));
+			     HG_PACK_ELEMS(hg_pack_alloc_whole(w, b)));
 }
 
 static void tg_free(const struct tg_line *l)
@@ -112,7 +112,7 @@ static void tg_free(const struct tg_line *l)
 	hg_tp_pack_free(&f, w);
 	hg_pack_v5_free(w);
 	lttng_ust_tracepoint(hipgrain, free, b,
-			     (uint16_t)hg_pack_free(w, b));
+			     HG_PACK_ELEMS(hg_pack_free_whole(w, b)));
 }
 
 static void tg_range(const struct tg_line *l, struct hg_tp_range_op *r)
@@ -250,7 +250,7 @@ static void tg_launch(const struct tg_line *l)
 	uint8_t b[HG_PACK_REF_MAX + HG_PACK_MAX(TG_MAX_ARGS * HG_LAUNCH_WORDS)];
 	static struct hg_tp_launch last;
 	static uint32_t head;
-	size_t nb, nref;
+	size_t nb, nref, c;
 	int n = tg_list(l, "arg_value", val, TG_MAX_ARGS);
 
 	tg_list(l, "arg_index", idx, n);
@@ -279,9 +279,10 @@ static void tg_launch(const struct tg_line *l)
 		lttng_ust_tracepoint(hipgrain, head, ++head, &la);
 	}
 	nb = hg_pack_launch_args(w, (size_t)n, b + HG_PACK_REF_MAX);
-	nref = hg_pack_launch_ref(b + HG_PACK_REF_MAX, head, la.repeat - 1, 0);
+	c = hg_pack_launch_whole(b + HG_PACK_REF_MAX, head, la.repeat - 1, nb,
+				 &nref);
 	lttng_ust_tracepoint(hipgrain, launch, b + HG_PACK_REF_MAX - nref,
-			     (uint16_t)(nref + nb));
+			     HG_PACK_ELEMS(c));
 }
 
 static void tg_call(const struct tg_line *l)

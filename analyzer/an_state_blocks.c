@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A process's live blocks: the map by id, a cache in front of it, and a
+ * slab they are kept in.  A program allocates, launches with and frees the
+ * same few blocks over and over: those are found without hashing, and a
+ * freed block's memory serves the next one instead of going back to malloc.
+ */
+#include "an_state.h"
+
+static struct an_alloc **an_hot(struct an_proc *p, uint64_t id)
+{
+	return &p->blocks.hot[id & (AN_HOT_BLOCKS - 1)];
+}
+
+/* No mapped id is above top_id, and the preload numbers blocks in order:
+ * a new block's id is not looked for. */
+struct an_alloc *an_alloc_lookup(struct an_proc *p, uint64_t id)
+{
+	struct an_alloc *a =
+	    id && id <= p->blocks.top_id ? an_map_get(&p->allocs, id) : NULL;
+
+	if (a)
+		*an_hot(p, id) = a;
+	return a;
+}
+
+struct an_alloc *an_alloc_new(struct an_proc *p, uint64_t id)
+{
+	struct an_alloc *a = an_slab_take(&p->blocks.slab, sizeof(*a));
+
+	if (!a)
+		return NULL;
+	if (an_map_add(&p->allocs, id, a)) {
+		an_slab_give(&p->blocks.slab, a);
+		return NULL;
+	}
+	a->id = id;
+	*an_hot(p, id) = a;
+	if (id > p->blocks.top_id)
+		p->blocks.top_id = id;
+	return a;
+}
+
+void an_alloc_drop(struct an_proc *p, struct an_alloc *a)
+{
+	struct an_alloc **hot = an_hot(p, a->id);
+
+	if (*hot == a)
+		*hot = NULL;
+	an_map_del(&p->allocs, a->id);
+	an_slab_give(&p->blocks.slab, a);
+}
+
+void an_blocks_fini(struct an_proc *p)
+{
+	an_slab_fini(&p->blocks.slab);
+	an_map_fini(&p->allocs);
+	p->blocks = (struct an_block_store){0};
+}
