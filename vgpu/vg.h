@@ -4,7 +4,7 @@
  * unmodified ROCm runtime, for machines without an AMD GPU.  It answers
  * /dev/kfd and the render node at libc's open/ioctl/mmap, and the KFD
  * topology in sysfs through a generated tree.  Memory is host memory;
- * queues are served in order; kernels are never executed.
+ * queues are served in order; kernels run on the interpreter (exec/).
  *
  * One header for the whole component: the shim (the interposed libc
  * entry points) reaches the device only through these functions.
@@ -92,9 +92,16 @@ void vg_queue_poke(void);
 
 /* SVM attributes (vg_svm.c) and the SMI event files (vg_smi.c). */
 int vg_svm(void *args);
+/* Whether va lies in a range the process gave the driver (SET_ATTR), with
+ * that range's flags and location (0: system memory, else a gpu id). */
+int vg_svm_lookup(uint64_t va, uint32_t *flags, uint32_t *where);
 int vg_smi_open(void *args);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
+
+/* The name of the kernel whose descriptor is at kd, from the code object
+ * the loader placed around it (vg_blit.c): 0, or -1 when none says. */
+int vg_kernel_name(uint64_t kd, char *out, size_t cap);
 
 /* Time: the GPU clock is the host's monotonic clock in ns. */
 uint64_t vg_now_ns(void);

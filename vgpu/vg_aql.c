@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The AQL packet processor (HSA's architected queuing language, and
- * AMD's vendor packets).  A kernel dispatch is retired without running:
- * its completion signal is decremented with timestamps, as if the kernel
- * had done nothing (the runtime's own copies and fills excepted).
- * Barriers wait on their signals as the HSA spec says.
+ * AMD's vendor packets).  A kernel dispatch runs on the interpreter (the
+ * runtime's own copies and fills by their meaning, vg_blit.c), then its
+ * completion signal is decremented with timestamps.  Barriers wait on
+ * their signals as the HSA spec says.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "vg.h"
 #include "vg_aql.h"
 #include "vg_signal.h"
 #include "vg_blit.h"
+#include "vg_exec.h"
 #include "vg_queue.h"
 
 #define PKT 64
@@ -61,11 +63,15 @@ static int value_met(const char *pk)
 static int run(struct vg_queue *q, const char *pk, int type)
 {
 	switch (type) {
-	case PKT_DISPATCH:
-		vg_blit_dispatch(u64(pk, 32), u64(pk, 40),
-				 *(const uint32_t *)(pk + 12));
-		vg_signal_done(u64(pk, 56), 1);
+	case PKT_DISPATCH: {
+		struct vg_dispatch d;
+		memcpy(&d, pk, PKT);
+		d.packet_va = q->ring_va + (uint64_t)(pk - (const char *)vg_mem_host(q->ring_va, q->ring_size));
+		if (!vg_blit_dispatch(d.kernel_object, d.kernarg_address, d.grid_size[0]))
+			vg_exec_dispatch(&d, 0);
+		vg_signal_done(d.completion_signal, 1);
 		return 1;
+	}
 	case PKT_BARRIER_AND:
 	case PKT_BARRIER_OR:
 		if (!barrier_met(pk, type == PKT_BARRIER_OR))

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runtime's own copy and fill kernels.  Kernels are not executed
- * here, but a runtime that moves bytes with its blit kernels (ROCm 6
- * copies small buffers so, and fills with them on every release) would
- * see a hipMemcpy round trip or a hipMemset come back empty.  A dispatch
+ * The runtime's own copy and fill kernels, served by their meaning rather
+ * than by the interpreter: ROCr's loader copies code objects with machine
+ * code it assembled itself, outside any code object, and a runtime that
+ * moves bytes with its blit kernels (ROCm 6 copies small buffers so, and
+ * fills with them on every release) must see them move whatever the
+ * interpreter has.  A dispatch
  * is matched by the name of the kernel in the code object the loader put
  * in device memory; its arguments are found by name in that object's
  * metadata, so each release's signature of the same kernel is read as it
@@ -276,14 +278,25 @@ static enum kind raw_kind(const uint8_t *ka, uint32_t grid, enum kind known)
 	return known;
 }
 
-void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
+int vg_kernel_name(uint64_t kd, char *out, size_t cap)
+{
+	struct vg_kinfo k;
+	uint64_t handle;
+	resolve(kd, &k, &handle);
+	if (!k.name[0] || strlen(k.name) >= cap)
+		return -1;
+	strcpy(out, k.name);
+	return 0;
+}
+
+int vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
 {
 	struct slot *s = kd ? lookup(kd) : NULL;
 	if (!s || s->kind == K_OTHER || !kernarg)
-		return;
+		return 0;
 	if (s->kind < K_COPY) {
 		s->kind = raw_kind(vg_mem_host(kernarg, 88), grid, s->kind);
-		return;
+		return 1;
 	}
 	uint64_t len = 0;
 	for (uint32_t i = 0; i < s->info->nargs; i++) {
@@ -298,4 +311,5 @@ void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
 	case K_FILL: do_fill(&a); break;
 	default: break;
 	}
+	return 1;
 }

@@ -8,6 +8,7 @@
 /* A kernel dispatch's effect, for the runtime's own copy and fill kernels
  * (vg_blit.c): kd is the kernel descriptor's address, grid the packet's
  * work items. */
-void vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid);
+/* 1 when kd is one of the runtime's blit kernels, served here. */
+int vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid);
 
 #endif

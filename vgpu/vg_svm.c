@@ -17,6 +17,7 @@
 
 static struct vg_ranges where = VG_RANGES_INIT; /* 0 system, else a gpu id */
 static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
+static struct vg_ranges known = VG_RANGES_INIT; /* 1: given to the driver */
 
 static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
 {
@@ -94,5 +95,13 @@ int vg_svm(void *p)
 		if (rc)
 			return rc;
 	}
-	return 0;
+	return vg_ranges_set(&known, s, e, 1, NULL, NULL);
+}
+
+int vg_svm_lookup(uint64_t va, uint32_t *f, uint32_t *loc)
+{
+	uint64_t s = va & ~4095ull, e = s + 4096;
+	*f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
+	*loc = vg_ranges_get(&where, s, e, 0);
+	return vg_ranges_get(&known, s, e, 0) == 1;
 }

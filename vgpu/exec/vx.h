@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The interpreter of gfx9 kernels: the one header between the virtual
+ * GPU (or a unit test) and the engine.  The device lends it memory page
+ * by page with what the driver knows of each page (granularity, where it
+ * lives); the engine runs a dispatch's waves and says what happened,
+ * including what the program cannot see: the atomics that the product's
+ * memory made do nothing.
+ */
+#ifndef VX_H
+#define VX_H
+
+#include <stdint.h>
+
+#include "isa.h"
+
+#define VX_PAGE 4096u
+
+/* A page's kind, as the driver holds it. */
+enum {
+	VX_FINE = 1,	/* fine-grained (coherent) */
+	VX_HOST = 2,	/* system memory, reached over the CPU link */
+	VX_VRAM = 4,	/* the device's own memory */
+};
+
+struct vx_page {
+	uint8_t *host;	/* where the page's first byte is, for the device */
+	uint32_t kind;
+};
+
+struct vx_device {
+	enum isa_family fam;
+	void *ctx;
+	/* The page holding va: 0, or -1 when no mapping covers it. */
+	int (*page)(void *ctx, uint64_t va, struct vx_page *out);
+	/* The flat apertures of LDS and private memory (their first byte). */
+	uint64_t shared_base, private_base;
+	/* Whether the link to the CPU carries every atomic (XGMI, an APU's
+	 * own fabric) rather than PCIe's add, exchange and compare-swap. */
+	int host_link_atomics;
+};
+
+struct vx_launch {
+	uint64_t kd_va, kernarg_va, packet_va, queue_va, dispatch_id;
+	uint32_t grid[3];
+	uint16_t wg[3];
+	uint32_t group_segment_size, private_segment_size;
+};
+
+/* Atomics that did nothing: one row per instruction and kind of memory. */
+struct vx_drop {
+	uint64_t pc;		/* the instruction's address */
+	uint64_t lo, hi;	/* the lowest and highest address aimed at */
+	uint64_t count;		/* lanes whose atomic did nothing */
+	uint16_t fmt, op;
+	uint32_t kind;		/* the memory's VX_* bits */
+};
+
+enum vx_status {
+	VX_DONE,	/* every wave ended */
+	VX_UNKNOWN,	/* an instruction the interpreter does not have */
+	VX_FAULT,	/* an access no mapping covers */
+	VX_BAD_CODE,	/* the descriptor or the code cannot be read */
+	VX_NOMEM,
+};
+
+#define VX_DROPS 32
+struct vx_result {
+	enum vx_status status;
+	uint64_t pc;		/* VX_UNKNOWN, VX_FAULT: the instruction */
+	uint32_t word;		/* VX_UNKNOWN: its first word */
+	char what[48];		/* VX_UNKNOWN: its name, or its format */
+	uint64_t fault_va;
+	int fault_write;
+	uint64_t insns;		/* wave-instructions executed */
+	struct vx_drop drops[VX_DROPS];
+	unsigned ndrops;
+	uint64_t drops_lost;	/* rows past VX_DROPS, counted only */
+};
+
+/* Run the dispatch to its end, or to the first thing it cannot do. */
+enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
+		      struct vx_result *r);
+
+#endif

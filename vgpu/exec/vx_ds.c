@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The local data share: each work-group's own memory, and the lane
+ * permutes that go through its crossbar without touching it.  LDS is never
+ * fine- or coarse-grained: every atomic here lands.
+ */
+#include "vx_int.h"
+
+static int bounds(struct vx_wave *w, uint64_t a, unsigned n)
+{
+	if (a + n <= w->g->lds_size)
+		return 0;
+	struct vx_result *r = w->c->r;
+	if (r->status == VX_DONE) {
+		r->status = VX_FAULT;
+		r->fault_va = w->c->dev->shared_base + a;
+		r->pc = w->pc;
+	}
+	return -1;
+}
+
+static enum vx_aop ds_aop(unsigned op)
+{
+	switch (op & 0x1f) {
+	case 0x00: return VX_A_ADD;
+	case 0x01: return VX_A_SUB;
+	case 0x02: return VX_A_RSUB;
+	case 0x03: return VX_A_INC;
+	case 0x04: return VX_A_DEC;
+	case 0x05: return VX_A_SMIN;
+	case 0x06: return VX_A_SMAX;
+	case 0x07: return VX_A_UMIN;
+	case 0x08: return VX_A_UMAX;
+	case 0x09: return VX_A_AND;
+	case 0x0a: return VX_A_OR;
+	case 0x0b: return VX_A_XOR;
+	case 0x0d: return VX_A_SWAP;
+	case 0x10: case 0x11: return VX_A_CMPSWAP;
+	case 0x12: return VX_A_MIN_F32;
+	case 0x13: return VX_A_MAX_F32;
+	case 0x15: return VX_A_ADD_F32;
+	}
+	return VX_A_NONE;
+}
+
+/* ds_<op>_{u32,rtn_u32,u64,rtn_u64}: 0x00-0x15, 0x20-0x35, 0x40-0x53, 0x60-0x73. */
+static int ds_atomic(struct vx_wave *w, const struct isa_insn *in, int l, uint64_t a)
+{
+	unsigned op = in->op;
+	int rtn = (op & 0x20) != 0, wide = (op & 0x40) != 0;
+	enum vx_aop k = ds_aop(op);
+	if (op == ISA_DS_ds_wrxchg_rtn_b32 || op == ISA_DS_ds_wrxchg_rtn_b64)
+		k = VX_A_SWAP;
+	else if (op == ISA_DS_ds_add_f64 || op == ISA_DS_ds_add_rtn_f64)
+		k = VX_A_ADD_F64, wide = 1, rtn = op == ISA_DS_ds_add_rtn_f64;
+	else if (op == ISA_DS_ds_min_f64 || op == ISA_DS_ds_min_rtn_f64 ||
+		 op == ISA_DS_ds_max_f64 || op == ISA_DS_ds_max_rtn_f64)
+		k = (op & 1) ? VX_A_MAX_F64 : VX_A_MIN_F64;
+	if (k == VX_A_NONE || (op & 0x80))
+		return vx_unknown(w, in);
+	unsigned n = wide ? 8 : 4;
+	if (bounds(w, a, n) || a % n)
+		return -1;
+	uint64_t src = w->v[in->data0][l], cmp = 0, old;
+	if (wide)
+		src |= (uint64_t)w->v[(in->data0 + 1) & 511][l] << 32;
+	if (k == VX_A_CMPSWAP) {
+		/* LDS compare-store: data0 is the compare value, data1 the new one */
+		cmp = src;
+		src = w->v[in->data1][l];
+		if (wide)
+			src |= (uint64_t)w->v[(in->data1 + 1) & 511][l] << 32;
+	}
+	vx_atomic(w->g->lds + a, k, wide, src, cmp, &old);
+	if (rtn) {
+		w->v[in->dst][l] = (uint32_t)old;
+		if (wide)
+			w->v[(in->dst + 1) & 511][l] = (uint32_t)(old >> 32);
+	}
+	return 0;
+}
+
+static int rw(struct vx_wave *w, uint64_t a, unsigned n, uint32_t *regs, int write)
+{
+	if (bounds(w, a, n))
+		return -1;
+	if (write)
+		memcpy(w->g->lds + a, regs, n);
+	else
+		memcpy(regs, w->g->lds + a, n);
+	return 0;
+}
+
+static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
+{
+	uint64_t a = w->v[in->addr][l];
+	uint32_t d0[4], d1[4], out[4] = { 0 };
+	for (int i = 0; i < 4; i++) {
+		d0[i] = w->v[(in->data0 + i) & 511][l];
+		d1[i] = w->v[(in->data1 + i) & 511][l];
+	}
+	unsigned off = (unsigned)in->imm, o0 = in->offset0, o1 = in->offset1;
+	switch (in->op) {
+	case ISA_DS_ds_write_b32: return rw(w, a + off, 4, d0, 1);
+	case ISA_DS_ds_write_b64: return rw(w, a + off, 8, d0, 1);
+	case ISA_DS_ds_write_b96: return rw(w, a + off, 12, d0, 1);
+	case ISA_DS_ds_write_b128: return rw(w, a + off, 16, d0, 1);
+	case ISA_DS_ds_write_b8: { uint8_t b = (uint8_t)d0[0]; if (bounds(w, a + off, 1)) return -1; w->g->lds[a + off] = b; return 0; }
+	case ISA_DS_ds_write_b16: { uint16_t h = (uint16_t)d0[0]; if (bounds(w, a + off, 2)) return -1; memcpy(w->g->lds + a + off, &h, 2); return 0; }
+	case ISA_DS_ds_write2_b32: return rw(w, a + o0 * 4, 4, d0, 1) || rw(w, a + o1 * 4, 4, d1, 1) ? -1 : 0;
+	case ISA_DS_ds_write2st64_b32: return rw(w, a + o0 * 256, 4, d0, 1) || rw(w, a + o1 * 256, 4, d1, 1) ? -1 : 0;
+	case ISA_DS_ds_write2_b64: return rw(w, a + o0 * 8, 8, d0, 1) || rw(w, a + o1 * 8, 8, d1, 1) ? -1 : 0;
+	case ISA_DS_ds_write2st64_b64: return rw(w, a + o0 * 512, 8, d0, 1) || rw(w, a + o1 * 512, 8, d1, 1) ? -1 : 0;
+	case ISA_DS_ds_read_b32: if (rw(w, a + off, 4, out, 0)) return -1; break;
+	case ISA_DS_ds_read_b64: if (rw(w, a + off, 8, out, 0)) return -1; break;
+	case ISA_DS_ds_read_b96: if (rw(w, a + off, 12, out, 0)) return -1; break;
+	case ISA_DS_ds_read_b128: if (rw(w, a + off, 16, out, 0)) return -1; break;
+	case ISA_DS_ds_read2_b32: if (rw(w, a + o0 * 4, 4, out, 0) || rw(w, a + o1 * 4, 4, out + 1, 0)) return -1; break;
+	case ISA_DS_ds_read2st64_b32: if (rw(w, a + o0 * 256, 4, out, 0) || rw(w, a + o1 * 256, 4, out + 1, 0)) return -1; break;
+	case ISA_DS_ds_read2_b64: if (rw(w, a + o0 * 8, 8, out, 0) || rw(w, a + o1 * 8, 8, out + 2, 0)) return -1; break;
+	case ISA_DS_ds_read2st64_b64: if (rw(w, a + o0 * 512, 8, out, 0) || rw(w, a + o1 * 512, 8, out + 2, 0)) return -1; break;
+	case ISA_DS_ds_read_u8: case ISA_DS_ds_read_i8:
+		if (bounds(w, a + off, 1)) return -1;
+		out[0] = in->op == ISA_DS_ds_read_i8 ? (uint32_t)(int8_t)w->g->lds[a + off] : w->g->lds[a + off];
+		break;
+	case ISA_DS_ds_read_u16: case ISA_DS_ds_read_i16: {
+		uint16_t h;
+		if (bounds(w, a + off, 2)) return -1;
+		memcpy(&h, w->g->lds + a + off, 2);
+		out[0] = in->op == ISA_DS_ds_read_i16 ? (uint32_t)(int16_t)h : h;
+		break;
+	}
+	default:
+		return ds_atomic(w, in, l, a + off);
+	}
+	unsigned nd = in->op == ISA_DS_ds_read_b32 || in->op <= ISA_DS_ds_read_u16 ? 1 :
+		      in->op == ISA_DS_ds_read_b96 ? 3 :
+		      in->op == ISA_DS_ds_read_b128 || in->op == ISA_DS_ds_read2_b64 ||
+		      in->op == ISA_DS_ds_read2st64_b64 ? 4 : 2;
+	for (unsigned i = 0; i < nd; i++)
+		w->v[(in->dst + i) & 511][l] = out[i];
+	return 0;
+}
+
+/* ds_permute/bpermute: lanes exchange values by byte address. */
+static int permute(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint64_t exec = vx_exec(w);
+	uint32_t res[VX_LANES];
+	memcpy(res, w->v[in->dst], sizeof(res));
+	uint32_t src[VX_LANES], adr[VX_LANES];
+	memcpy(src, w->v[in->data0], sizeof(src));
+	memcpy(adr, w->v[in->addr], sizeof(adr));
+	if (in->op == ISA_DS_ds_bpermute_b32) {
+		for (int l = 0; l < VX_LANES; l++)
+			if ((exec >> l) & 1) {
+				unsigned s = ((adr[l] + (unsigned)in->imm) >> 2) & 63;
+				res[l] = (exec >> s) & 1 ? src[s] : 0;
+			}
+	} else {
+		for (int l = 0; l < VX_LANES; l++)
+			if ((exec >> l) & 1)
+				res[l] = 0;
+		for (int l = 0; l < VX_LANES; l++)
+			if ((exec >> l) & 1)
+				res[((adr[l] + (unsigned)in->imm) >> 2) & 63] = src[l];
+	}
+	memcpy(w->v[in->dst], res, sizeof(res));
+	return 0;
+}
+
+int vx_ds(struct vx_wave *w, const struct isa_insn *in)
+{
+	if (in->gds || !isa_name(w->c->dev->fam, ISA_DS, in->op))
+		return vx_unknown(w, in);
+	if (in->op == ISA_DS_ds_permute_b32 || in->op == ISA_DS_ds_bpermute_b32)
+		return permute(w, in);
+	if (in->op == ISA_DS_ds_swizzle_b32)
+		return vx_unknown(w, in);
+	uint64_t exec = vx_exec(w);
+	for (int l = 0; l < VX_LANES; l++)
+		if ((exec >> l) & 1 && lane(w, in, l))
+			return -1;
+	return 0;
+}

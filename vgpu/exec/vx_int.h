@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/* The engine's own state: waves, work-groups, and the helpers the
+ * instruction families share. */
+#ifndef VX_INT_H
+#define VX_INT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "vx.h"
+
+#define VX_LANES 64
+#define VX_VGPRS 512	/* gfx90a's unified file: 256 arch + 256 acc */
+#define VX_TLB 64
+
+struct vx_tlb {
+	uint64_t vpn[VX_TLB];
+	struct vx_page page[VX_TLB];
+};
+
+/* One dispatch's context, shared by its waves. */
+struct vx_ctx {
+	const struct vx_device *dev;
+	const struct vx_launch *l;
+	struct vx_result *r;
+	struct isa_kd kd;
+	uint64_t code_va;
+	struct vx_tlb tlb;
+	/* the decoded-instruction cache, direct-mapped by address */
+	struct vx_icache *ic;
+};
+
+struct vx_group {
+	uint8_t *lds;
+	uint32_t lds_size;
+	uint32_t id[3];
+};
+
+struct vx_wave {
+	uint32_t s[128];	/* SGPRs, VCC, M0 and EXEC at their encodings */
+	uint64_t pc;
+	int scc;
+	int ended, at_barrier;
+	uint32_t mode;		/* the MODE hardware register */
+	uint32_t (*v)[VX_LANES];	/* v[reg][lane] */
+	uint8_t *priv;		/* private memory, priv_size bytes per lane */
+	uint32_t priv_size;
+	struct vx_group *g;
+	struct vx_ctx *c;
+};
+
+static inline uint64_t vx_exec(const struct vx_wave *w)
+{
+	return w->s[ISA_SRC_EXEC_LO] | (uint64_t)w->s[ISA_SRC_EXEC_HI] << 32;
+}
+
+static inline void vx_set_exec(struct vx_wave *w, uint64_t e)
+{
+	w->s[ISA_SRC_EXEC_LO] = (uint32_t)e;
+	w->s[ISA_SRC_EXEC_HI] = (uint32_t)(e >> 32);
+}
+
+static inline uint64_t vx_vcc(const struct vx_wave *w)
+{
+	return w->s[ISA_SRC_VCC_LO] | (uint64_t)w->s[ISA_SRC_VCC_HI] << 32;
+}
+
+static inline uint64_t vx_sgpr64(const struct vx_wave *w, unsigned n)
+{
+	return w->s[n & 127] | (uint64_t)w->s[(n + 1) & 127] << 32;
+}
+
+static inline void vx_set_sgpr64(struct vx_wave *w, unsigned n, uint64_t v)
+{
+	w->s[n & 127] = (uint32_t)v;
+	w->s[(n + 1) & 127] = (uint32_t)(v >> 32);
+}
+
+static inline void vx_set_sgpr(struct vx_wave *w, unsigned n, uint32_t v)
+{
+	if (n < 128)
+		w->s[n] = v;
+}
+
+/* Stop the dispatch: the instruction is not one the engine has. */
+int vx_unknown(struct vx_wave *w, const struct isa_insn *in);
+
+/* Scalar operands (vx_operand.c): a 32-bit read, and a 64-bit one whose
+ * constants are read as f64 when fp64 is set. */
+uint32_t vx_sread(const struct vx_wave *w, unsigned src, uint32_t lit);
+uint64_t vx_sread64(const struct vx_wave *w, unsigned src, uint32_t lit, int fp64);
+
+/* Families: each returns 0, or -1 when the dispatch must stop (r says
+ * why).  A branch sets w->pc itself and returns 1. */
+int vx_sop(struct vx_wave *w, const struct isa_insn *in);
+int vx_valu(struct vx_wave *w, const struct isa_insn *in);
+int vx_vop3p(struct vx_wave *w, const struct isa_insn *in);
+int vx_smem(struct vx_wave *w, const struct isa_insn *in);
+int vx_vmem(struct vx_wave *w, const struct isa_insn *in);
+int vx_ds(struct vx_wave *w, const struct isa_insn *in);
+
+/* Memory (vx_mem.c): the device address's bytes, len of them within one
+ * page, or NULL after recording a fault. */
+uint8_t *vx_mem(struct vx_wave *w, uint64_t va, unsigned len, int write,
+		uint32_t *kind);
+/* A read or write that may cross a page. */
+int vx_mem_read(struct vx_wave *w, uint64_t va, void *dst, unsigned len);
+int vx_mem_write(struct vx_wave *w, uint64_t va, const void *src, unsigned len);
+
+/* Atomics (vx_atomic.c): one lane's read-modify-write of a memory
+ * instruction's op at p; *old gets the value before. */
+enum vx_aop {
+	VX_A_SWAP, VX_A_CMPSWAP, VX_A_ADD, VX_A_SUB, VX_A_SMIN, VX_A_UMIN,
+	VX_A_SMAX, VX_A_UMAX, VX_A_AND, VX_A_OR, VX_A_XOR, VX_A_INC, VX_A_DEC,
+	VX_A_ADD_F32, VX_A_PK_ADD_F16, VX_A_ADD_F64, VX_A_MIN_F64, VX_A_MAX_F64,
+	VX_A_PK_ADD_BF16, VX_A_MIN_F32, VX_A_MAX_F32, VX_A_RSUB,
+	VX_A_NONE,
+};
+void vx_atomic(void *p, enum vx_aop op, int wide, uint64_t src, uint64_t cmp,
+	       uint64_t *old);
+/* Whether that atomic on memory of this kind does something on the
+ * dispatch's product, and note it when it does not. */
+int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op,
+		    uint32_t kind, uint64_t va);
+
+/* Floats (vx_float.c). */
+float vx_f16_to_f32(uint16_t h);
+uint16_t vx_f32_to_f16(float f);
+float vx_bf16_to_f32(uint16_t h);
+uint16_t vx_f32_to_bf16(float f);
+
+static inline float vx_f32(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint32_t vx_u32(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline double vx_f64(uint64_t u)
+{
+	double f;
+	memcpy(&f, &u, 8);
+	return f;
+}
+
+static inline uint64_t vx_u64(double f)
+{
+	uint64_t u;
+	memcpy(&u, &f, 8);
+	return u;
+}
+
+#endif

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The vector ALU's frame: VOP1, VOP2, VOPC and VOP3 all run as VOP3
+ * opcodes.  Operands are gathered into one array per source (SDWA's
+ * selects, DPP's lane moves and the abs/neg modifiers applied there), the
+ * operation runs lane by lane on the active lanes (vx_vop.c), and the
+ * result is written back through EXEC, SDWA's destination select and the
+ * output modifiers.
+ */
+#include <math.h>
+
+#include "vx_int.h"
+#include "vx_vop.h"
+
+static uint32_t sdwa_src(uint32_t v, unsigned sel, int sext)
+{
+	switch (sel) {
+	case ISA_SEL_BYTE0: case ISA_SEL_BYTE1: case ISA_SEL_BYTE2: case ISA_SEL_BYTE3: {
+		uint32_t b = (v >> (8 * sel)) & 0xff;
+		return sext ? (uint32_t)(int8_t)b : b;
+	}
+	case ISA_SEL_WORD0: case ISA_SEL_WORD1: {
+		uint32_t h = (v >> (16 * (sel - ISA_SEL_WORD0))) & 0xffff;
+		return sext ? (uint32_t)(int16_t)h : h;
+	}
+	}
+	return v;
+}
+
+/* DPP's source lane for each lane, or -1 for "bound_ctrl's zero". */
+static int dpp_lane(unsigned ctrl, int lane)
+{
+	int row = lane & ~15, r = lane & 15;
+	if (ctrl <= 0xff)	/* quad_perm */
+		return (lane & ~3) + (int)((ctrl >> (2 * (lane & 3))) & 3);
+	if (ctrl >= 0x101 && ctrl <= 0x10f) {	/* row_shl */
+		int s = r + (int)(ctrl & 15);
+		return s < 16 ? row + s : -1;
+	}
+	if (ctrl >= 0x111 && ctrl <= 0x11f) {	/* row_shr */
+		int s = r - (int)(ctrl & 15);
+		return s >= 0 ? row + s : -1;
+	}
+	if (ctrl >= 0x121 && ctrl <= 0x12f)	/* row_ror */
+		return row + ((r + 16 - (int)(ctrl & 15)) & 15);
+	switch (ctrl) {
+	case 0x130: return lane < 63 ? lane + 1 : -1;	/* wave_shl */
+	case 0x134: return (lane + 1) & 63;		/* wave_rol */
+	case 0x138: return lane > 0 ? lane - 1 : -1;	/* wave_shr */
+	case 0x13c: return (lane + 63) & 63;		/* wave_ror */
+	case 0x140: return row + 15 - r;		/* row_mirror */
+	case 0x141: return row + (r & 8) + 7 - (r & 7);	/* row_half_mirror */
+	case 0x142: return r == 15 ? lane : (lane & 16) ? lane : -1; /* row_bcast15 */
+	case 0x143: return lane >= 32 ? 31 : -1;	/* row_bcast31 */
+	}
+	return -1;
+}
+
+static uint64_t fmods(uint64_t v, int type, int abs, int neg)
+{
+	uint64_t sign = type == VX_T_F64 ? 1ull << 63 : type == VX_T_F16 ? 0x8000 : 0x80000000u;
+	if (type != VX_T_F16 && type != VX_T_F32 && type != VX_T_F64)
+		return v;
+	if (abs)
+		v &= ~sign;
+	if (neg)
+		v ^= sign;
+	return v;
+}
+
+static uint32_t f16_const(unsigned src)
+{
+	static const uint16_t k[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+				       0xc000, 0x4400, 0xc400, 0x3118 };
+	return k[src - ISA_SRC_HALF];
+}
+
+static void gather(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh,
+		   int i, uint64_t *out)
+{
+	unsigned src = in->src[i];
+	int wide = (sh->src64 >> i) & 1;
+	int type = sh->stype[i];
+	if (src >= ISA_SRC_VGPR) {
+		unsigned v = src - ISA_SRC_VGPR;
+		for (int l = 0; l < VX_LANES; l++)
+			out[l] = wide ? w->v[v & 511][l] | (uint64_t)w->v[(v + 1) & 511][l] << 32
+				      : w->v[v & 511][l];
+		if (in->ext == 2 && i == 0) {
+			uint64_t tmp[VX_LANES];
+			memcpy(tmp, out, sizeof(tmp));
+			for (int l = 0; l < VX_LANES; l++) {
+				int s = dpp_lane(in->dpp_ctrl, l);
+				out[l] = s >= 0 ? tmp[s] : in->bound_ctrl ? 0 : w->v[in->dst & 511][l];
+			}
+		}
+	} else {
+		uint64_t k;
+		if (type == VX_T_F16 && src >= ISA_SRC_HALF && src <= ISA_SRC_INV_2PI)
+			k = f16_const(src);
+		else if (wide)
+			k = vx_sread64(w, src, in->lit, type == VX_T_F64);
+		else
+			k = vx_sread(w, src, in->lit);
+		for (int l = 0; l < VX_LANES; l++)
+			out[l] = k;
+	}
+	if (in->ext == 1 && i < 2)
+		for (int l = 0; l < VX_LANES; l++)
+			out[l] = sdwa_src((uint32_t)out[l], in->src_sel[i], in->src_sext[i]);
+	if (in->abs & (1 << i) || in->neg & (1 << i))
+		for (int l = 0; l < VX_LANES; l++)
+			out[l] = fmods(out[l], type, in->abs & (1 << i), in->neg & (1 << i));
+}
+
+static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
+{
+	if (type == VX_T_F32) {
+		float f = vx_f32((uint32_t)d);
+		if (in->omod)
+			f *= in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
+		if (in->clamp)
+			f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+		return vx_u32(f);
+	}
+	if (type == VX_T_F64) {
+		double f = vx_f64(d);
+		if (in->omod)
+			f *= in->omod == 1 ? 2.0 : in->omod == 2 ? 4.0 : 0.5;
+		if (in->clamp)
+			f = isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+		return vx_u64(f);
+	}
+	if (type == VX_T_F16 && (in->clamp || in->omod)) {
+		float f = vx_f16_to_f32((uint16_t)d);
+		if (in->omod)
+			f *= in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
+		if (in->clamp)
+			f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+		return (d & ~0xffffull) | vx_f32_to_f16(f);
+	}
+	return d;
+}
+
+static uint32_t sdwa_dst(uint32_t old, uint32_t d, const struct isa_insn *in)
+{
+	unsigned sel = in->dst_sel;
+	if (sel == ISA_SEL_DWORD)
+		return d;
+	uint32_t mask, shift;
+	if (sel <= ISA_SEL_BYTE3)
+		shift = 8 * sel, mask = 0xffu << shift;
+	else
+		shift = 16 * (sel - ISA_SEL_WORD0), mask = 0xffffu << shift;
+	uint32_t v = (d << shift) & mask;
+	if (in->dst_unused == 2)		/* preserve */
+		return (old & ~mask) | v;
+	if (in->dst_unused == 1) {		/* sign-extend the field */
+		uint32_t top = 1u << (shift + (sel <= ISA_SEL_BYTE3 ? 7 : 15));
+		return v & top ? v | ~(mask | (top - 1)) : v;
+	}
+	return v;
+}
+
+static unsigned vop3_op(const struct isa_insn *in)
+{
+	switch (in->fmt) {
+	case ISA_VOP2: return ISA_VOP3_FROM_VOP2(in->op);
+	case ISA_VOP1: return ISA_VOP3_FROM_VOP1(in->op);
+	case ISA_VOPC: return ISA_VOP3_FROM_VOPC(in->op);
+	}
+	return in->op;
+}
+
+int vx_valu(struct vx_wave *w, const struct isa_insn *in)
+{
+	unsigned op = vop3_op(in);
+	struct vx_shape sh;
+	if (!isa_name(w->c->dev->fam, in->fmt, in->op) || vx_vop_shape(w->c->dev->fam, op, &sh))
+		return vx_unknown(w, in);
+	if (sh.kind == VX_K_LANE)
+		return vx_vop_lane_op(w, in, op);
+	static __thread uint64_t a[3][VX_LANES], d[VX_LANES];
+	struct isa_insn mac;
+	if (sh.mac) {
+		/* mac and fmac accumulate into their destination */
+		mac = *in;
+		mac.src[2] = (uint16_t)(ISA_SRC_VGPR + in->dst);
+		in = &mac;
+	}
+	for (int i = 0; i < sh.nsrc; i++)
+		gather(w, in, &sh, i, a[i]);
+	/* VOP2's fmamk/madmk take the constant second, fmaak/madak third. */
+	if (sh.kind == VX_K_MADMK || sh.kind == VX_K_MADAK) {
+		int k = sh.kind == VX_K_MADMK ? 1 : 2;
+		for (int l = 0; l < VX_LANES; l++) {
+			if (k == 1)
+				a[2][l] = a[1][l], a[1][l] = in->lit;
+			else
+				a[2][l] = in->lit;
+		}
+	}
+	/* The mask a VOP2 form reads from VCC, a VOP3 form from src2. */
+	uint64_t mask_in = 0;
+	if (sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_CNDMASK)
+		mask_in = in->fmt == ISA_VOP3 ? vx_sread64(w, in->src[2], in->lit, 0) : vx_vcc(w);
+	uint64_t exec = vx_exec(w), mask_out = 0;
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		int bit = 0;
+		d[l] = vx_vop_eval(w, &sh, op, l, a[0][l], a[1][l], a[2][l], (int)((mask_in >> l) & 1), &bit);
+		mask_out |= (uint64_t)bit << l;
+	}
+	if (sh.kind == VX_K_CMP || sh.kind == VX_K_CMPX) {
+		/* VOPC writes every lane's bit: inactive ones as 0. */
+		vx_set_sgpr64(w, in->sdst, mask_out & exec);
+		if (sh.kind == VX_K_CMPX)
+			vx_set_exec(w, mask_out & exec);
+		return 0;
+	}
+	if (sh.kind == VX_K_CARRY_OUT || sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_DIV_SCALE) {
+		unsigned sd = in->fmt == ISA_VOP3 ? in->sdst : ISA_SRC_VCC_LO;
+		vx_set_sgpr64(w, sd, mask_out & exec);
+	}
+	if (sh.kind == VX_K_SDST_OUT) {
+		vx_set_sgpr(w, in->dst, (uint32_t)d[__builtin_ctzll(exec | (1ull << 63))]);
+		return 0;
+	}
+	unsigned v = in->dst & 511;
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		uint64_t r = omod_clamp(d[l], sh.dtype, in);
+		if (sh.dst64) {
+			w->v[v][l] = (uint32_t)r;
+			w->v[(v + 1) & 511][l] = (uint32_t)(r >> 32);
+		} else if (in->ext == 1) {
+			w->v[v][l] = sdwa_dst(w->v[v][l], (uint32_t)r, in);
+		} else if (sh.d16 && (in->opsel & 8)) {
+			w->v[v][l] = (w->v[v][l] & 0xffff) | (uint32_t)r << 16;
+		} else if (sh.d16) {
+			/* gfx9's 16-bit results clear the upper half. */
+			w->v[v][l] = (uint32_t)r & 0xffff;
+		} else {
+			w->v[v][l] = (uint32_t)r;
+		}
+	}
+	return 0;
+}

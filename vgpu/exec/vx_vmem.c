@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Vector memory: FLAT, GLOBAL, SCRATCH and MUBUF share one numbering of
+ * loads, stores and atomics, so each lane's address is worked out by its
+ * format and the access itself is one routine.  A flat address in the LDS
+ * or private aperture reaches the work-group's LDS or the lane's private
+ * memory; any other goes to device memory through the page cache.
+ */
+#include "vx_int.h"
+
+enum { SPACE_GLOBAL, SPACE_LDS, SPACE_PRIVATE };
+
+static uint32_t *vreg(struct vx_wave *w, unsigned n, int acc)
+{
+	return w->v[(n + (acc ? 256u : 0u)) & (VX_VGPRS - 1)];
+}
+
+/* Where a lane's bytes are: a host pointer, after bounds checks. */
+static uint8_t *locate(struct vx_wave *w, int space, uint64_t a, unsigned len,
+		       int lane, int write, uint32_t *kind)
+{
+	*kind = 0;
+	if (space == SPACE_LDS) {
+		if (a + len > w->g->lds_size) {
+			w->c->r->status = w->c->r->status ? w->c->r->status : VX_FAULT;
+			w->c->r->fault_va = a, w->c->r->pc = w->pc;
+			return NULL;
+		}
+		return w->g->lds + a;
+	}
+	if (space == SPACE_PRIVATE) {
+		if (a + len > w->priv_size) {
+			w->c->r->status = w->c->r->status ? w->c->r->status : VX_FAULT;
+			w->c->r->fault_va = w->c->dev->private_base + a, w->c->r->pc = w->pc;
+			return NULL;
+		}
+		return w->priv + (size_t)lane * w->priv_size + a;
+	}
+	if ((a % VX_PAGE) + len > VX_PAGE)
+		return NULL;	/* the caller splits page-crossing accesses */
+	return vx_mem(w, a, len, write, kind);
+}
+
+static enum vx_aop aop(unsigned op)
+{
+	static const enum vx_aop map[0x13] = {
+		VX_A_SWAP, VX_A_CMPSWAP, VX_A_ADD, VX_A_SUB, VX_A_SMIN, VX_A_UMIN,
+		VX_A_SMAX, VX_A_UMAX, VX_A_AND, VX_A_OR, VX_A_XOR, VX_A_INC, VX_A_DEC,
+		VX_A_ADD_F32, VX_A_PK_ADD_F16, VX_A_ADD_F64, VX_A_MIN_F64, VX_A_MAX_F64,
+		VX_A_PK_ADD_BF16,
+	};
+	unsigned i = op & 0x1f;
+	return op >= 0x40 && i < 0x13 ? map[i] : VX_A_NONE;
+}
+
+static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
+		     int lane)
+{
+	enum vx_aop op = aop(in->op);
+	int wide = in->op >= 0x60 || op == VX_A_ADD_F64 || op == VX_A_MIN_F64 || op == VX_A_MAX_F64;
+	unsigned n = wide ? 8 : 4;
+	uint32_t kind;
+	if (op == VX_A_NONE)
+		return vx_unknown(w, in);
+	uint8_t *p = locate(w, space, a, n, lane, 1, &kind);
+	if (!p)
+		return -1;
+	if (a % n)
+		return vx_unknown(w, in);
+	uint64_t src = vreg(w, in->data0, in->acc)[lane], cmp = 0, old = 0;
+	if (wide)
+		src |= (uint64_t)vreg(w, in->data0 + 1, in->acc)[lane] << 32;
+	if (op == VX_A_CMPSWAP)
+		cmp = wide ? vreg(w, in->data0 + 2, in->acc)[lane] |
+			     (uint64_t)vreg(w, in->data0 + 3, in->acc)[lane] << 32
+			   : vreg(w, in->data0 + 1, in->acc)[lane];
+	if (space == SPACE_GLOBAL && !vx_atomic_lands(w, in, op, kind, a)) {
+		memcpy(&old, p, n);	/* the return is the memory, unchanged */
+	} else {
+		vx_atomic(p, op, wide, src, cmp, &old);
+	}
+	if (in->glc) {
+		vreg(w, in->dst, in->acc)[lane] = (uint32_t)old;
+		if (wide)
+			vreg(w, in->dst + 1, in->acc)[lane] = (uint32_t)(old >> 32);
+	}
+	return 0;
+}
+
+static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
+			unsigned n, int lane, int write)
+{
+	uint32_t kind;
+	uint8_t *p = locate(w, space, a, n, lane, write, &kind);
+	if (p) {
+		if (write)
+			memcpy(p, buf, n);
+		else
+			memcpy(buf, p, n);
+		return 0;
+	}
+	if (space != SPACE_GLOBAL || w->c->r->status != VX_DONE)
+		return -1;
+	return write ? vx_mem_write(w, a, buf, n) : vx_mem_read(w, a, buf, n);
+}
+
+static int lane_access(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
+		       int lane)
+{
+	unsigned op = in->op;
+	if (op >= 0x40)
+		return do_atomic(w, in, space, a, lane);
+	uint32_t buf[4] = { 0 };
+	static const uint8_t sizes[0x16] = { 1, 1, 2, 2, 4, 8, 12, 16, 1, 1, 2, 2, 4, 8, 12, 16,
+					     1, 1, 1, 1, 2, 2 };
+	if (op < 0x10 || op > 0x25)
+		return vx_unknown(w, in);
+	unsigned n = sizes[op - 0x10];
+	int store = op >= 0x18 && op <= 0x1f;
+	if (store) {
+		uint32_t *d = vreg(w, in->data0, in->acc) + 0;
+		for (unsigned i = 0; i < (n + 3) / 4; i++)
+			buf[i] = vreg(w, in->data0 + i, in->acc)[lane];
+		if (op == 0x19 || op == 0x1b)	/* the d16_hi stores take the upper half */
+			buf[0] >>= 16;
+		(void)d;
+		return access_bytes(w, space, a, buf, n, lane, 1);
+	}
+	if (access_bytes(w, space, a, buf, n, lane, 0))
+		return -1;
+	uint32_t *dst = vreg(w, in->dst, in->acc);
+	uint32_t v = buf[0];
+	switch (op) {
+	case 0x10: dst[lane] = v & 0xff; return 0;
+	case 0x11: dst[lane] = (uint32_t)(int8_t)v; return 0;
+	case 0x12: dst[lane] = v & 0xffff; return 0;
+	case 0x13: dst[lane] = (uint32_t)(int16_t)v; return 0;
+	case 0x20: dst[lane] = (dst[lane] & 0xffff0000u) | (v & 0xff); return 0;
+	case 0x21: dst[lane] = (dst[lane] & 0xffff) | (v & 0xff) << 16; return 0;
+	case 0x22: dst[lane] = (dst[lane] & 0xffff0000u) | (uint16_t)(int8_t)v; return 0;
+	case 0x23: dst[lane] = (dst[lane] & 0xffff) | (uint32_t)(uint16_t)(int8_t)v << 16; return 0;
+	case 0x24: dst[lane] = (dst[lane] & 0xffff0000u) | (v & 0xffff); return 0;
+	case 0x25: dst[lane] = (dst[lane] & 0xffff) | v << 16; return 0;
+	}
+	for (unsigned i = 0; i < n / 4; i++)
+		vreg(w, in->dst + i, in->acc)[lane] = buf[i];
+	return 0;
+}
+
+/* A flat address's space, and its offset within it. */
+static int flat_space(const struct vx_wave *w, uint64_t *a)
+{
+	const struct vx_device *d = w->c->dev;
+	if (*a - d->shared_base < (1ull << 32)) {
+		*a -= d->shared_base;
+		return SPACE_LDS;
+	}
+	if (*a - d->private_base < (1ull << 32)) {
+		*a -= d->private_base;
+		return SPACE_PRIVATE;
+	}
+	return SPACE_GLOBAL;
+}
+
+static int flat(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint64_t exec = vx_exec(w);
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		uint64_t a;
+		int space;
+		if (in->fmt == ISA_SCRATCH) {
+			a = (in->saddr != 0x7f ? w->s[in->saddr & 127] : w->v[in->addr][l]) +
+			    (uint64_t)(int64_t)in->imm - vx_sgpr64(w, ISA_SRC_FLAT_SCR_LO);
+			a &= 0xffffffffull;
+			space = SPACE_PRIVATE;
+		} else if (in->fmt == ISA_GLOBAL && in->saddr != 0x7f) {
+			a = vx_sgpr64(w, in->saddr) + w->v[in->addr][l] + (uint64_t)(int64_t)in->imm;
+			space = SPACE_GLOBAL;
+		} else {
+			a = (w->v[in->addr][l] | (uint64_t)w->v[(in->addr + 1) & 511][l] << 32) +
+			    (uint64_t)(int64_t)in->imm;
+			space = in->fmt == ISA_FLAT ? flat_space(w, &a) : SPACE_GLOBAL;
+		}
+		if (lane_access(w, in, space, a, l))
+			return -1;
+	}
+	return 0;
+}
+
+/* MUBUF: the buffer resource in four SGPRs.  The private segment buffer
+ * the engine hands each wave points into the private aperture with
+ * ADD_TID set, and reaches the lane's own private memory. */
+static int mubuf(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint32_t *rsrc = &w->s[in->srsrc & 124];
+	uint64_t base = rsrc[0] | (uint64_t)(rsrc[1] & 0xffff) << 32;
+	uint32_t stride = (rsrc[1] >> 16) & 0x3fff;
+	int add_tid = (rsrc[3] >> 23) & 1;
+	uint64_t exec = vx_exec(w), priv = w->c->dev->private_base;
+	int private = add_tid && base - priv < (1ull << 32);
+	if (add_tid && !private)
+		return vx_unknown(w, in);
+	uint32_t soff = vx_sread(w, in->soffset, 0);
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		uint64_t off = soff + (uint64_t)in->imm, idx = 0;
+		if (in->idxen)
+			idx = w->v[in->addr][l];
+		if (in->offen)
+			off += w->v[(in->addr + in->idxen) & 511][l];
+		uint64_t a = private ? base - priv + off : base + off + idx * stride;
+		if (lane_access(w, in, private ? SPACE_PRIVATE : SPACE_GLOBAL, a, l))
+			return -1;
+	}
+	return 0;
+}
+
+int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
+{
+	if (!isa_name(w->c->dev->fam, in->fmt, in->op))
+		return vx_unknown(w, in);
+	if (in->fmt == ISA_MUBUF)
+		return in->op < 0x10 ? vx_unknown(w, in) : mubuf(w, in);
+	return flat(w, in);
+}
