@@ -237,9 +237,13 @@ static void an_html_summary(FILE *out, struct an_ctx *c,
 	if (c->vgpu[0]) {
 		fputs("<p class=\"warn\">Virtual ", out);
 		an_html_esc(out, c->vgpu);
-		fputs(": kernels were not executed; the findings come from what "
-		      "the runtime asked of its driver and from the kernels' "
-		      "code.</p>", out);
+		fputs(c->vgpu_exec ? ": kernels ran on hipgrain's interpreter with the "
+				     "product's memory semantics; the findings come from what "
+				     "the runtime asked of its driver and from the kernels' "
+				     "code.</p>"
+				   : ": kernels were not executed; the findings come from what "
+				     "the runtime asked of its driver and from the kernels' "
+				     "code.</p>", out);
 	}
 	fprintf(out,
 		"<p><b>%zu finding%s</b> (%u error, "

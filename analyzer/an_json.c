@@ -143,6 +143,7 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		an_json_str(out, c->vgpu);
 	else
 		fputs("null", out);
+	fprintf(out, ",\"virtual_gpu_executed\":%s", c->vgpu[0] && c->vgpu_exec ? "true" : "false");
 	fputs(",\"notice\":", out);
 	if (an_notice(c, buf, sizeof(buf)))
 		an_json_str(out, buf);

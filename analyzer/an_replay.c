@@ -28,6 +28,8 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		an_copy_str(p->rank, sizeof(p->rank), value);
 	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU") && value[0] && !c->vgpu[0])
 		an_copy_str(c->vgpu, sizeof(c->vgpu), value);
+	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))
+		c->vgpu_exec = !strcmp(value, "1");
 }
 
 static void an_on_device(struct an_ctx *c, struct an_proc *p,

@@ -104,9 +104,10 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 		c->partial || c->traces_failed ? "false" : "true");
 	fputs(",\"toolExecutionNotifications\":[", out);
 	if (c->vgpu[0]) {
-		char msg[64];
-		snprintf(msg, sizeof(msg), "virtual %s: kernels were not executed",
-			 c->vgpu);
+		char msg[96];
+		snprintf(msg, sizeof(msg), c->vgpu_exec
+			 ? "virtual %s: kernels ran on hipgrain's interpreter"
+			 : "virtual %s: kernels were not executed", c->vgpu);
 		fputs("{\"level\":\"warning\",\"message\":{\"text\":", out);
 		hg_json_str(out, msg);
 		fputs(c->nwarnings ? "}}," : "}}", out);

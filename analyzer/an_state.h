@@ -215,6 +215,7 @@ struct an_ctx {
 	uint64_t hg_warn[AN_WARN_CODES]; /* preload `warning` events by code */
 	bool no_gpu; /* some process found no usable GPU */
 	char vgpu[16]; /* a virtual GPU's profile when a process ran on one */
+	bool vgpu_exec; /* and its kernels ran on the interpreter */
 	unsigned traces_read, traces_failed;
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */

@@ -154,7 +154,13 @@ static void an_text_findings(const struct an_tty *t, const struct an_groups *gs)
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
-	if (c->vgpu[0])
+	if (c->vgpu[0] && c->vgpu_exec)
+		fprintf(t->out, "%svirtual %s: kernels ran on hipgrain's "
+				"interpreter%s with the product's memory semantics; "
+				"the findings come from what the runtime asked of its "
+				"driver and from the kernels' code\n",
+			an_col(t, "\033[1;33m"), c->vgpu, an_col(t, "\033[0m"));
+	else if (c->vgpu[0])
 		fprintf(t->out, "%svirtual %s: kernels were not executed%s; the "
 				"findings come from what the runtime asked of its "
 				"driver and from the kernels' code\n",

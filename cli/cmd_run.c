@@ -44,9 +44,11 @@ static void usage(FILE *f)
 	    "MI210, MI250X,\n"
 	    "                            MI300X, MI300A; 'list' describes "
 	    "them): kernels\n"
-	    "                            are not executed; for audits where "
-	    "no GPU is\n"
-	    "                            (hipgrain-run(1), VIRTUAL GPU)\n"
+	    "                            run on hipgrain's interpreter; for "
+	    "machines with no\n"
+	    "                            GPU (hipgrain-run(1), VIRTUAL GPU)\n"
+	    "      --no-exec             on the virtual GPU, retire kernels "
+	    "unexecuted\n"
 	    "  -q, --quiet               print errors only\n"
 	    "  -h, --help                show this help\n\n"
 	    "Exit status: the program's, or 128+N if signal N killed it; "
@@ -99,6 +101,7 @@ enum {
 	OPT_NUMSUB,
 	OPT_RELAY,
 	OPT_VGPU,
+	OPT_NO_EXEC,
 };
 
 static const struct option longopts[] = {
@@ -110,6 +113,7 @@ static const struct option longopts[] = {
     {"num-subbuf", required_argument, NULL, OPT_NUMSUB},
     {"relay", required_argument, NULL, OPT_RELAY},
     {"virtual-gpu", required_argument, NULL, OPT_VGPU},
+    {"no-exec", no_argument, NULL, OPT_NO_EXEC},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -174,6 +178,9 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 			break;
 		case OPT_NO_REPORT:
 			*report = false;
+			break;
+		case OPT_NO_EXEC:
+			o->no_exec = true;
 			break;
 		case 'q':
 			o->quiet = true;

@@ -34,7 +34,7 @@ enum hg_env_kind {
 	  "virtual GPU answering the driver (hipgrain run --virtual-gpu)")    \
 	X(VGPU_TRACE, "HIPGRAIN_VGPU_TRACE", HG_ENV_CONFIG, "0",               \
 	  "1 prints each driver call the virtual GPU answers on stderr")       \
-	X(VGPU_EXEC, "HIPGRAIN_VGPU_EXEC", HG_ENV_CONFIG, "1",                 \
+	X(VGPU_EXEC, "HIPGRAIN_VGPU_EXEC", HG_ENV_RECORDED, "1",               \
 	  "0: the virtual GPU retires kernels unexecuted (run --no-exec)")     \
 	X(VGPU_SYSFS, "HIPGRAIN_VGPU_SYSFS", HG_ENV_CONFIG, "",                \
 	  "the virtual GPU's topology tree, made by a job's first process")   \

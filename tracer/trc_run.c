@@ -162,10 +162,15 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 		return -1;
 	}
 	if (trc_env_put(env, hg_env_table[HG_ENV_VIRTUAL_GPU].name, p->name) ||
-	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree))
+	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree) ||
+	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_EXEC].name, o->no_exec ? "0" : "1"))
 		return -1;
-	trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
-		 "are not executed", p->name, p->gfx);
+	if (o->no_exec)
+		trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
+			 "are not executed", p->name, p->gfx);
+	else
+		trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
+			 "run on hipgrain's gfx9 interpreter", p->name, p->gfx);
 	return 0;
 }
 

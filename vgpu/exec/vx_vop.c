@@ -52,10 +52,9 @@ static int cmp_shape(unsigned op, struct vx_shape *sh)
 	else
 		return -1;
 	int x = op <= 0x15 ? op & 1 : (op & 0x10) != 0;
-	/* class takes its mask as a 32-bit integer */
-	set(sh, 2, wide, t, op <= 0x15 ? B32 : t, 0, B32, 0, x ? VX_K_CMPX : VX_K_CMP);
-	if (op <= 0x15)
-		sh->src64 = (uint8_t)wide;
+	/* class reads its mask as a 32-bit integer */
+	set(sh, 2, op <= 0x15 ? wide : wide * 3, t, op <= 0x15 ? B32 : t, 0, B32, 0,
+	    x ? VX_K_CMPX : VX_K_CMP);
 	return 0;
 }
 
