@@ -3,7 +3,12 @@
 reported by `hipgrain report`: the rules kernels/variants.tsv names fire,
 and no other (the near-misses stay silent).  Against the test double, or,
 with --virtual-gpu NAME, against the machine's real HIP runtime on a
-virtual GPU: the same findings either way.
+virtual GPU: the same findings either way.  On the virtual GPU the kernels
+run, so the program's own verdict is the oracle: its result is wrong
+exactly where the report names a hazard that loses work on that product
+(on MI210: FP atomics on fine-grained memory, integer min/max to
+fine-grained host memory, pageable memory with XNACK off), and right
+everywhere else.
 
 usage: test_variants.py HIPGRAIN KERNELS_DIR FAKEHIP_DIR VARIANTS_TSV
                         [--virtual-gpu NAME]
@@ -31,17 +36,34 @@ def check(row):
         t = hgrun.run(hipgrain, [os.path.join(kdir, prog)] + args, env=env,
                       extra=extra)
     except subprocess.TimeoutExpired as e:
-        return row, False, None, None, False, f'hung: {e}'
+        return row, False, None, None, False, None, f'hung: {e}'
     try:
         status, rep = hgrun.report(hipgrain, t.trace)
         got = {f['rule'] for f in rep['findings']} if rep else None
         rc = t.proc.returncode
         rc_ok = rc != 0 if outcome == 'fails' else \
             rc == (134 if outcome == 'abort' else 0)
-        virtual = rep and rep['summary'].get('virtual_gpu') == vgpu
-        return row, rc_ok, got, status, virtual, t.proc.stderr
+        virtual = rep and rep['summary'].get('virtual_gpu') == vgpu and \
+            rep['summary'].get('virtual_gpu_executed') is True
+        return row, rc_ok, got, status, virtual, verdict(t.proc.stdout), t.proc.stderr
     finally:
         t.close()
+
+
+# Hazards whose work the product loses, by virtual GPU: the program's result
+# comes out wrong where the report names one of them.
+LOSES = {
+    'MI100': {'fp-atomic-fine-grain', 'int-atomic-fine-host',
+              'pageable-kernel-arg-no-xnack'},
+    'MI210': {'fp-atomic-fine-grain', 'int-atomic-fine-host',
+              'pageable-kernel-arg-no-xnack'},
+}
+
+
+def verdict(out):
+    """OK or MISMATCH, as the program's last result line says, else None."""
+    words = [line.split()[-1] for line in out.splitlines() if line.split()]
+    return next((w for w in reversed(words) if w in ('OK', 'MISMATCH')), None)
 
 
 def name_of(prog, args, xnack):
@@ -68,7 +90,7 @@ for row in table:
     add, drop = by_rel.get(version, (set(), set()))
     todo.append(row[:3] + ((want | add) - drop,) + row[4:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
-    for row, rc_ok, got, status, virtual, err in pool.map(check, todo):
+    for row, rc_ok, got, status, virtual, said, err in pool.map(check, todo):
         prog, args, xnack, want = row[:4]
         name = name_of(prog, args, xnack)
         tap.ok(rc_ok, f'{name}: program status passed through', err)
@@ -76,5 +98,11 @@ with concurrent.futures.ThreadPoolExecutor(2) as pool:
                f'{name}: fires {sorted(want) or "nothing"}',
                f'report status {status}, got {sorted(got) if got else got}')
         if vgpu:
-            tap.ok(virtual, f'{name}: the report says the GPU was virtual')
+            tap.ok(virtual, f'{name}: the report says the GPU was virtual and ran the kernels')
+        if vgpu in LOSES and said and got is not None:
+            lost = sorted(got & LOSES[vgpu])
+            tap.ok(said == ('MISMATCH' if lost else 'OK'),
+                   f'{name}: the program says {said}, as '
+                   + (f'{", ".join(lost)} foretold' if lost else 'no lossy hazard foretold'),
+                   err)
 sys.exit(tap.done())
