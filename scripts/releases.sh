@@ -10,17 +10,20 @@
 # Each phase's wall time (chroot, packages, build, suite) goes to stderr, to
 # judge whether CI could afford it.
 #
-# usage: scripts/releases.sh trixie|sid [--suite NAME]... [ROOT]
-#        (--suite is meson test's: only those suites)
+# usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N] [ROOT]
+#        (--suite is meson test's: only those suites; --repeat runs each
+#        of them N times through scripts/repeat.sh, the flake finder)
 set -eu
 cd "$(dirname "$0")/.."
-usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [ROOT]"
+usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N] [ROOT]"
 rel=${1:?$usage}
 shift
 suites=""
+repeat=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--suite) suites="$suites --suite ${2:?$usage}"; shift 2 ;;
+	--repeat) repeat=${2:?$usage}; shift 2 ;;
 	-*) echo "$usage" >&2; exit 64 ;;
 	*) break ;;
 	esac
@@ -108,6 +111,22 @@ git clone -q . "$root/src"
 in_root "cd /src && meson setup /build -Dwerror=true >/dev/null && ninja -C /build"
 phase "build"
 set +e
+if [ -n "$repeat" ]; then
+	[ -n "$suites" ] || { echo "releases.sh: --repeat needs --suite" >&2; exit 64; }
+	for s in $suites; do
+		[ "$s" = --suite ] && continue
+		in_root "cd /src && sh scripts/repeat.sh -C /build $s $repeat"
+	done 2>&1 | tee "$top/$rel-repeat.log"
+	# The pipe hides each round's status: a suite passed when it says so
+	# and names no failed test.
+	grep -q ' rounds passed$' "$top/$rel-repeat.log" &&
+		! grep -q '^repeat: ' "$top/$rel-repeat.log"
+	rc=$?
+	set -e
+	phase "suite, $repeat rounds"
+	echo "releases.sh: $rel log in $top/$rel-repeat.log" >&2
+	exit $rc
+fi
 in_root "cd /build && meson test --num-processes 2 --print-errorlogs$suites" >"$top/$rel-test.log" 2>&1
 rc=$?
 set -e
