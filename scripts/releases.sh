@@ -10,20 +10,24 @@
 # Each phase's wall time (chroot, packages, build, suite) goes to stderr, to
 # judge whether CI could afford it.
 #
-# usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N] [ROOT]
+# usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N
+#        [--tests "TEST..."]] [ROOT]
 #        (--suite is meson test's: only those suites; --repeat runs each
-#        of them N times through scripts/repeat.sh, the flake finder)
+#        of them N times through scripts/repeat.sh, the flake finder,
+#        --tests only those tests of them)
 set -eu
 cd "$(dirname "$0")/.."
-usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N] [ROOT]"
+usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N [--tests 'TEST...']] [ROOT]"
 rel=${1:?$usage}
 shift
 suites=""
 repeat=""
+tests=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--suite) suites="$suites --suite ${2:?$usage}"; shift 2 ;;
 	--repeat) repeat=${2:?$usage}; shift 2 ;;
+	--tests) tests=${2:?$usage}; shift 2 ;;
 	-*) echo "$usage" >&2; exit 64 ;;
 	*) break ;;
 	esac
@@ -115,7 +119,7 @@ if [ -n "$repeat" ]; then
 	[ -n "$suites" ] || { echo "releases.sh: --repeat needs --suite" >&2; exit 64; }
 	for s in $suites; do
 		[ "$s" = --suite ] && continue
-		in_root "cd /src && sh scripts/repeat.sh -C /build $s $repeat"
+		in_root "cd /src && sh scripts/repeat.sh -C /build $s $repeat $tests"
 	done 2>&1 | tee "$top/$rel-repeat.log"
 	# The pipe hides each round's status: a suite passed when it says so
 	# and names no failed test.

@@ -4,17 +4,19 @@
 # failure is seen here rather than in CI.  Run it on every suite a change
 # to the preload, the tracer or the virtual GPU touches.
 #
-#   scripts/repeat.sh [-C BUILD] SUITE N        in BUILD (default: build)
-#   scripts/repeat.sh --release sid SUITE N     in that release's chroot
-#                                               (scripts/releases.sh; root;
-#                                               it tests the commit, HEAD)
+#   scripts/repeat.sh [-C BUILD] SUITE N [TEST]...      in BUILD (build)
+#   scripts/repeat.sh --release sid SUITE N [TEST]...  in that release's
+#                         chroot (scripts/releases.sh; root; tests HEAD)
 #
+# TEST names keep only those tests of the suite.  The environment goes
+# through to the tests (HGTEST_STRESS_REPS=50 makes each stress round
+# longer).
 # Each round's meson log is kept in BUILD/meson-logs/repeat-SUITE/.  Ends
 # with "SUITE: R of N rounds passed" and one line per test that failed;
 # exits non-zero when any round failed.
 set -u
 cd "$(dirname "$0")/.."
-usage="usage: scripts/repeat.sh [-C BUILD | --release trixie|sid] SUITE N"
+usage="usage: scripts/repeat.sh [-C BUILD | --release trixie|sid] SUITE N [TEST]..."
 build=build
 release=""
 while [ $# -gt 0 ]; do
@@ -25,13 +27,15 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-[ $# -eq 2 ] || { echo "$usage" >&2; exit 64; }
+[ $# -ge 2 ] || { echo "$usage" >&2; exit 64; }
 suite=$1
 n=$2
+shift 2
 case $n in '' | *[!0-9]*) echo "$usage" >&2; exit 64 ;; esac
 
 if [ -n "$release" ]; then
-	exec scripts/releases.sh "$release" --suite "$suite" --repeat "$n"
+	exec scripts/releases.sh "$release" --suite "$suite" --repeat "$n" \
+		${1:+--tests "$*"}
 fi
 
 logs=$build/meson-logs/repeat-$suite
@@ -39,7 +43,7 @@ rm -rf "$logs"
 mkdir -p "$logs"
 i=1
 while [ "$i" -le "$n" ]; do
-	meson test -C "$build" --suite "$suite" --num-processes 2 \
+	meson test -C "$build" --suite "$suite" --num-processes 2 "$@" \
 		>"$logs/round-$i.out" 2>&1
 	# A round that could not start (a build error) has no log of its own:
 	# it must not pass for the last round's.
