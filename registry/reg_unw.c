@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libunwind checks that an address is readable by writing one byte from it
- * into a pipe of its own.  Since 1.7 it opens that pipe lazily, on the
+ * into a pipe of its own.  Since 1.8.0 it opens that pipe lazily, on the
  * first unwind that needs a check (one through a frame without call-frame
  * information), and a thread that finds it not yet open opens it again,
  * closing the descriptors another thread has just made: that thread's
