@@ -2,9 +2,9 @@
 # Build hipgrain and run its test suite under another Debian release's ROCm:
 # trixie (Debian 13, ROCm 5.7.1) or sid (ROCm 6.4.3, hipcc 7.0.2, LLVM 21).
 # The chroot is made with debootstrap from Debian's registry on first use
-# and kept under ROOT (default /var/tmp/hipgrain-releases) for the next run;
-# the source is this checkout's HEAD (git clone), so uncommitted changes are
-# not tested.  Prints the suite's "N passed, N failed, N skipped" and exits
+# and kept under ROOT (default /var/tmp/hipgrain-releases) for the next run,
+# with its checkout and build; the source is this checkout's HEAD (cloned,
+# then fetched on later runs), so uncommitted changes are not tested.  Prints the suite's "N passed, N failed, N skipped" and exits
 # non-zero when something failed.
 #
 # Each phase's wall time (chroot, packages, build, suite) goes to stderr, to
