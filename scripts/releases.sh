@@ -4,8 +4,9 @@
 # The chroot is made with debootstrap from Debian's registry on first use
 # and kept under ROOT (default /var/tmp/hipgrain-releases) for the next run,
 # with its checkout and build; the source is this checkout's HEAD (cloned,
-# then fetched on later runs), so uncommitted changes are not tested.  Prints the suite's "N passed, N failed, N skipped" and exits
-# non-zero when something failed.
+# then fetched on later runs), so uncommitted changes are not tested.
+# Prints the suite's "N passed, N failed, N skipped" and exits non-zero
+# when something failed.
 #
 # Each phase's wall time (chroot, packages, build, suite) goes to stderr, to
 # judge whether CI could afford it.
