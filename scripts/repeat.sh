@@ -12,8 +12,8 @@
 # through to the tests (HGTEST_STRESS_REPS=50 makes each stress round
 # longer).
 # Each round's meson log is kept in BUILD/meson-logs/repeat-SUITE/.  Ends
-# with "SUITE: R of N rounds passed" and one line per test that failed;
-# exits non-zero when any round failed.
+# with a line per test (how many runs passed, and TAP subtests) and
+# "SUITE: R of N rounds passed"; exits non-zero when any round failed.
 set -u
 cd "$(dirname "$0")/.."
 usage="usage: scripts/repeat.sh [-C BUILD | --release trixie|sid] SUITE N [TEST]..."
@@ -66,7 +66,11 @@ for i in range(1, n + 1):
         r = json.loads(line)
         name = r.get('name')
         ok = r.get('result') in ('OK', 'EXPECTEDFAIL', 'SKIP')
-        runs.setdefault(name, [0, 0])[0 if ok else 1] += 1
+        tally = runs.setdefault(name, [0, 0, 0, 0])
+        tally[0 if ok else 1] += 1
+        for text in (r.get('stdout') or '').split('\n'):  # TAP lines
+            if text.startswith(('ok ', 'not ok ')):
+                tally[2 if text.startswith('ok ') else 3] += 1
         if not ok:
             bad = True
             fails.append((i, name, r))
@@ -78,9 +82,12 @@ for i, name, r in fails:
         out = (r.get('stdout') or '') + (r.get('stderr') or '')
         for text in out.rstrip('\n').split('\n'):
             print(f'  | {text}')
-for name, (good, bad) in sorted(runs.items()):
+for name, (good, bad, sub_ok, sub_bad) in sorted(runs.items()):
     if bad:
         print(f'repeat: {name}: failed {bad} of {good + bad} runs')
+    else:
+        print(f'{name}: {good} of {good} runs passed, '
+              f'{sub_ok} of {sub_ok + sub_bad} subtests')
 print(f'{suite}: {n - failed_rounds} of {n} rounds passed')
 sys.exit(1 if failed_rounds else 0)
 PY
