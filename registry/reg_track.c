@@ -10,6 +10,7 @@
 #include "reg_host_fast.h"
 #include "reg_model.h"
 #include "reg_site.h"
+#include "reg_unw.h"
 
 struct reg_config reg_cfg = {65536, 24, 0, -1, 0};
 static atomic_uint_fast64_t ids = 1;
@@ -27,6 +28,7 @@ void reg_track_init(const struct reg_config *cfg)
 				    ? (size_t)cfg->stack_threshold
 				    : REG_HOST_LARGE;
 	reg_site_set_depth(cfg->stack_depth);
+	reg_unw_prime();
 }
 
 /*

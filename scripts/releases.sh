@@ -2,25 +2,33 @@
 # Build hipgrain and run its test suite under another Debian release's ROCm:
 # trixie (Debian 13, ROCm 5.7.1) or sid (ROCm 6.4.3, hipcc 7.0.2, LLVM 21).
 # The chroot is made with debootstrap from Debian's registry on first use
-# and kept under ROOT (default /var/tmp/hipgrain-releases) for the next run;
-# the source is this checkout's HEAD (git clone), so uncommitted changes are
-# not tested.  Prints the suite's "N passed, N failed, N skipped" and exits
-# non-zero when something failed.
+# and kept under ROOT (default /var/tmp/hipgrain-releases) for the next run,
+# with its checkout and build; the source is this checkout's HEAD (cloned,
+# then fetched on later runs), so uncommitted changes are not tested.
+# Prints the suite's "N passed, N failed, N skipped" and exits non-zero
+# when something failed.
 #
 # Each phase's wall time (chroot, packages, build, suite) goes to stderr, to
 # judge whether CI could afford it.
 #
-# usage: scripts/releases.sh trixie|sid [--suite NAME]... [ROOT]
-#        (--suite is meson test's: only those suites)
+# usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N
+#        [--tests "TEST..."]] [ROOT]
+#        (--suite is meson test's: only those suites; --repeat runs each
+#        of them N times through scripts/repeat.sh, the flake finder,
+#        --tests only those tests of them)
 set -eu
 cd "$(dirname "$0")/.."
-usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [ROOT]"
+usage="usage: scripts/releases.sh trixie|sid [--suite NAME]... [--repeat N [--tests 'TEST...']] [ROOT]"
 rel=${1:?$usage}
 shift
 suites=""
+repeat=""
+tests=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--suite) suites="$suites --suite ${2:?$usage}"; shift 2 ;;
+	--repeat) repeat=${2:?$usage}; shift 2 ;;
+	--tests) tests=${2:?$usage}; shift 2 ;;
 	-*) echo "$usage" >&2; exit 64 ;;
 	*) break ;;
 	esac
@@ -57,8 +65,8 @@ chromium python3-jsonschema fonts-dejavu-core nodejs"
 opt_pkgs="liboffload-$llvm-dev clang-tools-$llvm lld-$llvm libclang-rt-$llvm-dev"
 
 # Nothing of the last run may pass for this one's (scripts/test.sh reads
-# the test log from the chroot).
-rm -rf "$root/src" "$root/build"
+# the test log from the chroot); its checkout and build stay, see below.
+rm -f "$root/build/meson-logs/testlog.json" "$root/build/meson-logs/testlog.txt"
 command -v debootstrap >/dev/null || {
 	apt-get update -q && apt-get install -y -q debootstrap; }
 if [ ! -x "$root/usr/bin/apt-get" ]; then
@@ -90,24 +98,67 @@ in_root() { chroot "$root" env -u XDG_CACHE_HOME TMPDIR=/tmp sh -c "$1"; }
 # A chroot whose last install was interrupted refuses every apt-get until
 # dpkg has configured what it unpacked, and what it could not configure
 # for want of a dependency apt's -f brings in with the rest.
-in_root "DEBIAN_FRONTEND=noninteractive dpkg --configure -a;
-	apt-get $apt_opts update -q &&
-	DEBIAN_FRONTEND=noninteractive apt-get install -f -y -q --no-install-recommends $(echo $pkgs)"
-for p in $opt_pkgs; do
-	if in_root "apt-cache show $p >/dev/null 2>&1"; then
-		in_root "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $p"
-	fi
-done
+# The package set is refreshed from the registry once a day (or when the
+# list changes, or HIPGRAIN_RELEASES_REFRESH=1): CI runs more often than
+# the release moves, and an update and no-op install cost it a minute.
+stamp=$root/var/lib/hipgrain-packages
+want="$pkgs $opt_pkgs"
+if [ "${HIPGRAIN_RELEASES_REFRESH:-0}" = 1 ] || [ ! -f "$stamp" ] ||
+	[ "$(cat "$stamp")" != "$(echo $want)" ] ||
+	[ -n "$(find "$stamp" -mmin +1440)" ]; then
+	rm -f "$stamp"
+	in_root "DEBIAN_FRONTEND=noninteractive dpkg --configure -a;
+		apt-get $apt_opts update -q &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -f -y -q --no-install-recommends $(echo $pkgs)"
+	for p in $opt_pkgs; do
+		if in_root "apt-cache show $p >/dev/null 2>&1"; then
+			in_root "DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $p"
+		fi
+	done
+	echo $want >"$stamp"
+fi
 phase "packages"
 
-git clone -q . "$root/src"
-# What scripts/bootstrap.sh does for the format tests: the locked npm set.
-# Pure JavaScript, so it is installed from here, with this machine's npm and
-# network settings (the chroot has neither this machine's proxy nor its CA).
-(cd "$root/src/tests/formats" && npm ci --no-audit --no-fund --loglevel=error)
-in_root "cd /src && meson setup /build -Dwerror=true >/dev/null && ninja -C /build"
+# The last run's checkout moves to this HEAD in place, so that only the
+# files that changed look new and ninja rebuilds only what they reach
+# (a fresh clone would rebuild all of it, kernels and fuzzers included).
+src=$root/src
+if [ -d "$src/.git" ] && git -C "$src" fetch -q "$PWD" HEAD; then
+	git -C "$src" checkout -q -f FETCH_HEAD
+	git -C "$src" clean -q -fdx -e /tests/formats/node_modules/
+else
+	rm -rf "$src" "$root/build"
+	git clone -q . "$src"
+fi
+# What scripts/bootstrap.sh does for the format tests: the locked npm set,
+# again only when the lock changed.  Pure JavaScript, so it is installed
+# from here, with this machine's npm and network settings (the chroot has
+# neither this machine's proxy nor its CA).
+fmt=$src/tests/formats
+if ! cmp -s "$fmt/package-lock.json" "$fmt/node_modules/.hipgrain-lock"; then
+	(cd "$fmt" && npm ci --no-audit --no-fund --loglevel=error)
+	cp "$fmt/package-lock.json" "$fmt/node_modules/.hipgrain-lock"
+fi
+in_root "cd /src && { [ -f /build/build.ninja ] ||
+	meson setup /build -Dwerror=true >/dev/null; } && ninja -C /build"
 phase "build"
 set +e
+if [ -n "$repeat" ]; then
+	[ -n "$suites" ] || { echo "releases.sh: --repeat needs --suite" >&2; exit 64; }
+	for s in $suites; do
+		[ "$s" = --suite ] && continue
+		in_root "cd /src && sh scripts/repeat.sh -C /build $s $repeat $tests"
+	done 2>&1 | tee "$top/$rel-repeat.log"
+	# The pipe hides each round's status: a suite passed when it says so
+	# and names no failed test.
+	grep -q ' rounds passed$' "$top/$rel-repeat.log" &&
+		! grep -q '^repeat: ' "$top/$rel-repeat.log"
+	rc=$?
+	set -e
+	phase "suite, $repeat rounds"
+	echo "releases.sh: $rel log in $top/$rel-repeat.log" >&2
+	exit $rc
+fi
 in_root "cd /build && meson test --num-processes 2 --print-errorlogs$suites" >"$top/$rel-test.log" 2>&1
 rc=$?
 set -e
