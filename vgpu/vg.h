@@ -96,6 +96,18 @@ int vg_smi_open(void *args);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
 
+/* The CPU's mappings as the driver's range checks see them (vg_vma.c):
+ * each mapping made through the shim, from one of our devices or not. */
+void vg_vma_mapped(void *addr, size_t len, int device);
+/* -EFAULT where a page of [start, start+size) has no mapping or a device's. */
+int vg_vma_check(uint64_t start, uint64_t size);
+
+/* Fork (lttng-ust's discipline): before it every lock a module owns is
+ * taken; after it both sides release them, and the child drops what was
+ * its parent's device (vg_state.c calls each module's handler). */
+enum { VG_FORK_PREPARE, VG_FORK_PARENT, VG_FORK_CHILD };
+void vg_vma_fork(int phase);
+
 /* Time: the GPU clock is the host's monotonic clock in ns. */
 uint64_t vg_now_ns(void);
 

@@ -114,15 +114,27 @@ int vg_mem_free(uint64_t handle)
 	return -EINVAL;
 }
 
-/* Whether any buffer object's GPU range meets [va, va+len). */
+static int meets(uint64_t lo, uint64_t size, uint64_t va, uint64_t len)
+{
+	return va < lo + size && lo < va + len;
+}
+
+/* Whether any buffer object's GPU range, or a userptr object's user
+ * pages (the driver looks for both: kfd_svm.c, svm_range_check_vm),
+ * meets [va, va+len). */
 int vg_mem_overlaps(uint64_t va, uint64_t len)
 {
 	int hit = 0;
 	pthread_mutex_lock(&lock);
-	for (size_t i = 0; i < nbo && !hit; i++)
-		hit = !(bos[i].flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
-					KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)) &&
-		      va < bos[i].va + bos[i].size && bos[i].va < va + len;
+	for (size_t i = 0; i < nbo && !hit; i++) {
+		const struct vg_bo *b = &bos[i];
+		if (b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+				KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP))
+			continue;
+		hit = meets(b->va, b->size, va, len) ||
+		      ((b->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) &&
+		       meets(b->offset, b->size, va, len));
+	}
 	pthread_mutex_unlock(&lock);
 	return hit;
 }

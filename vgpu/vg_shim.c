@@ -163,9 +163,12 @@ VG_EXPORT int ioctl(int fd, unsigned long req, ...)
 VG_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
 	REAL(void *, mmap, void *, size_t, int, int, int, off_t);
-	if (vg_dev_is(fd) == VG_FD_KFD)
-		return vg_mmap_kfd(addr, len, prot, flags, off);
-	return real_mmap(addr, len, prot, flags, fd, off);
+	int kind = vg_dev_is(fd);
+	void *p = kind == VG_FD_KFD ? vg_mmap_kfd(addr, len, prot, flags, off)
+				    : real_mmap(addr, len, prot, flags, fd, off);
+	if (vg.mem_fd >= 0)
+		vg_vma_mapped(p, len, kind != VG_FD_NONE);
+	return p;
 }
 
 VG_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)

@@ -65,12 +65,64 @@ static uint32_t get_one(uint64_t s, uint64_t e, uint32_t type, uint32_t value)
 	return value;
 }
 
+/* Every attribute is checked before any is applied (kfd_svm.c,
+ * svm_range_check_attr): a location or access names a GPU of the process,
+ * a type the driver does not know fails the whole call. */
+static int check_attr(const struct kfd_ioctl_svm_attribute *a)
+{
+	switch (a->type) {
+	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+		if (a->value == KFD_IOCTL_SVM_LOCATION_UNDEFINED)
+			return 0;
+		/* fall through */
+	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+		if (a->value == KFD_IOCTL_SVM_LOCATION_SYSMEM)
+			return 0;
+		/* fall through */
+	case KFD_IOCTL_SVM_ATTR_ACCESS:
+	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
+	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+		return a->value == VG_GPU_ID ? 0 : -EINVAL;
+	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Shared virtual memory is the process's own pages (kfd_svm.c,
+ * svm_range_is_valid): a page with no CPU mapping or a device's is
+ * -EFAULT; then a range that meets a buffer object in the GPU's VM
+ * (hipMalloc's VRAM, a pinned host buffer's userptr) is -EADDRINUSE.
+ * Queries are refused the same way. */
+static int check_range(uint64_t s, uint64_t size)
+{
+	int rc = vg_vma_check(s, size);
+	if (rc)
+		return rc;
+	return vg_mem_overlaps(s, size) ? -EADDRINUSE : 0;
+}
+
 int vg_svm(void *p)
 {
 	struct kfd_ioctl_svm_args *a = p;
 	uint64_t s = a->start_addr, e = a->start_addr + a->size;
-	if (!a->size || (s | a->size) & 4095 || e < s)
+	if (!s || !a->size || (s | a->size) & 4095 || e < s)
 		return -EINVAL;
+	if (a->op != KFD_IOCTL_SVM_OP_GET_ATTR && a->op != KFD_IOCTL_SVM_OP_SET_ATTR)
+		return -EINVAL;
+	for (uint32_t i = 0; a->op == KFD_IOCTL_SVM_OP_SET_ATTR && i < a->nattr; i++) {
+		int rc = check_attr(&a->attrs[i]);
+		if (rc)
+			return rc;
+	}
+	int rc = check_range(s, a->size);
+	if (rc) {
+		vg_log("svm 0x%llx+0x%llx refused: %d", (unsigned long long)s,
+		       (unsigned long long)a->size, rc);
+		return rc;
+	}
 	if (a->op == KFD_IOCTL_SVM_OP_GET_ATTR) {
 		for (uint32_t i = 0; i < a->nattr; i++)
 			if (a->attrs[i].type != KFD_IOCTL_SVM_ATTR_ACCESS)
@@ -78,19 +130,8 @@ int vg_svm(void *p)
 							    a->attrs[i].value);
 		return 0;
 	}
-	if (a->op != KFD_IOCTL_SVM_OP_SET_ATTR)
-		return -EINVAL;
-	/* Shared virtual memory is the process's own pages: the driver
-	 * refuses a range that a buffer object maps (hipMalloc's VRAM, a
-	 * pinned host buffer) with -EADDRINUSE (kfd_svm.c, its check of the
-	 * VM), and Debian's ROCr 5.2.3 then aborts the program on an
-	 * assertion in hipMemPrefetchAsync.  Here such a range is accepted
-	 * and left alone, nothing migrates, so that an audit of a program
-	 * that prefetches device memory reaches its end. */
-	if (vg_mem_overlaps(s, a->size))
-		return 0;
 	for (uint32_t i = 0; i < a->nattr; i++) {
-		int rc = set_one(s, e, &a->attrs[i]);
+		rc = set_one(s, e, &a->attrs[i]);
 		if (rc)
 			return rc;
 	}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The virtual GPU's answers against amdkfd's own, call by call, through
+ * the library's open, ioctl and mmap (looked up in it: no preload).  Each
+ * check names the driver function whose behaviour it states; they were
+ * read in the kernel's drivers/gpu/drm/amd/amdkfd (5.15 to 6.12).
+ *
+ * usage: hg-vgpu-driver LIBHIPGRAIN-VGPU PROFILE
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <linux/kfd_ioctl.h>
+
+#include "tap.h"
+#include "vg_sysfs.h"
+
+#define PAGE 4096u
+#define SPAN (16 * PAGE)
+
+static int (*vopen)(const char *, int, ...);
+static int (*vioctl)(int, unsigned long, void *);
+static void *(*vmmap)(void *, size_t, int, int, int, off_t);
+static int kfd, render;
+static const char *profile;
+
+/* -errno of one ioctl, or 0. */
+static int call(unsigned long req, void *arg)
+{
+	return vioctl(kfd, req, arg) ? -errno : 0;
+}
+
+static int svm1(uint32_t op, void *p, uint64_t size, uint32_t type, uint32_t value)
+{
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[1];
+	} s = { .a = { .start_addr = (uintptr_t)p, .size = size, .op = op, .nattr = 1 },
+		.at = { { type, value } } };
+	return call(AMDKFD_IOC_SVM, &s);
+}
+
+static int prefetch(void *p, uint64_t size)
+{
+	return svm1(KFD_IOCTL_SVM_OP_SET_ATTR, p, size, KFD_IOCTL_SVM_ATTR_PREFETCH_LOC,
+		    VG_GPU_ID);
+}
+
+static int alloc_bo(void *va, uint64_t size, uint32_t flags, uint64_t *offset,
+		    uint64_t *handle)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+		.va_addr = (uintptr_t)va, .size = size, .mmap_offset = *offset,
+		.gpu_id = VG_GPU_ID, .flags = flags,
+	};
+	int rc = call(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a);
+	*offset = a.mmap_offset;
+	*handle = a.handle;
+	return rc;
+}
+
+static int free_bo(uint64_t handle)
+{
+	struct kfd_ioctl_free_memory_of_gpu_args a = { .handle = handle };
+	return call(AMDKFD_IOC_FREE_MEMORY_OF_GPU, &a);
+}
+
+static void *reserve(size_t size)
+{
+	return vmmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		     -1, 0);
+}
+
+static void *anon(size_t size)
+{
+	return vmmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
+}
+
+/* kfd_svm.c, svm_range_set_attr and svm_range_get_attr: the attributes
+ * are checked first (svm_range_check_attr), then the range
+ * (svm_range_is_valid): every page mapped and none a device's, else
+ * -EFAULT; no buffer object in the GPU's VM, else -EADDRINUSE. */
+static void svm_on_buffer_objects(void)
+{
+	uint64_t off = 0, vram, user;
+	char *va = reserve(SPAN);
+	ok(alloc_bo(va, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE,
+		    &off, &vram) == 0, "a VRAM object in a reserved range");
+	ok(prefetch(va, SPAN) == -EADDRINUSE,
+	   "SVM on VRAM that the CPU has not mapped: -EADDRINUSE");
+	void *m = vmmap(va, SPAN, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, render,
+			(off_t)off);
+	ok(m == va, "the VRAM mapped for the CPU through the render node");
+	ok(prefetch(va, SPAN) == -EFAULT,
+	   "SVM on a device mapping (a CPU-mapped hipMalloc): -EFAULT");
+	ok(svm1(KFD_IOCTL_SVM_OP_GET_ATTR, va, SPAN, KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0) ==
+		   -EFAULT, "and a query of it too");
+	ok(svm1(KFD_IOCTL_SVM_OP_SET_ATTR, va, SPAN, 0x7fff, 0) == -EINVAL,
+	   "an unknown attribute is refused before the range is looked at");
+
+	char *host = anon(SPAN);
+	off = (uintptr_t)host;
+	ok(alloc_bo(host, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, &off, &user) == 0,
+	   "pinned host pages (hipHostMalloc's userptr object)");
+	ok(prefetch(host + PAGE, PAGE) == -EADDRINUSE,
+	   "SVM on a page of a userptr object: -EADDRINUSE");
+	ok(svm1(KFD_IOCTL_SVM_OP_GET_ATTR, host, SPAN, KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0) ==
+		   -EADDRINUSE, "and a query of it too");
+
+	ok(free_bo(vram) == 0 && free_bo(user) == 0, "both objects freed");
+	/* The thunk gives a freed object's range back to its reservation. */
+	vmmap(va, SPAN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+	      -1, 0);
+	ok(prefetch(va, SPAN) == 0 && prefetch(host, SPAN) == 0,
+	   "the same ranges take SVM attributes once no object holds them");
+
+	char *gone = anon(SPAN);
+	munmap(gone, SPAN);
+	ok(prefetch(gone, SPAN) == -EFAULT, "SVM on pages with no mapping: -EFAULT");
+	ok(prefetch(host, SPAN + PAGE) == -EFAULT,
+	   "nor on a range that runs past its mapping");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3)
+		return 64;
+	profile = argv[2];
+	setenv("HIPGRAIN_VIRTUAL_GPU", profile, 1);
+	unsetenv("HSA_XNACK");
+	void *h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+	ok(h != NULL, "the virtual GPU loads: %s", h ? "" : dlerror());
+	if (!h)
+		return done();
+	vopen = (int (*)(const char *, int, ...))dlsym(h, "open");
+	vioctl = (int (*)(int, unsigned long, void *))dlsym(h, "ioctl");
+	vmmap = (void *(*)(void *, size_t, int, int, int, off_t))dlsym(h, "mmap");
+	kfd = vopen("/dev/kfd", O_RDWR | O_CLOEXEC);
+	char node[32];
+	snprintf(node, sizeof(node), "/dev/dri/renderD%d", VG_RENDER_MINOR);
+	render = vopen(node, O_RDWR | O_CLOEXEC);
+	ok(kfd >= 0 && render >= 0, "/dev/kfd and the render node open");
+	svm_on_buffer_objects();
+	return done();
+}
