@@ -104,12 +104,40 @@ static int map_mem(void *p)
 	return 0;
 }
 
+/* The process's queues, for the one call that cares (XNACK). */
+static int nqueues;
+
+static int create_queue(void *p)
+{
+	int rc = vg_queue_create(p);
+	if (!rc)
+		__atomic_add_fetch(&nqueues, 1, __ATOMIC_RELAXED);
+	return rc;
+}
+
+static int destroy_queue(void *p)
+{
+	int rc = vg_queue_destroy(p);
+	if (!rc)
+		__atomic_sub_fetch(&nqueues, 1, __ATOMIC_RELAXED);
+	return rc;
+}
+
+/* kfd_chardev.c, kfd_ioctl_set_xnack_mode: a negative value asks; a
+ * change once the process has a queue is -EBUSY; XNACK on where the GPU
+ * cannot take it per process is -EPERM (kfd_process_xnack_mode). */
 static int xnack(void *p)
 {
 	struct kfd_ioctl_set_xnack_mode_args *a = p;
-	if (a->xnack_enabled >= 0)
-		vg.xnack = !!a->xnack_enabled;
-	a->xnack_enabled = vg.xnack;
+	if (a->xnack_enabled < 0) {
+		a->xnack_enabled = vg.xnack;
+		return 0;
+	}
+	if (__atomic_load_n(&nqueues, __ATOMIC_RELAXED))
+		return -EBUSY;
+	if (a->xnack_enabled && !vg.prof->xnack_per_process)
+		return -EPERM;
+	vg.xnack = a->xnack_enabled != 0;
 	return 0;
 }
 
@@ -154,8 +182,8 @@ struct handler {
 
 static const struct handler handlers[] = {
 	{ AMDKFD_IOC_GET_VERSION, get_version },
-	{ AMDKFD_IOC_CREATE_QUEUE, vg_queue_create },
-	{ AMDKFD_IOC_DESTROY_QUEUE, vg_queue_destroy },
+	{ AMDKFD_IOC_CREATE_QUEUE, create_queue },
+	{ AMDKFD_IOC_DESTROY_QUEUE, destroy_queue },
 	{ AMDKFD_IOC_SET_MEMORY_POLICY, accept },
 	{ AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks },
 	{ AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update },

@@ -27,6 +27,10 @@ struct vg_profile {
 	 * device memory over XGMI, and over PCIe only when told to
 	 * (HSA_FINE_GRAIN_PCIE=1). */
 	uint64_t hive_id;
+	/* XNACK chosen per process (kfd_priv.h, KFD_SUPPORT_XNACK_PER_PROCESS:
+	 * GC 9.4.2 and 9.4.3).  Elsewhere amdgpu's noretry, on by default for
+	 * GC 9.4.x, keeps every process's XNACK off. */
+	int xnack_per_process;
 };
 
 /* The i-th profile, NULL past the last. */

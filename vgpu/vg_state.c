@@ -65,8 +65,10 @@ static void start(void)
 			" (hipgrain run --virtual-gpu list)\n", name);
 		return;
 	}
-	const char *xn = hg_env_get(HG_ENV_HSA_XNACK);
-	vg.xnack = xn && !strcmp(xn, "1");
+	/* A process starts with XNACK off (kfd_process.c,
+	 * kfd_process_xnack_mode: amdgpu's noretry is on by default for
+	 * every GC 9.4.x part); ROCr asks for it when HSA_XNACK=1. */
+	vg.xnack = 0;
 	/* Every buffer object lives in one sparse file: a page costs memory
 	 * only once written, and any mapping of an offset sees the same
 	 * bytes, as two mappings of one BO do on a GPU. */

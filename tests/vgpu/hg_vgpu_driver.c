@@ -127,6 +127,59 @@ static void svm_on_buffer_objects(void)
 	   "nor on a range that runs past its mapping");
 }
 
+static int xnack(int32_t *mode)
+{
+	struct kfd_ioctl_set_xnack_mode_args a = { .xnack_enabled = *mode };
+	int rc = call(AMDKFD_IOC_SET_XNACK_MODE, &a);
+	*mode = a.xnack_enabled;
+	return rc;
+}
+
+static uint32_t make_queue(void)
+{
+	static alignas(256) uint32_t ring[256];
+	static uint64_t wptr, rptr;
+	struct kfd_ioctl_create_queue_args q = {
+		.ring_base_address = (uintptr_t)ring, .ring_size = sizeof(ring),
+		.write_pointer_address = (uintptr_t)&wptr,
+		.read_pointer_address = (uintptr_t)&rptr,
+		.gpu_id = VG_GPU_ID, .queue_type = KFD_IOC_QUEUE_TYPE_SDMA,
+	};
+	return call(AMDKFD_IOC_CREATE_QUEUE, &q) ? ~0u : q.queue_id;
+}
+
+/* kfd_chardev.c, kfd_ioctl_set_xnack_mode, and kfd_process.c,
+ * kfd_process_xnack_mode: a process starts with XNACK off on these parts
+ * (amdgpu's noretry defaults on for GC 9.4.x); turning it on needs
+ * per-process XNACK (GC 9.4.2 and 9.4.3: MI200, MI300), else -EPERM;
+ * any change once the process has a queue is -EBUSY. */
+static void xnack_mode(void)
+{
+	int per_process = strcmp(profile, "MI100") != 0;
+	int32_t m = -1;
+	ok(xnack(&m) == 0 && m == 0, "%s: XNACK starts off", profile);
+	m = 1;
+	if (per_process)
+		ok(xnack(&m) == 0, "%s: XNACK can be turned on", profile);
+	else
+		ok(xnack(&m) == -EPERM, "%s: XNACK on is refused (-EPERM)", profile);
+	m = -1;
+	ok(xnack(&m) == 0 && m == per_process, "%s: the mode read back is %d", profile,
+	   per_process);
+	m = 0;
+	ok(xnack(&m) == 0, "%s: XNACK off is always allowed", profile);
+	uint32_t q = make_queue();
+	ok(q != ~0u, "a queue is made");
+	m = 1;
+	ok(xnack(&m) == -EBUSY, "with a queue, a change is refused (-EBUSY)");
+	m = -1;
+	ok(xnack(&m) == 0 && m == 0, "a query still answers");
+	struct kfd_ioctl_destroy_queue_args d = { .queue_id = q };
+	call(AMDKFD_IOC_DESTROY_QUEUE, &d);
+	m = 0;
+	ok(xnack(&m) == 0, "with no queue left, the mode can be set again");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3)
@@ -147,5 +200,6 @@ int main(int argc, char **argv)
 	render = vopen(node, O_RDWR | O_CLOEXEC);
 	ok(kfd >= 0 && render >= 0, "/dev/kfd and the render node open");
 	svm_on_buffer_objects();
+	xnack_mode();
 	return done();
 }
