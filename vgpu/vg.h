@@ -70,6 +70,8 @@ void *vg_mem_host(uint64_t va, uint64_t len);
 int vg_mem_bo_at(uint64_t va, struct vg_bo *out);
 void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
 uint64_t vg_mem_vram_used(void);
+/* Bytes of GTT and userptr objects: an APU's system memory in use. */
+uint64_t vg_mem_system_used(void);
 int vg_mem_overlaps(uint64_t va, uint64_t len);
 uint64_t vg_mem_doorbell_offset(void);
 /* libc's mmap, for the device's own views of the memory file. */

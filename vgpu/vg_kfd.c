@@ -69,6 +69,16 @@ static int clocks(void *p)
 	return 0;
 }
 
+/* On an APU a VRAM request is placed in GTT, system memory
+ * (amdgpu_amdkfd_gpuvm.c, amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu; since
+ * "Let VRAM allocations go to GTT domain on small APUs", for every APU). */
+static uint32_t domain(uint32_t flags)
+{
+	if (!vg.prof->apu || !(flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
+		return flags;
+	return (flags & ~KFD_IOC_ALLOC_MEM_FLAGS_VRAM) | KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+}
+
 static int alloc(void *p)
 {
 	struct kfd_ioctl_alloc_memory_of_gpu_args *a = p;
@@ -79,7 +89,7 @@ static int alloc(void *p)
 	    a->size > vg.prof->vram_bytes - vg_mem_vram_used())
 		return -ENOMEM;
 	uint64_t off = a->mmap_offset, handle = 0;
-	rc = vg_mem_alloc(a->va_addr, a->size, a->flags, &off, &handle);
+	rc = vg_mem_alloc(a->va_addr, a->size, domain(a->flags), &off, &handle);
 	a->mmap_offset = off;
 	a->handle = handle;
 	return rc;
@@ -141,11 +151,16 @@ static int xnack(void *p)
 	return 0;
 }
 
+/* amdgpu_amdkfd_gpuvm.c, amdgpu_amdkfd_get_available_memory: a card's
+ * VRAM left; on an APU the system memory left, which its GTT objects
+ * (what VRAM requests became) and userptr objects take. */
 static int available(void *p)
 {
 	struct kfd_ioctl_get_available_memory_args *a = p;
-	uint64_t total = vg.prof->vram_bytes ? vg.prof->vram_bytes : 8ull << 30;
-	a->available = total - vg_mem_vram_used();
+	if (vg.prof->apu)
+		a->available = VG_APU_MEMORY - vg_mem_system_used();
+	else
+		a->available = vg.prof->vram_bytes - vg_mem_vram_used();
 	return gpu_ok(a->gpu_id);
 }
 

@@ -28,7 +28,16 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct vg_bo *bos;
 static size_t nbo, capbo;
-static uint64_t next_off = FIRST_FREE, next_handle = 1, vram_used;
+static uint64_t next_off = FIRST_FREE, next_handle = 1, vram_used, system_used;
+
+static uint64_t *counter(uint32_t flags)
+{
+	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+		return &vram_used;
+	if (flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
+		return &system_used;
+	return NULL;
+}
 
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
@@ -77,8 +86,8 @@ int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 		bo.host = view(bo.offset, size);
 	bo.handle = ((uint64_t)VG_GPU_ID << 48) | next_handle++;
 	int rc = bo.host ? add(&bo) : -ENOMEM;
-	if (!rc && (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
-		vram_used += size;
+	if (!rc && counter(flags))
+		*counter(flags) += size;
 	pthread_mutex_unlock(&lock);
 	if (rc) {
 		if (bo.host && !(flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
@@ -99,8 +108,8 @@ int vg_mem_free(uint64_t handle)
 		if (bo.handle != handle)
 			continue;
 		bos[i] = bos[--nbo];
-		if (bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
-			vram_used -= bo.size;
+		if (counter(bo.flags))
+			*counter(bo.flags) -= bo.size;
 		pthread_mutex_unlock(&lock);
 		if (!(bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)) {
 			munmap(bo.host, bo.size);
@@ -142,6 +151,11 @@ int vg_mem_overlaps(uint64_t va, uint64_t len)
 uint64_t vg_mem_vram_used(void)
 {
 	return __atomic_load_n(&vram_used, __ATOMIC_RELAXED);
+}
+
+uint64_t vg_mem_system_used(void)
+{
+	return __atomic_load_n(&system_used, __ATOMIC_RELAXED);
 }
 
 /* Where the device finds [va, va+len): the object holding it, else the

@@ -30,7 +30,11 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 		uint32_t to = a->value;
 		if (to != 0 && to != VG_GPU_ID)
 			return -EINVAL;
-		return vg_ranges_set(&where, s, e, to, migrated, &to);
+		/* An APU's memory is the host's: the best prefetch location is
+		 * the CPU whatever was asked (kfd_svm.c,
+		 * svm_range_best_prefetch_location), so nothing moves and no
+		 * SMI event is written; the attribute is kept all the same. */
+		return vg_ranges_set(&where, s, e, to, vg.prof->apu ? NULL : migrated, &to);
 	}
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:

@@ -128,7 +128,7 @@ static int gpu_node(const char *r, const struct vg_profile *p)
 		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 4096\n"
 		  "mem_clk_max 1600\n",
 		  HSA_MEM_HEAP_TYPE_FB_PUBLIC,
-		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : 8ull << 30));
+		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : VG_APU_MEMORY));
 	rc |= put(r, "topology/nodes/1/caches/0/properties",
 		  "processor_id_low 2147487744\nlevel 2\nsize %u\n"
 		  "cache_line_size 128\ncache_lines_per_tag 1\nassociation 16\n"

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
 #include "tap.h"
@@ -180,6 +182,74 @@ static void xnack_mode(void)
 	ok(xnack(&m) == 0, "with no queue left, the mode can be set again");
 }
 
+static uint64_t available(void)
+{
+	struct kfd_ioctl_get_available_memory_args a = { .gpu_id = VG_GPU_ID };
+	return call(AMDKFD_IOC_AVAILABLE_MEMORY, &a) ? 0 : a.available;
+}
+
+/* The bytes the SMI file holds now (it is read without blocking). */
+static ssize_t smi_pending(int fd, char *buf, size_t cap)
+{
+	ssize_t n = recv(fd, buf, cap - 1, MSG_DONTWAIT);
+	buf[n > 0 ? n : 0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0'; /* the first line names the event */
+	return n;
+}
+
+/* An APU's memory is the host's.  kfd_svm.c,
+ * svm_range_best_prefetch_location: on an APU the best prefetch location
+ * is the CPU, so a prefetch to the GPU migrates nothing and the SMI file
+ * stays empty; a card's prefetch writes migrate_start and migrate_end.
+ * amdgpu_amdkfd_gpuvm.c: an APU's VRAM request is placed in GTT, so it
+ * takes system memory, as a GTT request does; a card's GTT request
+ * leaves its VRAM as it was. */
+static void apu_memory(void)
+{
+	int apu = !strcmp(profile, "MI300A");
+	struct kfd_ioctl_smi_events_args e = { .gpuid = VG_GPU_ID };
+	ok(call(AMDKFD_IOC_SMI_EVENTS, &e) == 0, "an SMI file opens");
+	uint64_t mask = KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_START) |
+			KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_END);
+	ok(write((int)e.anon_fd, &mask, sizeof(mask)) == sizeof(mask), "migrations asked for");
+	char *pages = anon(SPAN), buf[512];
+	memset(pages, 1, SPAN);
+	ok(prefetch(pages, SPAN) == 0, "%s: a prefetch of process memory to the GPU", profile);
+	ssize_t n = smi_pending((int)e.anon_fd, buf, sizeof(buf));
+	if (apu)
+		ok(n <= 0, "MI300A: nothing migrates, no SMI event: '%s'", buf);
+	else
+		ok(n > 0 && strtol(buf, NULL, 16) == KFD_SMI_EVENT_MIGRATE_START,
+		   "%s: the migration is on the SMI file: '%s'", profile, buf);
+	uint32_t loc = 0;
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[1];
+	} g = { .a = { .start_addr = (uintptr_t)pages, .size = SPAN,
+		       .op = KFD_IOCTL_SVM_OP_GET_ATTR, .nattr = 1 },
+		.at = { { KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0 } } };
+	if (call(AMDKFD_IOC_SVM, &g) == 0)
+		loc = g.at[0].value;
+	ok(loc == VG_GPU_ID, "the prefetch location reads back as set");
+
+	uint64_t before = available(), off = 0, h1, h2;
+	char *va = reserve(2 * SPAN);
+	alloc_bo(va, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &off, &h1);
+	uint64_t after_vram = available();
+	off = 0;
+	alloc_bo(va + SPAN, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_GTT, &off, &h2);
+	uint64_t after_gtt = available();
+	if (apu)
+		ok(before - after_vram == SPAN && after_vram - after_gtt == SPAN,
+		   "MI300A: VRAM and GTT requests both take system memory");
+	else
+		ok(before - after_vram == SPAN && after_vram == after_gtt,
+		   "%s: a VRAM request takes VRAM, a GTT request does not", profile);
+	free_bo(h1);
+	free_bo(h2);
+	ok(available() == before, "freed, the memory is available again");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3)
@@ -201,5 +271,6 @@ int main(int argc, char **argv)
 	ok(kfd >= 0 && render >= 0, "/dev/kfd and the render node open");
 	svm_on_buffer_objects();
 	xnack_mode();
+	apu_memory();
 	return done();
 }
