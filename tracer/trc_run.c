@@ -164,7 +164,7 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 	if (trc_env_put(env, hg_env_table[HG_ENV_VIRTUAL_GPU].name, p->name) ||
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree))
 		return -1;
-	trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
+	trc_info("virtual %s (%s): offered to the ROCm runtime as a GPU; kernels "
 		 "are not executed", p->name, p->gfx);
 	return 0;
 }
@@ -194,6 +194,8 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
+	if (o->virtual_gpu)
+		trc_vgpu_check_code(vg_profile_find(o->virtual_gpu), path);
 	if (make_output(o, &job, r) < 0) {
 		vg_sysfs_remove(tree);
 		trc_env_free(env);

@@ -46,6 +46,9 @@ const char *vg_sysfs_path(const char *path, char *buf, size_t cap);
 /* Devices (vg_dev.c): opens of /dev/kfd and the render node. */
 enum { VG_FD_NONE, VG_FD_KFD, VG_FD_RENDER };
 int vg_dev_open(const char *path, int flags);
+/* Says on stderr, once, when the runtime the program loaded does not know
+ * the profile's target (vg_runtime.c). */
+void vg_runtime_check(void);
 int vg_dev_is(int fd);
 int vg_dev_dup(int fd);
 void vg_dev_closed(int fd);

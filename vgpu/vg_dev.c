@@ -43,6 +43,8 @@ int vg_dev_open(const char *path, int flags)
 		return -1;
 	}
 	__atomic_store_n(&kinds[fd], (unsigned char)kind, __ATOMIC_RELEASE);
+	if (kind == VG_FD_KFD)
+		vg_runtime_check();
 	return fd;
 }
 
