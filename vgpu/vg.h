@@ -33,6 +33,7 @@ struct vg_state {
 	char sysfs[256];	/* the generated topology tree's root */
 	int xnack;		/* the process's XNACK mode */
 	pid_t owner;		/* the process that made sysfs */
+	pid_t self;		/* this process, kept across fork */
 };
 extern struct vg_state vg;
 
@@ -112,6 +113,15 @@ int vg_vma_check(uint64_t start, uint64_t size);
  * its parent's device (vg_state.c calls each module's handler). */
 enum { VG_FORK_PREPARE, VG_FORK_PARENT, VG_FORK_CHILD };
 void vg_vma_fork(int phase);
+void vg_mem_fork(int phase);
+void vg_queue_fork(int phase);
+void vg_event_fork(int phase);
+void vg_smi_fork(int phase);
+void vg_svm_fork(int phase);
+void vg_kfd_fork(int phase);
+/* The fd's opener (vg_dev.c): a /dev/kfd fd answers only the process that
+ * opened it. */
+pid_t vg_dev_owner(int fd);
 
 /* Time: the GPU clock is the host's monotonic clock in ns. */
 uint64_t vg_now_ns(void);

@@ -6,6 +6,7 @@
  * back (ids, offsets, apertures, counts) is answered as the driver would.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <linux/kfd_ioctl.h>
@@ -191,49 +192,81 @@ static int set_event(void *p)
 }
 
 struct handler {
-	unsigned long req;
+	unsigned long req; /* the driver's: its size and direction */
 	int (*fn)(void *);
 };
 
+#define DOOR(req, fn) [_IOC_NR(req)] = { req, fn }
 static const struct handler handlers[] = {
-	{ AMDKFD_IOC_GET_VERSION, get_version },
-	{ AMDKFD_IOC_CREATE_QUEUE, create_queue },
-	{ AMDKFD_IOC_DESTROY_QUEUE, destroy_queue },
-	{ AMDKFD_IOC_SET_MEMORY_POLICY, accept },
-	{ AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks },
-	{ AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update },
-	{ AMDKFD_IOC_CREATE_EVENT, create_event },
-	{ AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy },
-	{ AMDKFD_IOC_SET_EVENT, set_event },
-	{ AMDKFD_IOC_RESET_EVENT, vg_event_reset },
-	{ AMDKFD_IOC_WAIT_EVENTS, vg_event_wait },
-	{ AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept },
-	{ AMDKFD_IOC_GET_TILE_CONFIG, tile_config },
-	{ AMDKFD_IOC_SET_TRAP_HANDLER, accept },
-	{ AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, apertures },
-	{ AMDKFD_IOC_ACQUIRE_VM, acquire_vm },
-	{ AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc },
-	{ AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem },
-	{ AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_mem },
-	{ AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, map_mem },
-	{ AMDKFD_IOC_SET_CU_MASK, accept },
-	{ AMDKFD_IOC_ALLOC_QUEUE_GWS, accept },
-	{ AMDKFD_IOC_SMI_EVENTS, vg_smi_open },
-	{ AMDKFD_IOC_SVM, vg_svm },
-	{ AMDKFD_IOC_SET_XNACK_MODE, xnack },
-	{ AMDKFD_IOC_AVAILABLE_MEMORY, available },
+	DOOR(AMDKFD_IOC_GET_VERSION, get_version),
+	DOOR(AMDKFD_IOC_CREATE_QUEUE, create_queue),
+	DOOR(AMDKFD_IOC_DESTROY_QUEUE, destroy_queue),
+	DOOR(AMDKFD_IOC_SET_MEMORY_POLICY, accept),
+	DOOR(AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks),
+	DOOR(AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update),
+	DOOR(AMDKFD_IOC_CREATE_EVENT, create_event),
+	DOOR(AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy),
+	DOOR(AMDKFD_IOC_SET_EVENT, set_event),
+	DOOR(AMDKFD_IOC_RESET_EVENT, vg_event_reset),
+	DOOR(AMDKFD_IOC_WAIT_EVENTS, vg_event_wait),
+	DOOR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept),
+	DOOR(AMDKFD_IOC_GET_TILE_CONFIG, tile_config),
+	DOOR(AMDKFD_IOC_SET_TRAP_HANDLER, accept),
+	DOOR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, apertures),
+	DOOR(AMDKFD_IOC_ACQUIRE_VM, acquire_vm),
+	DOOR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc),
+	DOOR(AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem),
+	DOOR(AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_mem),
+	DOOR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, map_mem),
+	DOOR(AMDKFD_IOC_SET_CU_MASK, accept),
+	DOOR(AMDKFD_IOC_ALLOC_QUEUE_GWS, accept),
+	DOOR(AMDKFD_IOC_SMI_EVENTS, vg_smi_open),
+	DOOR(AMDKFD_IOC_SVM, vg_svm),
+	DOOR(AMDKFD_IOC_SET_XNACK_MODE, xnack),
+	DOOR(AMDKFD_IOC_AVAILABLE_MEMORY, available),
 };
+#define NHANDLERS (sizeof(handlers) / sizeof(handlers[0]))
 
+/* A stack buffer takes every argument of the driver's own header; an SVM
+ * call with many attributes, whose size the thunk puts in the command,
+ * takes one from the heap. */
+#define DOOR_STACK 256
+
+/*
+ * amdkfd's door (kfd_chardev.c, kfd_ioctl): the command's number indexes
+ * the table, and the handler gets the driver's own copy of the argument,
+ * as large as the larger of the caller's size and the driver's, zeroed
+ * past what the caller gave; what the driver's command says it returns
+ * goes back, as many bytes as the caller gave.  A runtime built against
+ * an older or newer header is answered as the driver answers it.
+ */
 static int dispatch(unsigned long req, void *arg)
 {
-	if (!arg)
+	unsigned nr = _IOC_NR(req);
+	if (nr >= NHANDLERS || !handlers[nr].fn)
+		return -EINVAL;
+	unsigned long cmd = handlers[nr].req;
+	size_t usize = _IOC_SIZE(req), asize = _IOC_SIZE(cmd);
+	if (asize < usize)
+		asize = usize;
+	unsigned char stack[DOOR_STACK];
+	unsigned char *k = asize <= sizeof(stack) ? stack : malloc(asize);
+	if (!k)
+		return -ENOMEM;
+	memset(k, 0, asize);
+	if ((_IOC_DIR(cmd) & (_IOC_READ | _IOC_WRITE)) && !arg) {
+		if (k != stack)
+			free(k);
 		return -EFAULT;
-	/* By number, as the driver dispatches: a thunk built against another
-	 * version of the header may encode another size for the same call. */
-	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
-		if (_IOC_NR(handlers[i].req) == _IOC_NR(req))
-			return handlers[i].fn(arg);
-	return -EINVAL;
+	}
+	if (_IOC_DIR(cmd) & _IOC_WRITE)
+		memcpy(k, arg, usize);
+	int rc = handlers[nr].fn(k);
+	if (_IOC_DIR(cmd) & _IOC_READ)
+		memcpy(arg, k, usize);
+	if (k != stack)
+		free(k);
+	return rc;
 }
 
 int vg_kfd_ioctl(unsigned long req, void *arg)
@@ -242,4 +275,13 @@ int vg_kfd_ioctl(unsigned long req, void *arg)
 	vg_log("kfd ioctl 0x%02x (size %u): %d", (unsigned)_IOC_NR(req),
 	       (unsigned)_IOC_SIZE(req), rc);
 	return rc;
+}
+
+/* Fork: a child has no queues and the default XNACK mode. */
+void vg_kfd_fork(int phase)
+{
+	if (phase == VG_FORK_CHILD) {
+		nqueues = 0;
+		vg.xnack = 0;
+	}
 }

@@ -62,7 +62,10 @@ static void *view(uint64_t off, uint64_t size)
 {
 	void *p = vg_real_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
 			       vg.mem_fd, (off_t)off);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, size, MADV_DONTFORK); /* the parent's, not a child's */
+	return p;
 }
 
 int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
@@ -209,4 +212,25 @@ int vg_mem_bo_at(uint64_t va, struct vg_bo *out)
 	}
 	pthread_mutex_unlock(&lock);
 	return rc;
+}
+
+/* Fork: the child's device is a new one (amdkfd makes a process per mm):
+ * no objects, and a memory file of its own, so that what it allocates
+ * never lands in its parent's.  The device's views of the parent's
+ * objects were not inherited (MADV_DONTFORK). */
+void vg_mem_fork(int phase)
+{
+	if (phase == VG_FORK_PREPARE) {
+		pthread_mutex_lock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD) {
+		free(bos);
+		bos = NULL;
+		nbo = capbo = 0;
+		next_off = FIRST_FREE;
+		next_handle = 1;
+		vram_used = system_used = 0;
+	}
+	pthread_mutex_unlock(&lock);
 }

@@ -152,7 +152,11 @@ VG_EXPORT int ioctl(int fd, unsigned long req, ...)
 	int kind = vg_dev_is(fd);
 	if (kind == VG_FD_NONE)
 		return real_ioctl(fd, req, arg);
-	int rc = kind == VG_FD_KFD ? vg_kfd_ioctl(req, arg) : vg_drm_ioctl(req, arg);
+	/* Only the process that opened /dev/kfd may use it; a child makes its
+	 * own (kfd_chardev.c, kfd_ioctl: -EBADF). */
+	int rc = kind == VG_FD_RENDER		   ? vg_drm_ioctl(req, arg)
+		 : vg_dev_owner(fd) != vg.self ? -EBADF
+					       : vg_kfd_ioctl(req, arg);
 	if (rc < 0) {
 		errno = -rc;
 		return -1;

@@ -100,3 +100,20 @@ void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 	ev.ns = boot_ns();
 	emit(&ev);
 }
+
+/* Fork: the parent's SMI files are the parent's (the driver writes a
+ * process's events only to its own files): the child closes its copies
+ * of the device's ends. */
+void vg_smi_fork(int phase)
+{
+	if (phase == VG_FORK_PREPARE) {
+		pthread_mutex_lock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD) {
+		for (unsigned i = 0; i < nfiles; i++)
+			close(files[i].dev);
+		nfiles = 0;
+	}
+	pthread_mutex_unlock(&lock);
+}

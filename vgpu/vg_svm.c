@@ -141,3 +141,10 @@ int vg_svm(void *p)
 	}
 	return 0;
 }
+
+/* Fork: the child's SVM ranges are none (amdkfd's are per process). */
+void vg_svm_fork(int phase)
+{
+	vg_ranges_fork(phase == VG_FORK_PARENT ? &flags : &where, phase);
+	vg_ranges_fork(phase == VG_FORK_PARENT ? &where : &flags, phase);
+}

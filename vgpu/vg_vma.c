@@ -58,6 +58,10 @@ void vg_vma_mapped(void *addr, size_t len, int device)
 	uint64_t lo = (uintptr_t)addr, hi = lo + len;
 	if (addr == MAP_FAILED || !len)
 		return;
+	/* A buffer object's mapping is not inherited by a child (amdgpu's
+	 * mmap of a KFD object, kfd's of doorbells and events: VM_DONTCOPY). */
+	if (device)
+		madvise(addr, len, MADV_DONTFORK);
 	pthread_mutex_lock(&lock);
 	cut(lo, hi);
 	if (device)
@@ -82,11 +86,15 @@ int vg_vma_check(uint64_t start, uint64_t size)
 	return device_mapped(start, start + size) ? -EFAULT : 0;
 }
 
-/* A child's mappings are its parent's until it maps anew: they stay. */
+/* A child has none of its parent's device mappings: the driver's are
+ * VM_DONTCOPY, and the shim marks them so (MADV_DONTFORK). */
 void vg_vma_fork(int phase)
 {
-	if (phase == VG_FORK_PREPARE)
+	if (phase == VG_FORK_PREPARE) {
 		pthread_mutex_lock(&lock);
-	else
-		pthread_mutex_unlock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD)
+		nspan = 0;
+	pthread_mutex_unlock(&lock);
 }

@@ -16,7 +16,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <linux/kfd_ioctl.h>
 
 #include "tap.h"
@@ -44,7 +46,8 @@ static int svm1(uint32_t op, void *p, uint64_t size, uint32_t type, uint32_t val
 		struct kfd_ioctl_svm_attribute at[1];
 	} s = { .a = { .start_addr = (uintptr_t)p, .size = size, .op = op, .nattr = 1 },
 		.at = { { type, value } } };
-	return call(AMDKFD_IOC_SVM, &s);
+	/* As the thunk calls it: the attributes' size is in the command. */
+	return call(AMDKFD_IOC_SVM + (sizeof(s.at) << _IOC_SIZESHIFT), &s);
 }
 
 static int prefetch(void *p, uint64_t size)
@@ -228,7 +231,7 @@ static void apu_memory(void)
 	} g = { .a = { .start_addr = (uintptr_t)pages, .size = SPAN,
 		       .op = KFD_IOCTL_SVM_OP_GET_ATTR, .nattr = 1 },
 		.at = { { KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0 } } };
-	if (call(AMDKFD_IOC_SVM, &g) == 0)
+	if (call(AMDKFD_IOC_SVM + (sizeof(g.at) << _IOC_SIZESHIFT), &g) == 0)
 		loc = g.at[0].value;
 	ok(loc == VG_GPU_ID, "the prefetch location reads back as set");
 
@@ -248,6 +251,105 @@ static void apu_memory(void)
 	free_bo(h1);
 	free_bo(h2);
 	ok(available() == before, "freed, the memory is available again");
+}
+
+/* kfd_chardev.c, kfd_ioctl: the number indexes the driver's table (an
+ * unknown one is -EINVAL); the handler gets a copy as large as the larger
+ * of the caller's size and the driver's, zeroed past the caller's bytes;
+ * the caller's size of it comes back, all zeros but what the driver wrote
+ * when the driver's command only returns. */
+static void door(void)
+{
+	uint64_t x = 0;
+	ok(call(_IOWR('K', 0x7f, uint64_t), &x) == -EINVAL, "an unknown command: -EINVAL");
+	struct {
+		uint32_t major, minor;
+		uint64_t tail;
+	} v = { 0, 0, ~0ull };
+	ok(call(_IOC(_IOC_READ, 'K', _IOC_NR(AMDKFD_IOC_GET_VERSION), sizeof(v)), &v) == 0 &&
+		   v.major == KFD_IOCTL_MAJOR_VERSION && v.tail == 0,
+	   "a newer header's larger GET_VERSION: answered, its tail zeroed");
+	struct {
+		uint64_t available;
+		uint32_t canary;
+	} m = { 0, 0xdeadbeef };
+	ok(call(_IOC(_IOC_READ | _IOC_WRITE, 'K', _IOC_NR(AMDKFD_IOC_AVAILABLE_MEMORY), 8),
+		&m) == -EINVAL && m.canary == 0xdeadbeef,
+	   "an older header's shorter call: its missing gpu_id reads 0 (-EINVAL), "
+	   "nothing written past its size");
+	char *pages = anon(SPAN);
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[1];
+	} sv = { .a = { .start_addr = (uintptr_t)pages, .size = SPAN,
+			.op = KFD_IOCTL_SVM_OP_SET_ATTR, .nattr = 1 },
+		 .at = { { KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, VG_GPU_ID } } };
+	call(AMDKFD_IOC_SVM, &sv);
+	ok(svm1(KFD_IOCTL_SVM_OP_GET_ATTR, pages, SPAN, KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0) == 0,
+	   "an SVM call whose command leaves out its attributes' size");
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[1];
+	} g = { .a = { .start_addr = (uintptr_t)pages, .size = SPAN,
+		       .op = KFD_IOCTL_SVM_OP_GET_ATTR, .nattr = 1 },
+		.at = { { KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, 0 } } };
+	call(AMDKFD_IOC_SVM + (sizeof(g.at) << _IOC_SIZESHIFT), &g);
+	ok(g.at[0].value != VG_GPU_ID, "has them read as zeros: nothing was prefetched");
+}
+
+enum { CHILD_EBADF = 1, CHILD_OPENS = 2, CHILD_ALLOCS = 4, CHILD_XNACK = 8, CHILD_QUEUE = 16 };
+
+/* What a forked child finds (its bits, set when as the driver would). */
+static int in_child(void)
+{
+	int bits = 0;
+	struct kfd_ioctl_get_version_args v;
+	if (vioctl(kfd, AMDKFD_IOC_GET_VERSION, &v) && errno == EBADF)
+		bits |= CHILD_EBADF;
+	kfd = vopen("/dev/kfd", O_RDWR | O_CLOEXEC);
+	if (kfd >= 0 && call(AMDKFD_IOC_GET_VERSION, &v) == 0)
+		bits |= CHILD_OPENS;
+	uint64_t off = 0, h = 0;
+	char *va = reserve(SPAN);
+	if (alloc_bo(va, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &off, &h) == 0 && h == (h & ~0xffffull) + 1)
+		bits |= CHILD_ALLOCS;
+	int32_t m = -1;
+	if (xnack(&m) == 0 && m == 0)
+		bits |= CHILD_XNACK;
+	if (make_queue() == 0)
+		bits |= CHILD_QUEUE;
+	return bits;
+}
+
+/* kfd_chardev.c, kfd_ioctl: a child using its parent's /dev/kfd fd is
+ * -EBADF; it opens its own and has a process of its own (kfd_process.c:
+ * one per mm): no objects, no queues, XNACK at its default.  The parent,
+ * which had a queue (so a poller thread) and XNACK on where it may, goes
+ * on as before: lttng-ust's fork discipline, every lock taken across. */
+static void forked(void)
+{
+	int32_t m = 1;
+	int per_process = strcmp(profile, "MI100") != 0;
+	if (per_process)
+		xnack(&m);
+	uint32_t q = make_queue();
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(in_child());
+	int st = 0;
+	ok(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st), "a forked child exits");
+	int bits = WIFEXITED(st) ? WEXITSTATUS(st) : 0;
+	ok(bits & CHILD_EBADF, "the parent's /dev/kfd fd in the child: -EBADF");
+	ok(bits & CHILD_OPENS, "the child opens /dev/kfd of its own");
+	ok(bits & CHILD_ALLOCS, "its first object is its first handle");
+	ok(bits & CHILD_XNACK, "its XNACK mode is the default, off");
+	ok(bits & CHILD_QUEUE, "its first queue is its queue 0");
+	struct kfd_ioctl_get_version_args v;
+	struct kfd_ioctl_destroy_queue_args d = { .queue_id = q };
+	m = -1;
+	ok(call(AMDKFD_IOC_GET_VERSION, &v) == 0 && xnack(&m) == 0 && m == per_process &&
+		   call(AMDKFD_IOC_DESTROY_QUEUE, &d) == 0,
+	   "the parent's device is as it was");
 }
 
 int main(int argc, char **argv)
@@ -272,5 +374,7 @@ int main(int argc, char **argv)
 	svm_on_buffer_objects();
 	xnack_mode();
 	apu_memory();
+	door();
+	forked();
 	return done();
 }
