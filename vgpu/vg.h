@@ -69,6 +69,8 @@ struct vg_bo {
 int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 		 uint64_t *mmap_offset, uint64_t *handle);
 int vg_mem_free(uint64_t handle);
+/* Whether the process holds the object with this handle. */
+int vg_mem_holds(uint64_t handle);
 void *vg_mem_host(uint64_t va, uint64_t len);
 /* The object holding va, copied to *out: 0, or -1 when none holds it. */
 int vg_mem_bo_at(uint64_t va, struct vg_bo *out);

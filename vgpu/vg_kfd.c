@@ -102,12 +102,21 @@ static int free_mem(void *p)
 	return vg_mem_free(a->handle);
 }
 
+/* kfd_chardev.c, kfd_ioctl_map_memory_to_gpu and _unmap_: an empty or
+ * overrun device list is -EINVAL, a handle of no GPU of the process
+ * -EINVAL, one the process does not hold -ENOMEM. */
 static int map_mem(void *p)
 {
 	struct kfd_ioctl_map_memory_to_gpu_args *a = p;
 	const uint32_t *ids = (const void *)(uintptr_t)a->device_ids_array_ptr;
-	if (!ids && a->n_devices)
+	if (!a->n_devices || a->n_success > a->n_devices)
+		return -EINVAL;
+	if (!ids)
 		return -EFAULT;
+	if (a->handle >> 32 != VG_GPU_ID)
+		return -EINVAL;
+	if (!vg_mem_holds(a->handle))
+		return -ENOMEM;
 	for (uint32_t i = a->n_success; i < a->n_devices; i++)
 		if (gpu_ok(ids[i]))
 			return -EINVAL;
@@ -118,8 +127,13 @@ static int map_mem(void *p)
 /* The process's queues, for the one call that cares (XNACK). */
 static int nqueues;
 
+/* kfd_chardev.c, set_queue_properties_from_user: a ring is a power of
+ * two bytes long, or 0. */
 static int create_queue(void *p)
 {
+	struct kfd_ioctl_create_queue_args *a = p;
+	if (a->ring_size & (a->ring_size - 1))
+		return -EINVAL;
 	int rc = vg_queue_create(p);
 	if (!rc)
 		__atomic_add_fetch(&nqueues, 1, __ATOMIC_RELAXED);

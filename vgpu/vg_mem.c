@@ -28,7 +28,7 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct vg_bo *bos;
 static size_t nbo, capbo;
-static uint64_t next_off = FIRST_FREE, next_handle = 1, vram_used, system_used;
+static uint64_t next_off = FIRST_FREE, next_handle, vram_used, system_used;
 
 static uint64_t *counter(uint32_t flags)
 {
@@ -87,7 +87,8 @@ int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 	}
 	if (!bo.host)
 		bo.host = view(bo.offset, size);
-	bo.handle = ((uint64_t)VG_GPU_ID << 48) | next_handle++;
+	/* kfd_priv.h, MAKE_HANDLE: the GPU's id over the process's idr slot. */
+	bo.handle = ((uint64_t)VG_GPU_ID << 32) | next_handle++;
 	int rc = bo.host ? add(&bo) : -ENOMEM;
 	if (!rc && counter(flags))
 		*counter(flags) += size;
@@ -229,8 +230,18 @@ void vg_mem_fork(int phase)
 		bos = NULL;
 		nbo = capbo = 0;
 		next_off = FIRST_FREE;
-		next_handle = 1;
+		next_handle = 0;
 		vram_used = system_used = 0;
 	}
 	pthread_mutex_unlock(&lock);
+}
+
+int vg_mem_holds(uint64_t handle)
+{
+	int hit = 0;
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nbo && !hit; i++)
+		hit = bos[i].handle == handle;
+	pthread_mutex_unlock(&lock);
+	return hit;
 }

@@ -47,9 +47,9 @@ int vg_smi_open(void *p)
 	}
 	files[nfiles++] = (struct smi_file){ sv[1], 0 };
 	pthread_mutex_unlock(&lock);
-	/* The process's end blocks on read, as the driver's file does. */
-	int fl = fcntl(sv[0], F_GETFL);
-	fcntl(sv[0], F_SETFL, fl & ~O_NONBLOCK);
+	/* The process's end never blocks on read: the driver's file answers
+	 * -EAGAIN when it holds nothing (kfd_smi_events.c, kfd_smi_ev_read);
+	 * a reader waits in poll. */
 	a->anon_fd = (uint32_t)sv[0];
 	return 0;
 }

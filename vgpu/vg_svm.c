@@ -17,6 +17,13 @@
 
 static struct vg_ranges where = VG_RANGES_INIT; /* 0 system, else a gpu id */
 static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
+static struct vg_ranges preferred = VG_RANGES_INIT; /* a location */
+static struct vg_ranges access = VG_RANGES_INIT; /* the access type set */
+static struct vg_ranges gran = VG_RANGES_INIT; /* log2 of pages */
+
+/* What a range no call has set reads as (kfd_svm.c,
+ * svm_range_set_default_attributes). */
+#define VG_SVM_GRANULARITY 9
 
 static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
 {
@@ -42,31 +49,50 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 				       a->type == KFD_IOCTL_SVM_ATTR_SET_FLAGS,
 				       KD_SVM_FLAGS_DEFAULT);
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+		return vg_ranges_set(&preferred, s, e, a->value, NULL, NULL);
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
 	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
-	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
-		return 0;
+		return vg_ranges_set(&access, s, e, a->type, NULL, NULL);
+	case KFD_IOCTL_SVM_ATTR_GRANULARITY: /* kept to 6 bits */
+		return vg_ranges_set(&gran, s, e, a->value < 0x3f ? a->value : 0x3f, NULL, NULL);
 	}
 	return -EINVAL;
 }
 
-static uint32_t get_one(uint64_t s, uint64_t e, uint32_t type, uint32_t value)
+/* kfd_svm.c, svm_range_get_attr: the attributes a query may name (the
+ * access types but ACCESS are refused) and what each reads: unset
+ * locations UNDEFINED; an access query, naming a GPU, has its type
+ * rewritten to the access that GPU has, by default all with XNACK on and
+ * none with it off.  The range is the value at its start. */
+static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 {
 	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
-	switch (type) {
+	switch (a->type) {
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
-		return KFD_IOCTL_SVM_LOCATION_UNDEFINED;
+		a->value = vg_ranges_get(&preferred, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+		return 0;
 	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
-		return vg_ranges_get(&where, s, e, 0);
+		a->value = vg_ranges_get(&where, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+		return 0;
+	case KFD_IOCTL_SVM_ATTR_ACCESS:
+		if (a->value != VG_GPU_ID)
+			return -EINVAL;
+		a->type = vg_ranges_get(&access, s, e,
+					vg.xnack ? KFD_IOCTL_SVM_ATTR_ACCESS
+						 : KFD_IOCTL_SVM_ATTR_NO_ACCESS);
+		return 0;
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
-		return f;
+		a->value = f;
+		return 0;
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
-		return ~f;
+		a->value = ~f;
+		return 0;
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
-		return 9;
+		a->value = vg_ranges_get(&gran, s, e, VG_SVM_GRANULARITY);
+		return 0;
 	}
-	return value;
+	return -EINVAL;
 }
 
 /* Every attribute is checked before any is applied (kfd_svm.c,
@@ -128,11 +154,9 @@ int vg_svm(void *p)
 		return rc;
 	}
 	if (a->op == KFD_IOCTL_SVM_OP_GET_ATTR) {
-		for (uint32_t i = 0; i < a->nattr; i++)
-			if (a->attrs[i].type != KFD_IOCTL_SVM_ATTR_ACCESS)
-				a->attrs[i].value = get_one(s, e, a->attrs[i].type,
-							    a->attrs[i].value);
-		return 0;
+		for (uint32_t i = 0; i < a->nattr && !rc; i++)
+			rc = get_one(s, e, &a->attrs[i]);
+		return rc;
 	}
 	for (uint32_t i = 0; i < a->nattr; i++) {
 		rc = set_one(s, e, &a->attrs[i]);
@@ -142,9 +166,12 @@ int vg_svm(void *p)
 	return 0;
 }
 
-/* Fork: the child's SVM ranges are none (amdkfd's are per process). */
+/* Fork: the child's SVM ranges are none (amdkfd's are per process).
+ * Locks are taken in one order and released in the other. */
 void vg_svm_fork(int phase)
 {
-	vg_ranges_fork(phase == VG_FORK_PARENT ? &flags : &where, phase);
-	vg_ranges_fork(phase == VG_FORK_PARENT ? &where : &flags, phase);
+	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran };
+	size_t n = sizeof(maps) / sizeof(maps[0]);
+	for (size_t i = 0; i < n; i++)
+		vg_ranges_fork(maps[phase == VG_FORK_PREPARE ? i : n - 1 - i], phase);
 }

@@ -107,6 +107,8 @@ static int put_link(const char *r, const char *rel, const struct link *l, int fr
 		   HSA_IOLINK_FLAGS_ENABLED | VG_LINK_BIDIRECTIONAL);
 }
 
+/* As kfd_topology.c's node_show prints them: local_mem_size is 0 there
+ * (the size is the memory banks'). */
 static int gpu_props(const char *r, const struct vg_profile *p)
 {
 	unsigned simds = p->cu_count * 4;
@@ -129,7 +131,7 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   "location_id 768\ndomain 0\ndrm_render_minor %d\n"
 		   "hive_id %llu\nnum_sdma_engines 2\nnum_sdma_xgmi_engines %u\n"
 		   "num_sdma_queues_per_engine 8\nnum_cp_queues 24\n"
-		   "max_engine_clk_fcompute %u\nlocal_mem_size %llu\n"
+		   "max_engine_clk_fcompute %u\nlocal_mem_size 0\n"
 		   "fw_version 71\ncapability %u\ndebug_prop 0\n"
 		   "sdma_fw_version 20\nunique_id 1357911\nnum_xcc %u\n"
 		   "max_engine_clk_ccompute 2000\n",
@@ -137,7 +139,7 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   p->gfx_target, p->device_id, VG_RENDER_MINOR,
 		   (unsigned long long)p->hive_id,
 		   p->sdma_engines > 2 ? p->sdma_engines - 2 : 0,
-		   p->max_clock_mhz, (unsigned long long)p->vram_bytes, cap,
+		   p->max_clock_mhz, cap,
 		   p->num_xcc);
 }
 

@@ -30,6 +30,7 @@
 static int (*vopen)(const char *, int, ...);
 static int (*vioctl)(int, unsigned long, void *);
 static void *(*vmmap)(void *, size_t, int, int, int, off_t);
+static FILE *(*vfopen)(const char *, const char *);
 static int kfd, render;
 static const char *profile;
 
@@ -297,6 +298,101 @@ static void door(void)
 	ok(g.at[0].value != VG_GPU_ID, "has them read as zeros: nothing was prefetched");
 }
 
+static uint32_t get1(void *p, uint32_t *type, uint32_t value)
+{
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[1];
+	} g = { .a = { .start_addr = (uintptr_t)p, .size = SPAN,
+		       .op = KFD_IOCTL_SVM_OP_GET_ATTR, .nattr = 1 },
+		.at = { { *type, value } } };
+	if (call(AMDKFD_IOC_SVM + (sizeof(g.at) << _IOC_SIZESHIFT), &g))
+		return ~0u;
+	*type = g.at[0].type;
+	return g.at[0].value;
+}
+
+/* kfd_svm.c, svm_range_get_attr and svm_range_set_attr: what a range
+ * reads before any call set it, what an access query is rewritten to, the
+ * types a query may not name; a set is checked whole before any of it
+ * applies. */
+static void svm_attributes(void)
+{
+	char *p = anon(SPAN);
+	uint32_t t = KFD_IOCTL_SVM_ATTR_PREFETCH_LOC;
+	ok(get1(p, &t, 0) == KFD_IOCTL_SVM_LOCATION_UNDEFINED, "prefetch location: UNDEFINED");
+	t = KFD_IOCTL_SVM_ATTR_PREFERRED_LOC;
+	ok(get1(p, &t, 0) == KFD_IOCTL_SVM_LOCATION_UNDEFINED, "preferred location: UNDEFINED");
+	t = KFD_IOCTL_SVM_ATTR_GRANULARITY;
+	ok(get1(p, &t, 0) == 9, "granularity: 9 (2 MiB)");
+	t = KFD_IOCTL_SVM_ATTR_ACCESS;
+	ok(get1(p, &t, VG_GPU_ID) == VG_GPU_ID && t == KFD_IOCTL_SVM_ATTR_NO_ACCESS,
+	   "with XNACK off the GPU has no access: the query's type says so");
+	t = KFD_IOCTL_SVM_ATTR_NO_ACCESS;
+	ok(get1(p, &t, VG_GPU_ID) == ~0u && errno == EINVAL, "a query for NO_ACCESS: -EINVAL");
+	t = KFD_IOCTL_SVM_ATTR_ACCESS;
+	ok(get1(p, &t, 0x1234) == ~0u && errno == EINVAL, "an access query for no GPU: -EINVAL");
+	ok(svm1(KFD_IOCTL_SVM_OP_SET_ATTR, p, SPAN, KFD_IOCTL_SVM_ATTR_PREFERRED_LOC,
+		VG_GPU_ID) == 0 &&
+		   svm1(KFD_IOCTL_SVM_OP_SET_ATTR, p, SPAN, KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE,
+			VG_GPU_ID) == 0,
+	   "preferred location and access in place set");
+	t = KFD_IOCTL_SVM_ATTR_PREFERRED_LOC;
+	uint32_t loc = get1(p, &t, 0);
+	t = KFD_IOCTL_SVM_ATTR_ACCESS;
+	get1(p, &t, VG_GPU_ID);
+	ok(loc == VG_GPU_ID && t == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE, "and read back");
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[2];
+	} s = { .a = { .start_addr = (uintptr_t)p, .size = SPAN,
+		       .op = KFD_IOCTL_SVM_OP_SET_ATTR, .nattr = 2 },
+		.at = { { KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, VG_GPU_ID }, { 0x7fff, 0 } } };
+	ok(call(AMDKFD_IOC_SVM + (sizeof(s.at) << _IOC_SIZESHIFT), &s) == -EINVAL,
+	   "a set with one unknown attribute: -EINVAL");
+	t = KFD_IOCTL_SVM_ATTR_PREFETCH_LOC;
+	ok(get1(p, &t, 0) == KFD_IOCTL_SVM_LOCATION_UNDEFINED, "and none of it applied");
+}
+
+/* kfd_chardev.c: mapping to an empty device list is -EINVAL and an
+ * unknown handle -ENOMEM (kfd_ioctl_map_memory_to_gpu); a ring not a
+ * power of two long is -EINVAL (set_queue_properties_from_user).
+ * kfd_smi_events.c, kfd_smi_ev_read: an empty SMI file reads -EAGAIN.
+ * kfd_topology.c, node_show: local_mem_size is 0. */
+static void table(void)
+{
+	uint32_t id = VG_GPU_ID;
+	struct kfd_ioctl_map_memory_to_gpu_args m = {
+		.handle = ((uint64_t)VG_GPU_ID << 32) | 0xfffff,
+		.device_ids_array_ptr = (uintptr_t)&id, .n_devices = 0,
+	};
+	ok(call(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m) == -EINVAL, "map to no device: -EINVAL");
+	m.n_devices = 1;
+	ok(call(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m) == -ENOMEM, "map an unknown handle: -ENOMEM");
+	static alignas(256) uint32_t ring[300];
+	static uint64_t wptr, rptr;
+	struct kfd_ioctl_create_queue_args q = {
+		.ring_base_address = (uintptr_t)ring, .ring_size = sizeof(ring),
+		.write_pointer_address = (uintptr_t)&wptr,
+		.read_pointer_address = (uintptr_t)&rptr,
+		.gpu_id = VG_GPU_ID, .queue_type = KFD_IOC_QUEUE_TYPE_SDMA,
+	};
+	ok(call(AMDKFD_IOC_CREATE_QUEUE, &q) == -EINVAL, "a 1200-byte ring: -EINVAL");
+	struct kfd_ioctl_smi_events_args e = { .gpuid = VG_GPU_ID };
+	char c;
+	ok(call(AMDKFD_IOC_SMI_EVENTS, &e) == 0 && read((int)e.anon_fd, &c, 1) == -1 &&
+		   errno == EAGAIN,
+	   "an empty SMI file reads -EAGAIN");
+	char line[128];
+	int zero = 0;
+	FILE *f = vfopen("/sys/devices/virtual/kfd/kfd/topology/nodes/1/properties", "r");
+	while (f && fgets(line, sizeof(line), f))
+		zero |= !strcmp(line, "local_mem_size 0\n");
+	if (f)
+		fclose(f);
+	ok(zero, "the GPU node's local_mem_size is 0");
+}
+
 enum { CHILD_EBADF = 1, CHILD_OPENS = 2, CHILD_ALLOCS = 4, CHILD_XNACK = 8, CHILD_QUEUE = 16 };
 
 /* What a forked child finds (its bits, set when as the driver would). */
@@ -311,7 +407,7 @@ static int in_child(void)
 		bits |= CHILD_OPENS;
 	uint64_t off = 0, h = 0;
 	char *va = reserve(SPAN);
-	if (alloc_bo(va, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &off, &h) == 0 && h == (h & ~0xffffull) + 1)
+	if (alloc_bo(va, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &off, &h) == 0 && (h & 0xffffffffu) == 0)
 		bits |= CHILD_ALLOCS;
 	int32_t m = -1;
 	if (xnack(&m) == 0 && m == 0)
@@ -366,6 +462,7 @@ int main(int argc, char **argv)
 	vopen = (int (*)(const char *, int, ...))dlsym(h, "open");
 	vioctl = (int (*)(int, unsigned long, void *))dlsym(h, "ioctl");
 	vmmap = (void *(*)(void *, size_t, int, int, int, off_t))dlsym(h, "mmap");
+	vfopen = (FILE * (*)(const char *, const char *)) dlsym(h, "fopen");
 	kfd = vopen("/dev/kfd", O_RDWR | O_CLOEXEC);
 	char node[32];
 	snprintf(node, sizeof(node), "/dev/dri/renderD%d", VG_RENDER_MINOR);
@@ -375,6 +472,8 @@ int main(int argc, char **argv)
 	xnack_mode();
 	apu_memory();
 	door();
+	svm_attributes();
+	table();
 	forked();
 	return done();
 }
