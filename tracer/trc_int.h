@@ -12,6 +12,11 @@
 /* Messages: "hipgrain run: ..." on stderr; trc_info is silenced by -q. */
 void trc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void trc_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A virtual GPU's program without code for its target is named at start
+ * (trc_vgpu.c). */
+struct vg_profile;
+void trc_vgpu_check_code(const struct vg_profile *p, const char *prog);
 extern bool trc_quiet;
 
 /* trc_job.c: the rank, job and node, from the launcher's environment. */

@@ -166,10 +166,10 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_EXEC].name, o->no_exec ? "0" : "1"))
 		return -1;
 	if (o->no_exec)
-		trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
+		trc_info("virtual %s (%s): offered to the ROCm runtime as a GPU; kernels "
 			 "are not executed", p->name, p->gfx);
 	else
-		trc_info("virtual %s (%s): the ROCm runtime sees it as a GPU; kernels "
+		trc_info("virtual %s (%s): offered to the ROCm runtime as a GPU; kernels "
 			 "run on hipgrain's gfx9 interpreter", p->name, p->gfx);
 	return 0;
 }
@@ -199,6 +199,8 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
+	if (o->virtual_gpu)
+		trc_vgpu_check_code(vg_profile_find(o->virtual_gpu), path);
 	if (make_output(o, &job, r) < 0) {
 		vg_sysfs_remove(tree);
 		trc_env_free(env);

@@ -33,6 +33,7 @@ struct vg_state {
 	char sysfs[256];	/* the generated topology tree's root */
 	int xnack;		/* the process's XNACK mode */
 	pid_t owner;		/* the process that made sysfs */
+	pid_t self;		/* this process, kept across fork */
 };
 extern struct vg_state vg;
 
@@ -46,6 +47,9 @@ const char *vg_sysfs_path(const char *path, char *buf, size_t cap);
 /* Devices (vg_dev.c): opens of /dev/kfd and the render node. */
 enum { VG_FD_NONE, VG_FD_KFD, VG_FD_RENDER };
 int vg_dev_open(const char *path, int flags);
+/* Says on stderr, once, when the runtime the program loaded does not know
+ * the profile's target (vg_runtime.c). */
+void vg_runtime_check(void);
 int vg_dev_is(int fd);
 int vg_dev_dup(int fd);
 void vg_dev_closed(int fd);
@@ -65,11 +69,15 @@ struct vg_bo {
 int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 		 uint64_t *mmap_offset, uint64_t *handle);
 int vg_mem_free(uint64_t handle);
+/* Whether the process holds the object with this handle. */
+int vg_mem_holds(uint64_t handle);
 void *vg_mem_host(uint64_t va, uint64_t len);
 /* The object holding va, copied to *out: 0, or -1 when none holds it. */
 int vg_mem_bo_at(uint64_t va, struct vg_bo *out);
 void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
 uint64_t vg_mem_vram_used(void);
+/* Bytes of GTT and userptr objects: an APU's system memory in use. */
+uint64_t vg_mem_system_used(void);
 int vg_mem_overlaps(uint64_t va, uint64_t len);
 uint64_t vg_mem_doorbell_offset(void);
 /* libc's mmap, for the device's own views of the memory file. */
@@ -102,6 +110,27 @@ void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 /* The name of the kernel whose descriptor is at kd, from the code object
  * the loader placed around it (vg_blit.c): 0, or -1 when none says. */
 int vg_kernel_name(uint64_t kd, char *out, size_t cap);
+
+/* The CPU's mappings as the driver's range checks see them (vg_vma.c):
+ * each mapping made through the shim, from one of our devices or not. */
+void vg_vma_mapped(void *addr, size_t len, int device);
+/* -EFAULT where a page of [start, start+size) has no mapping or a device's. */
+int vg_vma_check(uint64_t start, uint64_t size);
+
+/* Fork (lttng-ust's discipline): before it every lock a module owns is
+ * taken; after it both sides release them, and the child drops what was
+ * its parent's device (vg_state.c calls each module's handler). */
+enum { VG_FORK_PREPARE, VG_FORK_PARENT, VG_FORK_CHILD };
+void vg_vma_fork(int phase);
+void vg_mem_fork(int phase);
+void vg_queue_fork(int phase);
+void vg_event_fork(int phase);
+void vg_smi_fork(int phase);
+void vg_svm_fork(int phase);
+void vg_kfd_fork(int phase);
+/* The fd's opener (vg_dev.c): a /dev/kfd fd answers only the process that
+ * opened it. */
+pid_t vg_dev_owner(int fd);
 
 /* Time: the GPU clock is the host's monotonic clock in ns. */
 uint64_t vg_now_ns(void);

@@ -16,6 +16,7 @@
 
 #define VG_FDS 1024
 static unsigned char kinds[VG_FDS];
+static pid_t owners[VG_FDS]; /* the process that opened it */
 
 static int kind_of(const char *path)
 {
@@ -42,7 +43,10 @@ int vg_dev_open(const char *path, int flags)
 		errno = EMFILE;
 		return -1;
 	}
+	__atomic_store_n(&owners[fd], vg.self, __ATOMIC_RELAXED);
 	__atomic_store_n(&kinds[fd], (unsigned char)kind, __ATOMIC_RELEASE);
+	if (kind == VG_FD_KFD)
+		vg_runtime_check();
 	return fd;
 }
 
@@ -75,6 +79,12 @@ int vg_dev_dup(int fd)
 		errno = EMFILE;
 		return -1;
 	}
+	__atomic_store_n(&owners[dup], vg_dev_owner(fd), __ATOMIC_RELAXED);
 	__atomic_store_n(&kinds[dup], (unsigned char)kind, __ATOMIC_RELEASE);
 	return dup;
+}
+
+pid_t vg_dev_owner(int fd)
+{
+	return fd >= 0 && fd < VG_FDS ? __atomic_load_n(&owners[fd], __ATOMIC_RELAXED) : 0;
 }

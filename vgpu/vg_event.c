@@ -219,3 +219,18 @@ int vg_event_wait(void *args)
 	a->wait_result = ok ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 	return 0;
 }
+
+/* Fork: the child's events start afresh, and so does its condition
+ * variable (a waiter of the parent's is no waiter of the child's). */
+void vg_event_fork(int phase)
+{
+	if (phase == VG_FORK_PREPARE) {
+		pthread_mutex_lock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD) {
+		memset(evs, 0, sizeof(evs));
+		init_cond();
+	}
+	pthread_mutex_unlock(&lock);
+}

@@ -6,6 +6,7 @@
  * back (ids, offsets, apertures, counts) is answered as the driver would.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <linux/kfd_ioctl.h>
@@ -69,6 +70,16 @@ static int clocks(void *p)
 	return 0;
 }
 
+/* On an APU a VRAM request is placed in GTT, system memory
+ * (amdgpu_amdkfd_gpuvm.c, amdgpu_amdkfd_gpuvm_alloc_memory_of_gpu; since
+ * "Let VRAM allocations go to GTT domain on small APUs", for every APU). */
+static uint32_t domain(uint32_t flags)
+{
+	if (!vg.prof->apu || !(flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
+		return flags;
+	return (flags & ~KFD_IOC_ALLOC_MEM_FLAGS_VRAM) | KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+}
+
 static int alloc(void *p)
 {
 	struct kfd_ioctl_alloc_memory_of_gpu_args *a = p;
@@ -79,7 +90,7 @@ static int alloc(void *p)
 	    a->size > vg.prof->vram_bytes - vg_mem_vram_used())
 		return -ENOMEM;
 	uint64_t off = a->mmap_offset, handle = 0;
-	rc = vg_mem_alloc(a->va_addr, a->size, a->flags, &off, &handle);
+	rc = vg_mem_alloc(a->va_addr, a->size, domain(a->flags), &off, &handle);
 	a->mmap_offset = off;
 	a->handle = handle;
 	return rc;
@@ -91,12 +102,21 @@ static int free_mem(void *p)
 	return vg_mem_free(a->handle);
 }
 
+/* kfd_chardev.c, kfd_ioctl_map_memory_to_gpu and _unmap_: an empty or
+ * overrun device list is -EINVAL, a handle of no GPU of the process
+ * -EINVAL, one the process does not hold -ENOMEM. */
 static int map_mem(void *p)
 {
 	struct kfd_ioctl_map_memory_to_gpu_args *a = p;
 	const uint32_t *ids = (const void *)(uintptr_t)a->device_ids_array_ptr;
-	if (!ids && a->n_devices)
+	if (!a->n_devices || a->n_success > a->n_devices)
+		return -EINVAL;
+	if (!ids)
 		return -EFAULT;
+	if (a->handle >> 32 != VG_GPU_ID)
+		return -EINVAL;
+	if (!vg_mem_holds(a->handle))
+		return -ENOMEM;
 	for (uint32_t i = a->n_success; i < a->n_devices; i++)
 		if (gpu_ok(ids[i]))
 			return -EINVAL;
@@ -104,20 +124,58 @@ static int map_mem(void *p)
 	return 0;
 }
 
+/* The process's queues, for the one call that cares (XNACK). */
+static int nqueues;
+
+/* kfd_chardev.c, set_queue_properties_from_user: a ring is a power of
+ * two bytes long, or 0. */
+static int create_queue(void *p)
+{
+	struct kfd_ioctl_create_queue_args *a = p;
+	if (a->ring_size & (a->ring_size - 1))
+		return -EINVAL;
+	int rc = vg_queue_create(p);
+	if (!rc)
+		__atomic_add_fetch(&nqueues, 1, __ATOMIC_RELAXED);
+	return rc;
+}
+
+static int destroy_queue(void *p)
+{
+	int rc = vg_queue_destroy(p);
+	if (!rc)
+		__atomic_sub_fetch(&nqueues, 1, __ATOMIC_RELAXED);
+	return rc;
+}
+
+/* kfd_chardev.c, kfd_ioctl_set_xnack_mode: a negative value asks; a
+ * change once the process has a queue is -EBUSY; XNACK on where the GPU
+ * cannot take it per process is -EPERM (kfd_process_xnack_mode). */
 static int xnack(void *p)
 {
 	struct kfd_ioctl_set_xnack_mode_args *a = p;
-	if (a->xnack_enabled >= 0)
-		vg.xnack = !!a->xnack_enabled;
-	a->xnack_enabled = vg.xnack;
+	if (a->xnack_enabled < 0) {
+		a->xnack_enabled = vg.xnack;
+		return 0;
+	}
+	if (__atomic_load_n(&nqueues, __ATOMIC_RELAXED))
+		return -EBUSY;
+	if (a->xnack_enabled && !vg.prof->xnack_per_process)
+		return -EPERM;
+	vg.xnack = a->xnack_enabled != 0;
 	return 0;
 }
 
+/* amdgpu_amdkfd_gpuvm.c, amdgpu_amdkfd_get_available_memory: a card's
+ * VRAM left; on an APU the system memory left, which its GTT objects
+ * (what VRAM requests became) and userptr objects take. */
 static int available(void *p)
 {
 	struct kfd_ioctl_get_available_memory_args *a = p;
-	uint64_t total = vg.prof->vram_bytes ? vg.prof->vram_bytes : 8ull << 30;
-	a->available = total - vg_mem_vram_used();
+	if (vg.prof->apu)
+		a->available = VG_APU_MEMORY - vg_mem_system_used();
+	else
+		a->available = vg.prof->vram_bytes - vg_mem_vram_used();
 	return gpu_ok(a->gpu_id);
 }
 
@@ -148,49 +206,81 @@ static int set_event(void *p)
 }
 
 struct handler {
-	unsigned long req;
+	unsigned long req; /* the driver's: its size and direction */
 	int (*fn)(void *);
 };
 
+#define DOOR(req, fn) [_IOC_NR(req)] = { req, fn }
 static const struct handler handlers[] = {
-	{ AMDKFD_IOC_GET_VERSION, get_version },
-	{ AMDKFD_IOC_CREATE_QUEUE, vg_queue_create },
-	{ AMDKFD_IOC_DESTROY_QUEUE, vg_queue_destroy },
-	{ AMDKFD_IOC_SET_MEMORY_POLICY, accept },
-	{ AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks },
-	{ AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update },
-	{ AMDKFD_IOC_CREATE_EVENT, create_event },
-	{ AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy },
-	{ AMDKFD_IOC_SET_EVENT, set_event },
-	{ AMDKFD_IOC_RESET_EVENT, vg_event_reset },
-	{ AMDKFD_IOC_WAIT_EVENTS, vg_event_wait },
-	{ AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept },
-	{ AMDKFD_IOC_GET_TILE_CONFIG, tile_config },
-	{ AMDKFD_IOC_SET_TRAP_HANDLER, accept },
-	{ AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, apertures },
-	{ AMDKFD_IOC_ACQUIRE_VM, acquire_vm },
-	{ AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc },
-	{ AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem },
-	{ AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_mem },
-	{ AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, map_mem },
-	{ AMDKFD_IOC_SET_CU_MASK, accept },
-	{ AMDKFD_IOC_ALLOC_QUEUE_GWS, accept },
-	{ AMDKFD_IOC_SMI_EVENTS, vg_smi_open },
-	{ AMDKFD_IOC_SVM, vg_svm },
-	{ AMDKFD_IOC_SET_XNACK_MODE, xnack },
-	{ AMDKFD_IOC_AVAILABLE_MEMORY, available },
+	DOOR(AMDKFD_IOC_GET_VERSION, get_version),
+	DOOR(AMDKFD_IOC_CREATE_QUEUE, create_queue),
+	DOOR(AMDKFD_IOC_DESTROY_QUEUE, destroy_queue),
+	DOOR(AMDKFD_IOC_SET_MEMORY_POLICY, accept),
+	DOOR(AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks),
+	DOOR(AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update),
+	DOOR(AMDKFD_IOC_CREATE_EVENT, create_event),
+	DOOR(AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy),
+	DOOR(AMDKFD_IOC_SET_EVENT, set_event),
+	DOOR(AMDKFD_IOC_RESET_EVENT, vg_event_reset),
+	DOOR(AMDKFD_IOC_WAIT_EVENTS, vg_event_wait),
+	DOOR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept),
+	DOOR(AMDKFD_IOC_GET_TILE_CONFIG, tile_config),
+	DOOR(AMDKFD_IOC_SET_TRAP_HANDLER, accept),
+	DOOR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, apertures),
+	DOOR(AMDKFD_IOC_ACQUIRE_VM, acquire_vm),
+	DOOR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc),
+	DOOR(AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem),
+	DOOR(AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_mem),
+	DOOR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, map_mem),
+	DOOR(AMDKFD_IOC_SET_CU_MASK, accept),
+	DOOR(AMDKFD_IOC_ALLOC_QUEUE_GWS, accept),
+	DOOR(AMDKFD_IOC_SMI_EVENTS, vg_smi_open),
+	DOOR(AMDKFD_IOC_SVM, vg_svm),
+	DOOR(AMDKFD_IOC_SET_XNACK_MODE, xnack),
+	DOOR(AMDKFD_IOC_AVAILABLE_MEMORY, available),
 };
+#define NHANDLERS (sizeof(handlers) / sizeof(handlers[0]))
 
+/* A stack buffer takes every argument of the driver's own header; an SVM
+ * call with many attributes, whose size the thunk puts in the command,
+ * takes one from the heap. */
+#define DOOR_STACK 256
+
+/*
+ * amdkfd's door (kfd_chardev.c, kfd_ioctl): the command's number indexes
+ * the table, and the handler gets the driver's own copy of the argument,
+ * as large as the larger of the caller's size and the driver's, zeroed
+ * past what the caller gave; what the driver's command says it returns
+ * goes back, as many bytes as the caller gave.  A runtime built against
+ * an older or newer header is answered as the driver answers it.
+ */
 static int dispatch(unsigned long req, void *arg)
 {
-	if (!arg)
+	unsigned nr = _IOC_NR(req);
+	if (nr >= NHANDLERS || !handlers[nr].fn)
+		return -EINVAL;
+	unsigned long cmd = handlers[nr].req;
+	size_t usize = _IOC_SIZE(req), asize = _IOC_SIZE(cmd);
+	if (asize < usize)
+		asize = usize;
+	unsigned char stack[DOOR_STACK];
+	unsigned char *k = asize <= sizeof(stack) ? stack : malloc(asize);
+	if (!k)
+		return -ENOMEM;
+	memset(k, 0, asize);
+	if ((_IOC_DIR(cmd) & (_IOC_READ | _IOC_WRITE)) && !arg) {
+		if (k != stack)
+			free(k);
 		return -EFAULT;
-	/* By number, as the driver dispatches: a thunk built against another
-	 * version of the header may encode another size for the same call. */
-	for (size_t i = 0; i < sizeof(handlers) / sizeof(handlers[0]); i++)
-		if (_IOC_NR(handlers[i].req) == _IOC_NR(req))
-			return handlers[i].fn(arg);
-	return -EINVAL;
+	}
+	if (_IOC_DIR(cmd) & _IOC_WRITE)
+		memcpy(k, arg, usize);
+	int rc = handlers[nr].fn(k);
+	if (_IOC_DIR(cmd) & _IOC_READ)
+		memcpy(arg, k, usize);
+	if (k != stack)
+		free(k);
+	return rc;
 }
 
 int vg_kfd_ioctl(unsigned long req, void *arg)
@@ -199,4 +289,13 @@ int vg_kfd_ioctl(unsigned long req, void *arg)
 	vg_log("kfd ioctl 0x%02x (size %u): %d", (unsigned)_IOC_NR(req),
 	       (unsigned)_IOC_SIZE(req), rc);
 	return rc;
+}
+
+/* Fork: a child has no queues and the default XNACK mode. */
+void vg_kfd_fork(int phase)
+{
+	if (phase == VG_FORK_CHILD) {
+		nqueues = 0;
+		vg.xnack = 0;
+	}
 }

@@ -28,7 +28,16 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct vg_bo *bos;
 static size_t nbo, capbo;
-static uint64_t next_off = FIRST_FREE, next_handle = 1, vram_used;
+static uint64_t next_off = FIRST_FREE, next_handle, vram_used, system_used;
+
+static uint64_t *counter(uint32_t flags)
+{
+	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+		return &vram_used;
+	if (flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
+		return &system_used;
+	return NULL;
+}
 
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
@@ -53,7 +62,10 @@ static void *view(uint64_t off, uint64_t size)
 {
 	void *p = vg_real_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
 			       vg.mem_fd, (off_t)off);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, size, MADV_DONTFORK); /* the parent's, not a child's */
+	return p;
 }
 
 int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
@@ -75,10 +87,11 @@ int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 	}
 	if (!bo.host)
 		bo.host = view(bo.offset, size);
-	bo.handle = ((uint64_t)VG_GPU_ID << 48) | next_handle++;
+	/* kfd_priv.h, MAKE_HANDLE: the GPU's id over the process's idr slot. */
+	bo.handle = ((uint64_t)VG_GPU_ID << 32) | next_handle++;
 	int rc = bo.host ? add(&bo) : -ENOMEM;
-	if (!rc && (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM))
-		vram_used += size;
+	if (!rc && counter(flags))
+		*counter(flags) += size;
 	pthread_mutex_unlock(&lock);
 	if (rc) {
 		if (bo.host && !(flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
@@ -99,8 +112,8 @@ int vg_mem_free(uint64_t handle)
 		if (bo.handle != handle)
 			continue;
 		bos[i] = bos[--nbo];
-		if (bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
-			vram_used -= bo.size;
+		if (counter(bo.flags))
+			*counter(bo.flags) -= bo.size;
 		pthread_mutex_unlock(&lock);
 		if (!(bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)) {
 			munmap(bo.host, bo.size);
@@ -114,15 +127,27 @@ int vg_mem_free(uint64_t handle)
 	return -EINVAL;
 }
 
-/* Whether any buffer object's GPU range meets [va, va+len). */
+static int meets(uint64_t lo, uint64_t size, uint64_t va, uint64_t len)
+{
+	return va < lo + size && lo < va + len;
+}
+
+/* Whether any buffer object's GPU range, or a userptr object's user
+ * pages (the driver looks for both: kfd_svm.c, svm_range_check_vm),
+ * meets [va, va+len). */
 int vg_mem_overlaps(uint64_t va, uint64_t len)
 {
 	int hit = 0;
 	pthread_mutex_lock(&lock);
-	for (size_t i = 0; i < nbo && !hit; i++)
-		hit = !(bos[i].flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
-					KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP)) &&
-		      va < bos[i].va + bos[i].size && bos[i].va < va + len;
+	for (size_t i = 0; i < nbo && !hit; i++) {
+		const struct vg_bo *b = &bos[i];
+		if (b->flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL |
+				KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP))
+			continue;
+		hit = meets(b->va, b->size, va, len) ||
+		      ((b->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) &&
+		       meets(b->offset, b->size, va, len));
+	}
 	pthread_mutex_unlock(&lock);
 	return hit;
 }
@@ -130,6 +155,11 @@ int vg_mem_overlaps(uint64_t va, uint64_t len)
 uint64_t vg_mem_vram_used(void)
 {
 	return __atomic_load_n(&vram_used, __ATOMIC_RELAXED);
+}
+
+uint64_t vg_mem_system_used(void)
+{
+	return __atomic_load_n(&system_used, __ATOMIC_RELAXED);
 }
 
 /* Where the device finds [va, va+len): the object holding it, else the
@@ -183,4 +213,35 @@ int vg_mem_bo_at(uint64_t va, struct vg_bo *out)
 	}
 	pthread_mutex_unlock(&lock);
 	return rc;
+}
+
+/* Fork: the child's device is a new one (amdkfd makes a process per mm):
+ * no objects, and a memory file of its own, so that what it allocates
+ * never lands in its parent's.  The device's views of the parent's
+ * objects were not inherited (MADV_DONTFORK). */
+void vg_mem_fork(int phase)
+{
+	if (phase == VG_FORK_PREPARE) {
+		pthread_mutex_lock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD) {
+		free(bos);
+		bos = NULL;
+		nbo = capbo = 0;
+		next_off = FIRST_FREE;
+		next_handle = 0;
+		vram_used = system_used = 0;
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+int vg_mem_holds(uint64_t handle)
+{
+	int hit = 0;
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nbo && !hit; i++)
+		hit = bos[i].handle == handle;
+	pthread_mutex_unlock(&lock);
+	return hit;
 }

@@ -27,6 +27,14 @@ struct vg_profile {
 	 * device memory over XGMI, and over PCIe only when told to
 	 * (HSA_FINE_GRAIN_PCIE=1). */
 	uint64_t hive_id;
+	/* XNACK chosen per process (kfd_priv.h, KFD_SUPPORT_XNACK_PER_PROCESS:
+	 * GC 9.4.2 and 9.4.3).  Elsewhere amdgpu's noretry, on by default for
+	 * GC 9.4.x, keeps every process's XNACK off. */
+	int xnack_per_process;
+	/* Its link to the CPU is xGMI, not PCIe: an MI250X as the HPC
+	 * systems built on it wire it (the driver's connected_to_cpu), an
+	 * MI300A in the CPU's own package. */
+	int cpu_xgmi;
 };
 
 /* The i-th profile, NULL past the last. */

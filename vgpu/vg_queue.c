@@ -139,3 +139,19 @@ int vg_queue_update(void *p)
 	pthread_mutex_unlock(&lock);
 	return rc;
 }
+
+/* Fork (only this function): the lock is held across it; the child has no
+ * queues and no poller (threads do not survive fork), so its first queue
+ * starts one of its own. */
+void vg_queue_fork(int phase)
+{
+	if (phase == VG_FORK_PREPARE) {
+		pthread_mutex_lock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD) {
+		memset(queues, 0, sizeof(queues));
+		poller_started = 0;
+	}
+	pthread_mutex_unlock(&lock);
+}

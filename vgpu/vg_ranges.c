@@ -163,3 +163,17 @@ uint32_t vg_ranges_get(struct vg_ranges *m, uint64_t start, uint64_t end,
 	pthread_mutex_unlock(&m->lock);
 	return v;
 }
+
+void vg_ranges_fork(struct vg_ranges *m, int phase)
+{
+	if (phase == 0) {
+		pthread_mutex_lock(&m->lock);
+		return;
+	}
+	if (phase == 2) {
+		free(m->r);
+		m->r = NULL;
+		m->n = m->cap = 0;
+	}
+	pthread_mutex_unlock(&m->lock);
+}

@@ -152,7 +152,11 @@ VG_EXPORT int ioctl(int fd, unsigned long req, ...)
 	int kind = vg_dev_is(fd);
 	if (kind == VG_FD_NONE)
 		return real_ioctl(fd, req, arg);
-	int rc = kind == VG_FD_KFD ? vg_kfd_ioctl(req, arg) : vg_drm_ioctl(req, arg);
+	/* Only the process that opened /dev/kfd may use it; a child makes its
+	 * own (kfd_chardev.c, kfd_ioctl: -EBADF). */
+	int rc = kind == VG_FD_RENDER		   ? vg_drm_ioctl(req, arg)
+		 : vg_dev_owner(fd) != vg.self ? -EBADF
+					       : vg_kfd_ioctl(req, arg);
 	if (rc < 0) {
 		errno = -rc;
 		return -1;
@@ -163,9 +167,12 @@ VG_EXPORT int ioctl(int fd, unsigned long req, ...)
 VG_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
 	REAL(void *, mmap, void *, size_t, int, int, int, off_t);
-	if (vg_dev_is(fd) == VG_FD_KFD)
-		return vg_mmap_kfd(addr, len, prot, flags, off);
-	return real_mmap(addr, len, prot, flags, fd, off);
+	int kind = vg_dev_is(fd);
+	void *p = kind == VG_FD_KFD ? vg_mmap_kfd(addr, len, prot, flags, off)
+				    : real_mmap(addr, len, prot, flags, fd, off);
+	if (vg.mem_fd >= 0)
+		vg_vma_mapped(p, len, kind != VG_FD_NONE);
+	return p;
 }
 
 VG_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)

@@ -47,9 +47,9 @@ int vg_smi_open(void *p)
 	}
 	files[nfiles++] = (struct smi_file){ sv[1], 0 };
 	pthread_mutex_unlock(&lock);
-	/* The process's end blocks on read, as the driver's file does. */
-	int fl = fcntl(sv[0], F_GETFL);
-	fcntl(sv[0], F_SETFL, fl & ~O_NONBLOCK);
+	/* The process's end never blocks on read: the driver's file answers
+	 * -EAGAIN when it holds nothing (kfd_smi_events.c, kfd_smi_ev_read);
+	 * a reader waits in poll. */
 	a->anon_fd = (uint32_t)sv[0];
 	return 0;
 }
@@ -99,4 +99,21 @@ void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 	ev.kind = KFD_SMI_EVENT_MIGRATE_END;
 	ev.ns = boot_ns();
 	emit(&ev);
+}
+
+/* Fork: the parent's SMI files are the parent's (the driver writes a
+ * process's events only to its own files): the child closes its copies
+ * of the device's ends. */
+void vg_smi_fork(int phase)
+{
+	if (phase == VG_FORK_PREPARE) {
+		pthread_mutex_lock(&lock);
+		return;
+	}
+	if (phase == VG_FORK_CHILD) {
+		for (unsigned i = 0; i < nfiles; i++)
+			close(files[i].dev);
+		nfiles = 0;
+	}
+	pthread_mutex_unlock(&lock);
 }

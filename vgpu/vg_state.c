@@ -48,6 +48,43 @@ void vg_log(const char *fmt, ...)
 	fprintf(stderr, "hipgrain vgpu[%d]: %s\n", (int)getpid(), line);
 }
 
+/* lttng-ust's discipline: every lock taken before fork, outermost first
+ * (a queue's service takes the memory and event locks inside its own; an
+ * SVM range's update the SMI lock), released after it on both sides; the
+ * child then drops what was its parent's device and gets a memory file of
+ * its own. */
+static void (*const forks[])(int) = {
+	vg_queue_fork, vg_svm_fork, vg_event_fork, vg_smi_fork,
+	vg_mem_fork, vg_vma_fork, vg_kfd_fork,
+};
+#define NFORKS (sizeof(forks) / sizeof(forks[0]))
+
+static void fork_prepare(void)
+{
+	for (size_t i = 0; i < NFORKS; i++)
+		forks[i](VG_FORK_PREPARE);
+}
+
+static void fork_parent(void)
+{
+	for (size_t i = NFORKS; i-- > 0;)
+		forks[i](VG_FORK_PARENT);
+}
+
+static void fork_child(void)
+{
+	int fd = memfd_create("hipgrain-vgpu-memory", MFD_CLOEXEC);
+	vg.self = getpid();
+	if (fd >= 0 && !ftruncate(fd, 1ll << 46)) {
+		close(vg.mem_fd);
+		vg.mem_fd = fd;
+	} else if (fd >= 0) {
+		close(fd);
+	}
+	for (size_t i = NFORKS; i-- > 0;)
+		forks[i](VG_FORK_CHILD);
+}
+
 static void at_exit(void)
 {
 	if (vg.owner == getpid())
@@ -65,8 +102,11 @@ static void start(void)
 			" (hipgrain run --virtual-gpu list)\n", name);
 		return;
 	}
-	const char *xn = hg_env_get(HG_ENV_HSA_XNACK);
-	vg.xnack = xn && !strcmp(xn, "1");
+	/* A process starts with XNACK off (kfd_process.c,
+	 * kfd_process_xnack_mode: amdgpu's noretry is on by default for
+	 * every GC 9.4.x part); ROCr asks for it when HSA_XNACK=1. */
+	vg.xnack = 0;
+	vg.self = getpid();
 	/* Every buffer object lives in one sparse file: a page costs memory
 	 * only once written, and any mapping of an offset sees the same
 	 * bytes, as two mappings of one BO do on a GPU. */
@@ -90,6 +130,7 @@ static void start(void)
 		setenv(hg_env_table[HG_ENV_VGPU_SYSFS].name, vg.sysfs, 1);
 		atexit(at_exit);
 	}
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
 	ready = 1;
 	vg_log("virtual %s (%s), topology in %s", vg.prof->name, vg.prof->gfx, vg.sysfs);
 }

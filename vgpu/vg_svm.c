@@ -18,6 +18,13 @@
 static struct vg_ranges where = VG_RANGES_INIT; /* 0 system, else a gpu id */
 static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
 static struct vg_ranges known = VG_RANGES_INIT; /* 1: given to the driver */
+static struct vg_ranges preferred = VG_RANGES_INIT; /* a location */
+static struct vg_ranges access = VG_RANGES_INIT; /* the access type set */
+static struct vg_ranges gran = VG_RANGES_INIT; /* log2 of pages */
+
+/* What a range no call has set reads as (kfd_svm.c,
+ * svm_range_set_default_attributes). */
+#define VG_SVM_GRANULARITY 9
 
 static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
 {
@@ -31,7 +38,11 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 		uint32_t to = a->value;
 		if (to != 0 && to != VG_GPU_ID)
 			return -EINVAL;
-		return vg_ranges_set(&where, s, e, to, migrated, &to);
+		/* An APU's memory is the host's: the best prefetch location is
+		 * the CPU whatever was asked (kfd_svm.c,
+		 * svm_range_best_prefetch_location), so nothing moves and no
+		 * SMI event is written; the attribute is kept all the same. */
+		return vg_ranges_set(&where, s, e, to, vg.prof->apu ? NULL : migrated, &to);
 	}
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
@@ -39,59 +50,117 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 				       a->type == KFD_IOCTL_SVM_ATTR_SET_FLAGS,
 				       KD_SVM_FLAGS_DEFAULT);
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+		return vg_ranges_set(&preferred, s, e, a->value, NULL, NULL);
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
 	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+		return vg_ranges_set(&access, s, e, a->type, NULL, NULL);
+	case KFD_IOCTL_SVM_ATTR_GRANULARITY: /* kept to 6 bits */
+		return vg_ranges_set(&gran, s, e, a->value < 0x3f ? a->value : 0x3f, NULL, NULL);
+	}
+	return -EINVAL;
+}
+
+/* kfd_svm.c, svm_range_get_attr: the attributes a query may name (the
+ * access types but ACCESS are refused) and what each reads: unset
+ * locations UNDEFINED; an access query, naming a GPU, has its type
+ * rewritten to the access that GPU has, by default all with XNACK on and
+ * none with it off.  The range is the value at its start. */
+static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
+{
+	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
+	switch (a->type) {
+	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+		a->value = vg_ranges_get(&preferred, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+		return 0;
+	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+		a->value = vg_ranges_get(&where, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+		return 0;
+	case KFD_IOCTL_SVM_ATTR_ACCESS:
+		if (a->value != VG_GPU_ID)
+			return -EINVAL;
+		a->type = vg_ranges_get(&access, s, e,
+					vg.xnack ? KFD_IOCTL_SVM_ATTR_ACCESS
+						 : KFD_IOCTL_SVM_ATTR_NO_ACCESS);
+		return 0;
+	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+		a->value = f;
+		return 0;
+	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
+		a->value = ~f;
+		return 0;
+	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
+		a->value = vg_ranges_get(&gran, s, e, VG_SVM_GRANULARITY);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* Every attribute is checked before any is applied (kfd_svm.c,
+ * svm_range_check_attr): a location or access names a GPU of the process,
+ * a type the driver does not know fails the whole call. */
+static int check_attr(const struct kfd_ioctl_svm_attribute *a)
+{
+	switch (a->type) {
+	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+		if (a->value == KFD_IOCTL_SVM_LOCATION_UNDEFINED)
+			return 0;
+		/* fall through */
+	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
+		if (a->value == KFD_IOCTL_SVM_LOCATION_SYSMEM)
+			return 0;
+		/* fall through */
+	case KFD_IOCTL_SVM_ATTR_ACCESS:
+	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
+	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+		return a->value == VG_GPU_ID ? 0 : -EINVAL;
+	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
+	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
 		return 0;
 	}
 	return -EINVAL;
 }
 
-static uint32_t get_one(uint64_t s, uint64_t e, uint32_t type, uint32_t value)
+/* Shared virtual memory is the process's own pages (kfd_svm.c,
+ * svm_range_is_valid): a page with no CPU mapping or a device's is
+ * -EFAULT; then a range that meets a buffer object in the GPU's VM
+ * (hipMalloc's VRAM, a pinned host buffer's userptr) is -EADDRINUSE.
+ * Queries are refused the same way. */
+static int check_range(uint64_t s, uint64_t size)
 {
-	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
-	switch (type) {
-	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
-		return KFD_IOCTL_SVM_LOCATION_UNDEFINED;
-	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
-		return vg_ranges_get(&where, s, e, 0);
-	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
-		return f;
-	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
-		return ~f;
-	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
-		return 9;
-	}
-	return value;
+	int rc = vg_vma_check(s, size);
+	if (rc)
+		return rc;
+	return vg_mem_overlaps(s, size) ? -EADDRINUSE : 0;
 }
 
 int vg_svm(void *p)
 {
 	struct kfd_ioctl_svm_args *a = p;
 	uint64_t s = a->start_addr, e = a->start_addr + a->size;
-	if (!a->size || (s | a->size) & 4095 || e < s)
+	if (!s || !a->size || (s | a->size) & 4095 || e < s)
 		return -EINVAL;
-	if (a->op == KFD_IOCTL_SVM_OP_GET_ATTR) {
-		for (uint32_t i = 0; i < a->nattr; i++)
-			if (a->attrs[i].type != KFD_IOCTL_SVM_ATTR_ACCESS)
-				a->attrs[i].value = get_one(s, e, a->attrs[i].type,
-							    a->attrs[i].value);
-		return 0;
+	if (a->op != KFD_IOCTL_SVM_OP_GET_ATTR && a->op != KFD_IOCTL_SVM_OP_SET_ATTR)
+		return -EINVAL;
+	for (uint32_t i = 0; a->op == KFD_IOCTL_SVM_OP_SET_ATTR && i < a->nattr; i++) {
+		int rc = check_attr(&a->attrs[i]);
+		if (rc)
+			return rc;
 	}
-	if (a->op != KFD_IOCTL_SVM_OP_SET_ATTR)
-		return -EINVAL;
-	/* Shared virtual memory is the process's own pages: the driver
-	 * refuses a range that a buffer object maps (hipMalloc's VRAM, a
-	 * pinned host buffer) with -EADDRINUSE (kfd_svm.c, its check of the
-	 * VM), and Debian's ROCr 5.2.3 then aborts the program on an
-	 * assertion in hipMemPrefetchAsync.  Here such a range is accepted
-	 * and left alone, nothing migrates, so that an audit of a program
-	 * that prefetches device memory reaches its end. */
-	if (vg_mem_overlaps(s, a->size))
-		return 0;
+	int rc = check_range(s, a->size);
+	if (rc) {
+		vg_log("svm 0x%llx+0x%llx refused: %d", (unsigned long long)s,
+		       (unsigned long long)a->size, rc);
+		return rc;
+	}
+	if (a->op == KFD_IOCTL_SVM_OP_GET_ATTR) {
+		for (uint32_t i = 0; i < a->nattr && !rc; i++)
+			rc = get_one(s, e, &a->attrs[i]);
+		return rc;
+	}
 	for (uint32_t i = 0; i < a->nattr; i++) {
-		int rc = set_one(s, e, &a->attrs[i]);
+		rc = set_one(s, e, &a->attrs[i]);
 		if (rc)
 			return rc;
 	}
@@ -104,4 +173,14 @@ int vg_svm_lookup(uint64_t va, uint32_t *f, uint32_t *loc)
 	*f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
 	*loc = vg_ranges_get(&where, s, e, 0);
 	return vg_ranges_get(&known, s, e, 0) == 1;
+}
+
+/* Fork: the child's SVM ranges are none (amdkfd's are per process).
+ * Locks are taken in one order and released in the other. */
+void vg_svm_fork(int phase)
+{
+	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran, &known };
+	size_t n = sizeof(maps) / sizeof(maps[0]);
+	for (size_t i = 0; i < n; i++)
+		vg_ranges_fork(maps[phase == VG_FORK_PREPARE ? i : n - 1 - i], phase);
 }

@@ -66,15 +66,49 @@ static int cpu_node(const char *r)
 		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 64\n"
 		  "mem_clk_max 3200\n",
 		  HSA_MEM_HEAP_TYPE_SYSTEM, (unsigned long long)pages * psz);
-	rc |= put(r, "topology/nodes/0/io_links/0/properties",
-		  "type %d\nversion_major 0\nversion_minor 0\nnode_from 0\n"
-		  "node_to 1\nweight 20\nmin_latency 0\nmax_latency 0\n"
-		  "min_bandwidth 0\nmax_bandwidth 0\nrecommended_transfer_size 0\n"
-		  "flags %d\n",
-		  HSA_IOLINK_TYPE_PCIEXPRESS, HSA_IOLINK_FLAGS_ENABLED);
 	return rc;
 }
 
+/* The link between the CPU and the GPU, each way, as kfd_crat.c
+ * (kfd_fill_gpu_direct_io_link_to_cpu) builds it: xGMI for a GPU wired to
+ * its CPU that way, at the xGMI weight, or inside an APU's package at the
+ * intra-socket weight and memory bandwidth; PCIe otherwise.  Both carry
+ * atomics: kfd_topology.c (kfd_set_iolink_no_atomics) never marks an
+ * xGMI link, and marks a PCIe link only where the GPU's root port lacks
+ * PCIe atomics, which no host the products are sold for does; so ROCr's
+ * link info, and HIP's hipDeviceAttributeHostNativeAtomicSupported from
+ * it, say yes.  The links are bidirectional: xGMI always, PCIe with the
+ * large BAR these cards have. */
+struct link {
+	int type, weight;
+	unsigned min_bw, max_bw;
+};
+
+#define VG_LINK_BIDIRECTIONAL (1u << 31)
+
+static struct link cpu_link(const struct vg_profile *p)
+{
+	if (p->cpu_xgmi && p->apu)
+		return (struct link){ HSA_IOLINK_TYPE_XGMI, 13, 819200, 819200 };
+	if (p->cpu_xgmi)
+		return (struct link){ HSA_IOLINK_TYPE_XGMI, 15, 36000, 36000 };
+	return (struct link){ HSA_IOLINK_TYPE_PCIEXPRESS, 20, 312, 64000 };
+}
+
+static int put_link(const char *r, const char *rel, const struct link *l, int from,
+		    int to)
+{
+	return put(r, rel,
+		   "type %d\nversion_major 0\nversion_minor 0\nnode_from %d\n"
+		   "node_to %d\nweight %d\nmin_latency 0\nmax_latency 0\n"
+		   "min_bandwidth %u\nmax_bandwidth %u\n"
+		   "recommended_transfer_size 0\nflags %u\n",
+		   l->type, from, to, l->weight, l->min_bw, l->max_bw,
+		   HSA_IOLINK_FLAGS_ENABLED | VG_LINK_BIDIRECTIONAL);
+}
+
+/* As kfd_topology.c's node_show prints them: local_mem_size is 0 there
+ * (the size is the memory banks'). */
 static int gpu_props(const char *r, const struct vg_profile *p)
 {
 	unsigned simds = p->cu_count * 4;
@@ -97,7 +131,7 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   "location_id 768\ndomain 0\ndrm_render_minor %d\n"
 		   "hive_id %llu\nnum_sdma_engines 2\nnum_sdma_xgmi_engines %u\n"
 		   "num_sdma_queues_per_engine 8\nnum_cp_queues 24\n"
-		   "max_engine_clk_fcompute %u\nlocal_mem_size %llu\n"
+		   "max_engine_clk_fcompute %u\nlocal_mem_size 0\n"
 		   "fw_version 71\ncapability %u\ndebug_prop 0\n"
 		   "sdma_fw_version 20\nunique_id 1357911\nnum_xcc %u\n"
 		   "max_engine_clk_ccompute 2000\n",
@@ -105,7 +139,7 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   p->gfx_target, p->device_id, VG_RENDER_MINOR,
 		   (unsigned long long)p->hive_id,
 		   p->sdma_engines > 2 ? p->sdma_engines - 2 : 0,
-		   p->max_clock_mhz, (unsigned long long)p->vram_bytes, cap,
+		   p->max_clock_mhz, cap,
 		   p->num_xcc);
 }
 
@@ -128,18 +162,14 @@ static int gpu_node(const char *r, const struct vg_profile *p)
 		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 4096\n"
 		  "mem_clk_max 1600\n",
 		  HSA_MEM_HEAP_TYPE_FB_PUBLIC,
-		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : 8ull << 30));
+		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : VG_APU_MEMORY));
 	rc |= put(r, "topology/nodes/1/caches/0/properties",
 		  "processor_id_low 2147487744\nlevel 2\nsize %u\n"
 		  "cache_line_size 128\ncache_lines_per_tag 1\nassociation 16\n"
 		  "latency 1\ntype %d\nsibling_map 1\n",
 		  p->l2_kib, HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU);
-	rc |= put(r, "topology/nodes/1/io_links/0/properties",
-		  "type %d\nversion_major 0\nversion_minor 0\nnode_from 1\n"
-		  "node_to 0\nweight 20\nmin_latency 0\nmax_latency 0\n"
-		  "min_bandwidth 312\nmax_bandwidth 64000\n"
-		  "recommended_transfer_size 0\nflags %d\n",
-		  HSA_IOLINK_TYPE_PCIEXPRESS, HSA_IOLINK_FLAGS_ENABLED);
+	struct link l = cpu_link(p);
+	rc |= put_link(r, "topology/nodes/1/io_links/0/properties", &l, 1, 0);
 	return rc;
 }
 
@@ -153,7 +183,9 @@ int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap)
 	rc |= put(root, "topology/generation_id", "1\n");
 	rc |= put(root, "topology/system_properties",
 		  "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
-	rc |= cpu_node(root) | gpu_node(root, p);
+	struct link l = cpu_link(p);
+	rc |= cpu_node(root) | gpu_node(root, p) |
+	      put_link(root, "topology/nodes/0/io_links/0/properties", &l, 0, 1);
 	return rc ? -EIO : 0;
 }
 

@@ -14,6 +14,8 @@
 /* The gpu_id the driver gives the one GPU node, and its render node. */
 #define VG_GPU_ID 0x3a7cu
 #define VG_RENDER_MINOR 128
+/* The memory an APU's node reports, all of it the host's. */
+#define VG_APU_MEMORY (8ull << 30)
 
 /* A new tree for p under $TMPDIR (root gets its path); 0 or -errno. */
 int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap);

@@ -52,7 +52,8 @@ static int prefetch(int kfd, void *p, size_t size, unsigned gpu)
 		struct kfd_ioctl_svm_attribute attr[1];
 	} s = { { (unsigned long long)(uintptr_t)p, size, KFD_IOCTL_SVM_OP_SET_ATTR, 1 },
 		{ { KFD_IOCTL_SVM_ATTR_PREFETCH_LOC, gpu } } };
-	return ioctl(kfd, AMDKFD_IOC_SVM, &s);
+	/* As the thunk calls it: the attributes' size is in the command. */
+	return ioctl(kfd, AMDKFD_IOC_SVM + (sizeof(s.attr) << _IOC_SIZESHIFT), &s);
 }
 
 static void nulls(int kfd)

@@ -87,7 +87,7 @@ for row in table:
         tap.skip(name, why)
         continue
     want = hgrun.omp_expected(hipgrain, kdir, table, prog, args, xnack, want)
-    add, drop = by_rel.get(version, (set(), set()))
+    add, drop = hgrun.changes_for(by_rel, version) if vgpu else (set(), set())
     todo.append(row[:3] + ((want | add) - drop,) + row[4:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
     for row, rc_ok, got, status, virtual, said, err in pool.map(check, todo):

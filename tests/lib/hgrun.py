@@ -90,14 +90,26 @@ def variants(path):
 
 
 def release_changes(text):
-    """"6.4:+a;6.4:-b" -> {(6, 4): ({'a'}, {'b'})}; "-" -> {}."""
+    """"6.4:+a;6.4:-b" -> {(6, 4): ({'a'}, {'b'})}; "-" -> {}; a release
+    of "*" is every release on the virtual GPU (key '*')."""
     out = {}
     for item in filter(None, text.split(';')) if text != '-' else ():
         release, change = item.split(':', 1)
-        major, minor = release.split('.')
-        add, drop = out.setdefault((int(major), int(minor)), (set(), set()))
+        key = '*' if release == '*' else \
+            tuple(int(v) for v in release.split('.'))
+        add, drop = out.setdefault(key, (set(), set()))
         (add if change[0] == '+' else drop).add(change[1:])
     return out
+
+
+def changes_for(by_rel, version):
+    """The rules a release fires too and does not, on the virtual GPU."""
+    add, drop = set(), set()
+    for key in ('*', version):
+        a, d = by_rel.get(key, (set(), set()))
+        add |= a
+        drop |= d
+    return add, drop
 
 
 def rocm_version():

@@ -3,8 +3,13 @@
 prefetched with hipMemPrefetchAsync under HSA_XNACK=1, on a virtual GPU, is
 migrated by the driver, which says so on its SMI file; --inventory's JSON
 attributes the migration to the allocation, with its trigger and bytes.
-The near miss: a prefetch of hipMalloc memory, which cannot migrate,
-migrates nothing.
+The near miss: a prefetch of hipMalloc memory, which cannot migrate.  The
+driver refuses shared-virtual-memory attributes on a buffer object
+(kfd_svm.c, svm_range_is_valid: -EFAULT on the CPU's device mapping of
+VRAM, -EADDRINUSE on a range the GPU's VM maps), and ROCr's assert on the
+refused prefetch (Runtime::SvmPrefetch, kept in Debian's builds) aborts
+the program; nothing migrated, and the refused attributes left the block
+what its buffer object made it (coarse VRAM, not "svm|coherent").
 
 usage: test_migration.py HIPGRAIN KERNELS_DIR
 """
@@ -18,11 +23,11 @@ hipgrain, kdir = sys.argv[1:3]
 tap = hgrun.Tap()
 
 
-def inventory(variant):
+def inventory(variant, status=0, how='the program runs'):
     t = hgrun.run(hipgrain, [os.path.join(kdir, 'prefetch_advise'), variant],
                   env=hgrun.vgpu_env('1'), extra=('--virtual-gpu', 'MI210'))
     try:
-        tap.ok(t.proc.returncode == 0, f'{variant}: the program runs',
+        tap.ok(t.proc.returncode == status, f'{variant}: {how}',
                t.proc.stderr)
         status, rep = hgrun.report(hipgrain, t.trace, '--inventory')
         return rep['inventory'] if rep else {}
@@ -43,7 +48,11 @@ if managed:
     tap.ok(a.get('driver', {}).get('domain') == 'svm' and
            a['driver'].get('node'), 'the driver saw it as SVM, prefetched to '
            'the GPU', a.get('driver'))
-inv = inventory('hipmalloc')
+inv = inventory('hipmalloc', 134, 'ROCr aborts on the refused prefetch')
 tap.ok(not inv.get('migrated'), 'hipMalloc memory: nothing migrated',
        inv.get('migrated'))
+blocks = [a for a in inv.get('largest', []) if a['api'] == 'hipMalloc']
+tap.ok(len(blocks) == 1 and blocks[0].get('driver', {}).get('domain') == 'vram'
+       and blocks[0]['granularity'] == 'coarse',
+       'the refused attributes left the block coarse VRAM', blocks)
 sys.exit(tap.done())
