@@ -135,27 +135,39 @@ static void collect_effects(const char *target, const struct co_atomics *a,
 	}
 }
 
-/* "0 (app.hip:42), unknown": the sites list in words. */
+/* One entry of a sites list in words: "0 (app.hip:42)", "3 by max
+ * (app.hip:8)", "unknown". */
+static int co_site_text(char *buf, size_t cap, const char *p, size_t n)
+{
+	size_t at = strcspn(p, "@"), plus = strcspn(p, "+");
+	size_t arg_end = plus < n ? plus : at < n ? at : n;
+	char op[32] = "", line[128] = "";
+
+	if (plus < n)
+		snprintf(op, sizeof(op), " by %.*s",
+			 (int)((at < n ? at : n) - plus - 1), p + plus + 1);
+	if (at < n)
+		snprintf(line, sizeof(line), " (%.*s)", (int)(n - at - 1),
+			 p + at + 1);
+	if (*p == '?')
+		return snprintf(buf, cap, "unknown%s", op);
+	return snprintf(buf, cap, "%.*s%s%s", (int)arg_end, p, op, line);
+}
+
+/* The sites list in words: "0 (app.hip:42), unknown". */
 static const char *co_sites_text(const char *sites)
 {
 	static char buf[400];
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (const char *p = sites; *p && o < sizeof(buf);) {
-		size_t n = strcspn(p, ";"), at = strcspn(p, "@");
+	for (const char *p = sites; *p && o + 2 < sizeof(buf);) {
+		size_t n = strcspn(p, ";");
 		int w;
 
-		if (*p == '?')
-			w = snprintf(buf + o, sizeof(buf) - o, "%sunknown",
-				     o ? ", " : "");
-		else if (at < n)
-			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s (%.*s)",
-				     o ? ", " : "", (int)at, p, (int)(n - at - 1),
-				     p + at + 1);
-		else
-			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s",
-				     o ? ", " : "", (int)n, p);
+		if (o)
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, ", ");
+		w = co_site_text(buf + o, sizeof(buf) - o, p, n);
 		if (w < 0)
 			break;
 		o += (size_t)w;
@@ -202,9 +214,10 @@ static bool text_kernel(struct kline *kl, const char *target,
 			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
 			(unsigned long long)a->fp_first, co_sites_text(a->fp_sites));
 	if (int_bites)
-		fprintf(f, "%s%u integer atomic%s (%s)", a->fp_count ? "; " : "",
+		fprintf(f, "%s%u integer atomic%s (%s)%s%s", a->fp_count ? "; " : "",
 			a->int_count, a->int_count == 1 ? "" : "s",
-			a->int_mnemonics);
+			a->int_mnemonics, a->int_sites[0] ? "; arguments: " : "",
+			co_sites_text(a->int_sites));
 	if (!a->fp_count && !int_bites)
 		fprintf(f, "no atomic that misbehaves on fine-grained memory (%u "
 			   "integer, %u CAS)", a->int_count, a->cas_count);
