@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The report for machines: one JSON object (see hipgrain-report(1)). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "an_inventory.h"
@@ -163,6 +164,39 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 	fputs("]}", out);
 }
 
+/* Every process, with how it ended where `hipgrain run` saw it. */
+static void an_json_procs(FILE *out, const struct an_ctx *c)
+{
+	struct an_proc **v;
+	size_t n = an_procs_sorted(c, &v);
+
+	fputs(",\"processes\":[", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct an_fate *f = &v[i]->fate;
+		char where[256], sig[32];
+
+		an_where(v[i], where, sizeof(where));
+		fprintf(out, "%s{\"process\":", i ? "," : "");
+		an_json_str(out, where);
+		fprintf(out, ",\"vpid\":%lld,\"ended\":", (long long)v[i]->vpid);
+		if (!f->known)
+			fputs("null,\"exit_status\":null,\"signal\":null,"
+			      "\"core_dumped\":null", out);
+		else if (f->signaled) {
+			fputs("\"signal\",\"exit_status\":null,\"signal\":", out);
+			an_json_str(out, an_fate_signal(f, sig, sizeof(sig)));
+			fprintf(out, ",\"core_dumped\":%s",
+				f->core ? "true" : "false");
+		} else
+			fprintf(out, "\"exit\",\"exit_status\":%d,\"signal\":"
+				     "null,\"core_dumped\":false", f->code);
+		fprintf(out, ",\"leaks_judged\":%s}",
+			an_fate_normal(f) && !v[i]->discarded ? "true" : "false");
+	}
+	fputc(']', out);
+	free(v);
+}
+
 void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 {
 	fputs("{\"findings\":[", out);
@@ -173,6 +207,7 @@ void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	}
 	fputs("],", out);
 	an_json_summary(out, c, gs);
+	an_json_procs(out, c);
 	fputs(",\"warnings\":[", out);
 	for (size_t i = 0; i < c->nwarnings; i++) {
 		if (i)
