@@ -11,24 +11,6 @@
 #include "an_output.h"
 #include "an_rule.h"
 
-void an_json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", out);
-		else if (ch < 0x20)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
-
 void an_json_frames(FILE *out, const struct an_frame *f, int n)
 {
 	char path[1024];
@@ -36,9 +18,9 @@ void an_json_frames(FILE *out, const struct an_frame *f, int n)
 	fputc('[', out);
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s{\"function\":", i ? "," : "");
-		an_json_str(out, f[i].function);
+		hg_json_str(out, f[i].function);
 		fputs(",\"file\":", out);
-		an_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
+		hg_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
 							   sizeof(path))
 					   : NULL);
 		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
@@ -53,12 +35,12 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	const struct an_alloc *a = &g->first->alloc;
 
 	fputs(",\"allocation\":{\"api\":", out);
-	an_json_str(out, an_api_name(a->api));
+	hg_json_str(out, an_api_name(a->api));
 	fprintf(out, ",\"size\":%llu,\"flags\":%u,\"granularity\":",
 		(unsigned long long)a->size, a->flags);
-	an_json_str(out, an_gran_name(a->gran));
+	hg_json_str(out, an_gran_name(a->gran));
 	fputs(",\"memory\":", out);
-	an_json_str(out, an_mem_name(a->mem));
+	hg_json_str(out, an_mem_name(a->mem));
 	an_json_driver(out, a);
 	fputs(",\"callsite\":", out);
 	an_json_frames(out, g->frames, g->nframes);
@@ -71,18 +53,18 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	char where[256];
 
 	fputs("{\"rule\":", out);
-	an_json_str(out, f->rule->id);
+	hg_json_str(out, f->rule->id);
 	fputs(",\"severity\":", out);
-	an_json_str(out, an_sev_name(f->sev));
+	hg_json_str(out, an_sev_name(f->sev));
 	fprintf(out, ",\"count\":%llu,\"message\":", (unsigned long long)g->count);
-	an_json_str(out, an_group_message(g));
+	hg_json_str(out, an_group_message(g));
 	fputs(",\"fix\":", out);
-	an_json_str(out, an_rule_fix(f));
+	hg_json_str(out, an_rule_fix(f));
 	if (f->kernel) {
 		fputs(",\"kernel\":{\"name\":", out);
-		an_json_str(out, f->kernel->name);
+		hg_json_str(out, f->kernel->name);
 		fputs(",\"demangled\":", out);
-		an_json_str(out, an_kernel_label(f->kernel));
+		hg_json_str(out, an_kernel_label(f->kernel));
 		fputc('}', out);
 	}
 	if (f->has_alloc)
@@ -104,17 +86,17 @@ static void an_json_group(FILE *out, const struct an_group *g)
 		f->rule->fix_at(f, g->site, fix, sizeof(fix));
 		fputs(",\"fix_at\":", out);
 		if (fix[0])
-			an_json_str(out, fix);
+			hg_json_str(out, fix);
 		else
 			fputs("null", out);
 	}
 	if (f->atomic_at[0]) {
 		fputs(",\"atomic_at\":", out);
-		an_json_str(out, f->atomic_at);
+		hg_json_str(out, f->atomic_at);
 	}
 	an_where(f->proc, where, sizeof(where));
 	fputs(",\"where\":{\"process\":", out);
-	an_json_str(out, where);
+	hg_json_str(out, where);
 	fprintf(out, ",\"vpid\":%lld,\"processes\":%u,\"ranks\":[",
 		(long long)f->proc->vpid, g->nprocs);
 	for (unsigned i = 0; i < g->nranks; i++)
@@ -141,24 +123,24 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		c->partial || c->traces_failed ? "true" : "false");
 	fputs("\"virtual_gpu\":", out);
 	if (c->vgpu[0])
-		an_json_str(out, c->vgpu);
+		hg_json_str(out, c->vgpu);
 	else
 		fputs("null", out);
 	fputs(",\"notice\":", out);
 	if (an_notice(c, buf, sizeof(buf)))
-		an_json_str(out, buf);
+		hg_json_str(out, buf);
 	else
 		fputs("null", out);
 	fputs(",\"failed_calls\":[", out);
 	for (const struct an_fail *f = c->fails; f; f = f->next) {
 		an_fail_text(c, f, buf, sizeof(buf));
 		fprintf(out, "%s{\"api\":", f == c->fails ? "" : ",");
-		an_json_str(out, an_api_name(f->api));
+		hg_json_str(out, an_api_name(f->api));
 		fputs(",\"error\":", out);
-		an_json_str(out, hg_hip_error_name(f->rc));
+		hg_json_str(out, hg_hip_error_name(f->rc));
 		fprintf(out, ",\"code\":%d,\"count\":%llu,\"message\":", f->rc,
 			(unsigned long long)f->count);
-		an_json_str(out, buf);
+		hg_json_str(out, buf);
 		fputc('}', out);
 	}
 	fputs("]}", out);
@@ -177,14 +159,14 @@ static void an_json_procs(FILE *out, const struct an_ctx *c)
 
 		an_where(v[i], where, sizeof(where));
 		fprintf(out, "%s{\"process\":", i ? "," : "");
-		an_json_str(out, where);
+		hg_json_str(out, where);
 		fprintf(out, ",\"vpid\":%lld,\"ended\":", (long long)v[i]->vpid);
 		if (!f->known)
 			fputs("null,\"exit_status\":null,\"signal\":null,"
 			      "\"core_dumped\":null", out);
 		else if (f->signaled) {
 			fputs("\"signal\",\"exit_status\":null,\"signal\":", out);
-			an_json_str(out, an_fate_signal(f, sig, sizeof(sig)));
+			hg_json_str(out, an_fate_signal(f, sig, sizeof(sig)));
 			fprintf(out, ",\"core_dumped\":%s",
 				f->core ? "true" : "false");
 		} else
@@ -212,7 +194,7 @@ void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	for (size_t i = 0; i < c->nwarnings; i++) {
 		if (i)
 			fputc(',', out);
-		an_json_str(out, c->warnings[i]);
+		hg_json_str(out, c->warnings[i]);
 	}
 	fputc(']', out);
 	if (c->opts->inventory) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "co_int.h"
+#include "hg_json.h"
 #include "co_rules.h"
 #include "co_demangle.h"
 #include "co_scan.h"
@@ -47,21 +48,6 @@ struct scan {
 	size_t matched; /* code objects --target let through */
 };
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 {
 	char path[1024];
@@ -72,7 +58,7 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 		if (in->cls != cls || in->space == CO_SP_LDS)
 			continue;
 		fprintf(f, "%s{\"mnemonic\":", first ? "" : ",");
-		json_str(f, in->mnemonic);
+		hg_json_str(f, in->mnemonic);
 		fprintf(f, ",\"offset\":%llu", (unsigned long long)in->addr);
 		if (in->arg >= 0)
 			fprintf(f, ",\"arg\":%d", in->arg);
@@ -80,7 +66,7 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			fputs(",\"arg\":null", f);
 		fputs(",\"file\":", f);
 		if (in->file && in->line)
-			json_str(f, hg_path_norm(in->file, path, sizeof(path)));
+			hg_json_str(f, hg_path_norm(in->file, path, sizeof(path)));
 		else
 			fputs("null", f);
 		if (in->file && in->line)
@@ -97,11 +83,11 @@ static void json_kernel(FILE *f, const struct co_profiles *p,
 {
 	char *dm = co_demangle(k->name);
 	fprintf(f, "%s{\"name\":", first ? "" : ",");
-	json_str(f, k->name);
+	hg_json_str(f, k->name);
 	fputs(",\"demangled\":", f);
-	json_str(f, dm ? dm : k->name);
+	hg_json_str(f, dm ? dm : k->name);
 	fputs(",\"target\":", f);
-	json_str(f, p->target);
+	hg_json_str(f, p->target);
 	fputs(",\"hw_fp_atomics\":", f);
 	json_insns(f, k, CO_AC_FP);
 	fputs(",\"int_atomics\":", f);
@@ -354,7 +340,7 @@ static void report(struct scan *s, const struct co_entry *e,
 			co_sarif_kernel(f, &s->first_result, s->path, e, p, &p->kernels[i]);
 	} else if (s->o->json) {
 		fprintf(f, "%s{\"target\":", s->first_co ? "" : ",");
-		json_str(f, e->target);
+		hg_json_str(f, e->target);
 		fprintf(f, ",\"bundle\":%u,\"kernels\":[", e->bundle);
 		for (uint32_t i = 0; i < p->nkernels; i++)
 			json_kernel(f, p, &p->kernels[i], i == 0);
@@ -443,7 +429,7 @@ static void report_skipped(struct scan *s, const char *path)
 			fprintf(f, "  %s: %u code object%s not decoded: %s\n",
 				k->proc, k->n, k->n == 1 ? "" : "s", k->why);
 		if (s->o->json) {
-			json_str(f, k->why);
+			hg_json_str(f, k->why);
 			fputc('}', f);
 		}
 	}
@@ -526,7 +512,7 @@ static int scan_file(struct scan *s, const char *path)
 		/* results only */
 	} else if (s->o->json) {
 		fprintf(f, "%s{\"path\":", s->first_file ? "" : ",");
-		json_str(f, path);
+		hg_json_str(f, path);
 		fputs(",\"code_objects\":[", f);
 	} else if (set) {
 		fprintf(f, "%s:\n", path);
