@@ -275,3 +275,43 @@ unsigned an_nprocs(const struct an_ctx *c)
 	an_map_each(&c->procs, an_count_proc, &n);
 	return n;
 }
+
+struct an_proc_list {
+	struct an_proc **v;
+	size_t n;
+};
+
+static void an_list_proc(void *val, void *arg)
+{
+	struct an_proc_list *l = arg;
+
+	l->v[l->n++] = val;
+}
+
+static int an_proc_cmp(const void *a, const void *b)
+{
+	const struct an_proc *x = *(struct an_proc *const *)a;
+	const struct an_proc *y = *(struct an_proc *const *)b;
+	int d;
+
+	if (x->vpid != y->vpid)
+		return x->vpid < y->vpid ? -1 : 1;
+	if (x->image != y->image)
+		return x->image < y->image ? -1 : 1;
+	d = strcmp(x->host, y->host);
+	return d ? d : strcmp(x->rank, y->rank);
+}
+
+size_t an_procs_sorted(const struct an_ctx *c, struct an_proc ***out)
+{
+	struct an_proc_list l = {NULL, 0};
+	unsigned n = an_nprocs(c);
+
+	*out = NULL;
+	if (!n || !(l.v = calloc(n, sizeof(*l.v))))
+		return 0;
+	an_map_each(&c->procs, an_list_proc, &l);
+	qsort(l.v, l.n, sizeof(*l.v), an_proc_cmp);
+	*out = l.v;
+	return l.n;
+}

@@ -104,10 +104,10 @@ static void an_inv_json_alloc(FILE *out, struct an_proc *p,
 	int n = an_sym_callsite(p, a->callsite, fr, AN_MAX_FRAMES);
 
 	fputs("{\"api\":", out);
-	an_json_str(out, an_api_name(a->api));
+	hg_json_str(out, an_api_name(a->api));
 	fprintf(out, ",\"size\":%llu,\"granularity\":",
 		(unsigned long long)a->size);
-	an_json_str(out, an_gran_name(a->gran));
+	hg_json_str(out, an_gran_name(a->gran));
 	an_json_driver(out, a);
 	an_json_migrations(out, a);
 	fputs(",\"callsite\":", out);
@@ -129,9 +129,9 @@ static void an_inv_json_buckets(struct an_ctx *c, FILE *out)
 				continue;
 			fputs(first ? "{\"api\":" : ",{\"api\":", out);
 			first = false;
-			an_json_str(out, an_api_name((unsigned)api));
+			hg_json_str(out, an_api_name((unsigned)api));
 			fputs(",\"granularity\":", out);
-			an_json_str(out, an_gran_name((unsigned)g));
+			hg_json_str(out, an_gran_name((unsigned)g));
 			fprintf(out, ",\"count\":%llu,\"bytes\":%llu}",
 				(unsigned long long)b->count,
 				(unsigned long long)b->bytes);

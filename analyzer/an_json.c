@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The report for machines: one JSON object (see hipgrain-report(1)). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "an_inventory.h"
@@ -10,24 +11,6 @@
 #include "an_output.h"
 #include "an_rule.h"
 
-void an_json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch == '\n')
-			fputs("\\n", out);
-		else if (ch < 0x20)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
-
 void an_json_frames(FILE *out, const struct an_frame *f, int n)
 {
 	char path[1024];
@@ -35,9 +18,9 @@ void an_json_frames(FILE *out, const struct an_frame *f, int n)
 	fputc('[', out);
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s{\"function\":", i ? "," : "");
-		an_json_str(out, f[i].function);
+		hg_json_str(out, f[i].function);
 		fputs(",\"file\":", out);
-		an_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
+		hg_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
 							   sizeof(path))
 					   : NULL);
 		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
@@ -52,12 +35,12 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	const struct an_alloc *a = &g->first->alloc;
 
 	fputs(",\"allocation\":{\"api\":", out);
-	an_json_str(out, an_api_name(a->api));
+	hg_json_str(out, an_api_name(a->api));
 	fprintf(out, ",\"size\":%llu,\"flags\":%u,\"granularity\":",
 		(unsigned long long)a->size, a->flags);
-	an_json_str(out, an_gran_name(a->gran));
+	hg_json_str(out, an_gran_name(a->gran));
 	fputs(",\"memory\":", out);
-	an_json_str(out, an_mem_name(a->mem));
+	hg_json_str(out, an_mem_name(a->mem));
 	an_json_driver(out, a);
 	fputs(",\"callsite\":", out);
 	an_json_frames(out, g->frames, g->nframes);
@@ -70,18 +53,18 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	char where[256];
 
 	fputs("{\"rule\":", out);
-	an_json_str(out, f->rule->id);
+	hg_json_str(out, f->rule->id);
 	fputs(",\"severity\":", out);
-	an_json_str(out, an_sev_name(f->sev));
+	hg_json_str(out, an_sev_name(f->sev));
 	fprintf(out, ",\"count\":%llu,\"message\":", (unsigned long long)g->count);
-	an_json_str(out, an_group_message(g));
+	hg_json_str(out, an_group_message(g));
 	fputs(",\"fix\":", out);
-	an_json_str(out, an_rule_fix(f));
+	hg_json_str(out, an_rule_fix(f));
 	if (f->kernel) {
 		fputs(",\"kernel\":{\"name\":", out);
-		an_json_str(out, f->kernel->name);
+		hg_json_str(out, f->kernel->name);
 		fputs(",\"demangled\":", out);
-		an_json_str(out, an_kernel_label(f->kernel));
+		hg_json_str(out, an_kernel_label(f->kernel));
 		fputc('}', out);
 	}
 	if (f->has_alloc)
@@ -103,17 +86,17 @@ static void an_json_group(FILE *out, const struct an_group *g)
 		f->rule->fix_at(f, g->site, fix, sizeof(fix));
 		fputs(",\"fix_at\":", out);
 		if (fix[0])
-			an_json_str(out, fix);
+			hg_json_str(out, fix);
 		else
 			fputs("null", out);
 	}
 	if (f->atomic_at[0]) {
 		fputs(",\"atomic_at\":", out);
-		an_json_str(out, f->atomic_at);
+		hg_json_str(out, f->atomic_at);
 	}
 	an_where(f->proc, where, sizeof(where));
 	fputs(",\"where\":{\"process\":", out);
-	an_json_str(out, where);
+	hg_json_str(out, where);
 	fprintf(out, ",\"vpid\":%lld,\"processes\":%u,\"ranks\":[",
 		(long long)f->proc->vpid, g->nprocs);
 	for (unsigned i = 0; i < g->nranks; i++)
@@ -140,28 +123,61 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 		c->partial || c->traces_failed ? "true" : "false");
 	fputs("\"virtual_gpu\":", out);
 	if (c->vgpu[0])
-		an_json_str(out, c->vgpu);
+		hg_json_str(out, c->vgpu);
 	else
 		fputs("null", out);
 	fprintf(out, ",\"virtual_gpu_executed\":%s", c->vgpu[0] && c->vgpu_exec ? "true" : "false");
 	fputs(",\"notice\":", out);
 	if (an_notice(c, buf, sizeof(buf)))
-		an_json_str(out, buf);
+		hg_json_str(out, buf);
 	else
 		fputs("null", out);
 	fputs(",\"failed_calls\":[", out);
 	for (const struct an_fail *f = c->fails; f; f = f->next) {
 		an_fail_text(c, f, buf, sizeof(buf));
 		fprintf(out, "%s{\"api\":", f == c->fails ? "" : ",");
-		an_json_str(out, an_api_name(f->api));
+		hg_json_str(out, an_api_name(f->api));
 		fputs(",\"error\":", out);
-		an_json_str(out, hg_hip_error_name(f->rc));
+		hg_json_str(out, hg_hip_error_name(f->rc));
 		fprintf(out, ",\"code\":%d,\"count\":%llu,\"message\":", f->rc,
 			(unsigned long long)f->count);
-		an_json_str(out, buf);
+		hg_json_str(out, buf);
 		fputc('}', out);
 	}
 	fputs("]}", out);
+}
+
+/* Every process, with how it ended where `hipgrain run` saw it. */
+static void an_json_procs(FILE *out, const struct an_ctx *c)
+{
+	struct an_proc **v;
+	size_t n = an_procs_sorted(c, &v);
+
+	fputs(",\"processes\":[", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct an_fate *f = &v[i]->fate;
+		char where[256], sig[32];
+
+		an_where(v[i], where, sizeof(where));
+		fprintf(out, "%s{\"process\":", i ? "," : "");
+		hg_json_str(out, where);
+		fprintf(out, ",\"vpid\":%lld,\"ended\":", (long long)v[i]->vpid);
+		if (!f->known)
+			fputs("null,\"exit_status\":null,\"signal\":null,"
+			      "\"core_dumped\":null", out);
+		else if (f->signaled) {
+			fputs("\"signal\",\"exit_status\":null,\"signal\":", out);
+			hg_json_str(out, an_fate_signal(f, sig, sizeof(sig)));
+			fprintf(out, ",\"core_dumped\":%s",
+				f->core ? "true" : "false");
+		} else
+			fprintf(out, "\"exit\",\"exit_status\":%d,\"signal\":"
+				     "null,\"core_dumped\":false", f->code);
+		fprintf(out, ",\"leaks_judged\":%s}",
+			an_fate_normal(f) && !v[i]->discarded ? "true" : "false");
+	}
+	fputc(']', out);
+	free(v);
 }
 
 void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
@@ -174,11 +190,12 @@ void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	}
 	fputs("],", out);
 	an_json_summary(out, c, gs);
+	an_json_procs(out, c);
 	fputs(",\"warnings\":[", out);
 	for (size_t i = 0; i < c->nwarnings; i++) {
 		if (i)
 			fputc(',', out);
-		an_json_str(out, c->warnings[i]);
+		hg_json_str(out, c->warnings[i]);
 	}
 	fputc(']', out);
 	if (c->opts->inventory) {

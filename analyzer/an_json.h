@@ -5,10 +5,9 @@
 #include <stdio.h>
 
 #include "an_state.h"
+#include "hg_json.h"
 #include "an_sym.h"
 
-/* A JSON string; NULL writes "". */
-void an_json_str(FILE *out, const char *s);
 void an_json_frames(FILE *out, const struct an_frame *f, int n);
 /* ,"driver":{...} when the driver saw the block (an_json_drv.c) */
 void an_json_driver(FILE *out, const struct an_alloc *a);

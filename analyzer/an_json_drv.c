@@ -31,9 +31,9 @@ void an_json_driver(FILE *out, const struct an_alloc *a)
 	if (!d->gran)
 		return;
 	fputs(",\"driver\":{\"granularity\":", out);
-	an_json_str(out, an_gran_name(d->gran));
+	hg_json_str(out, an_gran_name(d->gran));
 	fputs(",\"domain\":", out);
-	an_json_str(out, an_drv_domain(d));
+	hg_json_str(out, an_drv_domain(d));
 	fputs(",\"flags\":", out);
 	if (d->domain == AN_DRV_SVM)
 		kd_svm_flag_names(d->flags, names, sizeof(names));

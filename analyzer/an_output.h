@@ -63,6 +63,9 @@ const char *an_site_text(const struct an_frame *f, int n, char *buf,
 void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap);
 unsigned an_nprocs(const struct an_ctx *c);
+/* Every process, by pid, then image, then where; *out is the caller's to
+ * free.  0 when there are none or memory ran out. */
+size_t an_procs_sorted(const struct an_ctx *c, struct an_proc ***out);
 /* The line a report opens with when the run showed nothing of what hipgrain
  * watches, or ran no kernel for want of a GPU; NULL otherwise. */
 const char *an_notice(const struct an_ctx *c, char *buf, size_t cap);

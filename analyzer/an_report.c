@@ -44,13 +44,30 @@ enum an_sev an_sev_parse(const char *s)
 	return AN_SEV_NONE;
 }
 
+/* How the program of each trace directory ended, as its run left it. */
+static int an_collect_fates(const char *input, char **dirs, size_t from,
+			    size_t n, struct an_fate **fates)
+{
+	struct an_fate *f = realloc(*fates, (n ? n : 1) * sizeof(**fates));
+
+	if (!f)
+		return -1;
+	*fates = f;
+	for (size_t i = from; i < n; i++)
+		an_fate_find(dirs[i], input, &f[i]);
+	return 0;
+}
+
 static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
-		      size_t *n)
+		      size_t *n, struct an_fate **fates)
 {
 	for (int i = 0; i < o->ninputs; i++) {
 		size_t before = *n;
 		int rc = an_find_traces(o->inputs[i], dirs, n);
 
+		if (!rc && an_collect_fates(o->inputs[i], *dirs, before, *n,
+					    fates))
+			rc = -ENOMEM;
 		if (rc) {
 			fprintf(err, "hipgrain report: %s: %s\n", o->inputs[i],
 				strerror(-rc));
@@ -72,13 +89,44 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
  * messages by time costs more per event the more inputs there are.  The
  * graph's memory goes with it.  1 when no trace could be read.
  */
-static int an_read_each(struct an_ctx *c, char **dirs, size_t n, FILE *err)
+struct an_fate_match {
+	const struct an_fate *f;
+	uint64_t epoch;
+	struct an_proc *last; /* the pid's last image: the one that ended */
+};
+
+static void an_fate_proc(void *val, void *arg)
+{
+	struct an_proc *p = val;
+	struct an_fate_match *m = arg;
+
+	if (p->epoch == m->epoch && p->vpid == m->f->pid &&
+	    (!m->last || p->image > m->last->image))
+		m->last = p;
+}
+
+/* The run's program is one process of its trace; the others (its
+ * children) ended unrecorded. */
+static void an_fate_apply(struct an_ctx *c, const struct an_fate *f)
+{
+	struct an_fate_match m = {f, c->epoch, NULL};
+
+	if (!f->known)
+		return;
+	an_map_each(&c->procs, an_fate_proc, &m);
+	if (m.last)
+		m.last->fate = *f;
+}
+
+static int an_read_each(struct an_ctx *c, char **dirs, size_t n,
+			const struct an_fate *fates, FILE *err)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < n; i++) {
 		int rc = an_read(c, &dirs[i], 1, err);
 
+		an_fate_apply(c, &fates[i]);
 		if (rc < 0)
 			c->partial = true; /* said why; the others still count */
 		any |= rc == 0;
@@ -217,11 +265,12 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 {
 	struct an_ctx *c = calloc(1, sizeof(*c));
 	char **dirs = NULL;
+	struct an_fate *fates = NULL;
 	size_t n = 0;
 	int rc = -1;
 
 	*res = (struct an_outcome){0};
-	if (!c || an_collect(o, err, &dirs, &n))
+	if (!c || an_collect(o, err, &dirs, &n, &fates))
 		goto end;
 	c->opts = o;
 	if (o->format == AN_FMT_HTML || o->format == AN_FMT_PERFETTO) {
@@ -229,7 +278,7 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 		if (!c->tl)
 			goto end;
 	}
-	if (an_read_each(c, dirs, n, err))
+	if (an_read_each(c, dirs, n, fates, err))
 		goto end;
 	if (c->newest_schema > HG_TRACE_SCHEMA) {
 		fprintf(err, "hipgrain report: trace schema %llu is newer than "
@@ -259,5 +308,6 @@ end:
 		free(dirs[i]);
 	}
 	free(dirs);
+	free(fates);
 	return rc;
 }

@@ -178,6 +178,13 @@ bool an_arg_faults(const struct an_launch_arg *a);
  * reach any argument.
  */
 bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap);
+/*
+ * The same, counting only atomics whose operation is in mask (enum hg_aop
+ * bits); *ops gets the operations named on arg.  Entries that name no
+ * operation (FP sites, older traces) count as any, and leave *ops 0.
+ */
+bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
+			uint32_t *ops, char *at, size_t cap);
 /* " (offset N of a split range: coarse at [0, 4096), fine at ...)" when the
  * argument's block was split by advice; else "". */
 const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap);

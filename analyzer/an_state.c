@@ -24,6 +24,7 @@ struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
 		return NULL;
 	p->key = key;
 	p->vpid = vpid;
+	p->epoch = c->epoch;
 	if (an_map_put(&c->procs, key, p)) {
 		free(p);
 		return NULL;
@@ -39,7 +40,7 @@ struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p)
 	if (!n)
 		return p;
 	*n = (struct an_proc){.key = key, .trace = p->trace, .vpid = p->vpid,
-			      .image = p->image + 1};
+			      .image = p->image + 1, .epoch = p->epoch};
 	memcpy(n->host, p->host, sizeof(n->host));
 	memcpy(n->rank, p->rank, sizeof(n->rank));
 	an_map_del(&c->procs, key);

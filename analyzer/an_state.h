@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "an.h"
+#include "an_fate.h"
 #include "an_map.h"
 #include "an_slab.h"
 #include "dec_freed.h"
@@ -132,6 +133,8 @@ struct an_proc {
 	bool omp_offload; /* made an OpenMP offload call or registered a
 			   * target region */
 	bool discarded; /* some of its stream lost events */
+	uint64_t epoch;	/* the an_read() it came from */
+	struct an_fate fate; /* how it ended, when `hipgrain run` saw it */
 	/* Which image-start events it has seen: a second one of either kind
 	 * means the pid exec'd a new image, a new process of the report. */
 	uint8_t image_marks;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The report for people: like a compiler's diagnostics, grouped by rule. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "an_drv.h"
@@ -151,6 +152,46 @@ static void an_text_findings(const struct an_tty *t, const struct an_groups *gs)
 		an_text_rule_fix(t, cur, hip, omp);
 }
 
+/* How each process `hipgrain run` waited for ended, one line per fate:
+ * "app[12]: killed by SIGSEGV (...), core dumped; ...". */
+static void an_text_fates(const struct an_tty *t, const struct an_ctx *c)
+{
+	struct an_proc **v;
+	size_t n = an_procs_sorted(c, &v);
+	char *done = calloc(n ? n : 1, 1);
+
+	for (size_t i = 0; done && i < n; i++) {
+		char fate[160], other[160], where[256];
+		unsigned same = 0;
+
+		if (!v[i]->fate.known || done[i])
+			continue;
+		an_fate_text(&v[i]->fate, fate, sizeof(fate));
+		for (size_t j = i + 1; j < n; j++)
+			if (v[j]->fate.known && !done[j] &&
+			    !strcmp(fate, an_fate_text(&v[j]->fate, other,
+						       sizeof(other)))) {
+				done[j] = 1;
+				same++;
+			}
+		an_where(v[i], where, sizeof(where));
+		fprintf(t->out, "%s%s", an_fate_normal(&v[i]->fate) ? ""
+					: an_col(t, "\033[1;33m"), where);
+		if (same)
+			fprintf(t->out, " and %u other process%s", same,
+				same == 1 ? "" : "es");
+		fprintf(t->out, ": %s%s%s\n", fate,
+			an_fate_normal(&v[i]->fate)
+				? ""
+				: "; GPU memory it held was not judged as "
+				  "leaked (it could not free it)",
+			an_fate_normal(&v[i]->fate) ? ""
+						    : an_col(t, "\033[0m"));
+	}
+	free(done);
+	free(v);
+}
+
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
@@ -175,6 +216,7 @@ static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 		gs->n, gs->n == 1 ? "" : "s", gs->by_sev[AN_SEV_ERROR],
 		gs->by_sev[AN_SEV_WARNING], gs->by_sev[AN_SEV_NOTE], an_nprocs(c),
 		an_nprocs(c) == 1 ? "" : "es", (unsigned long long)c->events);
+	an_text_fates(t, c);
 	if (c->discarded_events || c->discarded_packets)
 		fprintf(t->out, "%sincomplete trace:%s %llu events and %llu packets "
 				"were discarded while tracing; findings may be "

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "an.h"
+#include "an_fate.h"
 #include "cli.h"
 #include "trc.h"
 #include "vg_profile.h"
@@ -273,6 +274,12 @@ int cmd_run(int argc, char **argv)
 	o.rank_line = report;
 	trc_run(&o, argv + optind, r);
 	st = r->status;
+	/* How the program ended, for every later report of this trace. */
+	if (r->written && !r->relayed && r->pid &&
+	    an_fate_write(r->dir, r->pid, r->wstatus) < 0)
+		fprintf(stderr, "hipgrain run: cannot write %s/%s: how the "
+				"program ended will not be in its report\n",
+			r->dir, AN_FATE_FILE);
 	if (r->written && report) {
 		fflush(stderr);
 		if (r->in_job) {

@@ -23,7 +23,8 @@
 
 #include "co_int.h"
 
-#define FORMAT 2 /* 2: the argument sites of atomics */
+#define FORMAT 3 /* 2: the argument sites of atomics; 3: integer sites name
+		  * their operation */
 #define MAX_FILE (64u << 20)
 
 struct buf {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "co_int.h"
+#include "hg_json.h"
 #include "co_rules.h"
 #include "co_demangle.h"
 #include "co_scan.h"
@@ -47,21 +48,6 @@ struct scan {
 	size_t matched; /* code objects --target let through */
 };
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 {
 	char path[1024];
@@ -72,7 +58,7 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 		if (in->cls != cls || in->space == CO_SP_LDS)
 			continue;
 		fprintf(f, "%s{\"mnemonic\":", first ? "" : ",");
-		json_str(f, in->mnemonic);
+		hg_json_str(f, in->mnemonic);
 		fprintf(f, ",\"offset\":%llu", (unsigned long long)in->addr);
 		if (in->arg >= 0)
 			fprintf(f, ",\"arg\":%d", in->arg);
@@ -80,7 +66,7 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			fputs(",\"arg\":null", f);
 		fputs(",\"file\":", f);
 		if (in->file && in->line)
-			json_str(f, hg_path_norm(in->file, path, sizeof(path)));
+			hg_json_str(f, hg_path_norm(in->file, path, sizeof(path)));
 		else
 			fputs("null", f);
 		if (in->file && in->line)
@@ -97,11 +83,11 @@ static void json_kernel(FILE *f, const struct co_profiles *p,
 {
 	char *dm = co_demangle(k->name);
 	fprintf(f, "%s{\"name\":", first ? "" : ",");
-	json_str(f, k->name);
+	hg_json_str(f, k->name);
 	fputs(",\"demangled\":", f);
-	json_str(f, dm ? dm : k->name);
+	hg_json_str(f, dm ? dm : k->name);
 	fputs(",\"target\":", f);
-	json_str(f, p->target);
+	hg_json_str(f, p->target);
 	fputs(",\"hw_fp_atomics\":", f);
 	json_insns(f, k, CO_AC_FP);
 	fputs(",\"int_atomics\":", f);
@@ -135,27 +121,39 @@ static void collect_effects(const char *target, const struct co_atomics *a,
 	}
 }
 
-/* "0 (app.hip:42), unknown": the sites list in words. */
+/* One entry of a sites list in words: "0 (app.hip:42)", "3 by max
+ * (app.hip:8)", "unknown". */
+static int co_site_text(char *buf, size_t cap, const char *p, size_t n)
+{
+	size_t at = strcspn(p, "@"), plus = strcspn(p, "+");
+	size_t arg_end = plus < n ? plus : at < n ? at : n;
+	char op[32] = "", line[128] = "";
+
+	if (plus < n)
+		snprintf(op, sizeof(op), " by %.*s",
+			 (int)((at < n ? at : n) - plus - 1), p + plus + 1);
+	if (at < n)
+		snprintf(line, sizeof(line), " (%.*s)", (int)(n - at - 1),
+			 p + at + 1);
+	if (*p == '?')
+		return snprintf(buf, cap, "unknown%s", op);
+	return snprintf(buf, cap, "%.*s%s%s", (int)arg_end, p, op, line);
+}
+
+/* The sites list in words: "0 (app.hip:42), unknown". */
 static const char *co_sites_text(const char *sites)
 {
 	static char buf[400];
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (const char *p = sites; *p && o < sizeof(buf);) {
-		size_t n = strcspn(p, ";"), at = strcspn(p, "@");
+	for (const char *p = sites; *p && o + 2 < sizeof(buf);) {
+		size_t n = strcspn(p, ";");
 		int w;
 
-		if (*p == '?')
-			w = snprintf(buf + o, sizeof(buf) - o, "%sunknown",
-				     o ? ", " : "");
-		else if (at < n)
-			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s (%.*s)",
-				     o ? ", " : "", (int)at, p, (int)(n - at - 1),
-				     p + at + 1);
-		else
-			w = snprintf(buf + o, sizeof(buf) - o, "%s%.*s",
-				     o ? ", " : "", (int)n, p);
+		if (o)
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, ", ");
+		w = co_site_text(buf + o, sizeof(buf) - o, p, n);
 		if (w < 0)
 			break;
 		o += (size_t)w;
@@ -202,9 +200,10 @@ static bool text_kernel(struct kline *kl, const char *target,
 			a->fp_count, a->fp_count == 1 ? "" : "s", a->fp_mnemonics,
 			(unsigned long long)a->fp_first, co_sites_text(a->fp_sites));
 	if (int_bites)
-		fprintf(f, "%s%u integer atomic%s (%s)", a->fp_count ? "; " : "",
+		fprintf(f, "%s%u integer atomic%s (%s)%s%s", a->fp_count ? "; " : "",
 			a->int_count, a->int_count == 1 ? "" : "s",
-			a->int_mnemonics);
+			a->int_mnemonics, a->int_sites[0] ? "; arguments: " : "",
+			co_sites_text(a->int_sites));
 	if (!a->fp_count && !int_bites)
 		fprintf(f, "no atomic that misbehaves on fine-grained memory (%u "
 			   "integer, %u CAS)", a->int_count, a->cas_count);
@@ -341,7 +340,7 @@ static void report(struct scan *s, const struct co_entry *e,
 			co_sarif_kernel(f, &s->first_result, s->path, e, p, &p->kernels[i]);
 	} else if (s->o->json) {
 		fprintf(f, "%s{\"target\":", s->first_co ? "" : ",");
-		json_str(f, e->target);
+		hg_json_str(f, e->target);
 		fprintf(f, ",\"bundle\":%u,\"kernels\":[", e->bundle);
 		for (uint32_t i = 0; i < p->nkernels; i++)
 			json_kernel(f, p, &p->kernels[i], i == 0);
@@ -430,7 +429,7 @@ static void report_skipped(struct scan *s, const char *path)
 			fprintf(f, "  %s: %u code object%s not decoded: %s\n",
 				k->proc, k->n, k->n == 1 ? "" : "s", k->why);
 		if (s->o->json) {
-			json_str(f, k->why);
+			hg_json_str(f, k->why);
 			fputc('}', f);
 		}
 	}
@@ -513,7 +512,7 @@ static int scan_file(struct scan *s, const char *path)
 		/* results only */
 	} else if (s->o->json) {
 		fprintf(f, "%s{\"path\":", s->first_file ? "" : ",");
-		json_str(f, path);
+		hg_json_str(f, path);
 		fputs(",\"code_objects\":[", f);
 	} else if (set) {
 		fprintf(f, "%s:\n", path);

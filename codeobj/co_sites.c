@@ -5,33 +5,52 @@
  * argument appears once, with the line of its first atomic when known; "?"
  * says some atomic's argument is unknown, and is also what a list too long
  * for the string ends with, so a reader never takes a cut list as complete.
+ *
+ * Integer atomics differ by operation (an add works over PCIe where a max
+ * does nothing), so their entries name it: "2+add@app.hip:7;3+max@app.hip:8",
+ * one entry per argument and operation.  Readers that predate the name skip
+ * it: they read the number, then what follows the '@'.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "co_int.h"
 
-static bool listed(const int *seen, int n, int arg)
+static bool listed(const int *seen, int n, int k)
 {
 	for (int i = 0; i < n; i++)
-		if (seen[i] == arg)
+		if (seen[i] == k)
 			return true;
 	return false;
 }
 
-static void append(char *s, size_t cap, const struct co_insn *in)
+static const char *op_name(uint32_t op)
+{
+	switch (op) {
+#define HG_X(bit, id, name) case 1u << (bit): return name;
+		HG_AOP_LIST(HG_X)
+#undef HG_X
+	}
+	return "";
+}
+
+static void append(char *s, size_t cap, const struct co_insn *in, bool named)
 {
 	size_t len = strlen(s);
 	const char *base = in->file ? strrchr(in->file, '/') : NULL;
-	char e[96];
+	char e[96], arg[24], op[16] = "";
 
 	base = base ? base + 1 : in->file;
+	if (named && *op_name(in->op))
+		snprintf(op, sizeof(op), "+%s", op_name(in->op));
 	if (in->arg < 0)
-		snprintf(e, sizeof(e), "?");
-	else if (base && in->line)
-		snprintf(e, sizeof(e), "%d@%.60s:%u", in->arg, base, in->line);
+		snprintf(arg, sizeof(arg), "?%s", op);
 	else
-		snprintf(e, sizeof(e), "%d", in->arg);
+		snprintf(arg, sizeof(arg), "%d%s", in->arg, op);
+	if (base && in->line && in->arg >= 0)
+		snprintf(e, sizeof(e), "%s@%.60s:%u", arg, base, in->line);
+	else
+		snprintf(e, sizeof(e), "%s", arg);
 	if (len + strlen(e) + 4 > cap) {
 		if (len + 3 <= cap && strcmp(s + len - (len ? 1 : 0), "?"))
 			snprintf(s + len, cap - len, "%s?", len ? ";" : "");
@@ -40,21 +59,30 @@ static void append(char *s, size_t cap, const struct co_insn *in)
 	snprintf(s + len, cap - len, "%s%s", len ? ";" : "", e);
 }
 
+/* An entry's key: its argument, and for integer atomics its operation. */
+static int key(const struct co_insn *in, bool named)
+{
+	int bit = named && in->op ? __builtin_ctz(in->op) + 1 : 0;
+
+	return (in->arg + 1) * 64 + bit;
+}
+
 static void sites(char *s, size_t cap, const struct co_insn *in, uint32_t n,
 		  uint8_t cls)
 {
+	bool named = cls == CO_AC_INT;
 	int seen[64], nseen = 0;
 
 	s[0] = '\0';
 	for (uint32_t i = 0; i < n; i++) {
-		int arg = in[i].arg;
+		int k = key(&in[i], named);
 
 		if (in[i].cls != cls || in[i].space == CO_SP_LDS ||
-		    listed(seen, nseen, arg))
+		    listed(seen, nseen, k))
 			continue;
 		if (nseen < 64)
-			seen[nseen++] = arg;
-		append(s, cap, &in[i]);
+			seen[nseen++] = k;
+		append(s, cap, &in[i], named);
 	}
 }
 

@@ -43,6 +43,8 @@ struct trc_result {
 	bool in_job;	    /* a rank started by a launcher: rank, host */
 	char rank[16], host[64];
 	bool relayed;	    /* streamed to o->relay as session, dir is "" */
+	int pid;	    /* the program's, once started; else 0 */
+	int wstatus;	    /* how it ended, as waitpid says; -1 unknown */
 	char session[128];
 };
 

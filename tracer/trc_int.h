@@ -103,7 +103,8 @@ int trc_signal_pending(void); /* a forwarded-kind signal hipgrain got, or 0 */
  * the child waits for it, and does not run if it fails. */
 int trc_spawn(const char *path, char *const argv[], char *const envp[],
 	      pid_t *pid, int (*gate)(pid_t pid, void *arg), void *arg);
-/* Wait for the program, forwarding signals; its status as a shell sees it. */
-int trc_wait(pid_t pid);
+/* Wait for the program, forwarding signals; its status as a shell sees it,
+ * and waitpid's own in *wstatus (-1 when it was lost). */
+int trc_wait(pid_t pid, int *wstatus);
 
 #endif /* HG_TRC_INT_H */

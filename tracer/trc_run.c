@@ -48,7 +48,7 @@ static int track_child(pid_t pid, void *session)
 
 /* Run the program inside a started session; its exit status. */
 static int trace_program(const char *path, char *const argv[], char **env,
-			 struct trc_session *s)
+			 struct trc_session *s, struct trc_result *r)
 {
 	pid_t pid;
 	int st, sig = trc_signal_pending();
@@ -60,7 +60,10 @@ static int trace_program(const char *path, char *const argv[], char **env,
 	}
 	st = trc_spawn(path, argv, env, &pid, s->tracker ? track_child : NULL,
 		       s);
-	return st ? st : trc_wait(pid);
+	if (st)
+		return st;
+	r->pid = pid;
+	return trc_wait(pid, &r->wstatus);
 }
 
 /* Once per run, where no GPU is: the one way to audit here anyway. */
@@ -84,7 +87,7 @@ static int in_session(const struct trc_opts *o, const char *path,
 	if (trc_session_up(&s, r->dir, o, r->in_job) == 0) {
 		snprintf(r->session, sizeof(r->session), "%s", s.name);
 		hint_no_gpu(o, j);
-		status = trace_program(path, argv, env, &s);
+		status = trace_program(path, argv, env, &s, r);
 		if (trc_session_down(&s) == 0)
 			r->written = true;
 	}
@@ -183,6 +186,7 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 
 	trc_quiet = o->quiet;
 	memset(r, 0, sizeof(*r));
+	r->wstatus = -1;
 	trc_job_detect(&job);
 	r->in_job = job.active;
 	memcpy(r->rank, job.rank, sizeof(r->rank));

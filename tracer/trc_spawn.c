@@ -140,10 +140,11 @@ int trc_spawn(const char *path, char *const argv[], char *const envp[],
 	return e == ENOENT ? TRC_EXIT_NOTFOUND : TRC_EXIT_NOEXEC;
 }
 
-int trc_wait(pid_t pid)
+int trc_wait(pid_t pid, int *wstatus)
 {
 	int st;
 
+	*wstatus = -1;
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
 			trc_err("lost track of the program: %s",
@@ -152,6 +153,7 @@ int trc_wait(pid_t pid)
 			return TRC_EXIT_INTERNAL;
 		}
 	child_pid = 0;
+	*wstatus = st;
 	if (WIFSIGNALED(st))
 		return 128 + WTERMSIG(st);
 	return WEXITSTATUS(st);

@@ -35,8 +35,10 @@ static void check(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
 {
 	struct leak_walk w = {c, r, p};
 
-	/* A lost free event would look like a leak: say nothing then. */
-	if (p->discarded)
+	/* A lost free event would look like a leak: say nothing then.  Nor
+	 * for a process killed before it could free: the report's header
+	 * says it was not judged. */
+	if (p->discarded || !an_fate_normal(&p->fate))
 		return;
 	an_map_each(&p->allocs, each, &w);
 }

@@ -44,14 +44,19 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_kernel *k = a->launch->kernel;
-	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0;
+	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0, named;
 	const char *arch;
 	char at[96];
 	struct an_finding *f;
 
+	/* Each risky instruction with the argument it reaches: an add into
+	 * host memory and a max into device memory is no finding. */
 	if (!args_matter(a->launch) || an_arg_faults(a) ||
-	    !an_sites_reach(k->int_sites, a->index, at, sizeof(at)))
+	    !an_sites_reach_ops(k->int_sites, a->index, AN_INT_PCIE_NOP,
+				&named, at, sizeof(at)))
 		return;
+	if (named)
+		ops = named;
 	/* Managed pages prefetched to the GPU are in device memory there. */
 	if (a->mem == HG_MEM_MANAGED && a->alloc && a->alloc->on_gpu)
 		return;

@@ -11,6 +11,11 @@ hold:
   #! says RULE TEXT...                    RULE's message holds TEXT
   #! fix RULE TEXT...                     RULE's fix holds TEXT (JSON, text)
   #! nofix RULE TEXT...                   no fix of RULE holds TEXT
+  #! ended - exit=N | signal=N core=0|1   the traced process ended so, as
+                                          `hipgrain run` records it
+  #! header - TEXT...                     the text report's first lines
+                                          (before the first rule) hold TEXT
+  #! process - KEY=VALUE...               the JSON's processes[0] has them
 The script is traced in a real LTTng session, then `hipgrain report
 --format json` is checked against them; fire cases also check the text
 report and `--fail-on`.
@@ -33,7 +38,7 @@ def expectations(path):
             if not line.startswith('#!'):
                 continue
             words = line[2:].split()
-            if words[0] in ('says', 'fix', 'nofix'):
+            if words[0] in ('says', 'fix', 'nofix', 'header'):
                 out.append((words[0], words[1], {'text': ' '.join(words[2:])}))
                 continue
             opts = dict(w.split('=', 1) for w in words[2:])
@@ -50,6 +55,19 @@ def trace(tracegen, script, outdir):
     if r.returncode != 0:
         raise AssertionError('tracegen failed on %s: %s' % (script, r.stderr))
     return True
+
+
+def record_end(hipgrain, tdir, case):
+    """Writes what `hipgrain run` would have, for the trace's process."""
+    for verb, _, opts in expectations(case):
+        if verb != 'ended':
+            continue
+        doc = json.loads(report(hipgrain, tdir, '--format', 'json').stdout)
+        pid = doc['processes'][0]['vpid']
+        how = ('exit=%s' % opts['exit'] if 'exit' in opts else
+               'signal=%s core=%s' % (opts['signal'], opts.get('core', 0)))
+        with open(os.path.join(tdir, 'hipgrain-run.status'), 'w') as f:
+            f.write('pid=%d %s\n' % (pid, how))
 
 
 def report(hipgrain, tdir, *extra):
@@ -87,6 +105,7 @@ def check_case(hipgrain, tracegen, case):
         tdir = os.path.join(tmp, 'trace')
         if not trace(tracegen, case, tdir):
             return None
+        record_end(hipgrain, tdir, case)
         r = report(hipgrain, tdir, '--format', 'json')
         if r.returncode != 0:
             return ['report failed (%d): %s' % (r.returncode, r.stderr)]
@@ -102,6 +121,17 @@ def check_case(hipgrain, tracegen, case):
                                           for f in found):
                 errors.append('%s does not say "%s": %s' % (
                     rule, opts['text'], [f['message'] for f in found]))
+            if verb == 'header':
+                head = report(hipgrain, tdir).stdout.split('\n\n', 1)[0]
+                if opts['text'] not in head:
+                    errors.append('the header does not say "%s": %s' % (
+                        opts['text'], head))
+            if verb == 'process':
+                got = doc.get('processes', [{}])[0]
+                for k, v in opts.items():
+                    if json.dumps(got.get(k)).strip('"') != v:
+                        errors.append('processes[0].%s is %s, not %s' % (
+                            k, json.dumps(got.get(k)), v))
             if verb in ('fix', 'nofix'):
                 errors += check_fix(hipgrain, tdir, verb, rule, opts['text'],
                                     found)

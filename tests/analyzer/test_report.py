@@ -426,8 +426,28 @@ def test_smi_denied():
                                       if 'SMI' in w], clean['warnings'])
 
 
+def test_run_end():
+    """`hipgrain run` records how its program ended; the report says it."""
+    out = os.path.join(TMP, 'killed')
+    r = subprocess.run([HIPGRAIN, 'run', '-q', '--no-report', '-o', out,
+                        '--', 'sh', '-c', 'kill -SEGV $$'],
+                       capture_output=True, text=True)
+    check('run: the program\'s status passed through', r.returncode == 139,
+          r.stderr)
+    text = report(out).stdout
+    check('run: the report says how it ended',
+          'killed by SIGSEGV' in text.split('\n\n')[0], text)
+    doc = json.loads(report('--format', 'json', out).stdout)
+    procs = [p for p in doc['processes'] if p['ended']]
+    check('run: JSON says how it ended',
+          len(procs) == 1 and procs[0]['signal'] == 'SIGSEGV' and
+          procs[0]['exit_status'] is None and not procs[0]['leaks_judged'],
+          doc['processes'])
+
+
 def main():
     try:
+        test_run_end()
         test_migrations()
         test_smi_denied()
         test_no_gpu()

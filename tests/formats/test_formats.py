@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""`hipgrain report --format html|perfetto|sarif` on traces made with
+"""`hipgrain report --format html|perfetto|sarif|json` on traces made with
 hg_tracegen: each output validated (SARIF schema, trace-event schema, the
-HTML in headless Chromium with a screenshot), a hostile trace that tries to
+HTML in headless Chromium with a screenshot, JSON read as strict UTF-8),
+a hostile trace that tries to
 inject markup, a 4-rank job, 100,000 allocations, and bad options.
 
 usage: test_formats.py HIPGRAIN TRACEGEN SRCDIR
@@ -66,18 +67,30 @@ def report(tdir, fmt, *extra):
 
 
 def json_of(path):
-    with open(path) as f:
+    with open(path, encoding='utf-8') as f:
         return json.load(f)
+
+
+def strict_json(path):
+    """The document, or the reason a strict reader refuses it."""
+    try:
+        with open(path, encoding='utf-8', errors='strict') as f:
+            return json.load(f), ''
+    except (UnicodeDecodeError, ValueError) as e:
+        return None, str(e)
 
 
 def all_formats(name, tdir):
     """Writes the three formats; checks SARIF and Perfetto; returns them."""
     outs = {}
-    for fmt in ('html', 'perfetto', 'sarif'):
+    for fmt in ('html', 'perfetto', 'sarif', 'json'):
         r, out = report(tdir, fmt)
         tap.ok(r.returncode == 0 and os.path.getsize(out) > 0,
                '%s: --format %s -o FILE writes it' % (name, fmt), r.stderr)
         outs[fmt] = out
+    doc, why = strict_json(outs['json'])
+    tap.ok(doc is not None and 'findings' in doc,
+           '%s: the JSON report parses as strict UTF-8 JSON' % name, why)
     errs = hgformats.check_sarif(json_of(outs['sarif']), IDS)
     tap.ok(not errs, '%s: SARIF validates against the 2.1.0 schema' % name,
            '\n'.join(errs))
@@ -126,6 +139,11 @@ def case_hostile():
     names = {e['name'] for e in doc['traceEvents'] if e['ph'] == 'X'}
     tap.ok(EVIL_SHOWN in names, 'hostile: Perfetto keeps the name as text, '
            'bytes that are not UTF-8 replaced', names)
+    doc, _ = strict_json(outs['json'])
+    kernels = {f.get('kernel', {}).get('name') for f in
+               (doc or {}).get('findings', [])}
+    tap.ok(EVIL_SHOWN in kernels, 'hostile: the JSON report keeps the name '
+           'as text, bytes that are not UTF-8 replaced', kernels)
     return outs['html']
 
 
