@@ -2,7 +2,7 @@
 # The instruction table from LLVM's disassembler: each opcode of each gfx9
 # format is encoded with a few operand choices and disassembled for gfx908,
 # gfx90a and gfx940; the first choice LLVM accepts names the form.
-import subprocess, sys, re
+import os, re, subprocess, sys
 def w2b(*ws):
     return ",".join("0x%02x" % ((w >> (8*i)) & 0xff) for w in ws for i in range(4))
 V=256
@@ -30,7 +30,7 @@ def run(cpu):
         for c in it[2]:
             lines.append(w2b(*c, 0xBF800000)); owner.append((i,c))
             lines.append(w2b(0xBF8F0007)); owner.append(None)
-    p=subprocess.run(["llvm-mc-15","--disassemble","-arch=amdgcn","-mcpu="+cpu],input="\n".join(lines)+"\n",capture_output=True,text=True)
+    p=subprocess.run([os.environ.get("LLVM_MC", "llvm-mc-15"),"--disassemble","-arch=amdgcn","-mcpu="+cpu],input="\n".join(lines)+"\n",capture_output=True,text=True)
     outs=[l.strip() for l in p.stdout.splitlines() if l.strip() and not l.strip().startswith(".")]
     groups=[[]]
     for l in outs:

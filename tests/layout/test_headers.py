@@ -12,7 +12,8 @@ import sys
 
 root = sys.argv[1]
 MODULES = ['analyzer', 'analyzer/rules', 'cli', 'codeobj', 'common', 'decode', 'kfd', 'plugin',
-           'provider', 'registry', 'tracer', 'vgpu', 'preload/core',
+           'provider', 'registry', 'tracer', 'vgpu', 'vgpu/exec', 'isa',
+           'preload/core',
            'preload/libc', 'preload/hip', 'preload/hip/graph', 'preload/omp',
            'preload/hsa', 'preload/driver']
 # Headers that speak for a whole module or a group of its files.
@@ -25,6 +26,9 @@ SHARED = {
     'tracer/trc_int.h': 'internal to session control',
     'provider/hg_tp_init.h': 'the provider\'s start-up, for the preload',
     'vgpu/vg.h': 'internal to the virtual GPU',
+    'vgpu/exec/vx.h': 'the interpreter as the device and the tests see it',
+    'vgpu/exec/vx_int.h': 'internal to the interpreter',
+    'isa/isa.h': 'the instruction set as its readers see it',
     'kfd/kd_smi_spec.h': 'internal to the SMI event reader',
     'analyzer/an.h': 'the analyzer as the CLI sees it',
     'analyzer/an_output.h': 'what every writer is given',
