@@ -135,8 +135,21 @@ static void start(void)
 	vg_log("virtual %s (%s), topology in %s", vg.prof->name, vg.prof->gfx, vg.sysfs);
 }
 
+/* Making the tree reads /proc/modules through the shim's own fopen: the
+ * thread starting the device must not wait for itself. */
+static __thread int starting;
+
+static void start_once(void)
+{
+	starting = 1;
+	start();
+	starting = 0;
+}
+
 int vg_init(void)
 {
-	pthread_once(&once, start);
+	if (starting)
+		return -EBUSY;
+	pthread_once(&once, start_once);
 	return ready ? 0 : -ENODEV;
 }
