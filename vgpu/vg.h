@@ -100,6 +100,8 @@ void vg_queue_poke(void);
 
 /* SVM attributes (vg_svm.c) and the SMI event files (vg_smi.c). */
 int vg_svm(void *args);
+int vg_svm_holds(uint64_t start, uint64_t len);
+void vg_svm_unmapped(uint64_t start, uint64_t len);
 int vg_smi_open(void *args);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
@@ -121,6 +123,11 @@ void vg_event_fork(int phase);
 void vg_smi_fork(int phase);
 void vg_svm_fork(int phase);
 void vg_kfd_fork(int phase);
+void vg_mapped_fork(int phase);
+/* Whether a buffer object is mapped to the GPU (vg_mapped.c): mapped
+ * (delta > 0) or unmapped; whether it is. */
+int vg_mapped_add(uint64_t handle, int delta);
+int vg_mapped(uint64_t handle);
 /* The fd's opener (vg_dev.c): a /dev/kfd fd answers only the process that
  * opened it. */
 pid_t vg_dev_owner(int fd);
