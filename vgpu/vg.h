@@ -103,6 +103,8 @@ int vg_svm(void *args);
 /* Whether va lies in a range the process gave the driver (SET_ATTR), with
  * that range's flags and location (0: system memory, else a gpu id). */
 int vg_svm_lookup(uint64_t va, uint32_t *flags, uint32_t *where);
+int vg_svm_holds(uint64_t start, uint64_t len);
+void vg_svm_unmapped(uint64_t start, uint64_t len);
 int vg_smi_open(void *args);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
@@ -128,6 +130,11 @@ void vg_event_fork(int phase);
 void vg_smi_fork(int phase);
 void vg_svm_fork(int phase);
 void vg_kfd_fork(int phase);
+void vg_mapped_fork(int phase);
+/* Whether a buffer object is mapped to the GPU (vg_mapped.c): mapped
+ * (delta > 0) or unmapped; whether it is. */
+int vg_mapped_add(uint64_t handle, int delta);
+int vg_mapped(uint64_t handle);
 /* The fd's opener (vg_dev.c): a /dev/kfd fd answers only the process that
  * opened it. */
 pid_t vg_dev_owner(int fd);

@@ -89,6 +89,11 @@ static int alloc(void *p)
 	if ((a->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && !vg.prof->apu &&
 	    a->size > vg.prof->vram_bytes - vg_mem_vram_used())
 		return -ENOMEM;
+	/* kfd_chardev.c, kfd_ioctl_alloc_memory_of_gpu: an object whose GPU
+	 * range, or whose user pages, meet an SVM range is -EADDRINUSE. */
+	if (vg_svm_holds(a->va_addr, a->size) ||
+	    ((a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) && vg_svm_holds(a->mmap_offset, a->size)))
+		return -EADDRINUSE;
 	uint64_t off = a->mmap_offset, handle = 0;
 	rc = vg_mem_alloc(a->va_addr, a->size, domain(a->flags), &off, &handle);
 	a->mmap_offset = off;
@@ -96,10 +101,12 @@ static int alloc(void *p)
 	return rc;
 }
 
+/* amdgpu_amdkfd_gpuvm_free_memory_of_gpu: an object still mapped to the
+ * GPU is not freed (-EBUSY). */
 static int free_mem(void *p)
 {
 	struct kfd_ioctl_free_memory_of_gpu_args *a = p;
-	return vg_mem_free(a->handle);
+	return vg_mapped(a->handle) ? -EBUSY : vg_mem_free(a->handle);
 }
 
 /* kfd_chardev.c, kfd_ioctl_map_memory_to_gpu and _unmap_: an empty or
@@ -122,6 +129,18 @@ static int map_mem(void *p)
 			return -EINVAL;
 	a->n_success = a->n_devices;
 	return 0;
+}
+
+static int map_one(void *p)
+{
+	int rc = map_mem(p);
+	return rc ? rc : vg_mapped_add(((struct kfd_ioctl_map_memory_to_gpu_args *)p)->handle, 1);
+}
+
+static int unmap_one(void *p)
+{
+	int rc = map_mem(p);
+	return rc ? rc : vg_mapped_add(((struct kfd_ioctl_map_memory_to_gpu_args *)p)->handle, -1);
 }
 
 /* The process's queues, for the one call that cares (XNACK). */
@@ -230,8 +249,8 @@ static const struct handler handlers[] = {
 	DOOR(AMDKFD_IOC_ACQUIRE_VM, acquire_vm),
 	DOOR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc),
 	DOOR(AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem),
-	DOOR(AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_mem),
-	DOOR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, map_mem),
+	DOOR(AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_one),
+	DOOR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, unmap_one),
 	DOOR(AMDKFD_IOC_SET_CU_MASK, accept),
 	DOOR(AMDKFD_IOC_ALLOC_QUEUE_GWS, accept),
 	DOOR(AMDKFD_IOC_SMI_EVENTS, vg_smi_open),

@@ -226,9 +226,7 @@ void vg_mem_fork(int phase)
 		return;
 	}
 	if (phase == VG_FORK_CHILD) {
-		free(bos);
-		bos = NULL;
-		nbo = capbo = 0;
+		nbo = 0; /* the array is kept: no allocator calls in a child's handler */
 		next_off = FIRST_FREE;
 		next_handle = 0;
 		vram_used = system_used = 0;

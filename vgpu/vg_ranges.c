@@ -170,10 +170,25 @@ void vg_ranges_fork(struct vg_ranges *m, int phase)
 		pthread_mutex_lock(&m->lock);
 		return;
 	}
-	if (phase == 2) {
-		free(m->r);
-		m->r = NULL;
-		m->n = m->cap = 0;
-	}
+	if (phase == 2) /* no free: the allocator may be mid-fork too */
+		m->n = 0;
+	pthread_mutex_unlock(&m->lock);
+}
+
+int vg_ranges_meets(struct vg_ranges *m, uint64_t start, uint64_t end)
+{
+	int hit = 0;
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < m->n && !hit; i++)
+		hit = m->r[i].start < end && start < m->r[i].end;
+	pthread_mutex_unlock(&m->lock);
+	return hit;
+}
+
+void vg_ranges_drop(struct vg_ranges *m, uint64_t start, uint64_t end)
+{
+	pthread_mutex_lock(&m->lock);
+	if (!reserve(m, 1)) /* cutting a range in two takes one more */
+		cut(m, start, end);
 	pthread_mutex_unlock(&m->lock);
 }

@@ -32,6 +32,10 @@ int vg_ranges_flags(struct vg_ranges *m, uint64_t start, uint64_t end,
 /* The value at start, dflt where none was set. */
 uint32_t vg_ranges_get(struct vg_ranges *m, uint64_t start, uint64_t end,
 		       uint32_t dflt);
+/* Whether any range meets [start, end). */
+int vg_ranges_meets(struct vg_ranges *m, uint64_t start, uint64_t end);
+/* [start, end) set no more. */
+void vg_ranges_drop(struct vg_ranges *m, uint64_t start, uint64_t end);
 /* Fork, in vg.h's phases (0 before, 1 parent, 2 child): the lock is held
  * across it, and the child's map is empty. */
 void vg_ranges_fork(struct vg_ranges *m, int phase);

@@ -28,17 +28,27 @@
 #define TOPO "/sys/devices/virtual/kfd/kfd"
 #define TOPO_CLASS "/sys/class/kfd/kfd"
 
-/* The tree's name for a KFD sysfs path, or the path itself. */
+/* What the tree stands for: the KFD topology, and the driver's module as
+ * the tools that look for it see it. */
+static const struct {
+	const char *path, *in_tree;
+} vg_paths[] = {
+	{ TOPO, "" },
+	{ TOPO_CLASS, "" },
+	{ "/sys/module/amdgpu", "/module/amdgpu" },
+	{ "/proc/modules", "/proc_modules" },
+};
+
+/* The tree's name for such a path, or the path itself. */
 const char *vg_sysfs_path(const char *path, char *buf, size_t cap)
 {
-	size_t n;
 	if (!path || !vg.sysfs[0])
 		return path;
-	if (!strncmp(path, TOPO, n = sizeof(TOPO) - 1) ||
-	    !strncmp(path, TOPO_CLASS, n = sizeof(TOPO_CLASS) - 1)) {
-		if (path[n] != '/' && path[n] != '\0')
-			return path;
-		snprintf(buf, cap, "%s%s", vg.sysfs, path + n);
+	for (size_t i = 0; i < sizeof(vg_paths) / sizeof(vg_paths[0]); i++) {
+		size_t n = strlen(vg_paths[i].path);
+		if (strncmp(path, vg_paths[i].path, n) || (path[n] != '/' && path[n] != '\0'))
+			continue;
+		snprintf(buf, cap, "%s%s%s", vg.sysfs, vg_paths[i].in_tree, path + n);
 		return buf;
 	}
 	return path;
@@ -75,9 +85,10 @@ static int dev_open(const char *path, int flags)
  * the topology before it opens /dev/kfd. */
 static const char *sysfs(const char *path, char *buf, size_t cap)
 {
-	if (!path || strncmp(path, "/sys/", 5))
+	if (!path || (strncmp(path, "/sys/", 5) && strcmp(path, "/proc/modules")))
 		return path;
-	vg_init();
+	if (vg_init() == -EBUSY)
+		return path; /* the device's own look, as it starts */
 	return vg_sysfs_path(path, buf, cap);
 }
 

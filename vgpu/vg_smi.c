@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
@@ -111,8 +112,8 @@ void vg_smi_fork(int phase)
 		return;
 	}
 	if (phase == VG_FORK_CHILD) {
-		for (unsigned i = 0; i < nfiles; i++)
-			close(files[i].dev);
+		for (unsigned i = 0; i < nfiles; i++) /* past every close hook */
+			syscall(SYS_close, files[i].dev);
 		nfiles = 0;
 	}
 	pthread_mutex_unlock(&lock);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,10 +53,11 @@ void vg_log(const char *fmt, ...)
  * (a queue's service takes the memory and event locks inside its own; an
  * SVM range's update the SMI lock), released after it on both sides; the
  * child then drops what was its parent's device and gets a memory file of
- * its own. */
+ * its own, without calling the allocator or anything a preload hooks (the
+ * tracer's own locks are not the child's until its fork returns). */
 static void (*const forks[])(int) = {
 	vg_queue_fork, vg_svm_fork, vg_event_fork, vg_smi_fork,
-	vg_mem_fork, vg_vma_fork, vg_kfd_fork,
+	vg_mem_fork, vg_vma_fork, vg_kfd_fork, vg_mapped_fork,
 };
 #define NFORKS (sizeof(forks) / sizeof(forks[0]))
 
@@ -75,11 +77,13 @@ static void fork_child(void)
 {
 	int fd = memfd_create("hipgrain-vgpu-memory", MFD_CLOEXEC);
 	vg.self = getpid();
+	/* Closed past every close hook: a preload's may take locks that are
+	 * not the child's yet. */
 	if (fd >= 0 && !ftruncate(fd, 1ll << 46)) {
-		close(vg.mem_fd);
+		syscall(SYS_close, vg.mem_fd);
 		vg.mem_fd = fd;
 	} else if (fd >= 0) {
-		close(fd);
+		syscall(SYS_close, fd);
 	}
 	for (size_t i = NFORKS; i-- > 0;)
 		forks[i](VG_FORK_CHILD);
@@ -135,8 +139,21 @@ static void start(void)
 	vg_log("virtual %s (%s), topology in %s", vg.prof->name, vg.prof->gfx, vg.sysfs);
 }
 
+/* Making the tree reads /proc/modules through the shim's own fopen: the
+ * thread starting the device must not wait for itself. */
+static __thread int starting;
+
+static void start_once(void)
+{
+	starting = 1;
+	start();
+	starting = 0;
+}
+
 int vg_init(void)
 {
-	pthread_once(&once, start);
+	if (starting)
+		return -EBUSY;
+	pthread_once(&once, start_once);
 	return ready ? 0 : -ENODEV;
 }

@@ -184,3 +184,22 @@ void vg_svm_fork(int phase)
 	for (size_t i = 0; i < n; i++)
 		vg_ranges_fork(maps[phase == VG_FORK_PREPARE ? i : n - 1 - i], phase);
 }
+
+/* Whether an SVM range (any attribute set) meets [start, start+len). */
+int vg_svm_holds(uint64_t start, uint64_t len)
+{
+	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran, &known };
+	int hit = 0;
+	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]) && !hit; i++)
+		hit = vg_ranges_meets(maps[i], start, start + len);
+	return hit;
+}
+
+/* The CPU's mapping of [start, start+len) was replaced: the driver drops
+ * the SVM ranges on it (kfd_svm.c, svm_range_unmap_from_cpu). */
+void vg_svm_unmapped(uint64_t start, uint64_t len)
+{
+	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran, &known };
+	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
+		vg_ranges_drop(maps[i], start, start + len);
+}

@@ -173,6 +173,33 @@ static int gpu_node(const char *r, const struct vg_profile *p)
 	return rc;
 }
 
+/* The loaded modules, as ROCm's tools look for the driver (rocminfo
+ * through libkmod: /proc/modules, then the module's initstate): the
+ * machine's own list, with amdgpu live in it. */
+static int modules(const char *r)
+{
+	char path[512], line[512];
+	int has = 0;
+	snprintf(path, sizeof(path), "%s/proc_modules", r);
+	FILE *out = fopen(path, "w"), *in = fopen("/proc/modules", "r");
+	if (!out) {
+		if (in)
+			fclose(in);
+		return -errno;
+	}
+	while (in && fgets(line, sizeof(line), in)) {
+		has |= !strncmp(line, "amdgpu ", 7);
+		fputs(line, out);
+	}
+	if (in)
+		fclose(in);
+	if (!has)
+		fputs("amdgpu 16384 0 - Live 0x0000000000000000\n", out);
+	int rc = fclose(out) ? -errno : 0;
+	return rc | dir(r, "module") | dir(r, "module/amdgpu") |
+	       put(r, "module/amdgpu/initstate", "live\n");
+}
+
 int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -184,6 +211,7 @@ int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap)
 	rc |= put(root, "topology/system_properties",
 		  "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
 	struct link l = cpu_link(p);
+	rc |= modules(root);
 	rc |= cpu_node(root) | gpu_node(root, p) |
 	      put_link(root, "topology/nodes/0/io_links/0/properties", &l, 0, 1);
 	return rc ? -EIO : 0;

@@ -53,11 +53,16 @@ static void cut(uint64_t lo, uint64_t hi)
 	}
 }
 
+/* The books below allocate, and an allocation may map: a mapping made
+ * while this thread keeps them is the allocator's, at a free address. */
+static __thread int keeping;
+
 void vg_vma_mapped(void *addr, size_t len, int device)
 {
 	uint64_t lo = (uintptr_t)addr, hi = lo + len;
-	if (addr == MAP_FAILED || !len)
+	if (addr == MAP_FAILED || !len || keeping)
 		return;
+	keeping = 1;
 	/* A buffer object's mapping is not inherited by a child (amdgpu's
 	 * mmap of a KFD object, kfd's of doorbells and events: VM_DONTCOPY). */
 	if (device)
@@ -67,6 +72,9 @@ void vg_vma_mapped(void *addr, size_t len, int device)
 	if (device)
 		push(lo, hi);
 	pthread_mutex_unlock(&lock);
+	/* A new mapping replaced whatever was there, and its SVM ranges. */
+	vg_svm_unmapped(lo, len);
+	keeping = 0;
 }
 
 static int device_mapped(uint64_t lo, uint64_t hi)

@@ -393,6 +393,39 @@ static void table(void)
 	ok(zero, "the GPU node's local_mem_size is 0");
 }
 
+/* kfd_chardev.c, kfd_ioctl_alloc_memory_of_gpu: an object whose GPU range
+ * or user pages meet an SVM range is -EADDRINUSE, until the CPU's mapping
+ * under the range is replaced (kfd_svm.c drops its ranges then).
+ * amdgpu_amdkfd_gpuvm_free_memory_of_gpu: a mapped object is not freed
+ * (-EBUSY). */
+static void objects(void)
+{
+	char *p = anon(SPAN);
+	uint64_t off = (uintptr_t)p, h;
+	ok(svm1(KFD_IOCTL_SVM_OP_SET_ATTR, p, SPAN, KFD_IOCTL_SVM_ATTR_GRANULARITY, 4) == 0,
+	   "an SVM range");
+	ok(alloc_bo(p, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, &off, &h) == -EADDRINUSE,
+	   "a userptr object on it: -EADDRINUSE");
+	off = 0;
+	ok(alloc_bo(p + PAGE, PAGE, KFD_IOC_ALLOC_MEM_FLAGS_GTT, &off, &h) == -EADDRINUSE,
+	   "an object at a GPU address in it: -EADDRINUSE");
+	vmmap(p, SPAN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	off = (uintptr_t)p;
+	ok(alloc_bo(p, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, &off, &h) == 0,
+	   "once the pages are mapped anew, the range is gone and the object is made");
+	uint32_t id = VG_GPU_ID;
+	struct kfd_ioctl_map_memory_to_gpu_args m = {
+		.handle = h, .device_ids_array_ptr = (uintptr_t)&id, .n_devices = 1,
+	};
+	ok(call(AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m) == 0 && m.n_success == 1, "mapped to the GPU");
+	ok(free_bo(h) == -EBUSY, "a mapped object is not freed: -EBUSY");
+	struct kfd_ioctl_unmap_memory_from_gpu_args u = {
+		.handle = h, .device_ids_array_ptr = (uintptr_t)&id, .n_devices = 1,
+	};
+	ok(call(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &u) == 0 && free_bo(h) == 0,
+	   "unmapped, it is freed");
+}
+
 enum { CHILD_EBADF = 1, CHILD_OPENS = 2, CHILD_ALLOCS = 4, CHILD_XNACK = 8, CHILD_QUEUE = 16 };
 
 /* What a forked child finds (its bits, set when as the driver would). */
@@ -474,6 +507,7 @@ int main(int argc, char **argv)
 	door();
 	svm_attributes();
 	table();
+	objects();
 	forked();
 	return done();
 }
