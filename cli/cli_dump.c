@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hg_json.h"
 
@@ -111,6 +112,30 @@ static void cli_text_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/*
+ * JSON readers (jq, JavaScript) hold integers exactly only up to 2^53:
+ * what the trace shows in hex (addresses, handles, hashes) is a hex
+ * string, any other integer past 2^53 a decimal string.
+ */
+#define CLI_JSON_EXACT (1ull << 53)
+
+static void cli_json_int(FILE *out, uint64_t v, bool is_signed, bool hex)
+{
+	int64_t s = (int64_t)v;
+
+	if (hex)
+		fprintf(out, "\"%#" PRIx64 "\"", v);
+	else if (is_signed && (s > (int64_t)CLI_JSON_EXACT ||
+			       s < -(int64_t)CLI_JSON_EXACT))
+		fprintf(out, "\"%" PRId64 "\"", s);
+	else if (is_signed)
+		fprintf(out, "%" PRId64, s);
+	else if (v > CLI_JSON_EXACT)
+		fprintf(out, "\"%" PRIu64 "\"", v);
+	else
+		fprintf(out, "%" PRIu64, v);
+}
+
 static void cli_value(struct cli_dump *d, const bt_field *f)
 {
 	bt_field_class_type t = bt_field_get_class_type(f);
@@ -127,6 +152,11 @@ static void cli_value(struct cli_dump *d, const bt_field *f)
 				   bt_field_borrow_class_const(f)) ==
 			   BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL;
 
+		if (d->json) {
+			cli_json_int(d->out, v, bt_field_class_type_is(t,
+					BT_FIELD_CLASS_TYPE_SIGNED_INTEGER), hex);
+			return;
+		}
 		fprintf(d->out,
 			bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER)
 				? "%" PRId64
@@ -251,6 +281,23 @@ static bool cli_event_wanted(const struct cli_dump *d, const char *name)
 	return false;
 }
 
+/* "2026-11-27T07:04:38.123456789Z": the time exactly, as a string. */
+static void cli_json_time(FILE *out, int64_t ns)
+{
+	time_t s = (time_t)(ns / 1000000000);
+	long frac = (long)(ns % 1000000000);
+	struct tm tm;
+	char day[32];
+
+	if (frac < 0) {
+		frac += 1000000000;
+		s--;
+	}
+	if (!gmtime_r(&s, &tm) || !strftime(day, sizeof(day), "%Y-%m-%dT%H:%M:%S", &tm))
+		snprintf(day, sizeof(day), "?");
+	fprintf(out, "\"%s.%09ldZ\"", day, frac);
+}
+
 static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 		      int64_t vpid, const struct cli_dump_proc *pr,
 		      const bt_field *p)
@@ -267,7 +314,15 @@ static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 	if (cs)
 		bt_clock_snapshot_get_ns_from_origin(cs, &ns);
 	if (d->json) {
-		fprintf(d->out, "{\"time_ns\":%" PRId64 ",\"event\":", ns);
+		/* Since the first event: nanoseconds since 1970 pass 2^53. */
+		if (!d->have_origin) {
+			d->origin_ns = ns;
+			d->have_origin = true;
+		}
+		fprintf(d->out, "{\"time_ns\":%" PRId64 ",\"time\":",
+			ns - d->origin_ns);
+		cli_json_time(d->out, ns);
+		fputs(",\"event\":", d->out);
 		hg_json_str(d->out, shortname);
 		fprintf(d->out, ",\"pid\":%" PRId64, vpid);
 		if (pr && pr->rank[0]) {

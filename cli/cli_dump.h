@@ -26,6 +26,8 @@ struct cli_dump {
 	uint64_t address;
 	struct bp_map procs; /* (trace, vpid) → struct cli_dump_proc */
 	uint64_t printed;
+	bool have_origin;   /* origin_ns holds the first event's time */
+	int64_t origin_ns;
 };
 
 /* One event message: printed when it passes the filters. */

@@ -188,6 +188,12 @@ def test_symbols_inventory_colour(t):
     cs = f['allocation']['callsite']
     check('call site symbolised', cs and cs[0]['file'].endswith('tg_emit.c')
           and cs[0]['function'] == 'tg_callsite' and cs[0]['line'] > 0, cs)
+    site = f['allocation'].get('site') or {}
+    check('JSON: site is the frame the text names, no frame a runtime '
+          'header', site.get('file', '').endswith('tg_emit.c') and
+          site.get('line') == cs[0]['line'] and
+          all(fr['runtime_header'] is False for fr in cs),
+          f['allocation'])
     check('kernel demangled', f['kernel'] == {
         'name': '_Z3sumPfS_i', 'demangled': 'sum(float*, float*, int)'})
     inv = doc['inventory']['by_allocator']
