@@ -7,12 +7,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "an_sym.h"
 #include "hg_json.h"
 
 /* What a process said of itself, and the blocks holding --address. */
 struct cli_dump_proc {
 	char rank[16];
 	struct bp_map blocks; /* alloc id → (void *)1 */
+	struct bp_map kernels; /* function handle → its name, demangled */
 };
 
 static const bt_field *cli_member(const bt_field *s, const char *name)
@@ -193,6 +195,7 @@ static void cli_proc_free(void *v)
 	struct cli_dump_proc *p = v;
 
 	bp_map_clear(&p->blocks, NULL);
+	bp_map_clear(&p->kernels, free);
 	free(p);
 }
 
@@ -269,16 +272,68 @@ static bool cli_touches(struct cli_dump *d, struct cli_dump_proc *pr,
 	return hit;
 }
 
+/* Which names the patterns match: every event's class, once a stream of
+ * it begins. */
+static void cli_match(struct cli_dump *d, const char *name)
+{
+	const char *shortname = strncmp(name, "hipgrain:", 9) ? name : name + 9;
+
+	for (int i = 0; i < d->nevents; i++)
+		if (!fnmatch(d->events[i], name, 0) ||
+		    !fnmatch(d->events[i], shortname, 0))
+			d->matched[i] = true;
+}
+
+void cli_dump_stream(struct cli_dump *d, const bt_message *m)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(
+		bt_message_stream_beginning_borrow_stream_const(m));
+
+	for (uint64_t i = 0; i < bt_stream_class_get_event_class_count(sc); i++) {
+		const char *name = bt_event_class_get_name(
+			bt_stream_class_borrow_event_class_by_index_const(sc, i));
+
+		if (name)
+			cli_match(d, name);
+	}
+}
+
+const char *cli_dump_unmatched(const struct cli_dump *d)
+{
+	for (int i = 0; i < d->nevents; i++)
+		if (!d->matched[i])
+			return d->events[i];
+	return NULL;
+}
+
 static bool cli_event_wanted(const struct cli_dump *d, const char *name)
 {
 	const char *shortname = strncmp(name, "hipgrain:", 9) ? name : name + 9;
 
+	/* LTTng's statedump and dl events say what was mapped where, for
+	 * symbols: half of a small run's lines, and not the program's. */
 	if (!d->nevents)
-		return true;
+		return d->all || shortname != name;
 	for (int i = 0; i < d->nevents; i++)
 		if (!fnmatch(d->events[i], name, 0) || !fnmatch(d->events[i], shortname, 0))
 			return true;
 	return false;
+}
+
+/* A function or kernel event: the name of its handle, for launch lines. */
+static void cli_learn_kernel(struct cli_dump_proc *pr, const bt_field *p)
+{
+	uint64_t h = cli_u64(p, "handle");
+	const char *name = cli_str(p, "name");
+	char *dm;
+
+	if (!h || !*name || bp_map_get(&pr->kernels, h))
+		return;
+	dm = an_demangle(name);
+	if (!dm)
+		dm = strdup(name);
+	if (dm && bp_map_put(&pr->kernels, h, dm))
+		free(dm);
 }
 
 /* "2026-11-27T07:04:38.123456789Z": the time exactly, as a string. */
@@ -296,6 +351,23 @@ static void cli_json_time(FILE *out, int64_t ns)
 	if (!gmtime_r(&s, &tm) || !strftime(day, sizeof(day), "%Y-%m-%dT%H:%M:%S", &tm))
 		snprintf(day, sizeof(day), "?");
 	fprintf(out, "\"%s.%09ldZ\"", day, frac);
+}
+
+/* A launch names its kernel, not only the handle. */
+static void cli_kernel_name(struct cli_dump *d, const struct cli_dump_proc *pr,
+			    const bt_field *p)
+{
+	const char *name = bp_map_get(&pr->kernels, cli_u64(p, "handle"));
+
+	if (!name)
+		return;
+	if (d->json) {
+		fputs(",\"kernel\":", d->out);
+		hg_json_str(d->out, name);
+	} else {
+		fputs(" kernel=", d->out);
+		cli_text_str(d->out, name);
+	}
 }
 
 static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
@@ -341,6 +413,8 @@ static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 	}
 	if (p && bt_field_get_class_type(p) == BT_FIELD_CLASS_TYPE_STRUCTURE)
 		cli_members(d, p, true);
+	if (pr && !strcmp(shortname, "launch"))
+		cli_kernel_name(d, pr, p);
 	fputs(d->json ? "}\n" : "\n", d->out);
 	d->printed++;
 }
@@ -358,6 +432,10 @@ void cli_dump_event(struct cli_dump *d, const bt_message *m)
 		name = "";
 	cli_int(cli_member(ctx, "vpid"), &vpid);
 	pr = cli_proc(d, ev, (int64_t)vpid);
+	cli_match(d, name);
+	if (pr && (!strcmp(name, "hipgrain:function") ||
+		   !strcmp(name, "hipgrain:kernel")))
+		cli_learn_kernel(pr, p);
 	if (pr && !strcmp(name, "hipgrain:env") && cli_is_rank(cli_str(p, "name")))
 		snprintf(pr->rank, sizeof(pr->rank), "%s", cli_str(p, "value"));
 	if ((d->pid >= 0 && (int64_t)vpid != d->pid) ||

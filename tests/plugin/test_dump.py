@@ -70,7 +70,7 @@ def too_big(v, path=''):
 
 def against_babeltrace(name, trace, ref=None, what='babeltrace2 through '
                        'the filter'):
-    rc, got, err = jdump(trace)
+    rc, got, err = jdump('--all', trace)
     if ref is None:
         ref = bt2text.parse(bt2text.run(trace, plugin,
                                         ['filter.hipgrain.decode'])[1])
@@ -162,6 +162,25 @@ with tempfile.TemporaryDirectory() as tmp:
                             'launch', trace)
     tap.ok(rc == 0 and len(launches) == 2, '--address with --event: the '
            'block is followed whatever is printed', launches)
+    rc, out, err = dump('--event', 'allocs', trace)
+    tap.ok(rc == 64 and out == '' and len(err.splitlines()) == 1 and
+           "'allocs'" in err, '--event with a name no event has: one line, '
+           'exit 64', (rc, out, err))
+    lj = [e for e in every if e['event'] == 'launch']
+    rc, out, _ = dump('--event', 'launch', trace)
+    tap.ok(lj and all(e.get('kernel') == 'sum(float*, float*, int)'
+                      for e in lj) and
+           all(' kernel="sum(float*, float*, int)"' in ln
+               for ln in out.splitlines()),
+           'launch lines name the kernel, text and JSON', (lj[:1], out[:300]))
+    fx = os.path.join(fixtures, sorted(os.listdir(fixtures))[-1], 'misuse-leak')
+    plain = [e['event'] for e in jdump(fx)[1]]
+    whole = [e['event'] for e in jdump('--all', fx)[1]]
+    tap.ok(plain and not [n for n in plain if n.startswith('lttng_ust')] and
+           [n for n in whole if n.startswith('lttng_ust_statedump')] and
+           jdump('--event', 'lttng_ust_statedump:*', fx)[1],
+           "LTTng's statedump and dl events only with --all or asked for",
+           (len(plain), len(whole)))
     tap.ok(dump('--format', 'xml', trace)[0] == 64 and
            dump()[0] == 64 and dump('--pid', 'x', trace)[0] == 64,
            'a bad command line: exit 64')
