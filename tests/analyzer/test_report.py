@@ -150,6 +150,10 @@ def test_no_gpu():
         'hipErrorInvalidDevice', fails)
     check('no GPU: counted failed launches weigh what they stand for',
           fails.get('hipLaunchKernel', {}).get('count') == 5, fails)
+    two = trace('nogpu2', script('nogpu2a', NO_GPU), script('nogpu2b', NO_GPU))
+    notes = report(two).stdout.split('notes on the trace:')[-1].splitlines()
+    said = [n for n in notes if 'no launch of it ran on a GPU' in n]
+    check('two processes, one note: said once', len(said) == 1, notes)
 
 
 def test_no_launch():
