@@ -442,6 +442,9 @@ def test_run_end():
     r = subprocess.run([HIPGRAIN, 'run', '-q', '--no-report', '-o', out,
                         '--', 'sh', '-c', 'kill -SEGV $$'],
                        capture_output=True, text=True)
+    if r.returncode == 125 and 'libhipgrain-preload' in r.stderr:
+        print('skip: run: a sanitized build has no preload to run with')
+        return
     check('run: the program\'s status passed through', r.returncode == 139,
           r.stderr)
     text = report(out).stdout
