@@ -110,6 +110,7 @@ static void an_inv_json_alloc(FILE *out, struct an_proc *p,
 	hg_json_str(out, an_gran_name(a->gran));
 	an_json_driver(out, a);
 	an_json_migrations(out, a);
+	an_json_site(out, fr, n);
 	fputs(",\"callsite\":", out);
 	an_json_frames(out, fr, n);
 	fputc('}', out);

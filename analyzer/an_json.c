@@ -11,23 +11,43 @@
 #include "an_output.h"
 #include "an_rule.h"
 
-void an_json_frames(FILE *out, const struct an_frame *f, int n)
+static void an_json_frame(FILE *out, const struct an_frame *f)
 {
 	char path[1024];
 
+	fputs("{\"function\":", out);
+	hg_json_str(out, f->function);
+	fputs(",\"file\":", out);
+	hg_json_str(out, f->file ? hg_path_norm(f->file, path, sizeof(path))
+				 : NULL);
+	/* A frame of HIP's or the C library's headers (an inlined template
+	 * of hip_runtime_api.h) is never the user's line. */
+	fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s,"
+		     "\"runtime_header\":%s}",
+		f->line, (unsigned long long)f->pc,
+		f->inlined ? "true" : "false",
+		f->file && an_file_is_library(f->file) ? "true" : "false");
+}
+
+void an_json_frames(FILE *out, const struct an_frame *f, int n)
+{
 	fputc('[', out);
 	for (int i = 0; i < n; i++) {
-		fprintf(out, "%s{\"function\":", i ? "," : "");
-		hg_json_str(out, f[i].function);
-		fputs(",\"file\":", out);
-		hg_json_str(out, f[i].file ? hg_path_norm(f[i].file, path,
-							   sizeof(path))
-					   : NULL);
-		fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s}",
-			f[i].line, (unsigned long long)f[i].pc,
-			f[i].inlined ? "true" : "false");
+		fputs(i ? "," : "", out);
+		an_json_frame(out, &f[i]);
 	}
 	fputc(']', out);
+}
+
+void an_json_site(FILE *out, const struct an_frame *f, int n)
+{
+	int i = an_site_frame(f, n);
+
+	fputs(",\"site\":", out);
+	if (i < 0)
+		fputs("null", out);
+	else
+		an_json_frame(out, &f[i]);
 }
 
 static void an_json_alloc(FILE *out, const struct an_group *g)
@@ -42,6 +62,7 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	fputs(",\"memory\":", out);
 	hg_json_str(out, an_mem_name(a->mem));
 	an_json_driver(out, a);
+	an_json_site(out, g->frames, g->nframes);
 	fputs(",\"callsite\":", out);
 	an_json_frames(out, g->frames, g->nframes);
 	fputc('}', out);

@@ -98,19 +98,57 @@ struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id)
 	return s < 0 ? NULL : &p->freed[s];
 }
 
+static uint64_t an_warn_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h ? h : 1;
+}
+
+/* A note said once: a merged report's processes often say the same. */
+static bool an_warn_said(struct an_ctx *c, const char *msg, uint64_t h)
+{
+	for (;; h++) {
+		const char *seen = an_map_get(&c->warn_seen, h);
+
+		if (!seen)
+			return false;
+		if (!strcmp(seen, msg))
+			return true;
+	}
+}
+
 void an_warn(struct an_ctx *c, const char *fmt, ...)
 {
 	char **grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));
 	va_list ap;
 	char *msg;
+	uint64_t h;
+	int n;
 
 	if (!grown)
 		return;
 	c->warnings = grown;
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) >= 0)
-		c->warnings[c->nwarnings++] = msg;
+	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		return;
+	h = an_warn_hash(msg);
+	if (an_warn_said(c, msg, h)) {
+		free(msg);
+		return;
+	}
+	/* Colliding hashes take the next free key. */
+	while (an_map_get(&c->warn_seen, h))
+		h++;
+	if (an_map_put(&c->warn_seen, h, msg) < 0) {
+		free(msg);
+		return;
+	}
+	c->warnings[c->nwarnings++] = msg;
 }
 
 bool an_proc_xnack_on(const struct an_proc *p)
@@ -186,4 +224,5 @@ void an_state_fini(struct an_ctx *c)
 	an_map_each(&c->procs, an_free_proc, NULL);
 	an_map_fini(&c->procs);
 	an_map_fini(&c->finding_index);
+	an_map_fini(&c->warn_seen);
 }

@@ -211,6 +211,7 @@ struct an_ctx {
 	struct an_fail *fails;
 	char **warnings;
 	size_t nwarnings;
+	struct an_map warn_seen; /* the notes said, by hash: each said once */
 	uint64_t events, hg_events, discarded_events, discarded_packets;
 	uint64_t newest_schema; /* highest `process` schema seen; 1 if none */
 	uint64_t gran_disagree; /* runtime's granularity ≠ the model's */

@@ -5,13 +5,16 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "an_sym.h"
 #include "hg_json.h"
 
 /* What a process said of itself, and the blocks holding --address. */
 struct cli_dump_proc {
 	char rank[16];
 	struct bp_map blocks; /* alloc id → (void *)1 */
+	struct bp_map kernels; /* function handle → its name, demangled */
 };
 
 static const bt_field *cli_member(const bt_field *s, const char *name)
@@ -111,6 +114,30 @@ static void cli_text_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/*
+ * JSON readers (jq, JavaScript) hold integers exactly only up to 2^53:
+ * what the trace shows in hex (addresses, handles, hashes) is a hex
+ * string, any other integer past 2^53 a decimal string.
+ */
+#define CLI_JSON_EXACT (1ull << 53)
+
+static void cli_json_int(FILE *out, uint64_t v, bool is_signed, bool hex)
+{
+	int64_t s = (int64_t)v;
+
+	if (hex)
+		fprintf(out, "\"%#" PRIx64 "\"", v);
+	else if (is_signed && (s > (int64_t)CLI_JSON_EXACT ||
+			       s < -(int64_t)CLI_JSON_EXACT))
+		fprintf(out, "\"%" PRId64 "\"", s);
+	else if (is_signed)
+		fprintf(out, "%" PRId64, s);
+	else if (v > CLI_JSON_EXACT)
+		fprintf(out, "\"%" PRIu64 "\"", v);
+	else
+		fprintf(out, "%" PRIu64, v);
+}
+
 static void cli_value(struct cli_dump *d, const bt_field *f)
 {
 	bt_field_class_type t = bt_field_get_class_type(f);
@@ -127,6 +154,11 @@ static void cli_value(struct cli_dump *d, const bt_field *f)
 				   bt_field_borrow_class_const(f)) ==
 			   BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_HEXADECIMAL;
 
+		if (d->json) {
+			cli_json_int(d->out, v, bt_field_class_type_is(t,
+					BT_FIELD_CLASS_TYPE_SIGNED_INTEGER), hex);
+			return;
+		}
 		fprintf(d->out,
 			bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER)
 				? "%" PRId64
@@ -163,6 +195,7 @@ static void cli_proc_free(void *v)
 	struct cli_dump_proc *p = v;
 
 	bp_map_clear(&p->blocks, NULL);
+	bp_map_clear(&p->kernels, free);
 	free(p);
 }
 
@@ -239,16 +272,102 @@ static bool cli_touches(struct cli_dump *d, struct cli_dump_proc *pr,
 	return hit;
 }
 
+/* Which names the patterns match: every event's class, once a stream of
+ * it begins. */
+static void cli_match(struct cli_dump *d, const char *name)
+{
+	const char *shortname = strncmp(name, "hipgrain:", 9) ? name : name + 9;
+
+	for (int i = 0; i < d->nevents; i++)
+		if (!fnmatch(d->events[i], name, 0) ||
+		    !fnmatch(d->events[i], shortname, 0))
+			d->matched[i] = true;
+}
+
+void cli_dump_stream(struct cli_dump *d, const bt_message *m)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(
+		bt_message_stream_beginning_borrow_stream_const(m));
+
+	for (uint64_t i = 0; i < bt_stream_class_get_event_class_count(sc); i++) {
+		const char *name = bt_event_class_get_name(
+			bt_stream_class_borrow_event_class_by_index_const(sc, i));
+
+		if (name)
+			cli_match(d, name);
+	}
+}
+
+const char *cli_dump_unmatched(const struct cli_dump *d)
+{
+	for (int i = 0; i < d->nevents; i++)
+		if (!d->matched[i])
+			return d->events[i];
+	return NULL;
+}
+
 static bool cli_event_wanted(const struct cli_dump *d, const char *name)
 {
 	const char *shortname = strncmp(name, "hipgrain:", 9) ? name : name + 9;
 
+	/* LTTng's statedump and dl events say what was mapped where, for
+	 * symbols: half of a small run's lines, and not the program's. */
 	if (!d->nevents)
-		return true;
+		return d->all || shortname != name;
 	for (int i = 0; i < d->nevents; i++)
 		if (!fnmatch(d->events[i], name, 0) || !fnmatch(d->events[i], shortname, 0))
 			return true;
 	return false;
+}
+
+/* A function or kernel event: the name of its handle, for launch lines. */
+static void cli_learn_kernel(struct cli_dump_proc *pr, const bt_field *p)
+{
+	uint64_t h = cli_u64(p, "handle");
+	const char *name = cli_str(p, "name");
+	char *dm;
+
+	if (!h || !*name || bp_map_get(&pr->kernels, h))
+		return;
+	dm = an_demangle(name);
+	if (!dm)
+		dm = strdup(name);
+	if (dm && bp_map_put(&pr->kernels, h, dm))
+		free(dm);
+}
+
+/* "2026-11-27T07:04:38.123456789Z": the time exactly, as a string. */
+static void cli_json_time(FILE *out, int64_t ns)
+{
+	time_t s = (time_t)(ns / 1000000000);
+	long frac = (long)(ns % 1000000000);
+	struct tm tm;
+	char day[32];
+
+	if (frac < 0) {
+		frac += 1000000000;
+		s--;
+	}
+	if (!gmtime_r(&s, &tm) || !strftime(day, sizeof(day), "%Y-%m-%dT%H:%M:%S", &tm))
+		snprintf(day, sizeof(day), "?");
+	fprintf(out, "\"%s.%09ldZ\"", day, frac);
+}
+
+/* A launch names its kernel, not only the handle. */
+static void cli_kernel_name(struct cli_dump *d, const struct cli_dump_proc *pr,
+			    const bt_field *p)
+{
+	const char *name = bp_map_get(&pr->kernels, cli_u64(p, "handle"));
+
+	if (!name)
+		return;
+	if (d->json) {
+		fputs(",\"kernel\":", d->out);
+		hg_json_str(d->out, name);
+	} else {
+		fputs(" kernel=", d->out);
+		cli_text_str(d->out, name);
+	}
 }
 
 static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
@@ -267,7 +386,15 @@ static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 	if (cs)
 		bt_clock_snapshot_get_ns_from_origin(cs, &ns);
 	if (d->json) {
-		fprintf(d->out, "{\"time_ns\":%" PRId64 ",\"event\":", ns);
+		/* Since the first event: nanoseconds since 1970 pass 2^53. */
+		if (!d->have_origin) {
+			d->origin_ns = ns;
+			d->have_origin = true;
+		}
+		fprintf(d->out, "{\"time_ns\":%" PRId64 ",\"time\":",
+			ns - d->origin_ns);
+		cli_json_time(d->out, ns);
+		fputs(",\"event\":", d->out);
 		hg_json_str(d->out, shortname);
 		fprintf(d->out, ",\"pid\":%" PRId64, vpid);
 		if (pr && pr->rank[0]) {
@@ -286,6 +413,8 @@ static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 	}
 	if (p && bt_field_get_class_type(p) == BT_FIELD_CLASS_TYPE_STRUCTURE)
 		cli_members(d, p, true);
+	if (pr && !strcmp(shortname, "launch"))
+		cli_kernel_name(d, pr, p);
 	fputs(d->json ? "}\n" : "\n", d->out);
 	d->printed++;
 }
@@ -303,6 +432,10 @@ void cli_dump_event(struct cli_dump *d, const bt_message *m)
 		name = "";
 	cli_int(cli_member(ctx, "vpid"), &vpid);
 	pr = cli_proc(d, ev, (int64_t)vpid);
+	cli_match(d, name);
+	if (pr && (!strcmp(name, "hipgrain:function") ||
+		   !strcmp(name, "hipgrain:kernel")))
+		cli_learn_kernel(pr, p);
 	if (pr && !strcmp(name, "hipgrain:env") && cli_is_rank(cli_str(p, "name")))
 		snprintf(pr->rank, sizeof(pr->rank), "%s", cli_str(p, "value"));
 	if ((d->pid >= 0 && (int64_t)vpid != d->pid) ||

@@ -32,6 +32,7 @@ static void usage(FILE *f)
 		"  -o, --output FILE   write to FILE, not standard output\n"
 		"  -e, --event NAME    only events NAME (alloc, hipgrain:launch, kfd_*);\n"
 		"                      repeat for several\n"
+		"  --all               LTTng's own events too (statedump, dl)\n"
 		"  -p, --pid PID       only the events of process PID\n"
 		"  -r, --rank RANK     only the events of MPI rank RANK\n"
 		"  -a, --address ADDR  only the allocations holding ADDR and the events\n"
@@ -106,6 +107,9 @@ cli_consume(bt_message_iterator *it, void *data)
 	for (uint64_t i = 0; i < n; i++) {
 		if (bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT)
 			cli_dump_event(data, msgs[i]);
+		else if (bt_message_get_type(msgs[i]) ==
+			 BT_MESSAGE_TYPE_STREAM_BEGINNING)
+			cli_dump_stream(data, msgs[i]);
 		bt_message_put_ref(msgs[i]);
 	}
 	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
@@ -254,6 +258,7 @@ int cmd_dump(int argc, char **argv)
 		{"rank", required_argument, NULL, 'r'},
 		{"address", required_argument, NULL, 'a'},
 		{"ctf", required_argument, NULL, 'c'},
+		{"all", no_argument, NULL, 'A'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
@@ -270,6 +275,10 @@ int cmd_dump(int argc, char **argv)
 		}
 		if (c == '?' || c == ':')
 			return cli_bad_option("dump", argv, c);
+		if (c == 'A') {
+			d.all = true;
+			continue;
+		}
 		if (cli_dump_opt(&d, c, optarg, &output, &ctf))
 			return cli_bad_value("dump", longopts, c, optarg);
 	}
@@ -293,5 +302,12 @@ int cmd_dump(int argc, char **argv)
 	cli_dump_fini(&d);
 	if (cli_out_close(&out, !rc) || rc)
 		return CLI_EXIT_FAILURE;
+	/* A misspelt name would print nothing and look like an answer. */
+	if (cli_dump_unmatched(&d)) {
+		fprintf(stderr, "hipgrain dump: --event '%s': no event of these "
+				"traces is called that (hipgrain-events(7) lists "
+				"them)\n", cli_dump_unmatched(&d));
+		return CLI_EXIT_USAGE;
+	}
 	return CLI_EXIT_OK;
 }

@@ -500,7 +500,36 @@ static bool wanted(const struct scan *s, const struct co_entry *e)
 	return co_target_parse(e->target, &t) == 0 && co_target_match(&t, &s->want) >= 0;
 }
 
+static int scan_file_out(struct scan *s, const char *path);
+
+/*
+ * With --target, a file's text is kept until it is known whether any of
+ * its code objects matched: a file with none prints nothing, and when no
+ * file has one the error alone is the answer.
+ */
 static int scan_file(struct scan *s, const char *path)
+{
+	const struct co_scan_opts *o = s->o;
+	struct co_scan_opts held = *o;
+	size_t before = s->matched, len = 0;
+	char *text = NULL;
+	int rc;
+
+	if (!o->target || o->json || o->sarif)
+		return scan_file_out(s, path);
+	held.out = open_memstream(&text, &len);
+	if (!held.out)
+		return scan_file_out(s, path);
+	s->o = &held;
+	rc = scan_file_out(s, path);
+	s->o = o;
+	if (fclose(held.out) == 0 && s->matched > before)
+		fwrite(text, 1, len, o->out);
+	free(text);
+	return rc;
+}
+
+static int scan_file_out(struct scan *s, const char *path)
 {
 	struct co_error err;
 	char msg[1024];
@@ -609,7 +638,7 @@ int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,
 		fputc(']', o->out);
 		json_totals(o->out, st);
 		fputs("}\n", o->out);
-	} else {
+	} else if (!st->target_unmatched) {
 		text_totals(o->out, st);
 	}
 	return rc;

@@ -5,8 +5,10 @@
  * them: the site is the program's function, never __libc_start_call_main.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "an_json.h"
 #include "an_output.h"
 #include "an_sym.h"
 
@@ -71,6 +73,23 @@ int main(void)
 	      !an_path_is_system("/usr/libexec/x") &&
 		      !an_path_is_system("/work/build/app") &&
 		      !an_path_is_system(NULL));
-	printf("1..7\n");
+	{
+		char *json = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&json, &len);
+
+		an_json_site(m, header, 2);
+		an_json_frames(m, header, 2);
+		fclose(m);
+		check("JSON: the site is the user's frame, the header's frame "
+		      "is marked",
+		      json && strstr(json, ",\"site\":{\"function\":\"main\","
+					   "\"file\":\"/src/app.cpp\",\"line\":40") &&
+			      strstr(json, "\"line\":3,\"address\":\"0x0\","
+					   "\"inlined\":true,"
+					   "\"runtime_header\":true}"));
+		free(json);
+	}
+	printf("1..8\n");
 	return failed;
 }

@@ -34,6 +34,7 @@ def comparable(rep):
     for f in rep['findings']:
         a = dict(f.get('allocation') or {})
         a.pop('callsite', None)
+        a.pop('site', None)  # a frame of callsite
         fs.append({'rule': f['rule'], 'severity': f['severity'],
                    'count': f['count'], 'message': f['message'],
                    'kernel': f.get('kernel'), 'allocation': a,

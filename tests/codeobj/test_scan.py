@@ -170,6 +170,7 @@ rc, out, err = scan("--target", "gfx1100", UNSAFE)
 check(rc == 1 and err.count("\n") == 1 and
       err.startswith("hipgrain scan: --target gfx1100: no code object"),
       "a --target that matches nothing is one error line and exit 1")
+check(out == "", "... and nothing on standard output: no empty totals")
 rc, out, _ = scan(BARE)
 check(re.search(r"\): 5 kernels, ", out) and "1 kernels" not in out,
       "kernels counted in words that agree")

@@ -47,12 +47,30 @@ def same(js, bt):
     if isinstance(bt, list):
         return isinstance(js, list) and len(js) == len(bt) and \
             all(map(same, js, bt))
+    # hex and past 2^53, JSON gets a string: "0x7f00...", "18446744..."
+    if isinstance(js, str) and isinstance(bt, int) and \
+            re.fullmatch(r'-?(0x[0-9a-f]+|[0-9]+)', js):
+        return int(js, 0) == bt
     return js == bt
+
+
+def too_big(v, path=''):
+    """The integers a JSON reader would round (past 2^53), with where."""
+    if isinstance(v, bool):
+        return []
+    if isinstance(v, int):
+        return [(path, v)] if abs(v) > 1 << 53 else []
+    if isinstance(v, dict):
+        return [x for k, w in v.items() for x in too_big(w, path + '.' + k)]
+    if isinstance(v, list):
+        return [x for i, w in enumerate(v) for x in too_big(w, '%s[%d]' % (
+            path, i))]
+    return []
 
 
 def against_babeltrace(name, trace, ref=None, what='babeltrace2 through '
                        'the filter'):
-    rc, got, err = jdump(trace)
+    rc, got, err = jdump('--all', trace)
     if ref is None:
         ref = bt2text.parse(bt2text.run(trace, plugin,
                                         ['filter.hipgrain.decode'])[1])
@@ -95,6 +113,16 @@ with tempfile.TemporaryDirectory() as tmp:
     with Tracing(trace, statedump=False) as t:
         tap.ok(t.run([tracegen, script]).returncode == 0, 'tracegen')
     every = against_babeltrace('every event', trace)
+    big = [x for e in every for x in too_big(e, e['event'])]
+    handles = [e['handle'] for e in every if 'handle' in e]
+    tap.ok(not big and handles and
+           all(isinstance(h, str) and h.startswith('0x') for h in handles) and
+           every[0]['time_ns'] == 0 and
+           re.fullmatch(r'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z',
+                        every[0]['time']),
+           'dump --format json: no integer past 2^53 (hex values and '
+           'handles as "0x..." strings, time_ns since the first event, the '
+           'time itself as a string)', (big[:5], handles[:3], every[0]))
     for s in sorted(os.listdir(fixtures)):
         against_babeltrace(s, os.path.join(fixtures, s, 'misuse-leak'))
     against_babeltrace('every form', ctfgen.write(
@@ -134,6 +162,25 @@ with tempfile.TemporaryDirectory() as tmp:
                             'launch', trace)
     tap.ok(rc == 0 and len(launches) == 2, '--address with --event: the '
            'block is followed whatever is printed', launches)
+    rc, out, err = dump('--event', 'allocs', trace)
+    tap.ok(rc == 64 and out == '' and len(err.splitlines()) == 1 and
+           "'allocs'" in err, '--event with a name no event has: one line, '
+           'exit 64', (rc, out, err))
+    lj = [e for e in every if e['event'] == 'launch']
+    rc, out, _ = dump('--event', 'launch', trace)
+    tap.ok(lj and all(e.get('kernel') == 'sum(float*, float*, int)'
+                      for e in lj) and
+           all(' kernel="sum(float*, float*, int)"' in ln
+               for ln in out.splitlines()),
+           'launch lines name the kernel, text and JSON', (lj[:1], out[:300]))
+    fx = os.path.join(fixtures, sorted(os.listdir(fixtures))[-1], 'misuse-leak')
+    plain = [e['event'] for e in jdump(fx)[1]]
+    whole = [e['event'] for e in jdump('--all', fx)[1]]
+    tap.ok(plain and not [n for n in plain if n.startswith('lttng_ust')] and
+           [n for n in whole if n.startswith('lttng_ust_statedump')] and
+           jdump('--event', 'lttng_ust_statedump:*', fx)[1],
+           "LTTng's statedump and dl events only with --all or asked for",
+           (len(plain), len(whole)))
     tap.ok(dump('--format', 'xml', trace)[0] == 64 and
            dump()[0] == 64 and dump('--pid', 'x', trace)[0] == 64,
            'a bad command line: exit 64')
