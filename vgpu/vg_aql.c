@@ -60,13 +60,13 @@ static int value_met(const char *pk)
 }
 
 /* 1 when the packet retired, 0 when it must wait. */
-static int run(struct vg_queue *q, const char *pk, int type)
+static int run(struct vg_queue *q, const char *pk, uint64_t pk_va, int type)
 {
 	switch (type) {
 	case PKT_DISPATCH: {
 		struct vg_dispatch d;
 		memcpy(&d, pk, PKT);
-		d.packet_va = q->ring_va + (uint64_t)(pk - (const char *)vg_mem_host(q->ring_va, q->ring_size));
+		d.packet_va = pk_va;
 		if (!vg_blit_dispatch(d.kernel_object, d.kernarg_address, d.grid_size[0]))
 			vg_exec_dispatch(&d, 0);
 		vg_signal_done(d.completion_signal, 1);
@@ -102,7 +102,8 @@ int vg_aql_serve(struct vg_queue *q)
 	while (n && r < w) {
 		char *pk = ring + (r % n) * PKT;
 		uint16_t hdr = __atomic_load_n((uint16_t *)pk, __ATOMIC_ACQUIRE);
-		if ((hdr & 0xff) == PKT_INVALID || !run(q, pk, hdr & 0xff))
+		if ((hdr & 0xff) == PKT_INVALID ||
+		    !run(q, pk, q->ring_va + (r % n) * PKT, hdr & 0xff))
 			break;
 		vg_log("aql q%p packet %llu type %x signal 0x%llx", (void *)q,
 		       (unsigned long long)r, hdr,

@@ -104,7 +104,7 @@ void vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.group_segment_size = d->group_segment_size,
 		.private_segment_size = d->private_segment_size,
 	};
-	static struct vx_result r;	/* served under the queues' lock */
+	struct vx_result r;
 	vx_run(&dev, &l, &r);
 	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions, %u drop rows",
 	       (unsigned long long)d->kernel_object, r.status, (unsigned long long)r.insns,

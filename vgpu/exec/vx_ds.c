@@ -8,15 +8,7 @@
 
 static int bounds(struct vx_wave *w, uint64_t a, unsigned n)
 {
-	if (a + n <= w->g->lds_size)
-		return 0;
-	struct vx_result *r = w->c->r;
-	if (r->status == VX_DONE) {
-		r->status = VX_FAULT;
-		r->fault_va = w->c->dev->shared_base + a;
-		r->pc = w->pc;
-	}
-	return -1;
+	return a + n <= w->g->lds_size ? 0 : vx_fault(w, w->c->dev->shared_base + a, 0);
 }
 
 static enum vx_aop ds_aop(unsigned op)
@@ -59,7 +51,9 @@ static int ds_atomic(struct vx_wave *w, const struct isa_insn *in, int l, uint64
 	if (k == VX_A_NONE || (op & 0x80))
 		return vx_unknown(w, in);
 	unsigned n = wide ? 8 : 4;
-	if (bounds(w, a, n) || a % n)
+	if (a % n)
+		return vx_unknown(w, in);
+	if (bounds(w, a, n))
 		return -1;
 	uint64_t src = w->v[in->data0][l], cmp = 0, old;
 	if (wide)
@@ -100,6 +94,7 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 		d1[i] = w->v[(in->data1 + i) & 511][l];
 	}
 	unsigned off = (unsigned)in->imm, o0 = in->offset0, o1 = in->offset1;
+	unsigned nd = 1;	/* the dwords a read returns */
 	switch (in->op) {
 	case ISA_DS_ds_write_b32: return rw(w, a + off, 4, d0, 1);
 	case ISA_DS_ds_write_b64: return rw(w, a + off, 8, d0, 1);
@@ -111,14 +106,14 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 	case ISA_DS_ds_write2st64_b32: return rw(w, a + o0 * 256, 4, d0, 1) || rw(w, a + o1 * 256, 4, d1, 1) ? -1 : 0;
 	case ISA_DS_ds_write2_b64: return rw(w, a + o0 * 8, 8, d0, 1) || rw(w, a + o1 * 8, 8, d1, 1) ? -1 : 0;
 	case ISA_DS_ds_write2st64_b64: return rw(w, a + o0 * 512, 8, d0, 1) || rw(w, a + o1 * 512, 8, d1, 1) ? -1 : 0;
-	case ISA_DS_ds_read_b32: if (rw(w, a + off, 4, out, 0)) return -1; break;
-	case ISA_DS_ds_read_b64: if (rw(w, a + off, 8, out, 0)) return -1; break;
-	case ISA_DS_ds_read_b96: if (rw(w, a + off, 12, out, 0)) return -1; break;
-	case ISA_DS_ds_read_b128: if (rw(w, a + off, 16, out, 0)) return -1; break;
-	case ISA_DS_ds_read2_b32: if (rw(w, a + o0 * 4, 4, out, 0) || rw(w, a + o1 * 4, 4, out + 1, 0)) return -1; break;
-	case ISA_DS_ds_read2st64_b32: if (rw(w, a + o0 * 256, 4, out, 0) || rw(w, a + o1 * 256, 4, out + 1, 0)) return -1; break;
-	case ISA_DS_ds_read2_b64: if (rw(w, a + o0 * 8, 8, out, 0) || rw(w, a + o1 * 8, 8, out + 2, 0)) return -1; break;
-	case ISA_DS_ds_read2st64_b64: if (rw(w, a + o0 * 512, 8, out, 0) || rw(w, a + o1 * 512, 8, out + 2, 0)) return -1; break;
+	case ISA_DS_ds_read_b32: nd = 1; if (rw(w, a + off, 4, out, 0)) return -1; break;
+	case ISA_DS_ds_read_b64: nd = 2; if (rw(w, a + off, 8, out, 0)) return -1; break;
+	case ISA_DS_ds_read_b96: nd = 3; if (rw(w, a + off, 12, out, 0)) return -1; break;
+	case ISA_DS_ds_read_b128: nd = 4; if (rw(w, a + off, 16, out, 0)) return -1; break;
+	case ISA_DS_ds_read2_b32: nd = 2; if (rw(w, a + o0 * 4, 4, out, 0) || rw(w, a + o1 * 4, 4, out + 1, 0)) return -1; break;
+	case ISA_DS_ds_read2st64_b32: nd = 2; if (rw(w, a + o0 * 256, 4, out, 0) || rw(w, a + o1 * 256, 4, out + 1, 0)) return -1; break;
+	case ISA_DS_ds_read2_b64: nd = 4; if (rw(w, a + o0 * 8, 8, out, 0) || rw(w, a + o1 * 8, 8, out + 2, 0)) return -1; break;
+	case ISA_DS_ds_read2st64_b64: nd = 4; if (rw(w, a + o0 * 512, 8, out, 0) || rw(w, a + o1 * 512, 8, out + 2, 0)) return -1; break;
 	case ISA_DS_ds_read_u8: case ISA_DS_ds_read_i8:
 		if (bounds(w, a + off, 1)) return -1;
 		out[0] = in->op == ISA_DS_ds_read_i8 ? (uint32_t)(int8_t)w->g->lds[a + off] : w->g->lds[a + off];
@@ -133,10 +128,6 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 	default:
 		return ds_atomic(w, in, l, a + off);
 	}
-	unsigned nd = in->op == ISA_DS_ds_read_b32 || in->op <= ISA_DS_ds_read_u16 ? 1 :
-		      in->op == ISA_DS_ds_read_b96 ? 3 :
-		      in->op == ISA_DS_ds_read_b128 || in->op == ISA_DS_ds_read2_b64 ||
-		      in->op == ISA_DS_ds_read2st64_b64 ? 4 : 2;
 	for (unsigned i = 0; i < nd; i++)
 		w->v[(in->dst + i) & 511][l] = out[i];
 	return 0;

@@ -99,13 +99,13 @@ int vx_smem(struct vx_wave *w, const struct isa_insn *in);
 int vx_vmem(struct vx_wave *w, const struct isa_insn *in);
 int vx_ds(struct vx_wave *w, const struct isa_insn *in);
 
-/* Memory (vx_mem.c): the device address's bytes, len of them within one
- * page, or NULL after recording a fault. */
-uint8_t *vx_mem(struct vx_wave *w, uint64_t va, unsigned len, int write,
-		uint32_t *kind);
-/* A read or write that may cross a page. */
-int vx_mem_read(struct vx_wave *w, uint64_t va, void *dst, unsigned len);
-int vx_mem_write(struct vx_wave *w, uint64_t va, const void *src, unsigned len);
+/* Memory (vx_mem.c): where the device address's byte is (the rest of its
+ * page follows it), or NULL after recording a fault. */
+uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind);
+/* A read (write 0) or write of len bytes that may cross a page. */
+int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write);
+/* Stop the dispatch on an access at va that nothing backs: -1. */
+int vx_fault(struct vx_wave *w, uint64_t va, int write);
 
 /* Atomics (vx_atomic.c): one lane's read-modify-write of a memory
  * instruction's op at p; *old gets the value before. */

@@ -42,7 +42,7 @@ static const struct isa_insn *fetch(struct vx_wave *w)
 		return &ic->in[slot];
 	uint8_t bytes[8];
 	struct vx_result *r = w->c->r;
-	if (vx_mem_read(w, w->pc, bytes, 8) || isa_decode(bytes, 8, &ic->in[slot])) {
+	if (vx_mem_copy(w, w->pc, bytes, 8, 0) || isa_decode(bytes, 8, &ic->in[slot])) {
 		if (r->status == VX_DONE || r->status == VX_FAULT) {
 			r->status = VX_BAD_CODE;
 			r->pc = w->pc;
@@ -192,7 +192,7 @@ static int read_kd(struct vx_ctx *c)
 {
 	uint8_t kd[64];
 	struct vx_wave probe = { .c = c };
-	if (vx_mem_read(&probe, c->l->kd_va, kd, sizeof(kd)) ||
+	if (vx_mem_copy(&probe, c->l->kd_va, kd, sizeof(kd), 0) ||
 	    isa_kd_parse(kd, c->dev->fam, &c->kd)) {
 		c->r->status = VX_BAD_CODE;
 		c->r->pc = c->l->kd_va;
@@ -274,6 +274,8 @@ enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 	struct frame f;
 	c.ic = calloc(1, sizeof(*c.ic));
 	if (!c.ic || alloc_frame(&f, &c, lds, priv)) {
+		if (c.ic)
+			free_frame(&f);
 		free(c.ic);
 		r->status = VX_NOMEM;
 		return r->status;

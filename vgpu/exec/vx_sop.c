@@ -34,53 +34,50 @@ static uint64_t bfe64(uint64_t v, uint32_t ctl, int sign)
 	return r;
 }
 
+/* sop2_64's answer for an opcode of 32-bit operands: sop2 takes it. */
+#define NOT_64 (-2)
+
 static int sop2_64(struct vx_wave *w, const struct isa_insn *in)
 {
-	uint64_t a = S64(in, 0), b = S64(in, 1), d;
-	uint32_t b32 = S(in, 1);
+	/* Operands are read by the case that needs them: a 32-bit opcode,
+	 * the common case, returns before reading any. */
+#define A S64(in, 0)
+#define B S64(in, 1)
+#define B32 S(in, 1)
+	uint64_t d;
 	switch (in->op) {
-	case ISA_SOP2_s_cselect_b64: d = w->scc ? a : b; vx_set_sgpr64(w, in->dst, d); return 0;
-	case ISA_SOP2_s_and_b64: d = a & b; break;
-	case ISA_SOP2_s_or_b64: d = a | b; break;
-	case ISA_SOP2_s_xor_b64: d = a ^ b; break;
-	case ISA_SOP2_s_andn2_b64: d = a & ~b; break;
-	case ISA_SOP2_s_orn2_b64: d = a | ~b; break;
-	case ISA_SOP2_s_nand_b64: d = ~(a & b); break;
-	case ISA_SOP2_s_nor_b64: d = ~(a | b); break;
-	case ISA_SOP2_s_xnor_b64: d = ~(a ^ b); break;
-	case ISA_SOP2_s_lshl_b64: d = a << (b32 & 63); break;
-	case ISA_SOP2_s_lshr_b64: d = a >> (b32 & 63); break;
-	case ISA_SOP2_s_ashr_i64: d = (uint64_t)((int64_t)a >> (b32 & 63)); break;
+	case ISA_SOP2_s_cselect_b64: d = w->scc ? A : B; vx_set_sgpr64(w, in->dst, d); return 0;
+	case ISA_SOP2_s_and_b64: d = A & B; break;
+	case ISA_SOP2_s_or_b64: d = A | B; break;
+	case ISA_SOP2_s_xor_b64: d = A ^ B; break;
+	case ISA_SOP2_s_andn2_b64: d = A & ~B; break;
+	case ISA_SOP2_s_orn2_b64: d = A | ~B; break;
+	case ISA_SOP2_s_nand_b64: d = ~(A & B); break;
+	case ISA_SOP2_s_nor_b64: d = ~(A | B); break;
+	case ISA_SOP2_s_xnor_b64: d = ~(A ^ B); break;
+	case ISA_SOP2_s_lshl_b64: d = A << (B32 & 63); break;
+	case ISA_SOP2_s_lshr_b64: d = A >> (B32 & 63); break;
+	case ISA_SOP2_s_ashr_i64: d = (uint64_t)((int64_t)A >> (B32 & 63)); break;
 	case ISA_SOP2_s_bfm_b64:
-		d = (((b32 & 63) >= 64 ? 0 : (1ull << (S(in, 0) & 63)) - 1)) << (b32 & 63);
-		vx_set_sgpr64(w, in->dst, d);
+		vx_set_sgpr64(w, in->dst, ((1ull << (S(in, 0) & 63)) - 1) << (B32 & 63));
 		return 0;
-	case ISA_SOP2_s_bfe_u64: d = bfe64(a, b32, 0); break;
-	case ISA_SOP2_s_bfe_i64: d = bfe64(a, b32, 1); break;
-	default: return vx_unknown(w, in);
+	case ISA_SOP2_s_bfe_u64: d = bfe64(A, B32, 0); break;
+	case ISA_SOP2_s_bfe_i64: d = bfe64(A, B32, 1); break;
+	default: return NOT_64;
 	}
 	w->scc = d != 0;
 	vx_set_sgpr64(w, in->dst, d);
 	return 0;
-}
-
-static int is_sop2_64(unsigned op)
-{
-	switch (op) {
-	case ISA_SOP2_s_cselect_b64: case ISA_SOP2_s_and_b64: case ISA_SOP2_s_or_b64:
-	case ISA_SOP2_s_xor_b64: case ISA_SOP2_s_andn2_b64: case ISA_SOP2_s_orn2_b64:
-	case ISA_SOP2_s_nand_b64: case ISA_SOP2_s_nor_b64: case ISA_SOP2_s_xnor_b64:
-	case ISA_SOP2_s_lshl_b64: case ISA_SOP2_s_lshr_b64: case ISA_SOP2_s_ashr_i64:
-	case ISA_SOP2_s_bfm_b64: case ISA_SOP2_s_bfe_u64: case ISA_SOP2_s_bfe_i64:
-		return 1;
-	}
-	return 0;
+#undef A
+#undef B
+#undef B32
 }
 
 static int sop2(struct vx_wave *w, const struct isa_insn *in)
 {
-	if (is_sop2_64(in->op))
-		return sop2_64(w, in);
+	int rc = sop2_64(w, in);
+	if (rc != NOT_64)
+		return rc;
 	uint32_t a = S(in, 0), b = S(in, 1), d;
 	int32_t sa = (int32_t)a, sb = (int32_t)b;
 	uint64_t wide;

@@ -190,16 +190,14 @@ int vx_valu(struct vx_wave *w, const struct isa_insn *in)
 	}
 	for (int i = 0; i < sh.nsrc; i++)
 		gather(w, in, &sh, i, a[i]);
-	/* VOP2's fmamk/madmk take the constant second, fmaak/madak third. */
-	if (sh.kind == VX_K_MADMK || sh.kind == VX_K_MADAK) {
-		int k = sh.kind == VX_K_MADMK ? 1 : 2;
-		for (int l = 0; l < VX_LANES; l++) {
-			if (k == 1)
-				a[2][l] = a[1][l], a[1][l] = in->lit;
-			else
-				a[2][l] = in->lit;
-		}
-	}
+	/* VOP2's madmk/fmamk take the constant as the second factor,
+	 * madak/fmaak as the addend. */
+	if (sh.kind == VX_K_MADMK)
+		for (int l = 0; l < VX_LANES; l++)
+			a[2][l] = a[1][l], a[1][l] = in->lit;
+	else if (sh.kind == VX_K_MADAK)
+		for (int l = 0; l < VX_LANES; l++)
+			a[2][l] = in->lit;
 	/* The mask a VOP2 form reads from VCC, a VOP3 form from src2. */
 	uint64_t mask_in = 0;
 	if (sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_CNDMASK)
@@ -222,10 +220,6 @@ int vx_valu(struct vx_wave *w, const struct isa_insn *in)
 	if (sh.kind == VX_K_CARRY_OUT || sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_DIV_SCALE) {
 		unsigned sd = in->fmt == ISA_VOP3 ? in->sdst : ISA_SRC_VCC_LO;
 		vx_set_sgpr64(w, sd, mask_out & exec);
-	}
-	if (sh.kind == VX_K_SDST_OUT) {
-		vx_set_sgpr(w, in->dst, (uint32_t)d[__builtin_ctzll(exec | (1ull << 63))]);
-		return 0;
 	}
 	unsigned v = in->dst & 511;
 	for (int l = 0; l < VX_LANES; l++) {

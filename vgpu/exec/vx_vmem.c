@@ -22,23 +22,21 @@ static uint8_t *locate(struct vx_wave *w, int space, uint64_t a, unsigned len,
 	*kind = 0;
 	if (space == SPACE_LDS) {
 		if (a + len > w->g->lds_size) {
-			w->c->r->status = w->c->r->status ? w->c->r->status : VX_FAULT;
-			w->c->r->fault_va = a, w->c->r->pc = w->pc;
+			vx_fault(w, w->c->dev->shared_base + a, write);
 			return NULL;
 		}
 		return w->g->lds + a;
 	}
 	if (space == SPACE_PRIVATE) {
 		if (a + len > w->priv_size) {
-			w->c->r->status = w->c->r->status ? w->c->r->status : VX_FAULT;
-			w->c->r->fault_va = w->c->dev->private_base + a, w->c->r->pc = w->pc;
+			vx_fault(w, w->c->dev->private_base + a, write);
 			return NULL;
 		}
 		return w->priv + (size_t)lane * w->priv_size + a;
 	}
 	if ((a % VX_PAGE) + len > VX_PAGE)
 		return NULL;	/* the caller splits page-crossing accesses */
-	return vx_mem(w, a, len, write, kind);
+	return vx_mem(w, a, write, kind);
 }
 
 static enum vx_aop aop(unsigned op)
@@ -60,13 +58,12 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 	int wide = in->op >= 0x60 || op == VX_A_ADD_F64 || op == VX_A_MIN_F64 || op == VX_A_MAX_F64;
 	unsigned n = wide ? 8 : 4;
 	uint32_t kind;
-	if (op == VX_A_NONE)
+	/* an aligned atomic never crosses a page */
+	if (op == VX_A_NONE || a % n)
 		return vx_unknown(w, in);
 	uint8_t *p = locate(w, space, a, n, lane, 1, &kind);
 	if (!p)
 		return -1;
-	if (a % n)
-		return vx_unknown(w, in);
 	uint64_t src = vreg(w, in->data0, in->acc)[lane], cmp = 0, old = 0;
 	if (wide)
 		src |= (uint64_t)vreg(w, in->data0 + 1, in->acc)[lane] << 32;
@@ -101,7 +98,7 @@ static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
 	}
 	if (space != SPACE_GLOBAL || w->c->r->status != VX_DONE)
 		return -1;
-	return write ? vx_mem_write(w, a, buf, n) : vx_mem_read(w, a, buf, n);
+	return vx_mem_copy(w, a, buf, n, write);
 }
 
 static int lane_access(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
@@ -118,12 +115,10 @@ static int lane_access(struct vx_wave *w, const struct isa_insn *in, int space, 
 	unsigned n = sizes[op - 0x10];
 	int store = op >= 0x18 && op <= 0x1f;
 	if (store) {
-		uint32_t *d = vreg(w, in->data0, in->acc) + 0;
 		for (unsigned i = 0; i < (n + 3) / 4; i++)
 			buf[i] = vreg(w, in->data0 + i, in->acc)[lane];
 		if (op == 0x19 || op == 0x1b)	/* the d16_hi stores take the upper half */
 			buf[0] >>= 16;
-		(void)d;
 		return access_bytes(w, space, a, buf, n, lane, 1);
 	}
 	if (access_bytes(w, space, a, buf, n, lane, 0))

@@ -75,6 +75,10 @@ int vx_vop_shape(enum isa_family fam, unsigned op, struct vx_shape *sh)
 		else
 			set(sh, 3, 7, F64, F64, F64, F64, 1, VX_K_PLAIN), sh->mac = 1;
 		return 0;
+	case ISA_VOP3_FROM_VOP2(ISA_VOP2_v_madmk_f32):
+		set(sh, 2, 0, F32, F32, F32, F32, 0, VX_K_MADMK); return 0;
+	case ISA_VOP3_FROM_VOP2(ISA_VOP2_v_madak_f32):
+		set(sh, 2, 0, F32, F32, F32, F32, 0, VX_K_MADAK); return 0;
 	case ISA_VOP3_v_mac_f32_e64: case ISA_VOP3_v_fmac_f32_e64:
 		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_PLAIN);
 		sh->mac = 1;
@@ -141,17 +145,13 @@ int vx_vop_shape(enum isa_family fam, unsigned op, struct vx_shape *sh)
 	case ISA_VOP3_v_mad_f32: case ISA_VOP3_v_mad_legacy_f32: case ISA_VOP3_v_fma_f32:
 	case ISA_VOP3_v_min3_f32: case ISA_VOP3_v_max3_f32: case ISA_VOP3_v_med3_f32:
 	case ISA_VOP3_v_div_fixup_f32: case ISA_VOP3_v_div_fmas_f32:
-		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_PLAIN);
-		if (op == ISA_VOP3_v_div_fmas_f32)
-			sh->kind = VX_K_CNDMASK;
-		return 0;
+		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_PLAIN); return 0;
 	case ISA_VOP3_v_div_scale_f32:
 		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_DIV_SCALE); return 0;
 	case ISA_VOP3_v_div_scale_f64:
 		set(sh, 3, 7, F64, F64, F64, F64, 1, VX_K_DIV_SCALE); return 0;
 	case ISA_VOP3_v_fma_f64: case ISA_VOP3_v_div_fixup_f64: case ISA_VOP3_v_div_fmas_f64:
-		set(sh, 3, 7, F64, F64, F64, F64, 1, op == ISA_VOP3_v_div_fmas_f64 ? VX_K_CNDMASK : VX_K_PLAIN);
-		return 0;
+		set(sh, 3, 7, F64, F64, F64, F64, 1, VX_K_PLAIN); return 0;
 	case ISA_VOP3_v_mad_i32_i24: case ISA_VOP3_v_mad_u32_u24: case ISA_VOP3_v_bfe_u32:
 	case ISA_VOP3_v_bfe_i32: case ISA_VOP3_v_bfi_b32: case ISA_VOP3_v_alignbit_b32:
 	case ISA_VOP3_v_alignbyte_b32: case ISA_VOP3_v_min3_i32: case ISA_VOP3_v_min3_u32:
@@ -377,7 +377,6 @@ static uint64_t eval_f32(unsigned op, float x, float y, float z)
 	case ISA_VOP3_v_max3_f32: return vx_u32(fmaxf(fmaxf(x, y), z));
 	case ISA_VOP3_v_med3_f32: return vx_u32(med3f(x, y, z));
 	case ISA_VOP3_v_div_fixup_f32: return vx_u32((float)fixup(x, y, z));
-	case ISA_VOP3_v_div_scale_f32: return vx_u32(x);
 	case ISA_VOP3_v_fract_f32_e64: return vx_u32((float)fract(x));
 	case ISA_VOP3_v_trunc_f32_e64: return vx_u32(truncf(x));
 	case ISA_VOP3_v_ceil_f32_e64: return vx_u32(ceilf(x));
@@ -421,7 +420,6 @@ static uint64_t eval_f64(unsigned op, double x, double y, double z, uint64_t b)
 	case ISA_VOP3_v_max_f64: return vx_u64(fmax(x, y));
 	case ISA_VOP3_v_ldexp_f64: return vx_u64(ldexp(x, (int32_t)b));
 	case ISA_VOP3_v_div_fixup_f64: return vx_u64(fixup(x, y, z));
-	case ISA_VOP3_v_div_scale_f64: return vx_u64(x);
 	case ISA_VOP3_v_trunc_f64_e64: return vx_u64(trunc(x));
 	case ISA_VOP3_v_ceil_f64_e64: return vx_u64(ceil(x));
 	case ISA_VOP3_v_rndne_f64_e64: return vx_u64(rint(x));
@@ -581,6 +579,12 @@ uint64_t vx_vop_eval(struct vx_wave *w, const struct vx_shape *sh, unsigned op,
 	if (op == ISA_VOP3_v_div_scale_f32 || op == ISA_VOP3_v_div_scale_f64) {
 		*cout = 0;
 		return a;
+	}
+	/* gfx940 renamed these fmamk/fmaak and fused them */
+	if (op == ISA_VOP3_FROM_VOP2(ISA_VOP2_v_madmk_f32) ||
+	    op == ISA_VOP3_FROM_VOP2(ISA_VOP2_v_madak_f32)) {
+		float x = vx_f32((uint32_t)a), y = vx_f32((uint32_t)b), z = vx_f32((uint32_t)c);
+		return vx_u32(w->c->dev->fam == ISA_GFX940 ? fmaf(x, y, z) : x * y + z);
 	}
 	if (sh->stype[0] == F64)
 		return eval_f64(op, vx_f64(a), vx_f64(b), vx_f64(c), b);

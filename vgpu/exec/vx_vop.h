@@ -17,7 +17,6 @@ enum vx_kind {
 	VX_K_CNDMASK,	/* reads a mask bit, writes a result */
 	VX_K_DIV_SCALE,	/* a result and VCC */
 	VX_K_MADMK, VX_K_MADAK,	/* VOP2 with a constant operand */
-	VX_K_SDST_OUT,	/* one lane's value to an SGPR */
 	VX_K_LANE,	/* reads or writes across lanes (vx_vop_lane_op) */
 };
 

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Runs one work-group of 64 work-items of a bare code blob on the
+ * interpreter, with a memory of its own, and prints what the kernel left
+ * in its output page: the engine tested directly, no runtime, no driver.
+ *
+ * usage: vx-probe gfx90a CODE.bin WORDS
+ * Memory: the descriptor at 0x100000 and its code 256 bytes on; the
+ * kernel's arguments at 0x110000 (the output page's address, then the
+ * address of a page of fine-grained host memory); the output page at
+ * 0x120000 (coarse-grained device memory); the fine page at 0x130000.
+ * Each holds zeros at start, the fine page the float 1.0 per dword.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vx.h"
+
+#define BASE 0x100000ull
+#define SIZE 0x40000ull
+#define KD (BASE)
+#define KERNARG 0x110000ull
+#define OUT 0x120000ull
+#define FINE 0x130000ull
+
+static uint8_t mem[SIZE];
+
+static int page(void *ctx, uint64_t va, struct vx_page *out)
+{
+	(void)ctx;
+	if (va < BASE || va >= BASE + SIZE)
+		return -1;
+	out->host = mem + (va - BASE);
+	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
+	return 0;
+}
+
+static void put32(uint64_t va, uint32_t v)
+{
+	memcpy(mem + (va - BASE), &v, 4);
+}
+
+static void put64(uint64_t va, uint64_t v)
+{
+	memcpy(mem + (va - BASE), &v, 8);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4) {
+		fprintf(stderr, "usage: vx-probe ARCH CODE.bin WORDS\n");
+		return 64;
+	}
+	FILE *f = fopen(argv[2], "rb");
+	if (!f) {
+		perror(argv[2]);
+		return 1;
+	}
+	size_t n = fread(mem + 0x100, 1, 0x10000 - 0x100, f);
+	fclose(f);
+	put32(KD + 0, 4096);			/* LDS bytes */
+	put64(KD + 16, 0x100);			/* the code, after the descriptor */
+	put32(KD + 44, 0);
+	put32(KD + 48, 0x3u << 16 | 0x3u << 18);/* keep denormals */
+	put32(KD + 52, 2u << 1 | 1u << 7);	/* two user SGPRs, work-group id x */
+	mem[56] = 1u << 3;			/* the kernarg pointer in s[0:1] */
+	put64(KERNARG, OUT);
+	put64(KERNARG + 8, FINE);
+	for (uint64_t a = FINE; a < BASE + SIZE; a += 4)
+		put32(a, 0x3f800000u);
+	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page,
+				 .shared_base = 1ull << 48, .private_base = 2ull << 48 };
+	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
+			       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
+	struct vx_result r;
+	if (!n || dev.fam == ISA_UNKNOWN) {
+		fprintf(stderr, "vx-probe: no code, or unknown arch %s\n", argv[1]);
+		return 1;
+	}
+	vx_run(&dev, &l, &r);
+	printf("status %d drops %u", r.status, r.ndrops);
+	if (r.ndrops)
+		printf(" dropped %llu", (unsigned long long)r.drops[0].count);
+	if (r.status == VX_UNKNOWN)
+		printf(" lacks %s", r.what);
+	putchar('\n');
+	unsigned words = (unsigned)strtoul(argv[3], NULL, 0);
+	for (unsigned i = 0; i < words && i < 1024; i++) {
+		uint32_t v;
+		memcpy(&v, mem + (OUT - BASE) + 4 * i, 4);
+		printf("%08x%c", v, i % 8 == 7 ? '\n' : ' ');
+	}
+	putchar('\n');
+	return 0;
+}
