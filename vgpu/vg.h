@@ -110,8 +110,10 @@ void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
 
 /* The name of the kernel whose descriptor is at kd, from the code object
- * the loader placed around it (vg_blit.c): 0, or -1 when none says. */
-int vg_kernel_name(uint64_t kd, char *out, size_t cap);
+ * the loader placed around it (vg_blit.c): 0, or -1 when none says.
+ * *image_va: where that code object's header lies (0: none found), from
+ * which its addresses are counted. */
+int vg_kernel_name(uint64_t kd, char *out, size_t cap, uint64_t *image_va);
 
 /* The CPU's mappings as the driver's range checks see them (vg_vma.c):
  * each mapping made through the shim, from one of our devices or not. */
