@@ -18,11 +18,11 @@
 #include "an_state.h"
 #include "hg_observe.h"
 
-/* Dispatches of one kernel that ran to their end. */
+/* Dispatches of one kernel, by how they ended. */
 struct an_obs_kernel {
 	struct an_proc *proc;
 	char name[96];
-	uint64_t ran;
+	uint64_t ran, faulted;
 };
 
 struct an_obs_row {
@@ -39,30 +39,31 @@ static void copy(char *dst, size_t cap, const char *src)
 	snprintf(dst, cap, "%s", src ? src : "");
 }
 
-static void count_run(struct an_exec *x, struct an_proc *p)
+/* Past the cap a kernel's dispatches go uncounted: nothing is then said
+ * of them beside a finding. */
+static struct an_obs_kernel *kernel_of(struct an_exec *x, struct an_proc *p)
 {
 	for (size_t i = 0; i < x->nkernels; i++)
-		if (x->kernels[i].proc == p && !strcmp(x->kernels[i].name, p->obs_kernel)) {
-			x->kernels[i].ran++;
-			return;
-		}
+		if (x->kernels[i].proc == p && !strcmp(x->kernels[i].name, p->obs_kernel))
+			return &x->kernels[i];
 	if (!x->kernels)
 		x->kernels = calloc(AN_OBS_ROWS, sizeof(*x->kernels));
 	if (!x->kernels || x->nkernels == AN_OBS_ROWS)
-		return; /* past the cap a kernel's runs go uncounted: said as unknown */
+		return NULL;
 	struct an_obs_kernel *k = &x->kernels[x->nkernels++];
 	k->proc = p;
-	k->ran = 1;
 	copy(k->name, sizeof(k->name), p->obs_kernel);
+	return k;
 }
 
-static uint64_t runs_of(const struct an_exec *x, const struct an_finding *f)
+static const struct an_obs_kernel *dispatches_of(const struct an_exec *x,
+						 const struct an_finding *f)
 {
 	for (size_t i = 0; i < x->nkernels; i++)
 		if (x->kernels[i].proc == f->proc && f->kernel && f->kernel->name &&
 		    !strcmp(x->kernels[i].name, f->kernel->name))
-			return x->kernels[i].ran;
-	return 0;
+			return &x->kernels[i];
+	return NULL;
 }
 
 void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
@@ -72,13 +73,19 @@ void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev
 
 	p->obs_kd = an_ev_u64(e, F_VD_KD);
 	copy(p->obs_kernel, sizeof(p->obs_kernel), an_ev_str(e, F_VD_KERNEL));
+	struct an_obs_kernel *k = st == HG_EXEC_DONE || st == HG_EXEC_FAULT
+					  ? kernel_of(x, p) : NULL;
+
 	if (st == HG_EXEC_DONE) {
 		x->ran++;
-		count_run(x, p);
+		if (k)
+			k->ran++;
 		return;
 	}
 	if (st == HG_EXEC_FAULT) {
 		x->faulted++;
+		if (k)
+			k->faulted++;
 		return;
 	}
 	if (x->not_run++)
@@ -136,16 +143,29 @@ void an_on_vgpu_drop(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		r->alloc = *a;
 }
 
+static const struct an_rule *rule_fp, *rule_int, *rule_fault;
+
+static void rules_known(void)
+{
+	if (rule_fp)
+		return;
+	rule_fp = an_rule_by_id("fp-atomic-fine-grain");
+	rule_int = an_rule_by_id("int-atomic-fine-host");
+	rule_fault = an_rule_by_id("pageable-kernel-arg-no-xnack");
+}
+
 /* The atomics rules, whose verdict a drop confirms. */
 static bool predicts(const struct an_finding *f)
 {
-	static const struct an_rule *fp, *in;
+	rules_known();
+	return f->rule == rule_fp || f->rule == rule_int;
+}
 
-	if (!fp) {
-		fp = an_rule_by_id("fp-atomic-fine-grain");
-		in = an_rule_by_id("int-atomic-fine-host");
-	}
-	return f->rule == fp || f->rule == in;
+/* The rule whose verdict a memory access fault confirms. */
+static bool predicts_fault(const struct an_finding *f)
+{
+	rules_known();
+	return f->rule == rule_fault;
 }
 
 static struct an_finding *finding_of(struct an_ctx *c, const struct an_obs_row *r)
@@ -235,9 +255,24 @@ void an_observed_fini(struct an_exec *x)
 bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,
 		      uint64_t observed, char *buf, size_t cap)
 {
-	uint64_t runs;
+	const struct an_obs_kernel *k;
 
-	if (!c->vgpu[0] || !predicts(f))
+	if (!c->vgpu[0] || !(k = dispatches_of(&c->exec, f)))
+		return false;
+	if (predicts_fault(f)) {
+		if (k->faulted)
+			snprintf(buf, cap, "on the virtual %s, the kernel stopped at a memory "
+					   "access fault %llu time%s",
+				 c->vgpu, (unsigned long long)k->faulted,
+				 k->faulted == 1 ? "" : "s");
+		else
+			snprintf(buf, cap, "on the virtual %s, the kernel ran %llu time%s with "
+					   "no memory access fault: the verdict is not borne out by "
+					   "the run",
+				 c->vgpu, (unsigned long long)k->ran, k->ran == 1 ? "" : "s");
+		return k->faulted || k->ran;
+	}
+	if (!predicts(f))
 		return false;
 	if (observed) {
 		snprintf(buf, cap, "on the virtual %s, %llu atomics (%s)%s%s did nothing",
@@ -246,12 +281,12 @@ bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,
 		return true;
 	}
 	/* A scope downgrade is not seen in what a run computes. */
-	if (f->sev != AN_SEV_ERROR || !(runs = runs_of(&c->exec, f)))
+	if (f->sev != AN_SEV_ERROR || !k->ran)
 		return false;
 	snprintf(buf, cap, "on the virtual %s, the kernel ran %llu time%s and none of "
 			   "its atomics into this memory did nothing: the verdict is not "
 			   "borne out by the run",
-		 c->vgpu, (unsigned long long)runs, runs == 1 ? "" : "s");
+		 c->vgpu, (unsigned long long)k->ran, k->ran == 1 ? "" : "s");
 	return true;
 }
 

@@ -20,6 +20,7 @@
 #include "hg_observe.h"
 #include "vg.h"
 #include "vg_exec.h"
+#include "vg_sysfs.h"
 #include "vx.h"
 
 /* Whether the process can read the page: the interpreter must not crash
@@ -151,10 +152,32 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 	fn(&o);
 }
 
-void vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
+/*
+ * A fault no retry can mend, as amdkfd meets one (kfd_int_process_v9.c,
+ * kfd_events.c): the SMI file's vmfault line, the process's queues
+ * evicted, and every memory event set with the faulting page, on which
+ * the runtime reports "Memory access fault by GPU" and aborts.  A process
+ * whose runtime made no memory event has no one listening: its dispatch
+ * retires rather than hang the program (doc/testing.md).
+ */
+static int fatal(const struct vx_result *r)
+{
+	struct kfd_hsa_memory_exception_data m = {
+		.failure = { .NotPresent = 1 },
+		.va = r->fault_va & ~(uint64_t)(VX_PAGE - 1),
+		.gpu_id = VG_GPU_ID,
+	};
+	vg_smi_vmfault();
+	if (!vg_event_memory_fault(&m))
+		return 0;
+	__atomic_store_n(&vg.halted, 1, __ATOMIC_RELEASE);
+	return 1;
+}
+
+int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 {
 	if (!enabled() || !d->kernel_object)
-		return;
+		return 1;
 	struct vx_device dev = {
 		.fam = family(),
 		.page = page,
@@ -180,8 +203,9 @@ void vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);
 	tell(&r, d, named ? name : "", image_va);
 	if (r.status == VX_DONE)
-		return;
+		return 1;
 	if (!named)
 		snprintf(name, sizeof(name), "at 0x%llx", (unsigned long long)d->kernel_object);
 	say(&r, name);
+	return r.status != VX_FAULT || !fatal(&r);
 }

@@ -11,6 +11,7 @@
 #include "hg_observe.h"
 #include "pl_boot.h"
 #include "pl_export.h"
+#include "pl_launch.h"
 #include "reg.h"
 
 static void drop(const struct hg_observed *o, const struct hg_observed_drop *d)
@@ -43,5 +44,9 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 	reg_emit_vgpu_dispatch(&e);
 	for (uint32_t i = 0; i < o->ndrops && o->drops; i++)
 		drop(o, &o->drops[i]);
+	/* A fault ends the process once the device raises it: what the
+	 * program launched is written first, on every run alike. */
+	if (o->status == HG_EXEC_FAULT)
+		pl_launch_settle();
 	pl_depth--;
 }

@@ -104,7 +104,8 @@ for row in table:
         continue
     want = hgrun.omp_expected(hipgrain, kdir, table, prog, args, xnack, want)
     add, drop = hgrun.changes_for(by_rel, version) if vgpu else (set(), set())
-    todo.append(row[:3] + ((want | add) - drop,) + row[4:])
+    on_vgpu = hgrun.outcome_for(by_rel, version, row[5])
+    todo.append(row[:3] + ((want | add) - drop, row[4], on_vgpu) + row[6:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
     for row, rc_ok, got, status, virtual, said, err, obs in pool.map(check, todo):
         prog, args, xnack, want = row[:4]
