@@ -68,6 +68,20 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	fputc('}', out);
 }
 
+/* ,"call":{"api":"hipFree","site":{...},"callsite":[...]} */
+static void an_json_call(FILE *out, const char *key, const struct an_call *c,
+			 const struct an_place *pl)
+{
+	if (!c->api)
+		return;
+	fprintf(out, ",\"%s\":{\"api\":", key);
+	hg_json_str(out, an_api_name(c->api));
+	an_json_site(out, pl->frames, pl->nframes);
+	fputs(",\"callsite\":", out);
+	an_json_frames(out, pl->frames, pl->nframes);
+	fputc('}', out);
+}
+
 static void an_json_group(FILE *out, const struct an_group *g)
 {
 	const struct an_finding *f = g->first;
@@ -88,6 +102,8 @@ static void an_json_group(FILE *out, const struct an_group *g)
 		hg_json_str(out, an_kernel_label(f->kernel));
 		fputc('}', out);
 	}
+	an_json_call(out, "call", &f->call, &g->call);
+	an_json_call(out, "freed_by", &f->freed, &g->freed);
 	if (f->has_alloc)
 		an_json_alloc(out, g);
 	if (g->nalso) {
@@ -104,7 +120,7 @@ static void an_json_group(FILE *out, const struct an_group *g)
 	if (f->rule->fix_at) {
 		char fix[1024];
 
-		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		f->rule->fix_at(f, g->site, g->call.site, fix, sizeof(fix));
 		fputs(",\"fix_at\":", out);
 		if (fix[0])
 			hg_json_str(out, fix);

@@ -178,6 +178,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	/* A coalesced event stands for `repeat` identical launches. */
 	unsigned api = an_launch_read(e, &l, &c->weight, &args);
 
+	l.api = (uint8_t)api;
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
 		c->unknown_launches += an_weight(c);

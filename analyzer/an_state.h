@@ -47,6 +47,13 @@ struct an_mig {
 	uint64_t bytes;
 };
 
+/* A call of the program's (a free, a copy, a prefetch): its API and the
+ * call site its event carries; callsite 0 when the trace gives none. */
+struct an_call {
+	uint64_t callsite;
+	uint8_t api;
+};
+
 struct an_alloc {
 	uint64_t id, addr, size, callsite;
 	/* Granularity along the block once advice split it (an_gran.c);
@@ -150,6 +157,7 @@ struct an_proc {
 	void *dwfl; /* symboliser state, built on first use */
 	/* Recently freed blocks, whole, in the slots `freed_ring` gives. */
 	struct an_alloc freed[DEC_FREED_RING];
+	struct an_call freed_by[DEC_FREED_RING]; /* the free of each */
 	struct dec_freed_ring freed_ring;
 	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
 			     * kfd_* event */
@@ -176,6 +184,10 @@ struct an_finding {
 	int32_t first_tid;
 	char *message;
 	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
+	/* The call the finding is about, where it is not the allocation (the
+	 * wrong free, the copy, the prefetch), and the free that made a
+	 * block stale (use-after-free); api 0: none. */
+	struct an_call call, freed;
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
 };
@@ -271,6 +283,9 @@ struct an_head *an_head_put(struct an_heads *hs, uint64_t id);
 void an_heads_fini(struct an_heads *hs);
 /* Recently freed block that held addr, or NULL. */
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr);
+/* The free that released a block an_freed_find or an_freed_by_id gave. */
+const struct an_call *an_freed_call(const struct an_proc *p,
+				    const struct an_alloc *old);
 /* A recently freed block by id: launches counted before its free may be
  * written after it (another thread freed it). */
 struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id);

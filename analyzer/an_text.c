@@ -60,6 +60,22 @@ static void an_text_alloc(const struct an_tty *t, const struct an_group *g,
 		an_text_driver(t, &a->drv);
 }
 
+/* "    call: hipFree at app.hip:42 (main)": the call a finding is about,
+ * and the free before it. */
+static void an_text_call(const struct an_tty *t, const char *label,
+			 const struct an_call *c, const struct an_place *pl)
+{
+	if (!c->api)
+		return;
+	fprintf(t->out, "    %s: %s", label, an_api_name(c->api));
+	if (pl->site[0])
+		fprintf(t->out, " at %s", pl->site);
+	else if (c->callsite)
+		fprintf(t->out, ", call site #%llu (no symbols)",
+			(unsigned long long)c->callsite);
+	fputc('\n', t->out);
+}
+
 /* True when it printed a fix of its own, written for the finding's front
  * end and call site. */
 static bool an_text_group(const struct an_tty *t, const struct an_group *g)
@@ -71,6 +87,8 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	fprintf(t->out, "  %s×%llu%s %s\n", an_col(t, "\033[1m"),
 		(unsigned long long)g->count, an_col(t, "\033[0m"),
 		an_group_message(g) ? an_group_message(g) : "");
+	an_text_call(t, "call", &f->call, &g->call);
+	an_text_call(t, "freed", &f->freed, &g->freed);
 	if (f->kernel)
 		fprintf(t->out, "    kernel: %s\n", an_kernel_label(f->kernel));
 	if (f->has_alloc)
@@ -80,7 +98,7 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	if (f->rule->fix_at) {
 		char fix[1024];
 
-		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		f->rule->fix_at(f, g->site, g->call.site, fix, sizeof(fix));
 		if (fix[0])
 			fprintf(t->out, "    fix: %s\n", fix);
 		fixed = fix[0] != '\0';

@@ -138,8 +138,8 @@ static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
 	return buf;
 }
 
-static void fix_at(const struct an_finding *f, const char *site, char *buf,
-		   size_t cap)
+static void fix_at(const struct an_finding *f, const char *site,
+		   const char *call, char *buf, size_t cap)
 {
 	char how[256];
 
