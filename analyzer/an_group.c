@@ -296,7 +296,7 @@ void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap)
 {
 	const char *name = hg_hip_error_name(f->rc);
-	bool nogpu = c->no_gpu || f->rc == 100;
+	bool nogpu = f->no_gpu || f->rc == 100;
 
 	/* libomptarget answers a region no device took by running it on the
 	 * host: the program's result is right, the GPU never saw it. */

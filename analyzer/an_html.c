@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "an_drv.h"
+#include "an_gpus.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -256,11 +257,35 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 	fputs("</div></div>\n", out);
 }
 
+/* A report over runs on different GPUs: each GPU with its processes. */
+static void an_html_gpus(FILE *out, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256];
+
+		an_where(l[i].first, where, sizeof(where));
+		fputs("<p class=\"warn\">", out);
+		an_html_esc(out, where);
+		if (l[i].others)
+			fprintf(out, " and %u other process%s", l[i].others,
+				l[i].others == 1 ? "" : "es");
+		fputs(": ", out);
+		an_html_esc(out, l[i].text);
+		fputs("</p>", out);
+	}
+	free(l);
+}
+
 static void an_html_summary(FILE *out, struct an_ctx *c,
 			    const struct an_groups *gs)
 {
 	fputs("<section id=\"summary\">", out);
-	if (c->vgpu[0]) {
+	if (an_gpus_mixed(c)) {
+		an_html_gpus(out, c);
+	} else if (c->vgpu[0]) {
 		fputs("<p class=\"warn\">Virtual ", out);
 		an_html_esc(out, c->vgpu);
 		fputs(c->vgpu_exec ? ": kernels ran on hipgrain's interpreter with the "

@@ -9,19 +9,20 @@
 #include "an_timeline.h"
 #include "hg_events.h"
 
-void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
+void an_fail_add(struct an_ctx *c, const struct an_proc *p, unsigned api,
+		 int32_t rc)
 {
 	struct an_fail *f;
 
 	for (f = c->fails; f; f = f->next)
-		if (f->api == api && f->rc == rc) {
+		if (f->api == api && f->rc == rc && f->proc == p) {
 			f->count += an_weight(c);
 			return;
 		}
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return;
-	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc,
+	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc, .proc = p,
 			      .count = an_weight(c),
 			      .next = c->fails};
 	c->fails = f;
@@ -60,7 +61,7 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	for (unsigned i = 0; i < hk->n; i++)
 		hk->r[i]->on_alloc(c, hk->r[i], p, &a);
 	if (rc) {
-		an_fail_add(c, a.api, rc);
+		an_fail_add(c, p, a.api, rc);
 		return;
 	}
 	if (!a.id)
@@ -130,7 +131,7 @@ void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	for (unsigned i = 0; i < hk->n; i++)
 		hk->r[i]->on_free(c, hk->r[i], &f);
 	if (f.rc)
-		an_fail_add(c, f.api, f.rc);
+		an_fail_add(c, p, f.api, f.rc);
 	if (f.alloc && !f.rc)
 		an_retire(c, p, f.alloc, &f);
 }
@@ -156,7 +157,7 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 			an_rules[i]->on_range(c, an_rules[i], &o);
 	an_tl_call(c, p, o.api, o.rc, o.size);
 	if (o.rc)
-		an_fail_add(c, o.api, o.rc);
+		an_fail_add(c, p, o.api, o.rc);
 	else if (prefetch && o.alloc) {
 		/* hipCpuDeviceId (-1) brings the pages back to the host. */
 		o.alloc->on_gpu = an_ev_i64(e, F_RO_DEVICE) >= 0;
@@ -239,7 +240,7 @@ static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
 			an_rules[i]->on_copy(c, an_rules[i], o);
 	an_tl_call(c, o->proc, o->api, o->rc, o->size);
 	if (o->rc)
-		an_fail_add(c, o->api, o->rc);
+		an_fail_add(c, o->proc, o->api, o->rc);
 }
 
 void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gpus.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
@@ -155,6 +156,30 @@ static void an_sarif_result(FILE *out, const struct an_group *g)
 	fputs("}}", out);
 }
 
+/* A report over runs on different GPUs: one notification per GPU, naming
+ * its processes. */
+static void an_sarif_gpus(FILE *out, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256], msg[512];
+
+		an_where(l[i].first, where, sizeof(where));
+		if (l[i].others)
+			snprintf(msg, sizeof(msg), "%s and %u other process%s: %s",
+				 where, l[i].others, l[i].others == 1 ? "" : "es",
+				 l[i].text);
+		else
+			snprintf(msg, sizeof(msg), "%s: %s", where, l[i].text);
+		fputs("{\"level\":\"warning\",\"message\":{\"text\":", out);
+		hg_json_str(out, msg);
+		fputs(i + 1 < n || c->nwarnings ? "}}," : "}}", out);
+	}
+	free(l);
+}
+
 void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 {
 	hg_sarif_head(out);
@@ -174,7 +199,9 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	fprintf(out, "],\"invocations\":[{\"executionSuccessful\":%s",
 		c->partial || c->traces_failed ? "false" : "true");
 	fputs(",\"toolExecutionNotifications\":[", out);
-	if (c->vgpu[0]) {
+	if (an_gpus_mixed(c))
+		an_sarif_gpus(out, c);
+	else if (c->vgpu[0]) {
 		char msg[96];
 		snprintf(msg, sizeof(msg), c->vgpu_exec
 			 ? "virtual %s: kernels ran on hipgrain's interpreter"

@@ -22,7 +22,7 @@
 #define AN_EVENT_LIST(X)                                                       \
 	X(PROCESS, "hipgrain:process", "exe", "schema")                           \
 	X(ENV, "hipgrain:env", "name", "value")                               \
-	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
+	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack", "name")           \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
 	X(ALLOC, "hipgrain:alloc", NULL)                                      \
 	X(FREE, "hipgrain:free", NULL)                                        \
@@ -70,7 +70,7 @@ enum an_ev_kind {
 /* Field positions, in the order the list above names them. */
 enum { F_PROCESS_EXE, F_PROCESS_SCHEMA };
 enum { F_ENV_NAME, F_ENV_VALUE };
-enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
+enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK, F_DEV_NAME };
 enum { F_CS_ID, F_CS_FRAMES };
 enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
        F_RO_MEM, F_RO_DEVICE, F_RO_CALLSITE };

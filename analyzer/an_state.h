@@ -127,6 +127,12 @@ struct an_proc {
 	char rank[16];
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
+	char dev_name[32]; /* the device's name as the runtime gave it */
+	/* The GPU it ran on, its own in a report that merges runs: a virtual
+	 * GPU's profile ("" on hardware) and whether its kernels ran on the
+	 * interpreter; no_gpu: hipgrain's device query failed. */
+	char vgpu[16];
+	bool vgpu_exec, no_gpu;
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	uint8_t kfd_xnack; /* HG_FEAT_ON/OFF as the driver answered; 0 if not */
 	/* A registered code object whose every target asks one XNACK mode
@@ -196,6 +202,10 @@ struct an_fail {
 	uint8_t api;
 	int32_t rc;
 	uint64_t count;
+	/* The process it failed in, until an_fails_settle merges the
+	 * processes alike: then NULL, and no_gpu says whether they had none. */
+	const struct an_proc *proc;
+	bool no_gpu;
 	struct an_fail *next;
 };
 
@@ -230,7 +240,9 @@ struct an_ctx {
 	uint64_t unknown_launches; /* launches of never-named kernels */
 	uint64_t hg_warn[AN_WARN_CODES]; /* preload `warning` events by code */
 	bool no_gpu; /* some process found no usable GPU */
-	char vgpu[16]; /* a virtual GPU's profile when a process ran on one */
+	/* The first process's virtual GPU, as an_gpus_settle found it (each
+	 * process has its own: an_proc's vgpu). */
+	char vgpu[16];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
 	unsigned traces_read, traces_failed;
 	bool partial;

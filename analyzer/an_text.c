@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "an_drv.h"
+#include "an_gpus.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
@@ -210,10 +211,32 @@ static void an_text_fates(const struct an_tty *t, const struct an_ctx *c)
 	free(v);
 }
 
+/* A report over runs on different GPUs: each process's, one line per GPU
+ * ("app[12] and 9 other processes: virtual MI300X: ..."). */
+static void an_text_gpus(const struct an_tty *t, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256];
+
+		an_where(l[i].first, where, sizeof(where));
+		fprintf(t->out, "%s%s", an_col(t, "\033[1;33m"), where);
+		if (l[i].others)
+			fprintf(t->out, " and %u other process%s", l[i].others,
+				l[i].others == 1 ? "" : "es");
+		fprintf(t->out, ": %s%s\n", l[i].text, an_col(t, "\033[0m"));
+	}
+	free(l);
+}
+
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
-	if (c->vgpu[0] && c->vgpu_exec)
+	if (an_gpus_mixed(c))
+		an_text_gpus(t, c);
+	else if (c->vgpu[0] && c->vgpu_exec)
 		fprintf(t->out, "%svirtual %s: kernels ran on hipgrain's "
 				"interpreter%s with the product's memory semantics; "
 				"the findings come from what the runtime asked of its "
