@@ -197,6 +197,15 @@ bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap);
  */
 bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 			uint32_t *ops, char *at, size_t cap);
+/* The scope an atomic asks for, as the sites say it: MI300's atomics are
+ * marked system or agent scope; others, and older traces, are unmarked. */
+#define AN_SCOPE_UNMARKED 1u
+#define AN_SCOPE_AGENT 2u
+#define AN_SCOPE_SYSTEM 4u
+#define AN_SCOPES_ALL 7u
+/* As an_sites_reach, counting only entries of the scopes asked for. */
+bool an_sites_reach_scoped(const char *sites, unsigned arg, unsigned scopes,
+			   char *at, size_t cap);
 /* " (offset N of a split range: coarse at [0, 4096), fine at ...)" when the
  * argument's block was split by advice; else "". */
 const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap);

@@ -279,15 +279,26 @@ static uint32_t an_site_op(const char *p, size_t n)
 
 	if (!plus)
 		return 0;
-	len = strcspn(plus + 1, "@;");
+	len = strcspn(plus + 1, "@;^");
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
 		if (strlen(ops[i].name) == len && !strncmp(plus + 1, ops[i].name, len))
 			return ops[i].bit;
 	return 0;
 }
 
-bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
-			uint32_t *ops, char *at, size_t cap)
+/* The scope an entry's mark says (codeobj's "^s", "^a"); unmarked: the
+ * target's atomics carry none, or the trace predates the mark. */
+static unsigned an_site_scope(const char *p, size_t n)
+{
+	size_t caret = strcspn(p, "^"), m = strcspn(p, "@");
+
+	if (caret + 1 >= (m < n ? m : n))
+		return AN_SCOPE_UNMARKED;
+	return p[caret + 1] == 's' ? AN_SCOPE_SYSTEM : AN_SCOPE_AGENT;
+}
+
+static bool an_sites_walk(const char *sites, unsigned arg, uint32_t mask,
+			  unsigned scopes, uint32_t *ops, char *at, size_t cap)
 {
 	bool any = !sites || !*sites, hit = false;
 
@@ -300,7 +311,7 @@ bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 		uint32_t op = an_site_op(p, m < n ? m : n);
 
 		/* An entry that names no operation may be any of them. */
-		if (op && !(op & mask)) {
+		if ((op && !(op & mask)) || !(an_site_scope(p, n) & scopes)) {
 			p += n + (p[n] == ';');
 			continue;
 		}
@@ -317,9 +328,23 @@ bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 	return any || hit;
 }
 
+bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
+			uint32_t *ops, char *at, size_t cap)
+{
+	return an_sites_walk(sites, arg, mask, AN_SCOPES_ALL, ops, at, cap);
+}
+
 bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap)
 {
 	uint32_t ops;
 
 	return an_sites_reach_ops(sites, arg, ~0u, &ops, at, cap);
+}
+
+bool an_sites_reach_scoped(const char *sites, unsigned arg, unsigned scopes,
+			   char *at, size_t cap)
+{
+	uint32_t ops;
+
+	return an_sites_walk(sites, arg, ~0u, scopes, &ops, at, cap);
 }

@@ -64,6 +64,13 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			fprintf(f, ",\"arg\":%d", in->arg);
 		else
 			fputs(",\"arg\":null", f);
+		/* MI300's atomics say their scope; older ones carry none. */
+		fputs(",\"scope\":", f);
+		if (in->scope == CO_SCOPE_UNENCODED)
+			fputs("null", f);
+		else
+			fputs(in->scope == CO_SCOPE_SYSTEM ? "\"system\""
+							   : "\"agent\"", f);
 		fputs(",\"file\":", f);
 		if (in->file && in->line)
 			hg_json_str(f, hg_path_norm(in->file, path, sizeof(path)));
@@ -121,22 +128,35 @@ static void collect_effects(const char *target, const struct co_atomics *a,
 	}
 }
 
+/* What an entry's scope mark ("^s", "^a") says. */
+static const char *co_scope_words(const char *p, size_t n)
+{
+	size_t caret = strcspn(p, "^");
+
+	if (caret + 1 >= n)
+		return "";
+	return p[caret + 1] == 's' ? "system scope" : "agent scope";
+}
+
 /* One entry of a sites list in words: "0 (app.hip:42)", "3 by max
- * (app.hip:8)", "unknown". */
+ * (app.hip:8)", "1 (agent scope, app.hip:9)", "unknown". */
 static int co_site_text(char *buf, size_t cap, const char *p, size_t n)
 {
-	size_t at = strcspn(p, "@"), plus = strcspn(p, "+");
-	size_t arg_end = plus < n ? plus : at < n ? at : n;
-	char op[32] = "", line[128] = "";
+	size_t at = strcspn(p, "@"), plus = strcspn(p, "+"), caret = strcspn(p, "^");
+	size_t end = at < n ? at : n, op_end = caret < end ? caret : end;
+	size_t arg_end = plus < op_end ? plus : op_end;
+	const char *scope = co_scope_words(p, end);
+	char op[32] = "", line[160] = "";
 
-	if (plus < n)
-		snprintf(op, sizeof(op), " by %.*s",
-			 (int)((at < n ? at : n) - plus - 1), p + plus + 1);
-	if (at < n)
-		snprintf(line, sizeof(line), " (%.*s)", (int)(n - at - 1),
-			 p + at + 1);
+	if (plus < op_end)
+		snprintf(op, sizeof(op), " by %.*s", (int)(op_end - plus - 1),
+			 p + plus + 1);
+	if (at < n || *scope)
+		snprintf(line, sizeof(line), " (%s%s%.*s)", scope,
+			 *scope && at < n ? ", " : "",
+			 at < n ? (int)(n - at - 1) : 0, at < n ? p + at + 1 : "");
 	if (*p == '?')
-		return snprintf(buf, cap, "unknown%s", op);
+		return snprintf(buf, cap, "unknown%s%s", op, line);
 	return snprintf(buf, cap, "%.*s%s%s", (int)arg_end, p, op, line);
 }
 
