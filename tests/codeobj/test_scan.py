@@ -245,7 +245,9 @@ if os.path.exists(LIB):
     lines = out.splitlines()
     heads = [ln for ln in lines if re.match(r"  \S.*\(bundle \d+\)", ln)]
     check(rc == 0 and not err, "a whole library: said on stdout only, once")
-    check(" kernels, each: " in out and
+    # Template instances are a family's one line; other kernels that hold
+    # the same, one line for all.
+    check((" kernels, each: " in out or " instances\n" in out) and
           any(", " in h.split(" (bundle")[0] for h in heads) and
           len(heads) == len(set(heads)),
           "identical kernels and identical code objects are listed once")
@@ -278,5 +280,28 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = scan(p)
         check(rc == 1 and p in err and why in err,
               f"{name} input: exit 1 with what/where/why ({err.strip()})")
+
+# -- a library's templates as families (issue 38, 8) -----------------------
+# rocSPARSE instantiates each kernel template for every type and size: by
+# default one line a template, with its count and what they hold together;
+# -v every instance; the totals the same either way.
+ROCSPARSE = next((p for p in ("/usr/lib/x86_64-linux-gnu/librocsparse.so.0",
+                              "/usr/lib/x86_64-linux-gnu/librocsparse.so.1")
+                  if os.path.exists(p)), None)
+if ROCSPARSE:
+    rc, fam, _ = scan(ROCSPARSE)
+    rc_v, every, _ = scan("-v", ROCSPARSE)
+    tail = [ln for ln in fam.splitlines() if ln.startswith(("total:", "atomic instructions:"))]
+    tail_v = [ln for ln in every.splitlines() if ln.startswith(("total:", "atomic instructions:"))]
+    check(rc == 0 and len(fam.splitlines()) < 200 and
+          re.search(r"^    \S+<\.\.\.>, \d+ instances$", fam, re.M),
+          f"{ROCSPARSE}: one line a kernel family ({len(fam.splitlines())} lines)")
+    check(rc_v == 0 and tail and [t.split(";")[0] for t in tail] ==
+          [t.split(";")[0] for t in tail_v] and
+          len(every.splitlines()) > len(fam.splitlines()) and
+          "instances" not in every,
+          f"{ROCSPARSE}: -v lists every instance, the totals the same ({tail})")
+else:
+    print("skip  no librocsparse here: kernel families not checked")
 
 sys.exit(1 if failures else 0)
