@@ -14,6 +14,7 @@
 #include "an.h"
 #include "an_fate.h"
 #include "an_map.h"
+#include "an_observed.h"
 #include "an_slab.h"
 #include "dec_freed.h"
 
@@ -167,6 +168,9 @@ struct an_proc {
 	struct dec_freed_ring freed_ring;
 	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
 			     * kfd_* event */
+	/* The virtual GPU's last dispatch, which its drop rows follow. */
+	uint64_t obs_kd;
+	char obs_kernel[96];
 };
 
 /* What a `head` event declares that a launch uses. */
@@ -194,6 +198,9 @@ struct an_finding {
 	 * wrong free, the copy, the prefetch), and the free that made a
 	 * block stale (use-after-free); api 0: none. */
 	struct an_call call, freed;
+	/* Lanes the virtual GPU saw this atomic do nothing (an_observed.c). */
+	uint64_t observed;
+	char observed_op[32];
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
 };
@@ -244,6 +251,7 @@ struct an_ctx {
 	 * process has its own: an_proc's vgpu). */
 	char vgpu[16];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
+	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
 	unsigned traces_read, traces_failed;
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */
