@@ -41,7 +41,9 @@ static bool an_foldable(const struct an_group *a, const struct an_group *b)
 	    !x->kernel || !y->kernel || !x->kernel->name || !y->kernel->name ||
 	    strcmp(x->kernel->name, y->kernel->name) || !x->has_alloc ||
 	    !y->has_alloc || x->alloc.api != y->alloc.api ||
-	    x->alloc.gran != y->alloc.gran || x->alloc.mem != y->alloc.mem)
+	    x->alloc.gran != y->alloc.gran || x->alloc.mem != y->alloc.mem ||
+	    strcmp(a->call.site, b->call.site) ||
+	    strcmp(a->freed.site, b->freed.site))
 		return false;
 	an_msg_arg(mx, &ax, &lx);
 	an_msg_arg(my, &ay, &ly);

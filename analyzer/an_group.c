@@ -97,8 +97,17 @@ static int an_group_cmp(const void *a, const void *b)
 	return x->count < y->count ? 1 : x->count > y->count ? -1 : 0;
 }
 
+/* Calls are the same when they symbolise alike, or (with no symbols) when
+ * they are the same call site of one process. */
+static bool an_same_place(const struct an_place *pl, const struct an_call *x,
+			  const struct an_call *y, const char *site)
+{
+	return x->api == y->api && !strcmp(pl->site, site) &&
+	       (site[0] || x->callsite == y->callsite);
+}
+
 static bool an_same_group(const struct an_group *g, const struct an_finding *f,
-			  const char *site)
+			  const char *site, const char *call, const char *freed)
 {
 	const struct an_finding *h = g->first;
 	const char *kn = h->kernel ? h->kernel->name : NULL;
@@ -109,7 +118,9 @@ static bool an_same_group(const struct an_group *g, const struct an_finding *f,
 	       h->has_alloc == f->has_alloc &&
 	       (!h->has_alloc || h->alloc.api == f->alloc.api) &&
 	       !strcmp(g->site, site) &&
-	       (site[0] || (h->proc == f->proc && h->alloc.callsite == f->alloc.callsite));
+	       (site[0] || (h->proc == f->proc && h->alloc.callsite == f->alloc.callsite)) &&
+	       an_same_place(&g->call, &h->call, &f->call, call) &&
+	       an_same_place(&g->freed, &h->freed, &f->freed, freed);
 }
 
 /* A rank is a number the launcher gave the process (see an_replay.c). */
@@ -163,19 +174,54 @@ void an_ranks_text(const struct an_group *g, char *buf, size_t cap)
 }
 
 /* JSON lists every frame; the other formats show only the site. */
+static int an_symbolise(const struct an_finding *f, uint64_t callsite,
+			bool all_frames, struct an_frame *fr)
+{
+	if (!callsite)
+		return 0;
+	return all_frames ? an_sym_callsite(f->proc, callsite, fr, AN_MAX_FRAMES)
+			  : an_sym_site(f->proc, callsite, fr, AN_MAX_FRAMES);
+}
+
+static void an_place_make(struct an_place *pl, const struct an_finding *f,
+			  const struct an_call *call, bool all_frames)
+{
+	char site[1024];
+
+	pl->nframes = call->api ? an_symbolise(f, call->callsite, all_frames,
+					       pl->frames)
+				: 0;
+	an_site_text(pl->frames, pl->nframes, site, sizeof(site));
+	pl->site = strdup(site);
+}
+
+static void an_place_free(struct an_place *pl)
+{
+	an_frames_free(pl->frames, pl->nframes);
+	free(pl->site);
+	pl->nframes = 0;
+	pl->site = NULL;
+}
+
 static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 			bool all_frames)
 {
 	struct an_frame fr[AN_MAX_FRAMES];
-	int n = !f->has_alloc ? 0
-		: all_frames ? an_sym_callsite(f->proc, f->alloc.callsite, fr,
-					       AN_MAX_FRAMES)
-			     : an_sym_site(f->proc, f->alloc.callsite, fr,
-					   AN_MAX_FRAMES);
+	int n = f->has_alloc ? an_symbolise(f, f->alloc.callsite, all_frames, fr)
+			     : 0;
+	struct an_place call, freed;
 	char site[1024];
 	struct an_group *g;
 
 	an_site_text(fr, n, site, sizeof(site));
+	an_place_make(&call, f, &f->call, all_frames);
+	an_place_make(&freed, f, &f->freed, all_frames);
+	if (!call.site || !freed.site) {
+		an_frames_free(fr, n);
+		an_place_free(&call);
+		an_place_free(&freed);
+		return -1;
+	}
 	/*
 	 * A symboliser holds a process's objects and their DWARF: let it go
 	 * once the process's last finding is placed (findings are listed by
@@ -185,25 +231,30 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 	if (!f->all_next || f->all_next->proc != f->proc)
 		an_sym_proc_fini(f->proc);
 	for (size_t i = 0; i < gs->n; i++) {
-		if (an_same_group(&gs->g[i], f, site)) {
+		if (an_same_group(&gs->g[i], f, site, call.site, freed.site)) {
 			gs->g[i].count += f->count;
 			gs->g[i].observed += f->observed;
 			gs->g[i].nprocs += gs->g[i].first->proc != f->proc;
 			an_group_rank(&gs->g[i], f->proc);
 			an_frames_free(fr, n);
+			an_place_free(&call);
+			an_place_free(&freed);
 			return 0;
 		}
 	}
 	g = realloc(gs->g, (gs->n + 1) * sizeof(*g));
 	if (!g) {
 		an_frames_free(fr, n);
+		an_place_free(&call);
+		an_place_free(&freed);
 		return -1;
 	}
 	gs->g = g;
 	g = &gs->g[gs->n++];
 	*g = (struct an_group){.first = f, .count = f->count, .nprocs = 1,
 			       .observed = f->observed,
-			       .nframes = n, .site = strdup(site)};
+			       .nframes = n, .site = strdup(site),
+			       .call = call, .freed = freed};
 	memcpy(g->frames, fr, (size_t)n * sizeof(fr[0]));
 	an_group_rank(g, f->proc);
 	gs->by_sev[f->sev & 3]++;
@@ -226,6 +277,8 @@ static void an_group_free(struct an_group *g)
 {
 	an_frames_free(g->frames, g->nframes);
 	free(g->site);
+	an_place_free(&g->call);
+	an_place_free(&g->freed);
 	free(g->ranks);
 	free(g->message);
 	for (unsigned i = 0; i < g->nalso; i++)
@@ -245,7 +298,7 @@ void an_fail_text(const struct an_ctx *c, const struct an_fail *f, char *buf,
 		  size_t cap)
 {
 	const char *name = hg_hip_error_name(f->rc);
-	bool nogpu = c->no_gpu || f->rc == 100;
+	bool nogpu = f->no_gpu || f->rc == 100;
 
 	/* libomptarget answers a region no device took by running it on the
 	 * host: the program's result is right, the GPU never saw it. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "an_drv.h"
+#include "an_gpus.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -150,7 +151,30 @@ static void an_html_source(FILE *out, const char *path, int line)
 	fclose(f);
 }
 
-static void an_html_alloc(FILE *out, const struct an_group *g)
+/* The call a finding is about, or the free before it: its line is the
+ * one shown, where the source is still on disk (true when it was). */
+static bool an_html_call(FILE *out, const char *label, const struct an_call *c,
+			 const struct an_place *pl, bool source)
+{
+	int i;
+
+	if (!c->api)
+		return false;
+	fprintf(out, "<div class=\"call\">%s: %s", label, an_api_name(c->api));
+	if (pl->site[0]) {
+		fputs(", at <code class=\"site\">", out);
+		an_html_esc(out, pl->site);
+		fputs("</code>", out);
+	}
+	fputs("</div>", out);
+	i = an_site_frame(pl->frames, pl->nframes);
+	if (!source || i < 0 || pl->frames[i].line <= 0)
+		return false;
+	an_html_source(out, pl->frames[i].file, pl->frames[i].line);
+	return true;
+}
+
+static void an_html_alloc(FILE *out, const struct an_group *g, bool source)
 {
 	const struct an_alloc *a = &g->first->alloc;
 	char site[1024], size[32], why[128];
@@ -176,7 +200,7 @@ static void an_html_alloc(FILE *out, const struct an_group *g)
 	fputs("</div>", out);
 	int i = an_site_frame(g->frames, g->nframes);
 
-	if (i >= 0 && g->frames[i].line > 0)
+	if (source && i >= 0 && g->frames[i].line > 0)
 		an_html_source(out, g->frames[i].file, g->frames[i].line);
 }
 
@@ -205,12 +229,15 @@ static void an_html_finding(FILE *out, const struct an_ctx *c,
 		an_html_esc(out, an_kernel_label(f->kernel));
 		fputs("</code></div>", out);
 	}
+	bool shown = an_html_call(out, "call", &f->call, &g->call, true);
+
+	shown |= an_html_call(out, "freed", &f->freed, &g->freed, !shown);
 	if (f->has_alloc)
-		an_html_alloc(out, g);
+		an_html_alloc(out, g, !shown);
 	if (f->rule->fix_at) {
 		char fix[1024];
 
-		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		f->rule->fix_at(f, g->site, g->call.site, fix, sizeof(fix));
 		if (fix[0]) {
 			fputs("<div class=\"fix-at\">fix: ", out);
 			an_html_esc(out, fix);
@@ -236,13 +263,37 @@ static void an_html_finding(FILE *out, const struct an_ctx *c,
 	fputs("</div></div>\n", out);
 }
 
+/* A report over runs on different GPUs: each GPU with its processes. */
+static void an_html_gpus(FILE *out, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256];
+
+		an_where(l[i].first, where, sizeof(where));
+		fputs("<p class=\"warn\">", out);
+		an_html_esc(out, where);
+		if (l[i].others)
+			fprintf(out, " and %u other process%s", l[i].others,
+				l[i].others == 1 ? "" : "es");
+		fputs(": ", out);
+		an_html_esc(out, l[i].text);
+		fputs("</p>", out);
+	}
+	free(l);
+}
+
 static void an_html_summary(FILE *out, struct an_ctx *c,
 			    const struct an_groups *gs)
 {
 	fputs("<section id=\"summary\">", out);
 	char line[640];
 
-	if (an_exec_sentence(c, line, sizeof(line))) {
+	if (an_gpus_mixed(c)) {
+		an_html_gpus(out, c);
+	} else if (an_exec_sentence(c, line, sizeof(line))) {
 		fputs("<p class=\"warn\">", out);
 		an_html_esc(out, line);
 		fputs(".</p>", out);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gpus.h"
 #include "an_inventory.h"
 #include "an_json.h"
 #include "hg_path.h"
@@ -68,6 +69,20 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	fputc('}', out);
 }
 
+/* ,"call":{"api":"hipFree","site":{...},"callsite":[...]} */
+static void an_json_call(FILE *out, const char *key, const struct an_call *c,
+			 const struct an_place *pl)
+{
+	if (!c->api)
+		return;
+	fprintf(out, ",\"%s\":{\"api\":", key);
+	hg_json_str(out, an_api_name(c->api));
+	an_json_site(out, pl->frames, pl->nframes);
+	fputs(",\"callsite\":", out);
+	an_json_frames(out, pl->frames, pl->nframes);
+	fputc('}', out);
+}
+
 static void an_json_group(FILE *out, const struct an_ctx *c,
 			  const struct an_group *g)
 {
@@ -89,6 +104,8 @@ static void an_json_group(FILE *out, const struct an_ctx *c,
 		hg_json_str(out, an_kernel_label(f->kernel));
 		fputc('}', out);
 	}
+	an_json_call(out, "call", &f->call, &g->call);
+	an_json_call(out, "freed_by", &f->freed, &g->freed);
 	if (f->has_alloc)
 		an_json_alloc(out, g);
 	if (g->nalso) {
@@ -105,7 +122,7 @@ static void an_json_group(FILE *out, const struct an_ctx *c,
 	if (f->rule->fix_at) {
 		char fix[1024];
 
-		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		f->rule->fix_at(f, g->site, g->call.site, fix, sizeof(fix));
 		fputs(",\"fix_at\":", out);
 		if (fix[0])
 			hg_json_str(out, fix);
@@ -185,6 +202,35 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 	fputs("]}", out);
 }
 
+static void an_json_str_or_null(FILE *out, const char *s)
+{
+	if (s)
+		hg_json_str(out, s);
+	else
+		fputs("null", out);
+}
+
+/* ,"gpu":{"arch","name","virtual","executed","usable"}: the process's own,
+ * null when the trace does not say. */
+static void an_json_gpu(FILE *out, const struct an_proc *p)
+{
+	fputs(",\"gpu\":", out);
+	if (!p->have_device && !p->no_gpu && !p->vgpu[0]) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"arch\":", out);
+	an_json_str_or_null(out, p->have_device ? p->arch : NULL);
+	fputs(",\"name\":", out);
+	an_json_str_or_null(out, p->have_device && p->dev_name[0] ? p->dev_name
+								: NULL);
+	fputs(",\"virtual\":", out);
+	an_json_str_or_null(out, p->vgpu[0] ? p->vgpu : NULL);
+	fprintf(out, ",\"executed\":%s,\"usable\":%s}",
+		p->vgpu[0] && p->vgpu_exec ? "true" : "false",
+		p->have_device || !p->no_gpu ? "true" : "false");
+}
+
 /* Every process, with how it ended where `hipgrain run` saw it. */
 static void an_json_procs(FILE *out, const struct an_ctx *c)
 {
@@ -211,8 +257,10 @@ static void an_json_procs(FILE *out, const struct an_ctx *c)
 		} else
 			fprintf(out, "\"exit\",\"exit_status\":%d,\"signal\":"
 				     "null,\"core_dumped\":false", f->code);
-		fprintf(out, ",\"leaks_judged\":%s}",
+		fprintf(out, ",\"leaks_judged\":%s",
 			an_fate_normal(f) && !v[i]->discarded ? "true" : "false");
+		an_json_gpu(out, v[i]);
+		fputc('}', out);
 	}
 	fputc(']', out);
 	free(v);

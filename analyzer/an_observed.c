@@ -204,6 +204,13 @@ static const char *label(struct an_proc *p, const char *symbol)
 	return b.k ? an_kernel_label(b.k) : symbol;
 }
 
+/* The virtual GPU the process ran on: a merged report's processes each
+ * have their own. */
+static const char *vgpu_of(const struct an_ctx *c, const struct an_proc *p)
+{
+	return p && p->vgpu[0] ? p->vgpu : c->vgpu;
+}
+
 static void say_unexplained(struct an_ctx *c, const struct an_obs_row *r)
 {
 	char where[160];
@@ -211,7 +218,7 @@ static void say_unexplained(struct an_ctx *c, const struct an_obs_row *r)
 	an_where(r->proc, where, sizeof(where));
 	an_warn(c, "observed on the virtual %s: %llu atomics (%s) of kernel %s did "
 		   "nothing in %s memory%s%s, and no finding predicted it (in %s)",
-		c->vgpu, (unsigned long long)r->count, r->op,
+		vgpu_of(c, r->proc), (unsigned long long)r->count, r->op,
 		label(r->proc, r->kernel),
 		r->has_alloc ? an_gran_name(r->alloc.gran) : "unknown",
 		r->has_alloc ? " from " : "",
@@ -256,27 +263,28 @@ bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,
 		      uint64_t observed, char *buf, size_t cap)
 {
 	const struct an_obs_kernel *k;
+	const char *gpu = vgpu_of(c, f->proc);
 
-	if (!c->vgpu[0] || !(k = dispatches_of(&c->exec, f)))
+	if (!gpu[0] || !(k = dispatches_of(&c->exec, f)))
 		return false;
 	if (predicts_fault(f)) {
 		if (k->faulted)
 			snprintf(buf, cap, "on the virtual %s, the kernel stopped at a memory "
 					   "access fault %llu time%s",
-				 c->vgpu, (unsigned long long)k->faulted,
+				 gpu, (unsigned long long)k->faulted,
 				 k->faulted == 1 ? "" : "s");
 		else
 			snprintf(buf, cap, "on the virtual %s, the kernel ran %llu time%s with "
 					   "no memory access fault: the verdict is not borne out by "
 					   "the run",
-				 c->vgpu, (unsigned long long)k->ran, k->ran == 1 ? "" : "s");
+				 gpu, (unsigned long long)k->ran, k->ran == 1 ? "" : "s");
 		return k->faulted || k->ran;
 	}
 	if (!predicts(f))
 		return false;
 	if (observed) {
 		snprintf(buf, cap, "on the virtual %s, %llu atomics (%s)%s%s did nothing",
-			 c->vgpu, (unsigned long long)observed, f->observed_op,
+			 gpu, (unsigned long long)observed, f->observed_op,
 			 f->atomic_at[0] ? " at " : "", f->atomic_at);
 		return true;
 	}
@@ -286,7 +294,7 @@ bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,
 	snprintf(buf, cap, "on the virtual %s, the kernel ran %llu time%s and none of "
 			   "its atomics into this memory did nothing: the verdict is not "
 			   "borne out by the run",
-		 c->vgpu, (unsigned long long)k->ran, k->ran == 1 ? "" : "s");
+		 gpu, (unsigned long long)k->ran, k->ran == 1 ? "" : "s");
 	return true;
 }
 

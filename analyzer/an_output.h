@@ -11,6 +11,14 @@
 #include "an_state.h"
 #include "an_sym.h"
 
+/* A call of the finding's other than the allocation (an_finding's call or
+ * freed), symbolised as the allocation's site is. */
+struct an_place {
+	struct an_frame frames[AN_MAX_FRAMES];
+	int nframes;
+	char *site; /* "file:line (function)"; "" when it has none */
+};
+
 struct an_group {
 	const struct an_finding *first;
 	uint64_t count;
@@ -18,6 +26,7 @@ struct an_group {
 	struct an_frame frames[AN_MAX_FRAMES];
 	int nframes;
 	char *site; /* the call site as text, the merge key */
+	struct an_place call, freed; /* part of the key too */
 	long *ranks; /* MPI ranks it held on, sorted, each once */
 	unsigned nranks;
 	/* The same finding on other arguments of the same launches, each with

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gpus.h"
 #include "an_names.h"
 #include "an_replay.h"
 #include "an_rule.h"
@@ -26,10 +27,10 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		 !strcmp(name, "PMIX_RANK") || !strcmp(name, "PMI_RANK") ||
 		 !strcmp(name, "SLURM_PROCID"))
 		an_copy_str(p->rank, sizeof(p->rank), value);
-	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU") && value[0] && !c->vgpu[0])
-		an_copy_str(c->vgpu, sizeof(c->vgpu), value);
+	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU"))
+		an_copy_str(p->vgpu, sizeof(p->vgpu), value);
 	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))
-		c->vgpu_exec = !strcmp(value, "1");
+		p->vgpu_exec = !strcmp(value, "1");
 }
 
 static void an_on_device(struct an_ctx *c, struct an_proc *p,
@@ -41,13 +42,14 @@ static void an_on_device(struct an_ctx *c, struct an_proc *p,
 	/* hipgrain's own question, not the program's call: it says there is
 	 * no usable GPU, not that the program failed. */
 	if (rc) {
-		c->no_gpu = true;
+		c->no_gpu = p->no_gpu = true;
 		return;
 	}
 	if (p->have_device)
 		return; /* the first device decides; multi-GPU: same arch */
 	p->have_device = true;
 	an_copy_str(p->arch, sizeof(p->arch), arch);
+	an_copy_str(p->dev_name, sizeof(p->dev_name), an_ev_str(e, F_DEV_NAME));
 	p->dev_xnack = (uint8_t)an_ev_u64(e, F_DEV_XNACK);
 	if (p->dev_xnack != HG_FEAT_ON && p->dev_xnack != HG_FEAT_OFF)
 		p->dev_xnack = strstr(arch, "xnack+") ? HG_FEAT_ON
@@ -191,7 +193,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_WARNING: an_on_warning(c, e); break;
 	case AN_EV_CODE_OBJECT:
 		if (an_ev_i64(e, F_CO_RC))
-			an_fail_add(c, (unsigned)an_ev_u64(e, F_CO_API),
+			an_fail_add(c, p, (unsigned)an_ev_u64(e, F_CO_API),
 				    (int32_t)an_ev_i64(e, F_CO_RC));
 		else
 			an_on_code_object(p, an_ev_str(e, F_CO_TARGETS));
@@ -206,7 +208,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 			    "OpenMP"))
 			p->omp_offload = true;
 		if (an_ev_i64(e, F_CALL_RC))
-			an_fail_add(c, (unsigned)an_ev_u64(e, F_CALL_API),
+			an_fail_add(c, p, (unsigned)an_ev_u64(e, F_CALL_API),
 				    (int32_t)an_ev_i64(e, F_CALL_RC));
 		break;
 	case AN_EV_KFD_ALLOC: an_on_kfd_alloc(p, e); break;
@@ -266,6 +268,7 @@ void an_replay_end(struct an_ctx *c)
 {
 	an_map_each(&c->procs, an_end_proc, c);
 	an_map_each(&c->procs, an_inv_proc, c);
+	an_gpus_settle(c);
 	an_observed_join(c);
 }
 

@@ -11,7 +11,9 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_replay_end(struct an_ctx *c);
 
 /* Internal to replay: the handlers of an_replay_mem.c and an_replay_code.c. */
-void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc);
+/* A failed call of process p, counted with the others alike of p. */
+void an_fail_add(struct an_ctx *c, const struct an_proc *p, unsigned api,
+		 int32_t rc);
 void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,

@@ -25,7 +25,7 @@ void an_on_function(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	struct an_kernel *k;
 
 	if (rc) {
-		an_fail_add(c, (unsigned)an_ev_u64(e, F_FN_API), rc);
+		an_fail_add(c, p, (unsigned)an_ev_u64(e, F_FN_API), rc);
 		return;
 	}
 	k = an_kernel_get(p, an_ev_u64(e, F_FN_HANDLE), true);
@@ -178,6 +178,7 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	/* A coalesced event stands for `repeat` identical launches. */
 	unsigned api = an_launch_read(e, &l, &c->weight, &args);
 
+	l.api = (uint8_t)api;
 	l.kernel = an_kernel_get(p, l.handle, false);
 	if (!l.kernel)
 		c->unknown_launches += an_weight(c);
@@ -188,6 +189,6 @@ void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	an_tl_launch(c, &l);
 	an_launch_args(c, &l, &args);
 	if (l.rc)
-		an_fail_add(c, api, l.rc);
+		an_fail_add(c, p, api, l.rc);
 	c->weight = 0;
 }

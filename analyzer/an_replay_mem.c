@@ -9,19 +9,20 @@
 #include "an_timeline.h"
 #include "hg_events.h"
 
-void an_fail_add(struct an_ctx *c, unsigned api, int32_t rc)
+void an_fail_add(struct an_ctx *c, const struct an_proc *p, unsigned api,
+		 int32_t rc)
 {
 	struct an_fail *f;
 
 	for (f = c->fails; f; f = f->next)
-		if (f->api == api && f->rc == rc) {
+		if (f->api == api && f->rc == rc && f->proc == p) {
 			f->count += an_weight(c);
 			return;
 		}
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return;
-	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc,
+	*f = (struct an_fail){.api = (uint8_t)api, .rc = rc, .proc = p,
 			      .count = an_weight(c),
 			      .next = c->fails};
 	c->fails = f;
@@ -60,7 +61,7 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	for (unsigned i = 0; i < hk->n; i++)
 		hk->r[i]->on_alloc(c, hk->r[i], p, &a);
 	if (rc) {
-		an_fail_add(c, a.api, rc);
+		an_fail_add(c, p, a.api, rc);
 		return;
 	}
 	if (!a.id)
@@ -83,14 +84,19 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
  * Freeing managed memory unmaps it, and the driver forgets its SVM
  * attributes with it.
  */
-static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a)
+static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a,
+		      const struct an_free_ev *f)
 {
+	int slot;
+
 	an_drv_live_del(p, a);
 	if (a->mem == HG_MEM_MANAGED && p->kfd)
 		an_svm_drop(&p->kfd->svm, a->addr, a->addr + a->size);
 	an_inv_add(c, p, a);
 	an_tl_free(c, p, a);
-	p->freed[dec_freed_put(&p->freed_ring, a->id, a->addr, a->size)] = *a;
+	slot = dec_freed_put(&p->freed_ring, a->id, a->addr, a->size);
+	p->freed[slot] = *a;
+	p->freed_by[slot] = (struct an_call){f->callsite, f->api};
 	an_alloc_drop(p, a);
 }
 
@@ -102,6 +108,7 @@ static bool an_free_read(const struct an_ev *e, struct an_free_ev *f)
 	dec_bt_free(&e->cls->dec, e->payload, &d, NULL);
 	f->id = d.id;
 	f->addr = d.addr;
+	f->callsite = d.callsite;
 	f->rc = d.rc;
 	f->api = d.api;
 	f->alloc_api = d.alloc_api;
@@ -124,9 +131,9 @@ void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	for (unsigned i = 0; i < hk->n; i++)
 		hk->r[i]->on_free(c, hk->r[i], &f);
 	if (f.rc)
-		an_fail_add(c, f.api, f.rc);
+		an_fail_add(c, p, f.api, f.rc);
 	if (f.alloc && !f.rc)
-		an_retire(c, p, f.alloc);
+		an_retire(c, p, f.alloc, &f);
 }
 
 void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
@@ -139,6 +146,7 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 		.rc = (int32_t)an_ev_i64(e, F_RO_RC),
 		.api = (uint8_t)an_ev_u64(e, F_RO_API),
 		.mem = (uint8_t)an_ev_u64(e, F_RO_MEM), .prefetch = prefetch,
+		.callsite = an_ev_u64(e, F_RO_CALLSITE),
 	};
 
 	o.alloc = an_alloc_get(p, o.id);
@@ -149,7 +157,7 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 			an_rules[i]->on_range(c, an_rules[i], &o);
 	an_tl_call(c, p, o.api, o.rc, o.size);
 	if (o.rc)
-		an_fail_add(c, o.api, o.rc);
+		an_fail_add(c, p, o.api, o.rc);
 	else if (prefetch && o.alloc) {
 		/* hipCpuDeviceId (-1) brings the pages back to the host. */
 		o.alloc->on_gpu = an_ev_i64(e, F_RO_DEVICE) >= 0;
@@ -232,7 +240,7 @@ static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
 			an_rules[i]->on_copy(c, an_rules[i], o);
 	an_tl_call(c, o->proc, o->api, o->rc, o->size);
 	if (o->rc)
-		an_fail_add(c, o->api, o->rc);
+		an_fail_add(c, o->proc, o->api, o->rc);
 }
 
 void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
@@ -247,6 +255,7 @@ void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		.api = (uint8_t)an_ev_u64(e, F_MC_API),
 		.dst_mem = (uint8_t)an_ev_u64(e, F_MC_DST_MEM),
 		.src_mem = (uint8_t)an_ev_u64(e, F_MC_SRC_MEM),
+		.callsite = an_ev_u64(e, F_MC_CALLSITE),
 		.async = an_ev_u64(e, F_MC_ASYNC) != 0,
 	};
 
@@ -262,6 +271,7 @@ void an_on_memset(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		.rc = (int32_t)an_ev_i64(e, F_MS_RC),
 		.api = (uint8_t)an_ev_u64(e, F_MS_API),
 		.dst_mem = (uint8_t)an_ev_u64(e, F_MS_DST_MEM), .memset = true,
+		.callsite = an_ev_u64(e, F_MS_CALLSITE),
 	};
 
 	an_copy_rules(c, &o);

@@ -18,6 +18,7 @@ struct an_launch {
 	struct an_kernel *kernel; /* NULL if the handle was never named */
 	uint64_t handle;
 	int32_t rc;
+	uint8_t api;
 };
 
 /* One pointer argument of a launch, resolved by the preload. */
@@ -34,7 +35,7 @@ struct an_launch_arg {
 struct an_range_op {
 	struct an_proc *proc;
 	struct an_alloc *alloc;
-	uint64_t addr, size, id;
+	uint64_t addr, size, id, callsite;
 	int32_t advice, rc;
 	uint8_t api, mem;
 	bool prefetch; /* hipMemPrefetchAsync; else hipMemAdvise */
@@ -43,7 +44,7 @@ struct an_range_op {
 struct an_copy {
 	struct an_proc *proc;
 	struct an_alloc *dst_alloc, *src_alloc;
-	uint64_t dst, src, size, dst_id, src_id;
+	uint64_t dst, src, size, dst_id, src_id, callsite;
 	int32_t kind, rc;
 	uint8_t api, dst_mem, src_mem;
 	bool async, memset;
@@ -60,7 +61,7 @@ struct an_gran_ev {
 struct an_free_ev {
 	struct an_proc *proc;
 	struct an_alloc *alloc; /* the block freed, NULL if unknown */
-	uint64_t id, addr;
+	uint64_t id, addr, callsite;
 	int32_t rc;
 	uint8_t api, alloc_api;
 };
@@ -95,9 +96,10 @@ struct an_rule {
 	void (*on_end)(struct an_ctx *c, const struct an_rule *r,
 		       struct an_proc *p);
 	/* The fix for one finding, at the allocation's call site `site`
-	 * ("app.hip:42 (main)"); NULL: the rule's fix says it all. */
-	void (*fix_at)(const struct an_finding *f, const char *site, char *buf,
-		       size_t cap);
+	 * ("app.hip:42 (main)") or the finding's call's, `call` ("" when it
+	 * has none); NULL: the rule's fix says it all. */
+	void (*fix_at)(const struct an_finding *f, const char *site,
+		       const char *call, char *buf, size_t cap);
 	void (*on_gran)(struct an_ctx *c, const struct an_rule *r,
 			const struct an_gran_ev *g);
 };
@@ -149,6 +151,16 @@ struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 			   const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* The same, about a call other than the allocation (f->call) and, for a
+ * block used after its free, that free (f->freed): findings at different
+ * calls stay apart.  Either may be NULL. */
+struct an_finding *an_find_at(struct an_ctx *c, const struct an_rule *r,
+			      enum an_sev sev, struct an_proc *p,
+			      struct an_kernel *k, const struct an_alloc *a,
+			      const struct an_call *call,
+			      const struct an_call *freed, const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
+
 /* The occurrence counted if an equal one was recorded already, which is
  * returned; NULL if none was: the message an_find needs is to be formatted
  * only then. */
@@ -185,6 +197,15 @@ bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap);
  */
 bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 			uint32_t *ops, char *at, size_t cap);
+/* The scope an atomic asks for, as the sites say it: MI300's atomics are
+ * marked system or agent scope; others, and older traces, are unmarked. */
+#define AN_SCOPE_UNMARKED 1u
+#define AN_SCOPE_AGENT 2u
+#define AN_SCOPE_SYSTEM 4u
+#define AN_SCOPES_ALL 7u
+/* As an_sites_reach, counting only entries of the scopes asked for. */
+bool an_sites_reach_scoped(const char *sites, unsigned arg, unsigned scopes,
+			   char *at, size_t cap);
 /* " (offset N of a split range: coarse at [0, 4096), fine at ...)" when the
  * argument's block was split by advice; else "". */
 const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap);

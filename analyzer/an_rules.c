@@ -87,34 +87,52 @@ static uint64_t an_mix(uint64_t h, uint64_t v)
 	return h;
 }
 
+/* What tells one finding from another besides rule, severity, process and
+ * kernel: the block's allocator and site, and the calls it is about. */
+struct an_key {
+	const struct an_alloc *a;
+	struct an_call call, freed;
+};
+
+static bool an_same_call(const struct an_call *x, const struct an_call *y)
+{
+	return x->api == y->api && x->callsite == y->callsite;
+}
+
 static bool an_same(const struct an_finding *f, const struct an_rule *r,
 		    enum an_sev sev, struct an_proc *p, struct an_kernel *k,
-		    const struct an_alloc *a)
+		    const struct an_key *w)
 {
+	const struct an_alloc *a = w->a;
+
 	return f->rule == r && f->sev == sev && f->proc == p && f->kernel == k &&
 	       f->has_alloc == (a != NULL) &&
-	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite));
+	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite)) &&
+	       an_same_call(&f->call, &w->call) &&
+	       an_same_call(&f->freed, &w->freed);
 }
 
 static uint64_t an_finding_key(const struct an_rule *r, enum an_sev sev,
 			       const struct an_proc *p,
 			       const struct an_kernel *k,
-			       const struct an_alloc *a)
+			       const struct an_key *w)
 {
 	uint64_t key = an_mix(an_mix(an_mix((uintptr_t)r, sev), (uintptr_t)p),
 			      (uintptr_t)k);
 
-	return a ? an_mix(an_mix(key, a->api), a->callsite) : key;
+	if (w->call.api || w->freed.api)
+		key = an_mix(an_mix(key, w->call.callsite), w->freed.callsite);
+	return w->a ? an_mix(an_mix(key, w->a->api), w->a->callsite) : key;
 }
 
 static struct an_finding *an_found(struct an_ctx *c, uint64_t key,
 				   const struct an_rule *r, enum an_sev sev,
 				   struct an_proc *p, struct an_kernel *k,
-				   const struct an_alloc *a)
+				   const struct an_key *w)
 {
 	for (struct an_finding *f = an_map_get(&c->finding_index, key); f;
 	     f = f->next)
-		if (an_same(f, r, sev, p, k, a)) {
+		if (an_same(f, r, sev, p, k, w)) {
 			f->count += an_weight(c);
 			return f;
 		}
@@ -125,17 +143,18 @@ struct an_finding *an_count(struct an_ctx *c, const struct an_rule *r,
 			    enum an_sev sev, struct an_proc *p,
 			    struct an_kernel *k, const struct an_alloc *a)
 {
-	return an_found(c, an_finding_key(r, sev, p, k, a), r, sev, p, k, a);
+	struct an_key w = {.a = a};
+
+	return an_found(c, an_finding_key(r, sev, p, k, &w), r, sev, p, k, &w);
 }
 
-struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
-			   enum an_sev sev, struct an_proc *p,
-			   struct an_kernel *k, const struct an_alloc *a,
-			   const char *fmt, ...)
+static struct an_finding *an_vfind(struct an_ctx *c, const struct an_rule *r,
+				   enum an_sev sev, struct an_proc *p,
+				   struct an_kernel *k, const struct an_key *w,
+				   const char *fmt, va_list ap)
 {
-	uint64_t key = an_finding_key(r, sev, p, k, a);
-	struct an_finding *f = an_found(c, key, r, sev, p, k, a);
-	va_list ap;
+	uint64_t key = an_finding_key(r, sev, p, k, w);
+	struct an_finding *f = an_found(c, key, r, sev, p, k, w);
 
 	if (f)
 		return f;
@@ -143,20 +162,54 @@ struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 	if (!f)
 		return NULL;
 	*f = (struct an_finding){.rule = r, .sev = sev, .proc = p, .kernel = k,
-				 .has_alloc = a != NULL,
+				 .has_alloc = w->a != NULL,
 				 .count = an_weight(c), .nprocs = 1,
-				 .first_ns = c->now_ns, .first_tid = c->now_tid};
-	if (a)
-		f->alloc = *a;
-	va_start(ap, fmt);
+				 .first_ns = c->now_ns, .first_tid = c->now_tid,
+				 .call = w->call, .freed = w->freed};
+	if (w->a)
+		f->alloc = *w->a;
 	if (vasprintf(&f->message, fmt, ap) < 0)
 		f->message = NULL;
-	va_end(ap);
 	/* Chain: the index points at the newest finding with this key. */
 	f->next = an_map_get(&c->finding_index, key);
 	an_map_put(&c->finding_index, key, f);
 	f->all_next = c->findings;
 	c->findings = f;
+	return f;
+}
+
+struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
+			   enum an_sev sev, struct an_proc *p,
+			   struct an_kernel *k, const struct an_alloc *a,
+			   const char *fmt, ...)
+{
+	struct an_key w = {.a = a};
+	struct an_finding *f;
+	va_list ap;
+
+	va_start(ap, fmt);
+	f = an_vfind(c, r, sev, p, k, &w, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+struct an_finding *an_find_at(struct an_ctx *c, const struct an_rule *r,
+			      enum an_sev sev, struct an_proc *p,
+			      struct an_kernel *k, const struct an_alloc *a,
+			      const struct an_call *call,
+			      const struct an_call *freed, const char *fmt, ...)
+{
+	struct an_key w = {.a = a};
+	struct an_finding *f;
+	va_list ap;
+
+	if (call)
+		w.call = *call;
+	if (freed)
+		w.freed = *freed;
+	va_start(ap, fmt);
+	f = an_vfind(c, r, sev, p, k, &w, fmt, ap);
+	va_end(ap);
 	return f;
 }
 
@@ -226,15 +279,26 @@ static uint32_t an_site_op(const char *p, size_t n)
 
 	if (!plus)
 		return 0;
-	len = strcspn(plus + 1, "@;");
+	len = strcspn(plus + 1, "@;^");
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
 		if (strlen(ops[i].name) == len && !strncmp(plus + 1, ops[i].name, len))
 			return ops[i].bit;
 	return 0;
 }
 
-bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
-			uint32_t *ops, char *at, size_t cap)
+/* The scope an entry's mark says (codeobj's "^s", "^a"); unmarked: the
+ * target's atomics carry none, or the trace predates the mark. */
+static unsigned an_site_scope(const char *p, size_t n)
+{
+	size_t caret = strcspn(p, "^"), m = strcspn(p, "@");
+
+	if (caret + 1 >= (m < n ? m : n))
+		return AN_SCOPE_UNMARKED;
+	return p[caret + 1] == 's' ? AN_SCOPE_SYSTEM : AN_SCOPE_AGENT;
+}
+
+static bool an_sites_walk(const char *sites, unsigned arg, uint32_t mask,
+			  unsigned scopes, uint32_t *ops, char *at, size_t cap)
 {
 	bool any = !sites || !*sites, hit = false;
 
@@ -247,7 +311,7 @@ bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 		uint32_t op = an_site_op(p, m < n ? m : n);
 
 		/* An entry that names no operation may be any of them. */
-		if (op && !(op & mask)) {
+		if ((op && !(op & mask)) || !(an_site_scope(p, n) & scopes)) {
 			p += n + (p[n] == ';');
 			continue;
 		}
@@ -264,9 +328,23 @@ bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 	return any || hit;
 }
 
+bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
+			uint32_t *ops, char *at, size_t cap)
+{
+	return an_sites_walk(sites, arg, mask, AN_SCOPES_ALL, ops, at, cap);
+}
+
 bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap)
 {
 	uint32_t ops;
 
 	return an_sites_reach_ops(sites, arg, ~0u, &ops, at, cap);
+}
+
+bool an_sites_reach_scoped(const char *sites, unsigned arg, unsigned scopes,
+			   char *at, size_t cap)
+{
+	uint32_t ops;
+
+	return an_sites_walk(sites, arg, ~0u, scopes, &ops, at, cap);
 }

@@ -2,12 +2,17 @@
 /*
  * The report as SARIF 2.1.0, for code-scanning views: one rule per hazard id
  * (its help from hipgrain-hazards(7)), one result per merged finding, at the
- * user's source line when the call site has one.
+ * user's source line of the call it is about (the wrong free, the copy, the
+ * prefetch), else of the free before it, else of the allocation; the
+ * others are related locations.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_gpus.h"
+#include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
 #include "hg_json.h"
@@ -20,26 +25,57 @@ static const char *an_sarif_level(enum an_sev s)
 				     : "note";
 }
 
-static const struct an_frame *an_user_frame(const struct an_group *g)
+static const struct an_frame *an_user_frame(const struct an_frame *fr, int n)
 {
-	int i = an_site_frame(g->frames, g->nframes);
+	int i = an_site_frame(fr, n);
 
-	return i >= 0 && g->frames[i].line > 0 ? &g->frames[i] : NULL;
+	return i >= 0 && fr[i].line > 0 ? &fr[i] : NULL;
 }
 
-static void an_sarif_location(FILE *out, const struct an_group *g)
+/* The places a finding has, in the order they are offered as its primary
+ * location: the call it is about, the free before it, the allocation. */
+enum { AN_AT_CALL, AN_AT_FREED, AN_AT_ALLOC, AN_AT_N };
+
+static const struct an_frame *an_place_frame(const struct an_group *g, int k)
 {
-	const struct an_frame *f = an_user_frame(g);
-	const struct an_finding *h = g->first;
+	switch (k) {
+	case AN_AT_CALL:
+		return an_user_frame(g->call.frames, g->call.nframes);
+	case AN_AT_FREED:
+		return an_user_frame(g->freed.frames, g->freed.nframes);
+	default:
+		return an_user_frame(g->frames, g->nframes);
+	}
+}
+
+static void an_sarif_physical(FILE *out, const struct an_frame *f)
+{
 	char real[PATH_MAX];
+
+	fputs("\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
+	/* "build/../src/x.c" as a plain path, when the file is here. */
+	hg_sarif_uri(out, realpath(f->file, real) ? real : f->file);
+	fprintf(out, "},\"region\":{\"startLine\":%d}}", f->line);
+}
+
+/* Which place is primary: the first that has a source line; -1 if none. */
+static int an_sarif_primary(const struct an_group *g)
+{
+	for (int k = 0; k < AN_AT_N; k++)
+		if (an_place_frame(g, k))
+			return k;
+	return -1;
+}
+
+static void an_sarif_location(FILE *out, const struct an_group *g, int k)
+{
+	const struct an_frame *f = k >= 0 ? an_place_frame(g, k) : NULL;
+	const struct an_finding *h = g->first;
 
 	fputs(",\"locations\":[{", out);
 	if (f) {
-		fputs("\"physicalLocation\":{\"artifactLocation\":{\"uri\":",
-		      out);
-		/* "build/../src/x.c" as a plain path, when the file is here. */
-		hg_sarif_uri(out, realpath(f->file, real) ? real : f->file);
-		fprintf(out, "},\"region\":{\"startLine\":%d}},", f->line);
+		an_sarif_physical(out, f);
+		fputc(',', out);
 	}
 	fputs("\"logicalLocations\":[{\"name\":", out);
 	if (f && f->function)
@@ -49,6 +85,41 @@ static void an_sarif_location(FILE *out, const struct an_group *g)
 					   : h->rule->id);
 	fprintf(out, ",\"kind\":\"%s\"}]}]",
 		f && f->function ? "function" : "module");
+}
+
+/* The places other than the primary one, each saying what it is. */
+static void an_sarif_related(FILE *out, const struct an_group *g, int primary)
+{
+	const struct an_finding *h = g->first;
+	char what[128];
+	unsigned n = 0;
+
+	for (int k = 0; k < AN_AT_N; k++) {
+		const struct an_frame *f = an_place_frame(g, k);
+
+		if (!f || k == primary)
+			continue;
+		if (k == AN_AT_CALL)
+			snprintf(what, sizeof(what), "the call: %s",
+				 an_api_name(h->call.api));
+		else if (k == AN_AT_FREED)
+			snprintf(what, sizeof(what), "freed here by %s",
+				 an_api_name(h->freed.api));
+		else
+			snprintf(what, sizeof(what), "allocated here by %s",
+				 an_api_name(h->alloc.api));
+		fprintf(out, "%s{\"id\":%u,", n ? "," : ",\"relatedLocations\":[",
+			n + 1);
+		an_sarif_physical(out, f);
+		fputs(",\"logicalLocations\":[{\"name\":", out);
+		hg_json_str(out, f->function ? f->function : what);
+		fputs(",\"kind\":\"function\"}],\"message\":{\"text\":", out);
+		hg_json_str(out, what);
+		fputs("}}", out);
+		n++;
+	}
+	if (n)
+		fputc(']', out);
 }
 
 static void an_sarif_result(FILE *out, const struct an_ctx *c,
@@ -68,7 +139,8 @@ static void an_sarif_result(FILE *out, const struct an_ctx *c,
 	hg_json_str(out, an_group_message(g) ? an_group_message(g)
 					     : f->rule->summary);
 	fputc('}', out);
-	an_sarif_location(out, g);
+	an_sarif_location(out, g, an_sarif_primary(g));
+	an_sarif_related(out, g, an_sarif_primary(g));
 	an_where(f->proc, where, sizeof(where));
 	fprintf(out,
 		",\"properties\":{\"count\":%llu,\"processes\":%u,\"where\":",
@@ -90,6 +162,30 @@ static void an_sarif_result(FILE *out, const struct an_ctx *c,
 	fputs("}}", out);
 }
 
+/* A report over runs on different GPUs: one notification per GPU, naming
+ * its processes. */
+static void an_sarif_gpus(FILE *out, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256], msg[512];
+
+		an_where(l[i].first, where, sizeof(where));
+		if (l[i].others)
+			snprintf(msg, sizeof(msg), "%s and %u other process%s: %s",
+				 where, l[i].others, l[i].others == 1 ? "" : "es",
+				 l[i].text);
+		else
+			snprintf(msg, sizeof(msg), "%s: %s", where, l[i].text);
+		fputs("{\"level\":\"warning\",\"message\":{\"text\":", out);
+		hg_json_str(out, msg);
+		fputs(i + 1 < n || c->nwarnings ? "}}," : "}}", out);
+	}
+	free(l);
+}
+
 void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 {
 	hg_sarif_head(out);
@@ -109,7 +205,9 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	fprintf(out, "],\"invocations\":[{\"executionSuccessful\":%s",
 		c->partial || c->traces_failed ? "false" : "true");
 	fputs(",\"toolExecutionNotifications\":[", out);
-	if (c->vgpu[0]) {
+	if (an_gpus_mixed(c))
+		an_sarif_gpus(out, c);
+	else if (c->vgpu[0]) {
 		char msg[640];
 		an_exec_sentence(c, msg, sizeof(msg));
 		fputs("{\"level\":\"warning\",\"message\":{\"text\":", out);

@@ -22,20 +22,20 @@
 #define AN_EVENT_LIST(X)                                                       \
 	X(PROCESS, "hipgrain:process", "exe", "schema")                           \
 	X(ENV, "hipgrain:env", "name", "value")                               \
-	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack")                   \
+	X(DEVICE, "hipgrain:device", "rc", "arch", "xnack", "name")           \
 	X(CALLSITE, "hipgrain:callsite", "id", "frames")                      \
 	X(ALLOC, "hipgrain:alloc", NULL)                                      \
 	X(FREE, "hipgrain:free", NULL)                                        \
 	X(ADVISE, "hipgrain:advise", "api", "addr", "size", "advice", "rc",   \
-	  "id", "mem", "device")                                               \
+	  "id", "mem", "device", "callsite")                                   \
 	X(PREFETCH, "hipgrain:prefetch", "api", "addr", "size", "advice", "rc", \
-	  "id", "mem", "device")                                               \
+	  "id", "mem", "device", "callsite")                                   \
 	X(GRANULARITY, "hipgrain:granularity", "id", "addr", "size", "gran",  \
 	  "source", "rc")                                                      \
 	X(MEMCPY, "hipgrain:memcpy", "api", "dst", "src", "size", "kind",     \
-	  "async", "rc", "dst_id", "src_id", "dst_mem", "src_mem")            \
+	  "async", "rc", "dst_id", "src_id", "dst_mem", "src_mem", "callsite") \
 	X(MEMSET, "hipgrain:memset", "api", "dst", "size", "rc", "dst_id",    \
-	  "dst_mem")                                                           \
+	  "dst_mem", "callsite")                                               \
 	X(CODE_OBJECT, "hipgrain:code_object", "api", "rc", "targets")        \
 	X(FUNCTION, "hipgrain:function", "handle", "name", "rc", "api")       \
 	X(KERNEL, "hipgrain:kernel", "handle", "name", "target", "status",    \
@@ -74,14 +74,16 @@ enum an_ev_kind {
 /* Field positions, in the order the list above names them. */
 enum { F_PROCESS_EXE, F_PROCESS_SCHEMA };
 enum { F_ENV_NAME, F_ENV_VALUE };
-enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK };
+enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK, F_DEV_NAME };
 enum { F_CS_ID, F_CS_FRAMES };
 enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
-       F_RO_MEM, F_RO_DEVICE };
+       F_RO_MEM, F_RO_DEVICE, F_RO_CALLSITE };
 enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
 enum { F_MC_API, F_MC_DST, F_MC_SRC, F_MC_SIZE, F_MC_KIND, F_MC_ASYNC,
-       F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM };
-enum { F_MS_API, F_MS_DST, F_MS_SIZE, F_MS_RC, F_MS_DST_ID, F_MS_DST_MEM };
+       F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM,
+       F_MC_CALLSITE };
+enum { F_MS_API, F_MS_DST, F_MS_SIZE, F_MS_RC, F_MS_DST_ID, F_MS_DST_MEM,
+       F_MS_CALLSITE };
 enum { F_CO_API, F_CO_RC, F_CO_TARGETS };
 enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,

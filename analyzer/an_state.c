@@ -91,6 +91,12 @@ const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr)
 	return s < 0 ? NULL : &p->freed[s];
 }
 
+const struct an_call *an_freed_call(const struct an_proc *p,
+				    const struct an_alloc *old)
+{
+	return &p->freed_by[old - p->freed];
+}
+
 struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id)
 {
 	int s = dec_freed_by_id(&p->freed_ring, id);

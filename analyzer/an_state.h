@@ -48,6 +48,13 @@ struct an_mig {
 	uint64_t bytes;
 };
 
+/* A call of the program's (a free, a copy, a prefetch): its API and the
+ * call site its event carries; callsite 0 when the trace gives none. */
+struct an_call {
+	uint64_t callsite;
+	uint8_t api;
+};
+
 struct an_alloc {
 	uint64_t id, addr, size, callsite;
 	/* Granularity along the block once advice split it (an_gran.c);
@@ -121,6 +128,12 @@ struct an_proc {
 	char rank[16];
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
+	char dev_name[32]; /* the device's name as the runtime gave it */
+	/* The GPU it ran on, its own in a report that merges runs: a virtual
+	 * GPU's profile ("" on hardware) and whether its kernels ran on the
+	 * interpreter; no_gpu: hipgrain's device query failed. */
+	char vgpu[16];
+	bool vgpu_exec, no_gpu;
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	uint8_t kfd_xnack; /* HG_FEAT_ON/OFF as the driver answered; 0 if not */
 	/* A registered code object whose every target asks one XNACK mode
@@ -151,6 +164,7 @@ struct an_proc {
 	void *dwfl; /* symboliser state, built on first use */
 	/* Recently freed blocks, whole, in the slots `freed_ring` gives. */
 	struct an_alloc freed[DEC_FREED_RING];
+	struct an_call freed_by[DEC_FREED_RING]; /* the free of each */
 	struct dec_freed_ring freed_ring;
 	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
 			     * kfd_* event */
@@ -180,6 +194,10 @@ struct an_finding {
 	int32_t first_tid;
 	char *message;
 	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
+	/* The call the finding is about, where it is not the allocation (the
+	 * wrong free, the copy, the prefetch), and the free that made a
+	 * block stale (use-after-free); api 0: none. */
+	struct an_call call, freed;
 	/* Lanes the virtual GPU saw this atomic do nothing (an_observed.c). */
 	uint64_t observed;
 	char observed_op[32];
@@ -191,6 +209,10 @@ struct an_fail {
 	uint8_t api;
 	int32_t rc;
 	uint64_t count;
+	/* The process it failed in, until an_fails_settle merges the
+	 * processes alike: then NULL, and no_gpu says whether they had none. */
+	const struct an_proc *proc;
+	bool no_gpu;
 	struct an_fail *next;
 };
 
@@ -225,7 +247,9 @@ struct an_ctx {
 	uint64_t unknown_launches; /* launches of never-named kernels */
 	uint64_t hg_warn[AN_WARN_CODES]; /* preload `warning` events by code */
 	bool no_gpu; /* some process found no usable GPU */
-	char vgpu[16]; /* a virtual GPU's profile when a process ran on one */
+	/* The first process's virtual GPU, as an_gpus_settle found it (each
+	 * process has its own: an_proc's vgpu). */
+	char vgpu[16];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
 	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
 	unsigned traces_read, traces_failed;
@@ -279,6 +303,9 @@ struct an_head *an_head_put(struct an_heads *hs, uint64_t id);
 void an_heads_fini(struct an_heads *hs);
 /* Recently freed block that held addr, or NULL. */
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr);
+/* The free that released a block an_freed_find or an_freed_by_id gave. */
+const struct an_call *an_freed_call(const struct an_proc *p,
+				    const struct an_alloc *old);
 /* A recently freed block by id: launches counted before its free may be
  * written after it (another thread freed it). */
 struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "an_drv.h"
+#include "an_gpus.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
@@ -61,6 +62,22 @@ static void an_text_alloc(const struct an_tty *t, const struct an_group *g,
 		an_text_driver(t, &a->drv);
 }
 
+/* "    call: hipFree at app.hip:42 (main)": the call a finding is about,
+ * and the free before it. */
+static void an_text_call(const struct an_tty *t, const char *label,
+			 const struct an_call *c, const struct an_place *pl)
+{
+	if (!c->api)
+		return;
+	fprintf(t->out, "    %s: %s", label, an_api_name(c->api));
+	if (pl->site[0])
+		fprintf(t->out, " at %s", pl->site);
+	else if (c->callsite)
+		fprintf(t->out, ", call site #%llu (no symbols)",
+			(unsigned long long)c->callsite);
+	fputc('\n', t->out);
+}
+
 /* True when it printed a fix of its own, written for the finding's front
  * end and call site. */
 static bool an_text_group(const struct an_tty *t, const struct an_group *g)
@@ -73,6 +90,8 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	fprintf(t->out, "  %s×%llu%s %s\n", an_col(t, "\033[1m"),
 		(unsigned long long)g->count, an_col(t, "\033[0m"),
 		an_group_message(g) ? an_group_message(g) : "");
+	an_text_call(t, "call", &f->call, &g->call);
+	an_text_call(t, "freed", &f->freed, &g->freed);
 	if (an_observed_text(t->c, f, an_group_observed(g), seen, sizeof(seen)))
 		fprintf(t->out, "    observed: %s\n", seen);
 	if (f->kernel)
@@ -84,7 +103,7 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	if (f->rule->fix_at) {
 		char fix[1024];
 
-		f->rule->fix_at(f, g->site, fix, sizeof(fix));
+		f->rule->fix_at(f, g->site, g->call.site, fix, sizeof(fix));
 		if (fix[0])
 			fprintf(t->out, "    fix: %s\n", fix);
 		fixed = fix[0] != '\0';
@@ -196,12 +215,34 @@ static void an_text_fates(const struct an_tty *t, const struct an_ctx *c)
 	free(v);
 }
 
+/* A report over runs on different GPUs: each process's, one line per GPU
+ * ("app[12] and 9 other processes: virtual MI300X: ..."). */
+static void an_text_gpus(const struct an_tty *t, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256];
+
+		an_where(l[i].first, where, sizeof(where));
+		fprintf(t->out, "%s%s", an_col(t, "\033[1;33m"), where);
+		if (l[i].others)
+			fprintf(t->out, " and %u other process%s", l[i].others,
+				l[i].others == 1 ? "" : "es");
+		fprintf(t->out, ": %s%s\n", l[i].text, an_col(t, "\033[0m"));
+	}
+	free(l);
+}
+
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
 	char line[640];
 
-	if (an_exec_sentence(c, line, sizeof(line)))
+	if (an_gpus_mixed(c))
+		an_text_gpus(t, c);
+	else if (an_exec_sentence(c, line, sizeof(line)))
 		fprintf(t->out, "%s%s%s\n", an_col(t, "\033[1;33m"), line,
 			an_col(t, "\033[0m"));
 	char notice[512];

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "an_sym.h"
+#include "cli_flags.h"
 #include "hg_json.h"
 
 /* What a process said of itself, and the blocks holding --address. */
@@ -370,6 +371,24 @@ static void cli_kernel_name(struct cli_dump *d, const struct cli_dump_proc *pr,
 	}
 }
 
+/* An allocation's flags by name, after the number the trace holds: the
+ * names depend on the call, which a field's class cannot say. */
+static void cli_flag_names(struct cli_dump *d, const bt_field *p)
+{
+	char names[256];
+
+	if (!cli_member(p, "flags") ||
+	    !*cli_flags_text((uint8_t)cli_u64(p, "api"), cli_u64(p, "flags"),
+			     names, sizeof(names)))
+		return;
+	if (d->json) {
+		fputs(",\"flag_names\":", d->out);
+		hg_json_str(d->out, names);
+	} else {
+		fprintf(d->out, " flag_names=%s", names);
+	}
+}
+
 static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 		      int64_t vpid, const struct cli_dump_proc *pr,
 		      const bt_field *p)
@@ -415,6 +434,8 @@ static void cli_print(struct cli_dump *d, const bt_message *m, const char *name,
 		cli_members(d, p, true);
 	if (pr && !strcmp(shortname, "launch"))
 		cli_kernel_name(d, pr, p);
+	if (!strcmp(shortname, "alloc"))
+		cli_flag_names(d, p);
 	fputs(d->json ? "}\n" : "\n", d->out);
 	d->printed++;
 }

@@ -125,11 +125,33 @@ enum co_aspace {
 	CO_SP_SCALAR = 5, /* s_atomic_* / s_buffer_atomic_* */
 };
 
+/* The cache-policy bits of a memory instruction, by position: gfx90a and
+ * older call them glc, slc, scc; gfx940 and later sc0, nt, sc1. */
+enum co_cpol {
+	CO_CPOL_SC0 = 1, /* glc: an atomic returns the old value */
+	CO_CPOL_NT = 2,  /* slc */
+	CO_CPOL_SC1 = 4, /* scc */
+};
+
+/*
+ * The scope an atomic asks for.  From gfx940 on the instruction says it:
+ * sc1 is system scope, its absence agent (device) scope.  Before gfx940 an
+ * atomic carries no scope (glc only asks for the old value): how far it
+ * reaches is the memory's doing.
+ */
+enum co_scope {
+	CO_SCOPE_UNENCODED = 0,
+	CO_SCOPE_AGENT = 1,
+	CO_SCOPE_SYSTEM = 2,
+};
+
 struct co_insn {
 	uint64_t addr;       /* virtual address in the code object (as objdump prints) */
 	uint32_t op;         /* one enum hg_aop bit */
 	uint8_t cls;         /* enum co_aclass */
 	uint8_t space;       /* enum co_aspace */
+	uint8_t cpol;        /* enum co_cpol bits */
+	uint8_t scope;       /* enum co_scope, from cpol and the target */
 	char mnemonic[38];
 	int16_t arg;         /* kernel argument its address comes from; -1 unknown */
 	uint32_t line;       /* source line from .debug_line; 0 unknown */

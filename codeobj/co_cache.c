@@ -23,8 +23,8 @@
 
 #include "co_int.h"
 
-#define FORMAT 3 /* 2: the argument sites of atomics; 3: integer sites name
-		  * their operation */
+#define FORMAT 4 /* 2: the argument sites of atomics; 3: integer sites name
+		  * their operation; 4: sites name an MI300 atomic's scope */
 #define MAX_FILE (64u << 20)
 
 struct buf {

@@ -111,6 +111,31 @@ void co_comgr_close(struct co_comgr *d)
 	}
 }
 
+/* The cache-policy modifiers LLVM prints after the operands, either
+ * family's names. */
+static uint8_t cpol_words(const char *text)
+{
+	static const struct {
+		const char *w;
+		uint8_t bit;
+	} words[] = {{"glc", CO_CPOL_SC0}, {"sc0", CO_CPOL_SC0},
+		     {"slc", CO_CPOL_NT},  {"nt", CO_CPOL_NT},
+		     {"scc", CO_CPOL_SC1}, {"sc1", CO_CPOL_SC1}};
+	uint8_t bits = 0;
+
+	for (const char *p = text; *p;) {
+		size_t n;
+
+		p += strspn(p, " \t,");
+		n = strcspn(p, " \t,");
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (n == strlen(words[i].w) && !strncmp(p, words[i].w, n))
+				bits |= words[i].bit;
+		p += n;
+	}
+	return bits;
+}
+
 /* First token of the printed instruction. */
 static void mnemonic(const char *text, char *out, size_t size)
 {
@@ -142,6 +167,7 @@ long co_comgr_scan(struct co_comgr *d, const uint8_t *code, size_t n,
 		mnemonic(d->text, m, sizeof m);
 		if (st == AMD_COMGR_STATUS_SUCCESS && co_classify_mnemonic(m, &in)) {
 			in.addr = addr + off;
+			in.cpol = in.space == CO_SP_LDS ? 0 : cpol_words(d->text);
 			hit(ctx, &in);
 		}
 		off += size;

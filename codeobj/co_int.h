@@ -89,6 +89,9 @@ CO_HIDDEN int co_flow_args(enum co_isa_family fam, const struct co_kernel *k,
 			   uint32_t ninsns);
 /* Classifies a mnemonic as printed by LLVM; false when not an atomic. */
 CO_HIDDEN bool co_classify_mnemonic(const char *m, struct co_insn *out);
+/* The scope an atomic asks for on this family (enum co_scope). */
+CO_HIDDEN uint8_t co_insn_scope(enum co_isa_family fam,
+				const struct co_insn *in);
 
 struct co_comgr;
 CO_HIDDEN struct co_comgr *co_comgr_open(const char *target, const char **why);

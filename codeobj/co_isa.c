@@ -126,6 +126,19 @@ unsigned co_isa_len(uint32_t w)
 	return insn_len(w);
 }
 
+/* The cache-policy bits where FLAT/GLOBAL and MUBUF keep them (ds_ has
+ * none). */
+static uint8_t cpol_bits(uint32_t w, unsigned enc)
+{
+	unsigned sc0 = enc == 0x37 ? 16 : 14, sc1 = enc == 0x37 ? 25 : 15;
+
+	if (enc != 0x37 && enc != 0x38)
+		return 0;
+	return (uint8_t)(((w >> sc0) & 1 ? CO_CPOL_SC0 : 0) |
+			 ((w >> 17) & 1 ? CO_CPOL_NT : 0) |
+			 ((w >> sc1) & 1 ? CO_CPOL_SC1 : 0));
+}
+
 /* -1: not ours to name (scalar/image atomics, unknown op) */
 static int memory_atomic(uint32_t w, uint64_t addr, co_hit_fn hit, void *ctx)
 {
@@ -163,6 +176,7 @@ static int memory_atomic(uint32_t w, uint64_t addr, co_hit_fn hit, void *ctx)
 	if (!co_classify_mnemonic(m, &in))
 		return 0;
 	in.addr = addr;
+	in.cpol = cpol_bits(w, enc);
 	hit(ctx, &in);
 	return 0;
 }

@@ -293,8 +293,12 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 		memset(&k->atomics, 0, sizeof k->atomics);
 		k->insns = rc || !o->insns ? NULL : o->insns + o->first[i];
 		k->ninsns = rc ? 0 : o->first[i + 1] - o->first[i];
-		for (uint32_t j = 0; j < k->ninsns; j++)
-			co_atomics_add(&k->atomics, &k->insns[j]);
+		for (uint32_t j = 0; j < k->ninsns; j++) {
+			struct co_insn *in = &o->insns[o->first[i] + j];
+
+			in->scope = co_insn_scope(fam, in);
+			co_atomics_add(&k->atomics, in);
+		}
 		co_atomics_sites(&k->atomics, k->insns, k->ninsns);
 		k->atomics.analysed = !rc && k->code_size;
 	}

@@ -28,8 +28,9 @@ static const struct co_rule rules[] = {
 	 ROCM_TABLE},
 	{"gfx940,gfx941,gfx942,gfx950,gfx9-4-generic", HG_AOP_FP_MASK | HG_AOP_INT_MASK | HG_AOP_CMPSWAP,
 	 HOST_MEMS, HG_GRAN_FINE, CO_EFFECT_DOWNGRADED,
-	 "on MI300 atomics to fine-grained host memory over PCIe are downgraded from "
-	 "system to device scope",
+	 "on MI300 system-scope atomics (sc1) to fine-grained host memory over "
+	 "PCIe are downgraded from system to device scope; agent-scope ones (no "
+	 "sc1) asked for device scope and get it",
 	 ROCM_TABLE},
 	{"gfx940,gfx941,gfx942,gfx950,gfx9-4-generic", HG_AOP_FP_MASK, DEVICE_MEMS, HG_GRAN_FINE,
 	 CO_EFFECT_OK, "MI300 performs hardware FP atomics on fine-grained device memory",

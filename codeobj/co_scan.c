@@ -11,6 +11,7 @@
 #include "hg_json.h"
 #include "co_rules.h"
 #include "co_demangle.h"
+#include "co_family.h"
 #include "co_scan.h"
 #include "hg_path.h"
 
@@ -64,6 +65,13 @@ static void json_insns(FILE *f, const struct co_kernel *k, int cls)
 			fprintf(f, ",\"arg\":%d", in->arg);
 		else
 			fputs(",\"arg\":null", f);
+		/* MI300's atomics say their scope; older ones carry none. */
+		fputs(",\"scope\":", f);
+		if (in->scope == CO_SCOPE_UNENCODED)
+			fputs("null", f);
+		else
+			fputs(in->scope == CO_SCOPE_SYSTEM ? "\"system\""
+							   : "\"agent\"", f);
 		fputs(",\"file\":", f);
 		if (in->file && in->line)
 			hg_json_str(f, hg_path_norm(in->file, path, sizeof(path)));
@@ -121,22 +129,35 @@ static void collect_effects(const char *target, const struct co_atomics *a,
 	}
 }
 
+/* What an entry's scope mark ("^s", "^a") says. */
+static const char *co_scope_words(const char *p, size_t n)
+{
+	size_t caret = strcspn(p, "^");
+
+	if (caret + 1 >= n)
+		return "";
+	return p[caret + 1] == 's' ? "system scope" : "agent scope";
+}
+
 /* One entry of a sites list in words: "0 (app.hip:42)", "3 by max
- * (app.hip:8)", "unknown". */
+ * (app.hip:8)", "1 (agent scope, app.hip:9)", "unknown". */
 static int co_site_text(char *buf, size_t cap, const char *p, size_t n)
 {
-	size_t at = strcspn(p, "@"), plus = strcspn(p, "+");
-	size_t arg_end = plus < n ? plus : at < n ? at : n;
-	char op[32] = "", line[128] = "";
+	size_t at = strcspn(p, "@"), plus = strcspn(p, "+"), caret = strcspn(p, "^");
+	size_t end = at < n ? at : n, op_end = caret < end ? caret : end;
+	size_t arg_end = plus < op_end ? plus : op_end;
+	const char *scope = co_scope_words(p, end);
+	char op[32] = "", line[160] = "";
 
-	if (plus < n)
-		snprintf(op, sizeof(op), " by %.*s",
-			 (int)((at < n ? at : n) - plus - 1), p + plus + 1);
-	if (at < n)
-		snprintf(line, sizeof(line), " (%.*s)", (int)(n - at - 1),
-			 p + at + 1);
+	if (plus < op_end)
+		snprintf(op, sizeof(op), " by %.*s", (int)(op_end - plus - 1),
+			 p + plus + 1);
+	if (at < n || *scope)
+		snprintf(line, sizeof(line), " (%s%s%.*s)", scope,
+			 *scope && at < n ? ", " : "",
+			 at < n ? (int)(n - at - 1) : 0, at < n ? p + at + 1 : "");
 	if (*p == '?')
-		return snprintf(buf, cap, "unknown%s", op);
+		return snprintf(buf, cap, "unknown%s%s", op, line);
 	return snprintf(buf, cap, "%.*s%s%s", (int)arg_end, p, op, line);
 }
 
@@ -166,6 +187,8 @@ static const char *co_sites_text(const char *sites)
 struct kline {
 	char *name, *detail;
 	bool done; /* printed, with a kernel of the same detail */
+	const struct co_kernel *k;
+	bool int_bites;
 };
 
 /* Fills *kl when the kernel is to be listed: it has atomics that bite, or
@@ -183,7 +206,8 @@ static bool text_kernel(struct kline *kl, const char *target,
 
 	if (!a->fp_count && !int_bites && !verbose)
 		return false;
-	*kl = (struct kline){.name = co_demangle(k->name)};
+	*kl = (struct kline){.name = co_demangle(k->name), .k = k,
+			     .int_bites = int_bites};
 	if (!kl->name)
 		kl->name = strdup(k->name);
 	f = open_memstream(&kl->detail, &len);
@@ -210,6 +234,73 @@ static bool text_kernel(struct kline *kl, const char *target,
 	fclose(f);
 	collect_effects(target, a, seen, nseen);
 	return true;
+}
+
+/* A family's line: "bsrsv_lower_shared<...>, 48 instances" and what they
+ * hold together. */
+static bool text_family_line(struct kline *kl, const char *name, size_t len,
+			     const struct co_family *f)
+{
+	char *detail = NULL, *title = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&detail, &n);
+
+	if (!m)
+		return false;
+	if (f->fp_count)
+		fprintf(m, "%u hardware FP atomic%s (%s); arguments: %s",
+			f->fp_count, f->fp_count == 1 ? "" : "s", f->fp_mnemonics,
+			co_sites_text(f->fp_sites));
+	if (f->int_count)
+		fprintf(m, "%s%u integer atomic%s (%s)%s%s",
+			f->fp_count ? "; " : "", f->int_count,
+			f->int_count == 1 ? "" : "s", f->int_mnemonics,
+			f->int_sites[0] ? "; arguments: " : "",
+			co_sites_text(f->int_sites));
+	fclose(m);
+	if (asprintf(&title, "%.*s<...>, %u instances", (int)len, name, f->n) < 0) {
+		free(detail);
+		return false;
+	}
+	free(kl->name);
+	free(kl->detail);
+	kl->name = title;
+	kl->detail = detail;
+	return true;
+}
+
+/*
+ * One line per kernel family (the instances of one template): the
+ * template's name, how many, and the union of what they hold; -v keeps
+ * every instance.
+ */
+static void text_families(struct kline *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *a, *b;
+		size_t la = v[i].done ? 0 : co_family_name(v[i].name, &a);
+		struct co_family f = {0};
+
+		for (size_t j = i + 1; la && j < n; j++) {
+			size_t lb = v[j].done ? 0 : co_family_name(v[j].name, &b);
+
+			if (lb != la || strncmp(a, b, la))
+				continue;
+			if (!f.n)
+				co_family_add(&f, &v[i].k->atomics, v[i].int_bites);
+			co_family_add(&f, &v[j].k->atomics, v[j].int_bites);
+			free(v[j].name);
+			free(v[j].detail);
+			v[j] = (struct kline){.done = true};
+		}
+		if (f.n) {
+			char *name = strndup(a, la);
+
+			if (name)
+				text_family_line(&v[i], name, la, &f);
+			free(name);
+		}
+	}
 }
 
 /*
@@ -268,6 +359,8 @@ static void text_code_object(struct scan *s, const struct co_entry *e,
 	for (uint32_t i = 0; i < p->nkernels; i++)
 		nkl += text_kernel(&kl[nkl], p->target, &p->kernels[i],
 				   s->o->verbose, seen, &nseen);
+	if (!s->o->verbose)
+		text_families(kl, nkl);
 	text_klines(f, kl, nkl);
 	free(kl);
 	/* Nothing at risk: the totals count it, --verbose shows it. */

@@ -10,6 +10,12 @@
  * does nothing), so their entries name it: "2+add@app.hip:7;3+max@app.hip:8",
  * one entry per argument and operation.  Readers that predate the name skip
  * it: they read the number, then what follows the '@'.
+ *
+ * On MI300 (gfx940 and later) an atomic says its scope, and an entry says
+ * it after the argument and operation: "^s" system scope, "^a" agent scope
+ * ("1^a@app.hip:9", "2+max^s@app.hip:8"), one entry per scope; targets
+ * whose atomics carry none have no mark.  The number and the '@' are where
+ * older readers look, so they read such entries as before.
  */
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +49,8 @@ static void append(char *s, size_t cap, const struct co_insn *in, bool named)
 	base = base ? base + 1 : in->file;
 	if (named && *op_name(in->op))
 		snprintf(op, sizeof(op), "+%s", op_name(in->op));
+	if (in->scope != CO_SCOPE_UNENCODED)
+		strcat(op, in->scope == CO_SCOPE_SYSTEM ? "^s" : "^a");
 	if (in->arg < 0)
 		snprintf(arg, sizeof(arg), "?%s", op);
 	else
@@ -59,12 +67,13 @@ static void append(char *s, size_t cap, const struct co_insn *in, bool named)
 	snprintf(s + len, cap - len, "%s%s", len ? ";" : "", e);
 }
 
-/* An entry's key: its argument, and for integer atomics its operation. */
+/* An entry's key: its argument, its scope, and for integer atomics its
+ * operation. */
 static int key(const struct co_insn *in, bool named)
 {
 	int bit = named && in->op ? __builtin_ctz(in->op) + 1 : 0;
 
-	return (in->arg + 1) * 64 + bit;
+	return ((in->arg + 1) * 4 + in->scope) * 64 + bit;
 }
 
 static void sites(char *s, size_t cap, const struct co_insn *in, uint32_t n,

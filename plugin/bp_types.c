@@ -33,6 +33,26 @@ static const struct bp_label bp_status[] = {
 #undef HG_X
 	{-1, NULL}};
 
+/* HIP's own names for the codes its calls take (hipMemcpyKind,
+ * hipMemoryAdvise), and hipgrain's for where a granularity came from
+ * (enum hg_gran_source). */
+static const struct bp_label bp_copy_kinds[] = {
+	{0, "hipMemcpyHostToHost"}, {1, "hipMemcpyHostToDevice"},
+	{2, "hipMemcpyDeviceToHost"}, {3, "hipMemcpyDeviceToDevice"},
+	{4, "hipMemcpyDefault"}, {-1, NULL}};
+static const struct bp_label bp_advice[] = {
+	{1, "hipMemAdviseSetReadMostly"}, {2, "hipMemAdviseUnsetReadMostly"},
+	{3, "hipMemAdviseSetPreferredLocation"},
+	{4, "hipMemAdviseUnsetPreferredLocation"},
+	{5, "hipMemAdviseSetAccessedBy"}, {6, "hipMemAdviseUnsetAccessedBy"},
+	{100, "hipMemAdviseSetCoarseGrain"},
+	{101, "hipMemAdviseUnsetCoarseGrain"}, {-1, NULL}};
+static const struct bp_label bp_gran_sources[] = {
+	{HG_GRAN_SRC_MODEL, "model"}, {HG_GRAN_SRC_ADVISE, "advise"},
+	{HG_GRAN_SRC_QUERY, "query"}, {HG_GRAN_SRC_OMP_MAP, "omp_map"},
+	{HG_GRAN_SRC_RUNTIME, "runtime"}, {HG_GRAN_SRC_HSA_CALL, "hsa_call"},
+	{-1, NULL}};
+
 /* An enumeration of `bits`, each label a single value. */
 static bt_field_class *bp_enum(bt_trace_class *tc, const struct bp_label *l,
 			       uint64_t bits, bool is_signed)
@@ -90,6 +110,13 @@ bt_field_class *bp_code_class(bt_trace_class *tc, const char *event,
 		return bp_enum(tc, bp_mems, bits, false);
 	if (uns && (!strcmp(member, "gran") || !strcmp(member, "arg_gran")))
 		return bp_enum(tc, bp_grans, bits, false);
+	if (!uns && !strcmp(member, "kind") && !strcmp(event, "hipgrain:memcpy"))
+		return bp_enum(tc, bp_copy_kinds, bits, true);
+	if (!uns && !strcmp(member, "advice") && !strcmp(event, "hipgrain:advise"))
+		return bp_enum(tc, bp_advice, bits, true);
+	if (uns && !strcmp(member, "source") &&
+	    !strcmp(event, "hipgrain:granularity"))
+		return bp_enum(tc, bp_gran_sources, bits, false);
 	/* The driver's events return negative errnos, not HIP's status. */
 	if (!uns && !strcmp(member, "rc") && strncmp(event, "hipgrain:kfd_", 13))
 		return bp_enum(tc, bp_status, bits, true);

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A block released by a function of another allocator family. */
+#include <stdio.h>
+
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -58,17 +60,47 @@ static enum family of_free(uint8_t api)
 	return F_NONE;
 }
 
+/* The release each family needs, as the fix names it. */
+static const char *release_of(enum family f)
+{
+	static const char *const name[] = {
+		[F_LIBC] = "free", [F_NEW] = "delete", [F_NEW_ARRAY] = "delete[]",
+		[F_HIP] = "hipFree", [F_HIP_HOST] = "hipHostFree",
+		[F_REGISTER] = "hipHostUnregister", [F_MAP] = "hipMemUnmap",
+		[F_IPC] = "hipIpcCloseMemHandle",
+		[F_EXTERNAL] = "hipDestroyExternalMemory",
+		[F_OMP_TARGET] = "omp_target_free", [F_OMP] = "omp_free",
+	};
+
+	return f < sizeof(name) / sizeof(name[0]) ? name[f] : NULL;
+}
+
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_free_ev *f)
 {
 	enum family fa = of_alloc(f->alloc_api), ff = of_free(f->api);
+	struct an_call at = {f->callsite, f->api};
 
 	if (!f->id || fa == F_NONE || ff == F_NONE || fa == ff)
 		return;
-	an_find(c, r, AN_SEV_ERROR, f->proc, NULL, f->alloc,
-		"memory from %s is released with %s%s",
-		an_api_name(f->alloc_api), an_api_name(f->api),
-		f->rc ? " (and the call failed)" : "");
+	an_find_at(c, r, AN_SEV_ERROR, f->proc, NULL, f->alloc, &at, NULL,
+		   "memory from %s is released with %s%s",
+		   an_api_name(f->alloc_api), an_api_name(f->api),
+		   f->rc ? " (and the call failed)" : "");
+}
+
+/* The one pair this block needs, at the wrong release's line. */
+static void fix_at(const struct an_finding *f, const char *site,
+		   const char *call, char *buf, size_t cap)
+{
+	const char *want = release_of(of_alloc(f->alloc.api));
+
+	buf[0] = '\0';
+	if (!want || !f->call.api)
+		return;
+	snprintf(buf, cap, "free it with %s%s%s, not with %s (%s/%s)", want,
+		 call[0] ? " at " : "", call, an_api_name(f->call.api),
+		 an_api_name(f->alloc.api), want);
 }
 
 const struct an_rule an_rule_dealloc_mismatch = {
@@ -84,4 +116,5 @@ const struct an_rule an_rule_dealloc_mismatch = {
 		   "omp_target_alloc/omp_target_free, omp_alloc/omp_free, "
 		   "malloc/free, new/delete, new[]/delete[]",
 	.on_free = check,
+	.fix_at = fix_at,
 };

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Hardware FP atomic RMW on fine-grained memory: a NOP on MI100/MI200.
- * Judged per argument where the code object says which arguments the
- * atomics reach (codeobj's dataflow); per kernel where it cannot.
+ * Hardware FP atomic RMW on fine-grained memory: a NOP on MI100/MI200,
+ * whatever scope it asks for (their atomics carry none).  On MI300 a
+ * system-scope atomic (sc1) to fine-grained host memory is downgraded to
+ * device scope; an agent-scope one asked for device scope and gets it, so
+ * it is not a finding.  Judged per argument where the code object says
+ * which arguments the atomics reach (codeobj's dataflow); per kernel where
+ * it cannot.
  */
 #include <stdio.h>
 #include <string.h>
@@ -45,6 +49,16 @@ static bool args_matter(const struct an_launch *l)
 	return k && k->profiled && k->status >= 0 && k->fp_ops;
 }
 
+/* The code object says a system-scope atomic (sc1) reaches the argument. */
+static bool system_marked(const struct an_kernel *k, unsigned arg)
+{
+	char at[96];
+
+	return an_sites_reach_scoped(k->fp_sites, arg, AN_SCOPE_SYSTEM, at,
+				     sizeof(at)) &&
+	       k->fp_sites && strstr(k->fp_sites, "^s");
+}
+
 /* The first occurrence: the finding's message. */
 static struct an_finding *record(struct an_ctx *c, const struct an_rule *r,
 				 const struct an_launch_arg *a,
@@ -66,12 +80,13 @@ static struct an_finding *record(struct an_ctx *c, const struct an_rule *r,
 			       an_mem_name(a->mem), split,
 			       (int)strcspn(arch, ":"), arch);
 	return an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
-		       "%s uses hardware FP atomics %s into fine-grained %s "
+		       "%s uses %shardware FP atomics %s into fine-grained %s "
 		       "memory; on %.*s over PCIe, system scope is "
 		       "downgraded to device scope: the host and other GPUs "
 		       "do not see them atomically",
-		       an_kernel_label(k), on, an_mem_name(a->mem),
-		       (int)strcspn(arch, ":"), arch);
+		       an_kernel_label(k), system_marked(k, a->index)
+					   ? "system-scope (sc1) " : "",
+		       on, an_mem_name(a->mem), (int)strcspn(arch, ":"), arch);
 }
 
 static void check(struct an_ctx *c, const struct an_rule *r,
@@ -89,8 +104,13 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
 	/* Most arguments are safe: no message is formatted for them, nor
 	 * for those of a finding recorded already. */
+	/* A downgrade is of system scope: agent-scope atomics do not count. */
 	if ((e != AN_ATOMIC_NOP && e != AN_ATOMIC_SCOPE_DOWNGRADE) ||
-	    !an_sites_reach(k->fp_sites, a->index, at, sizeof(at)))
+	    !an_sites_reach_scoped(k->fp_sites, a->index,
+				   e == AN_ATOMIC_NOP
+					   ? AN_SCOPES_ALL
+					   : AN_SCOPE_SYSTEM | AN_SCOPE_UNMARKED,
+				   at, sizeof(at)))
 		return;
 	f = an_count(c, r, e == AN_ATOMIC_NOP ? AN_SEV_ERROR : AN_SEV_WARNING,
 		     a->launch->proc, k, a->alloc);
@@ -138,8 +158,8 @@ static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
 	return buf;
 }
 
-static void fix_at(const struct an_finding *f, const char *site, char *buf,
-		   size_t cap)
+static void fix_at(const struct an_finding *f, const char *site,
+		   const char *call, char *buf, size_t cap)
 {
 	char how[256];
 
@@ -162,13 +182,17 @@ static void fix_at(const struct an_finding *f, const char *site, char *buf,
 					 : "");
 		return;
 	}
+	/* A downgrade (the warning) is undone by asking for device scope. */
 	snprintf(buf, cap, "at %s, %s%s%s%s", site,
 		 instead(&f->alloc, how, sizeof(how)),
 		 f->atomic_at[0] ? "; or make the atomic at " : "",
 		 f->atomic_at,
-		 f->atomic_at[0] ? " a CAS loop (atomicAdd instead of "
-				   "unsafeAtomicAdd, or -mno-unsafe-fp-atomics)"
-				 : "");
+		 !f->atomic_at[0] ? ""
+		 : f->sev == AN_SEV_WARNING
+			 ? " agent-scope (atomicAdd, not atomicAdd_system) where "
+			   "the host and other GPUs need not see it atomically"
+			 : " a CAS loop (atomicAdd instead of unsafeAtomicAdd, "
+			   "or -mno-unsafe-fp-atomics)");
 }
 
 const struct an_rule an_rule_fp_atomic_fine_grain = {

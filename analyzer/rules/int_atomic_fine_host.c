@@ -72,8 +72,8 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
 }
 
-static void fix_at(const struct an_finding *f, const char *site, char *buf,
-		   size_t cap)
+static void fix_at(const struct an_finding *f, const char *site,
+		   const char *call, char *buf, size_t cap)
 {
 	buf[0] = '\0';
 	if (f->has_alloc && site[0] && an_finding_is_omp(f))

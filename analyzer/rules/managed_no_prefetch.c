@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* Managed memory first touched by a kernel without a prefetch. */
+/*
+ * Managed memory first touched by a kernel without a prefetch.  A block
+ * smaller than a page costs one fault at most, shared with its neighbours
+ * (a kernel's small result, a counter): only blocks of a page or more are
+ * worth a prefetch.  hipgrain-hazards(7) states the size.
+ */
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
+
+#define MANAGED_PAGE 4096u
 
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	if (a->mem != HG_MEM_MANAGED || !a->alloc || !a->first_touch ||
-	    a->alloc->prefetched)
+	    a->alloc->prefetched || a->alloc->size < MANAGED_PAGE)
 		return;
 	an_find(c, r, AN_SEV_NOTE, a->launch->proc, a->launch->kernel, a->alloc,
 		"%s is the first to touch %zu bytes of managed memory "

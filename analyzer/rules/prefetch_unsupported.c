@@ -25,6 +25,7 @@ static const char *outcome(const struct an_range_op *o, bool object)
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_range_op *o)
 {
+	struct an_call at = {o->callsite, o->api};
 	const char *why;
 	bool object = true;
 
@@ -48,9 +49,10 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	default:
 		return;
 	}
-	an_find(c, r, AN_SEV_WARNING, o->proc, NULL, o->alloc,
-		"hipMemPrefetchAsync on %zu bytes of %s memory has no effect (%s): %s",
-		(size_t)o->size, an_mem_name(o->mem), why, outcome(o, object));
+	an_find_at(c, r, AN_SEV_WARNING, o->proc, NULL, o->alloc, &at, NULL,
+		   "%s on %zu bytes of %s memory has no effect (%s): %s",
+		   an_api_name(o->api), (size_t)o->size, an_mem_name(o->mem),
+		   why, outcome(o, object));
 }
 
 const struct an_rule an_rule_prefetch_unsupported = {

@@ -5,18 +5,23 @@
 #include "an_names.h"
 #include "an_rule.h"
 
+/* `at` is the call that used the block, when it has a call site of its
+ * own (a launch has none); the free that released the block goes with it. */
 static void report(struct an_ctx *c, const struct an_rule *r,
 		   struct an_proc *p, struct an_kernel *k, uint64_t addr,
-		   const char *what)
+		   const char *what, const struct an_call *at)
 {
 	const struct an_alloc *old = an_freed_find(p, addr);
+	const struct an_call *by;
 
 	if (!old)
 		return;
-	an_find(c, r, AN_SEV_ERROR, p, k, old,
-		"%s uses 0x%llx, inside %zu bytes from %s that were already "
-		"freed", what, (unsigned long long)addr, (size_t)old->size,
-		an_api_name(old->api));
+	by = an_freed_call(p, old);
+	an_find_at(c, r, AN_SEV_ERROR, p, k, old, at, by,
+		   "%s uses 0x%llx, inside %zu bytes from %s that %s had "
+		   "freed", what, (unsigned long long)addr, (size_t)old->size,
+		   an_api_name(old->api),
+		   by->api ? an_api_name(by->api) : "a free");
 }
 
 static __attribute__((noinline)) void
@@ -29,9 +34,10 @@ report_arg(struct an_ctx *c, const struct an_rule *r,
 	 * every launch: the description is made only for a freed block. */
 	if (!an_freed_find(a->launch->proc, a->value))
 		return;
-	snprintf(what, sizeof(what), "%s (argument %u)",
-		 an_kernel_label(a->launch->kernel), a->index);
-	report(c, r, a->launch->proc, a->launch->kernel, a->value, what);
+	snprintf(what, sizeof(what), "%s (argument %u) launched by %s",
+		 an_kernel_label(a->launch->kernel), a->index,
+		 an_api_name(a->launch->api));
+	report(c, r, a->launch->proc, a->launch->kernel, a->value, what, NULL);
 }
 
 /* Every argument comes here: the test is kept apart from report_arg's
@@ -47,28 +53,33 @@ static void on_arg(struct an_ctx *c, const struct an_rule *r,
 static void on_copy(struct an_ctx *c, const struct an_rule *r,
 		    const struct an_copy *o)
 {
+	struct an_call at = {o->callsite, o->api};
+
 	if (!o->dst_id && o->dst)
-		report(c, r, o->proc, NULL, o->dst, an_api_name(o->api));
+		report(c, r, o->proc, NULL, o->dst, an_api_name(o->api), &at);
 	if (!o->memset && !o->src_id && o->src)
-		report(c, r, o->proc, NULL, o->src, an_api_name(o->api));
+		report(c, r, o->proc, NULL, o->src, an_api_name(o->api), &at);
 }
 
 static void on_range(struct an_ctx *c, const struct an_rule *r,
 		     const struct an_range_op *o)
 {
+	struct an_call at = {o->callsite, o->api};
+
 	if (!o->id && o->addr)
-		report(c, r, o->proc, NULL, o->addr, an_api_name(o->api));
+		report(c, r, o->proc, NULL, o->addr, an_api_name(o->api), &at);
 }
 
 static void on_free(struct an_ctx *c, const struct an_rule *r,
 		    const struct an_free_ev *f)
 {
+	struct an_call at = {f->callsite, f->api};
 	char what[64];
 
 	if (f->id || !f->addr)
 		return;
 	snprintf(what, sizeof(what), "%s (a double free)", an_api_name(f->api));
-	report(c, r, f->proc, NULL, f->addr, what);
+	report(c, r, f->proc, NULL, f->addr, what, &at);
 }
 
 const struct an_rule an_rule_use_after_free = {

@@ -11,6 +11,14 @@ hold:
   #! says RULE TEXT...                    RULE's message holds TEXT
   #! fix RULE TEXT...                     RULE's fix holds TEXT (JSON, text)
   #! nofix RULE TEXT...                   no fix of RULE holds TEXT
+  #! at RULE TEXT...                      the call RULE's finding is about
+                                          (the wrong free, the prefetch)
+                                          holds TEXT: JSON's `call`, the
+                                          text's `call:` line and SARIF's
+                                          primary location
+  #! related RULE TEXT...                 a related location holds TEXT:
+                                          SARIF's relatedLocations, and
+                                          JSON's `allocation` or `freed_by`
   #! ended - exit=N | signal=N core=0|1   the traced process ended so, as
                                           `hipgrain run` records it
   #! header - TEXT...                     the text report's first lines
@@ -47,7 +55,8 @@ def expectations(path):
             if words[0] == 'observed' and '=' not in words[-1]:
                 out.append(('observed', words[1], {'text': ' '.join(words[2:])}))
                 continue
-            if words[0] in ('says', 'fix', 'nofix', 'header', 'note'):
+            if words[0] in ('says', 'fix', 'nofix', 'header', 'note',
+                            'at', 'related'):
                 out.append((words[0], words[1], {'text': ' '.join(words[2:])}))
                 continue
             opts = dict(w.split('=', 1) for w in words[2:])
@@ -106,6 +115,53 @@ def check_fix(hipgrain, tdir, verb, rule, text, found):
         return ['%s: a fix says "%s" (json %s, text %s)' % (
             rule, text, [fixes(f) for f in found], text_fixes)]
     return []
+
+
+def frame_text(fr):
+    """A JSON frame as the text report writes a site: file:line (function)."""
+    if not fr:
+        return ''
+    return '%s:%s (%s)' % (os.path.basename(fr.get('file') or ''),
+                           fr.get('line'), fr.get('function'))
+
+
+def sarif_place(loc):
+    phys = loc.get('physicalLocation', {})
+    names = [x.get('name', '') for x in loc.get('logicalLocations', [])]
+    return '%s:%s (%s) %s' % (phys.get('artifactLocation', {}).get('uri', ''),
+                            phys.get('region', {}).get('startLine', ''),
+                            ' '.join(names),
+                            loc.get('message', {}).get('text', ''))
+
+
+def check_place(hipgrain, tdir, verb, rule, text, found):
+    """Where a finding is: its call (at) or its related places (related),
+    in JSON, the text report (at) and SARIF."""
+    sarif = json.loads(report(hipgrain, tdir, '--format', 'sarif').stdout)
+    results = [r for run in sarif['runs'] for r in run['results']
+               if r['ruleId'] == rule]
+    out = report(hipgrain, tdir).stdout
+    block = out.split('[%s]' % rule, 1)[1] if '[%s]' % rule in out else ''
+    lines = [ln.strip() for ln in block.split('\n\n', 1)[0].splitlines()]
+    if verb == 'at':
+        # The call, else (a launch has no call site) the free before it.
+        in_json = [frame_text(((f.get('call') or {}).get('site')) or
+                              (f.get('freed_by') or {}).get('site'))
+                   for f in found]
+        in_text = [ln for ln in lines
+                   if ln.startswith(('call:', 'freed:'))][:1]
+        in_sarif = [sarif_place(r['locations'][0]) for r in results
+                    if r.get('locations')]
+    else:
+        in_json = [frame_text((f.get(k) or {}).get('site'))
+                   for f in found for k in ('allocation', 'freed_by')]
+        in_text = [ln for ln in lines
+                   if ln.startswith(('allocation:', 'freed:'))]
+        in_sarif = [sarif_place(x) for r in results
+                    for x in r.get('relatedLocations', [])]
+    places = {'json': in_json, 'text': in_text, 'sarif': in_sarif}
+    return ['%s: %s %s does not hold "%s": %s' % (rule, verb, k, text, v)
+            for k, v in places.items() if not any(text in x for x in v)]
 
 
 def check_observed(hipgrain, tdir, rule, opts, found):

@@ -156,6 +156,61 @@ def test_no_gpu():
     check('two processes, one note: said once', len(said) == 1, notes)
 
 
+# One merged report over runs on two virtual GPUs and none (issue 38, 7):
+# each process keeps its GPU, and a failed call its own reason.  The rank
+# tells the processes apart in every format.
+ON_VGPU = """process ppid=1 exe=/bin/app version=0.1.0
+env name=OMPI_COMM_WORLD_RANK value=%(n)d
+env name=HIPGRAIN_VIRTUAL_GPU value=%(gpu)s
+env name=HIPGRAIN_VGPU_EXEC value=%(exec)d
+device ordinal=0 rc=0 arch=%(arch)s name=%(gpu)s xnack=2
+alloc id=0 api=20 addr=0 size=4096 mem=1 gran=1 rc=2
+"""
+
+
+def test_mixed_gpus():
+    mi210 = ON_VGPU % {'n': 1, 'gpu': 'MI210', 'exec': 1,
+                       'arch': 'gfx90a:sramecc+:xnack-'}
+    mi300 = ON_VGPU % {'n': 2, 'gpu': 'MI300X', 'exec': 0,
+                       'arch': 'gfx942:sramecc+:xnack-'}
+    none = NO_GPU.replace('\n', '\nenv name=OMPI_COMM_WORLD_RANK value=3\n', 1)
+    t = trace('mixed', script('mixed1', mi210), script('mixed2', mi300),
+              script('mixed3', none))
+    out = report(t).stdout
+    head = out.split('\n\n', 1)[0].splitlines()
+    on = {r: ' '.join(ln for ln in head if 'rank %d' % r in ln)
+          for r in (1, 2, 3)}
+    check('mixed GPUs: each process names its own',
+          'virtual MI210' in on[1] and 'interpreter' in on[1] and
+          'virtual MI300X' in on[2] and 'not executed' in on[2] and
+          'no usable GPU' in on[3] and
+          'MI210' not in on[2] + on[3], head)
+    fails = [ln.strip() for ln in out.split('failed runtime calls:')[-1]
+             .split('\n\n')[0].splitlines() if 'failed' in ln]
+    check('mixed GPUs: a failed call on a GPU has no "no usable GPU"',
+          'hipMalloc failed 2× with hipErrorOutOfMemory' in fails and
+          'hipMalloc failed 3× with hipErrorInvalidDevice: no usable GPU'
+          in fails, fails)
+    doc = json.loads(report('--format', 'json', t).stdout)
+    gpus = {p['process'].rsplit('rank ', 1)[-1]: p.get('gpu') or {}
+            for p in doc['processes']}
+    check('mixed GPUs: JSON gives each process its GPU',
+          gpus.get('1', {}).get('virtual') == 'MI210' and
+          gpus.get('1', {}).get('executed') is True and
+          gpus.get('2', {}).get('virtual') == 'MI300X' and
+          gpus.get('2', {}).get('executed') is False and
+          (gpus.get('2', {}).get('arch') or '').startswith('gfx942') and
+          gpus.get('3', {}).get('usable') is False, gpus)
+    sarif = json.loads(report('--format', 'sarif', t).stdout)
+    notes = [n['message']['text'] for n in
+             sarif['runs'][0]['invocations'][0]['toolExecutionNotifications']]
+    check('mixed GPUs: SARIF notes each GPU with its processes',
+          any('rank 1' in n and 'MI210' in n and 'interpreter' in n
+              for n in notes) and
+          any('rank 2' in n and 'MI300X' in n for n in notes) and
+          any('rank 3' in n and 'no usable GPU' in n for n in notes), notes)
+
+
 def test_no_launch():
     t = trace('nolaunch', script('nolaunch', NO_LAUNCH))
     r = report(t)
@@ -464,6 +519,7 @@ def main():
         test_migrations()
         test_smi_denied()
         test_no_gpu()
+        test_mixed_gpus()
         test_no_launch()
         test_schema()
         test_symbols_inventory_colour(test_many_processes())

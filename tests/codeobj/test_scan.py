@@ -13,7 +13,8 @@ import sys
 import tempfile
 
 (HG, DEFAULT, UNSAFE, BUNDLE, ZLIB, ZSTD, BARE, OBJDUMP, BUNDLER, MAN) = sys.argv[1:11]
-KERNELS = {"fadd_default", "dadd_unsafe", "iops", "lds", "noatom"}
+KERNELS = {"fadd_default", "fadd_system", "dadd_unsafe", "iops", "lds",
+           "noatom"}
 failures = []
 MI300 = os.environ.get("HG_MI300_ARCH", "gfx940")
 
@@ -95,12 +96,26 @@ for t in ("gfx908", "gfx90a", MI300):
 for t in ("gfx90a", MI300):
     got = [a["arg"] for a in d[(t, "dadd_unsafe")]["hw_fp_atomics"]]
     check(got == [0], f"{t}: dadd_unsafe: the FP atomic reaches a: {got}")
+# The scope an atomic asks for (issue 38, 2): on MI300 HIP's atomicAdd is
+# agent scope, atomicAdd_system system scope (sc1); gfx90a's carry none.
+got = [a.get("scope", "?") for a in u[(MI300, "fadd_system")]["hw_fp_atomics"]]
+check(got == ["system"], f"{MI300}: atomicAdd_system's scope is system: {got}")
+# gfx90a's compilers keep a system-scope add a CAS loop, or emit one with
+# no scope in it.
+got = [a.get("scope", "?") for a in u[("gfx90a", "fadd_system")]["hw_fp_atomics"]]
+check(all(s is None for s in got), f"gfx90a: atomicAdd_system has no scope: {got}")
+for t, want in (("gfx90a", None), (MI300, "agent")):
+    got = [a.get("scope", "?") for a in u[(t, "fadd_default")]["hw_fp_atomics"]]
+    check(got == [want], f"{t}: atomicAdd's scope is {want}: {got}")
+rc, out, _ = scan("--target", MI300, UNSAFE)
+check("(system scope, " in out and "(agent scope, " in out,
+      f"{MI300}: the text names each argument's scope")
 ref = kernels(scan_json("--decoder", "comgr", "--target", "gfx90a", DEFAULT))
 got = {a["arg"] for a in ref[("gfx90a", "iops")]["int_atomics"]}
 check(got == {None}, f"comgr's decoder: arguments unknown (null): {got}")
 
 # -- our decoder against llvm-objdump-15, every code object ----------------
-ATOMIC = re.compile(r"^\s+((?:global|flat|buffer)_atomic_\w+)\s.*//\s*([0-9A-Fa-f]+):")
+ATOMIC = re.compile(r"^\s+((?:global|flat|buffer)_atomic_\w+)\s(.*)//\s*([0-9A-Fa-f]+):")
 LABEL = re.compile(r"^[0-9a-f]+ <([^>]+)>:")
 
 
@@ -115,8 +130,17 @@ def objdump_atomics(co_file, mcpu):
             continue
         m = ATOMIC.match(line)
         if m and fn:
-            found.setdefault(fn, []).append((int(m.group(2), 16), m.group(1)))
+            found.setdefault(fn, []).append((int(m.group(3), 16), m.group(1),
+                                             scope_of(m.group(2), mcpu)))
     return found
+
+
+def scope_of(operands, mcpu):
+    """What llvm-objdump's modifiers say of the scope: MI300's atomics say
+    it in sc1 (system) or its absence (agent); older ones carry none."""
+    if not mcpu.startswith(("gfx94", "gfx95")):
+        return None
+    return "system" if re.search(r"\bsc1\b", operands) else "agent"
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -133,13 +157,14 @@ with tempfile.TemporaryDirectory() as tmp:
                             f"--output={path}"], check=True)
             ref = objdump_atomics(path, mcpu)
             for k in co["kernels"]:
-                ours = sorted((a["offset"], a["mnemonic"])
+                ours = sorted((a["offset"], a["mnemonic"], a.get("scope", "?"))
                               for a in k["hw_fp_atomics"] + k["int_atomics"])
                 theirs = [x for x in ref.get(k["name"], []) if "cmpswap" not in x[1]]
                 ncas = sum("cmpswap" in x[1] for x in ref.get(k["name"], []))
                 check(ours == sorted(theirs) and k["cas"] == ncas,
                       f"{os.path.basename(exe)} {mcpu} {k['demangled']}: "
-                      f"same atomics as llvm-objdump ({len(ours)} + {ncas} CAS)")
+                      f"same atomics and scopes as llvm-objdump "
+                      f"({len(ours)} + {ncas} CAS)")
 
 # -- containers: compressed bundles and bare code objects ------------------
 plain = scan_json(BUNDLE)["files"][0]["code_objects"]
@@ -172,9 +197,9 @@ check(rc == 1 and err.count("\n") == 1 and
       "a --target that matches nothing is one error line and exit 1")
 check(out == "", "... and nothing on standard output: no empty totals")
 rc, out, _ = scan(BARE)
-check(re.search(r"\): 5 kernels, ", out) and "1 kernels" not in out,
+check(re.search(r"\): 6 kernels, ", out) and "1 kernels" not in out,
       "kernels counted in words that agree")
-check(re.search(r"^total: 1 file, 1 code object, 5 kernels: \d+ with hardware "
+check(re.search(r"^total: 1 file, 1 code object, 6 kernels: \d+ with hardware "
                 r"FP atomics", out, re.M) and
       re.search(r"^atomic instructions: \d+ hardware FP, \d+ integer, \d+ CAS",
                 out, re.M),
@@ -183,7 +208,7 @@ check(out.count("nop: hardware FP") == 1,
       "what the atomics do on the target is said once per code object")
 summ = scan_json(BARE).get("summary", {})
 check(summ.get("files") == 1 and summ.get("code_objects") == 1 and
-      summ.get("kernels") == 5 and summ.get("kernels_hw_fp_atomics", 0) >= 1,
+      summ.get("kernels") == 6 and summ.get("kernels_hw_fp_atomics", 0) >= 1,
       f"JSON has the same totals ({summ})")
 rc, out, _ = scan("-v", BARE)
 check("noatom(" in out and "noatom(" not in scan(BARE)[1],
@@ -220,7 +245,9 @@ if os.path.exists(LIB):
     lines = out.splitlines()
     heads = [ln for ln in lines if re.match(r"  \S.*\(bundle \d+\)", ln)]
     check(rc == 0 and not err, "a whole library: said on stdout only, once")
-    check(" kernels, each: " in out and
+    # Template instances are a family's one line; other kernels that hold
+    # the same, one line for all.
+    check((" kernels, each: " in out or " instances\n" in out) and
           any(", " in h.split(" (bundle")[0] for h in heads) and
           len(heads) == len(set(heads)),
           "identical kernels and identical code objects are listed once")
@@ -253,5 +280,28 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = scan(p)
         check(rc == 1 and p in err and why in err,
               f"{name} input: exit 1 with what/where/why ({err.strip()})")
+
+# -- a library's templates as families (issue 38, 8) -----------------------
+# rocSPARSE instantiates each kernel template for every type and size: by
+# default one line a template, with its count and what they hold together;
+# -v every instance; the totals the same either way.
+ROCSPARSE = next((p for p in ("/usr/lib/x86_64-linux-gnu/librocsparse.so.0",
+                              "/usr/lib/x86_64-linux-gnu/librocsparse.so.1")
+                  if os.path.exists(p)), None)
+if ROCSPARSE:
+    rc, fam, _ = scan(ROCSPARSE)
+    rc_v, every, _ = scan("-v", ROCSPARSE)
+    tail = [ln for ln in fam.splitlines() if ln.startswith(("total:", "atomic instructions:"))]
+    tail_v = [ln for ln in every.splitlines() if ln.startswith(("total:", "atomic instructions:"))]
+    check(rc == 0 and len(fam.splitlines()) < 200 and
+          re.search(r"^    \S+<\.\.\.>, \d+ instances$", fam, re.M),
+          f"{ROCSPARSE}: one line a kernel family ({len(fam.splitlines())} lines)")
+    check(rc_v == 0 and tail and [t.split(";")[0] for t in tail] ==
+          [t.split(";")[0] for t in tail_v] and
+          len(every.splitlines()) > len(fam.splitlines()) and
+          "instances" not in every,
+          f"{ROCSPARSE}: -v lists every instance, the totals the same ({tail})")
+else:
+    print("skip  no librocsparse here: kernel families not checked")
 
 sys.exit(1 if failures else 0)

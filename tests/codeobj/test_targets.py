@@ -91,7 +91,7 @@ with tempfile.TemporaryDirectory() as d:
 
     rc, out, err = scan(path)
     check(rc == 0, 'a bundle with a target nothing decodes: exit 0', err)
-    check('gfx9-4-generic (bundle 0): 5 kernels, 2 with hardware FP atomics'
+    check('gfx9-4-generic (bundle 0): 6 kernels, 3 with hardware FP atomics'
           in out, 'gfx9-4-generic is decoded by the gfx9 decoder', out)
     check('downgraded' in out.split('gfx9-4-generic')[1],
           'gfx9-4-generic takes MI300\'s rules (scope downgraded)', out)
@@ -120,8 +120,14 @@ with tempfile.TemporaryDirectory() as d:
           'JSON: the decoded code objects', sorted(got))
     fp = [a['mnemonic'] for k in got.get('gfx9-4-generic', {}).get('kernels', [])
           for a in k['hw_fp_atomics']]
-    check(sorted(fp) == ['global_atomic_add_f32', 'global_atomic_add_f64'],
-          'JSON: the generic object\'s hardware FP atomic', fp)
+    check(sorted(fp) == ['global_atomic_add_f32', 'global_atomic_add_f32',
+                         'global_atomic_add_f64'],
+          'JSON: the generic object\'s hardware FP atomics', fp)
+    scopes = sorted(a.get('scope') or '-' for k in
+                    got.get('gfx9-4-generic', {}).get('kernels', [])
+                    for a in k['hw_fp_atomics'])
+    check(scopes == ['agent', 'system', 'system'],
+          'JSON: MI300 generic code says each atomic\'s scope', scopes)
     check([(x['target'], x['code_objects']) for x in f['not_decoded']] ==
           [('gfx1102', 1)] and 'hazard' in f['not_decoded'][0]['why'],
           'JSON: not_decoded lists gfx1102 with why', f['not_decoded'])

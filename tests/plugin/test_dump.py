@@ -135,6 +135,21 @@ with tempfile.TemporaryDirectory() as tmp:
                ' addr=0x7f0000000000 ' in ln and ' rank=3 ' in ln
                for ln in lines),
            'text: a line an event, codes named, addresses in hex', lines[:8])
+    by = {e['event']: e for e in every}
+    named = (by['memcpy'].get('kind'), by['advise'].get('advice'),
+             by['granularity'].get('source'))
+    tap.ok(named == ('hipMemcpyHostToDevice', 'hipMemAdviseSetCoarseGrain',
+                     'advise') and
+           ' kind=hipMemcpyHostToDevice ' in out and
+           ' advice=hipMemAdviseSetCoarseGrain ' in out,
+           'every code by name: a copy\'s kind, advice, a granularity\'s '
+           'source (issue 38, 9)', named)
+    flags = {e['id']: e.get('flag_names') for e in every
+             if e['event'] == 'alloc'}
+    tap.ok(flags.get(12) == 'hipHostMallocMapped|hipHostMallocNonCoherent'
+           and flags.get(11) is None and
+           ' flag_names=hipHostMallocMapped|hipHostMallocNonCoherent' in out,
+           'an allocation\'s flags by the names of its call', flags)
     rc, allocs, _ = jdump('--event', 'alloc', trace)
     tap.ok(rc == 0 and len(allocs) == 3 and
            all(e['event'] == 'alloc' for e in allocs), '--event alloc', allocs)

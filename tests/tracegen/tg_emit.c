@@ -37,6 +37,27 @@ static __attribute__((noinline)) uint64_t tg_self_frame(void)
 	return (uint64_t)(uintptr_t)__builtin_return_address(0);
 }
 
+/* Frames in functions of their own (frames=call, frames=other): a
+ * script's calls then symbolise apart from its allocations (frames=self)
+ * and from each other, by name.  The barrier keeps the call out of tail
+ * position, so the frame is in the function named; the barriers differ, so
+ * the compiler cannot fold the two functions into one. */
+static __attribute__((noinline)) uint64_t tg_call_site(void)
+{
+	uint64_t pc = tg_self_frame();
+
+	__asm__ volatile("" ::: "memory");
+	return pc;
+}
+
+static __attribute__((noinline)) uint64_t tg_other_site(void)
+{
+	uint64_t pc = tg_self_frame();
+
+	__asm__ volatile("# other" ::: "memory");
+	return pc;
+}
+
 static void tg_process(const struct tg_line *l)
 {
 	struct hg_tp_process p = {I("ppid"), S("exe"), S("version"),
@@ -74,6 +95,12 @@ static void tg_callsite(const struct tg_line *l)
 
 	if (!strcmp(S("frames"), "self")) {
 		frames[0] = tg_self_frame();
+		n = 1;
+	} else if (!strcmp(S("frames"), "call")) {
+		frames[0] = tg_call_site();
+		n = 1;
+	} else if (!strcmp(S("frames"), "other")) {
+		frames[0] = tg_other_site();
 		n = 1;
 	} else {
 		n = tg_list(l, "frames", frames, TG_MAX_ARGS);

@@ -11,6 +11,12 @@ __global__ void dadd_unsafe(double *a, const double *b, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) unsafeAtomicAdd(a, b[i]);
 }
+// system scope: a CAS loop by default; with -munsafe-fp-atomics the
+// hardware add, which on MI300 carries sc1 (fadd_default's has none)
+__global__ void fadd_system(float *a, const float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd_system(a, b[i]);
+}
 // integer RMW: add stays safe everywhere; min/or do not over PCIe
 __global__ void iops(int *h, unsigned *u, const int *v, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

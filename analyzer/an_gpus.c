@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+#include "an_gpus.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "an_output.h"
+
+const char *an_gpu_text(const struct an_proc *p, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	if (p->vgpu[0] && p->vgpu_exec)
+		snprintf(buf, cap, "virtual %s: kernels ran on hipgrain's "
+				   "interpreter with the product's memory "
+				   "semantics", p->vgpu);
+	else if (p->vgpu[0])
+		snprintf(buf, cap, "virtual %s: kernels were not executed",
+			 p->vgpu);
+	else if (p->have_device)
+		snprintf(buf, cap, "%s%s%s%s", p->arch, p->dev_name[0] ? " (" : "",
+			 p->dev_name, p->dev_name[0] ? ")" : "");
+	else if (p->no_gpu)
+		snprintf(buf, cap, "no usable GPU: no kernel ran");
+	return buf;
+}
+
+size_t an_gpu_lines(const struct an_ctx *c, struct an_gpu_line **out)
+{
+	struct an_proc **v;
+	size_t n = an_procs_sorted(c, &v), k = 0;
+	struct an_gpu_line *l = calloc(n ? n : 1, sizeof(*l));
+
+	*out = l;
+	for (size_t i = 0; l && i < n; i++) {
+		char text[sizeof(l->text)];
+		size_t j = 0;
+
+		if (!an_gpu_text(v[i], text, sizeof(text))[0])
+			continue;
+		while (j < k && strcmp(l[j].text, text))
+			j++;
+		if (j < k) {
+			l[j].others++;
+			continue;
+		}
+		l[k].first = v[i];
+		memcpy(l[k++].text, text, sizeof(text));
+	}
+	free(v);
+	return k;
+}
+
+bool an_gpus_mixed(const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_gpu_lines(c, &l);
+
+	free(l);
+	return n > 1;
+}
+
+/* Failed calls alike in processes with a GPU and in those without stay
+ * apart: only the latter failed for want of one. */
+static void an_fails_settle(struct an_ctx *c)
+{
+	struct an_fail *kept = NULL, **tail = &kept;
+
+	for (struct an_fail *f = c->fails, *next; f; f = next) {
+		struct an_fail *m = kept;
+
+		next = f->next;
+		f->no_gpu = f->proc && f->proc->no_gpu && !f->proc->have_device;
+		f->proc = NULL;
+		while (m && (m->api != f->api || m->rc != f->rc ||
+			     m->no_gpu != f->no_gpu))
+			m = m->next;
+		if (m) {
+			m->count += f->count;
+			free(f);
+			continue;
+		}
+		f->next = NULL;
+		*tail = f;
+		tail = &f->next;
+	}
+	c->fails = kept;
+}
+
+void an_gpus_settle(struct an_ctx *c)
+{
+	struct an_proc **v;
+	size_t n = an_procs_sorted(c, &v);
+
+	an_fails_settle(c);
+	for (size_t i = 0; i < n; i++)
+		if (v[i]->vgpu[0]) {
+			memcpy(c->vgpu, v[i]->vgpu, sizeof(c->vgpu));
+			c->vgpu_exec = v[i]->vgpu_exec;
+			break;
+		}
+	free(v);
+}
