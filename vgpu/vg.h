@@ -86,7 +86,9 @@ void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t of
 /* Events (vg_event.c). */
 int vg_event_create(void *args);
 int vg_event_destroy(void *args);
+/* From the device: a signal or debug event; from the CPU (SET_EVENT). */
 int vg_event_set(uint32_t id);
+int vg_event_set_cpu(void *args);
 int vg_event_reset(void *args);
 int vg_event_wait(void *args);
 void vg_event_signal_all(void);

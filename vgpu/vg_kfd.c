@@ -219,11 +219,6 @@ static int create_event(void *p)
 	return vg_event_create(p);
 }
 
-static int set_event(void *p)
-{
-	return vg_event_set(((struct kfd_ioctl_set_event_args *)p)->event_id);
-}
-
 struct handler {
 	unsigned long req; /* the driver's: its size and direction */
 	int (*fn)(void *);
@@ -239,7 +234,7 @@ static const struct handler handlers[] = {
 	DOOR(AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update),
 	DOOR(AMDKFD_IOC_CREATE_EVENT, create_event),
 	DOOR(AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy),
-	DOOR(AMDKFD_IOC_SET_EVENT, set_event),
+	DOOR(AMDKFD_IOC_SET_EVENT, vg_event_set_cpu),
 	DOOR(AMDKFD_IOC_RESET_EVENT, vg_event_reset),
 	DOOR(AMDKFD_IOC_WAIT_EVENTS, vg_event_wait),
 	DOOR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept),
