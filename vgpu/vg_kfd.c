@@ -86,9 +86,6 @@ static int alloc(void *p)
 	int rc = gpu_ok(a->gpu_id);
 	if (rc)
 		return rc;
-	if ((a->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && !vg.prof->apu &&
-	    a->size > vg.prof->vram_bytes - vg_mem_vram_used())
-		return -ENOMEM;
 	/* kfd_chardev.c, kfd_ioctl_alloc_memory_of_gpu: an object whose GPU
 	 * range, or whose user pages, meet an SVM range is -EADDRINUSE. */
 	if (vg_svm_holds(a->va_addr, a->size) ||

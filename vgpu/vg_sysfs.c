@@ -15,8 +15,12 @@
 #include <unistd.h>
 #include <linux/kfd_sysfs.h>
 
+#include "vg_caches.h"
 #include "vg_sysfs.h"
 #include "vg_profile.h"
+
+/* The first GPU node's first SIMD id, as the driver numbers them. */
+#define VG_SIMD_ID_BASE 2147487744u
 
 static int put(const char *root, const char *rel, const char *fmt, ...)
 {
@@ -32,11 +36,16 @@ static int put(const char *root, const char *rel, const char *fmt, ...)
 	return fclose(f) ? -errno : 0;
 }
 
+int vg_sysfs_dir(const char *path)
+{
+	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
+}
+
 static int dir(const char *root, const char *rel)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
+	return vg_sysfs_dir(path);
 }
 
 static int cpu_node(const char *r)
@@ -121,8 +130,8 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		       (p->apu ? HSA_CAP_FLAGS_COHERENTHOSTACCESS : 0);
 	return put(r, "topology/nodes/1/properties",
 		   "cpu_cores_count 0\nsimd_count %u\nmem_banks_count 1\n"
-		   "caches_count 1\nio_links_count 1\np2p_links_count 0\n"
-		   "cpu_core_id_base 0\nsimd_id_base 2147487744\n"
+		   "caches_count %u\nio_links_count 1\np2p_links_count 0\n"
+		   "cpu_core_id_base 0\nsimd_id_base %u\n"
 		   "max_waves_per_simd %u\nlds_size_in_kb 64\ngds_size_in_kb 0\n"
 		   "num_gws 64\nwave_front_size 64\narray_count %u\n"
 		   "simd_arrays_per_engine 1\ncu_per_simd_array %u\n"
@@ -135,7 +144,8 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		   "fw_version 71\ncapability %u\ndebug_prop 0\n"
 		   "sdma_fw_version 20\nunique_id 1357911\nnum_xcc %u\n"
 		   "max_engine_clk_ccompute 2000\n",
-		   simds, p->waves_per_simd, p->shader_engines, per_array,
+		   simds, vg_caches_count(p), VG_SIMD_ID_BASE, p->waves_per_simd,
+		   p->shader_engines, per_array,
 		   p->gfx_target, p->device_id, VG_RENDER_MINOR,
 		   (unsigned long long)p->hive_id,
 		   p->sdma_engines > 2 ? p->sdma_engines - 2 : 0,
@@ -146,10 +156,10 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 static int gpu_node(const char *r, const struct vg_profile *p)
 {
 	const char *n = "topology/nodes/1";
-	char sub[128];
+	char sub[512];
 	int rc = dir(r, n);
-	const char *dirs[] = { "mem_banks", "mem_banks/0", "caches", "caches/0",
-			       "io_links", "io_links/0", "p2p_links" };
+	const char *dirs[] = { "mem_banks", "mem_banks/0", "caches", "io_links",
+			       "io_links/0", "p2p_links" };
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 		snprintf(sub, sizeof(sub), "%s/%s", n, dirs[i]);
 		rc |= dir(r, sub);
@@ -163,11 +173,8 @@ static int gpu_node(const char *r, const struct vg_profile *p)
 		  "mem_clk_max 1600\n",
 		  HSA_MEM_HEAP_TYPE_FB_PUBLIC,
 		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : VG_APU_MEMORY));
-	rc |= put(r, "topology/nodes/1/caches/0/properties",
-		  "processor_id_low 2147487744\nlevel 2\nsize %u\n"
-		  "cache_line_size 128\ncache_lines_per_tag 1\nassociation 16\n"
-		  "latency 1\ntype %d\nsibling_map 1\n",
-		  p->l2_kib, HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU);
+	snprintf(sub, sizeof(sub), "%s/%s/caches", r, n);
+	rc |= vg_caches_write(sub, VG_SIMD_ID_BASE, p);
 	struct link l = cpu_link(p);
 	rc |= put_link(r, "topology/nodes/1/io_links/0/properties", &l, 1, 0);
 	return rc;
