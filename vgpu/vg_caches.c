@@ -12,6 +12,7 @@
 #include <linux/kfd_sysfs.h>
 
 #include "vg_caches.h"
+#include "vg_sysfs.h"
 
 #define VG_DATA (HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU)
 #define VG_INST (HSA_CACHE_TYPE_INSTRUCTION | HSA_CACHE_TYPE_HSACU)

@@ -12,7 +12,5 @@ unsigned vg_caches_count(const struct vg_profile *p);
 /* Each entry under dir (the node's caches directory, made already):
  * 0 or -1. */
 int vg_caches_write(const char *dir, uint32_t simd_id_base, const struct vg_profile *p);
-/* mkdir that takes an existing directory (vg_sysfs.c): 0 or -errno. */
-int vg_sysfs_dir(const char *path);
 
 #endif

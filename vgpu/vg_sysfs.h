@@ -20,5 +20,7 @@
 /* A new tree for p under $TMPDIR (root gets its path); 0 or -errno. */
 int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap);
 void vg_sysfs_remove(const char *root);
+/* mkdir that takes an existing directory: 0 or -errno. */
+int vg_sysfs_dir(const char *path);
 
 #endif
