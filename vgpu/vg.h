@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "vg_profile.h"
+#include "vg_node.h"
 
 /* Doorbells are 8 bytes, 1024 of them in the process's doorbell page. */
 #define VG_DOORBELL_PAGE 8192u
@@ -26,7 +26,8 @@
 
 /* State (vg_state.c). */
 struct vg_state {
-	const struct vg_profile *prof;
+	const struct vg_node *node;	/* the machine */
+	const struct vg_profile *prof;	/* its GPUs' product */
 	int kfd_fd;		/* a memfd standing for /dev/kfd */
 	int render_fd;		/* a memfd standing for the render node */
 	int mem_fd;		/* backing store of every buffer object */
@@ -38,6 +39,8 @@ struct vg_state {
 extern struct vg_state vg;
 
 int vg_init(void);
+/* Which of the machine's GPUs a gpu_id names, or -1. */
+int vg_gpu_index(uint32_t gpu_id);
 /* A line on stderr when HIPGRAIN_VGPU_TRACE=1: what the device answered. */
 void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));		/* 0 when a profile is selected */
 
@@ -66,7 +69,7 @@ struct vg_bo {
 	uint32_t flags;
 	void *host;		/* the device's own view of the bytes */
 };
-int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
+int vg_mem_alloc(uint32_t gpu, uint64_t va, uint64_t size, uint32_t flags,
 		 uint64_t *mmap_offset, uint64_t *handle);
 int vg_mem_free(uint64_t handle);
 /* Whether the process holds the object with this handle. */
@@ -75,7 +78,7 @@ void *vg_mem_host(uint64_t va, uint64_t len);
 /* The object holding va, copied to *out: 0, or -1 when none holds it. */
 int vg_mem_bo_at(uint64_t va, struct vg_bo *out);
 void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
-uint64_t vg_mem_vram_used(void);
+uint64_t vg_mem_vram_used(uint32_t gpu);
 /* Bytes of GTT and userptr objects: an APU's system memory in use. */
 uint64_t vg_mem_system_used(void);
 int vg_mem_overlaps(uint64_t va, uint64_t len);

@@ -78,7 +78,7 @@ static void start_poller(void)
 int vg_queue_create(void *p)
 {
 	struct kfd_ioctl_create_queue_args *a = p;
-	if (a->gpu_id != VG_GPU_ID || !a->ring_base_address || !a->ring_size ||
+	if (vg_gpu_index(a->gpu_id) < 0 || !a->ring_base_address || !a->ring_size ||
 	    !a->write_pointer_address || !a->read_pointer_address)
 		return -EINVAL;
 	if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL &&

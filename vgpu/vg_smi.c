@@ -35,7 +35,7 @@ int vg_smi_open(void *p)
 	struct kfd_ioctl_smi_events_args *a = p;
 	int sv[2];
 
-	if (a->gpuid != VG_GPU_ID)
+	if (vg_gpu_index(a->gpuid) < 0)
 		return -EINVAL;
 	pthread_mutex_lock(&lock);
 	if (nfiles == VG_SMI_FILES) {
@@ -91,7 +91,7 @@ void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 	struct kd_smi_event ev = {
 		.kind = KFD_SMI_EVENT_MIGRATE_START, .ns = boot_ns(),
 		.pid = (int32_t)getpid(), .addr = start, .size = size,
-		.from = from, .to = to, .node = VG_GPU_ID, .trigger = trigger,
+		.from = from, .to = to, .node = to ? to : from, .trigger = trigger,
 		.prefetch_loc = to, .preferred_loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED,
 	};
 	vg_log("migrate 0x%llx+0x%llx %u->%u trigger %d", (unsigned long long)start,
