@@ -26,6 +26,8 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		 !strcmp(name, "PMIX_RANK") || !strcmp(name, "PMI_RANK") ||
 		 !strcmp(name, "SLURM_PROCID"))
 		an_copy_str(p->rank, sizeof(p->rank), value);
+	else if (!strcmp(name, "ROCR_VISIBLE_DEVICES"))
+		an_copy_str(p->gpus, sizeof(p->gpus), value);
 	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU") && value[0] && !c->vgpu[0])
 		an_copy_str(c->vgpu, sizeof(c->vgpu), value);
 	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))

@@ -118,6 +118,7 @@ struct an_proc {
 	char procname[32];
 	char host[64];
 	char rank[16];
+	char gpus[16];	/* ROCR_VISIBLE_DEVICES: the GPUs a rank was given */
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
