@@ -5,6 +5,8 @@
  * process writes to it, and writes lines in the driver's own format
  * (kfd/kd_smi.h) for the kinds the mask asks for.  A line that finds the
  * file full is dropped, as the driver drops one that finds its fifo full.
+ * An event goes to the files opened on the GPU it happened on
+ * (kfd_smi_event_add walks that node's clients).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +25,7 @@
 
 struct smi_file {
 	int dev;	/* the device's end */
+	uint32_t gpu;	/* the gpu_id it was opened on */
 	uint64_t mask;
 };
 
@@ -46,7 +49,7 @@ int vg_smi_open(void *p)
 		pthread_mutex_unlock(&lock);
 		return -errno;
 	}
-	files[nfiles++] = (struct smi_file){ sv[1], 0 };
+	files[nfiles++] = (struct smi_file){ sv[1], a->gpuid, 0 };
 	pthread_mutex_unlock(&lock);
 	/* The process's end never blocks on read: the driver's file answers
 	 * -EAGAIN when it holds nothing (kfd_smi_events.c, kfd_smi_ev_read);
@@ -72,7 +75,8 @@ static void emit(const struct kd_smi_event *ev)
 	pthread_mutex_lock(&lock);
 	for (unsigned i = 0; i < nfiles; i++) {
 		refresh(&files[i]);
-		if (files[i].mask & KFD_SMI_EVENT_MASK_FROM_INDEX(ev->kind))
+		if (files[i].gpu == ev->node &&
+		    (files[i].mask & KFD_SMI_EVENT_MASK_FROM_INDEX(ev->kind)))
 			send(files[i].dev, line, n, MSG_DONTWAIT | MSG_NOSIGNAL);
 	}
 	pthread_mutex_unlock(&lock);

@@ -354,6 +354,25 @@ static void svm_attributes(void)
 	ok(get1(p, &t, 0) == KFD_IOCTL_SVM_LOCATION_UNDEFINED, "and none of it applied");
 }
 
+/* The topology node of the first GPU (after a node's CPU nodes). */
+static const char *first_gpu_node(void)
+{
+	static char path[128];
+	for (int n = 0; n < 16; n++) {
+		char id[160], line[32] = "";
+		snprintf(path, sizeof(path), "/sys/devices/virtual/kfd/kfd/topology/nodes/%d", n);
+		snprintf(id, sizeof(id), "%s/gpu_id", path);
+		FILE *f = vfopen(id, "r");
+		if (f && fgets(line, sizeof(line), f) && strtoul(line, NULL, 10) == VG_GPU_ID) {
+			fclose(f);
+			return path;
+		}
+		if (f)
+			fclose(f);
+	}
+	return "/nonexistent";
+}
+
 /* kfd_chardev.c: mapping to an empty device list is -EINVAL and an
  * unknown handle -ENOMEM (kfd_ioctl_map_memory_to_gpu); a ring not a
  * power of two long is -EINVAL (set_queue_properties_from_user).
@@ -385,7 +404,9 @@ static void table(void)
 	   "an empty SMI file reads -EAGAIN");
 	char line[128];
 	int zero = 0;
-	FILE *f = vfopen("/sys/devices/virtual/kfd/kfd/topology/nodes/1/properties", "r");
+	char props[200];
+	snprintf(props, sizeof(props), "%s/properties", first_gpu_node());
+	FILE *f = vfopen(props, "r");
 	while (f && fgets(line, sizeof(line), f))
 		zero |= !strcmp(line, "local_mem_size 0\n");
 	if (f)
@@ -486,7 +507,7 @@ static long long prop(const char *path, const char *name)
  * Cache as L3. */
 static void caches(void)
 {
-	const char *node = "/sys/devices/virtual/kfd/kfd/topology/nodes/1";
+	const char *node = first_gpu_node();
 	char path[256];
 	snprintf(path, sizeof(path), "%s/properties", node);
 	long long count = prop(path, "caches_count");
@@ -521,6 +542,27 @@ static void caches(void)
 	ok(l2s == xcc, "%s: an L2 per XCC: %lld", profile, l2s);
 	ok(inst_share == (strcmp(profile, "MI100") ? 2 : 3),
 	   "%s: an instruction cache is shared by %lld CUs", profile, inst_share);
+}
+
+/* kfd_smi_events.c, kfd_smi_event_add: an event goes to the SMI files
+ * opened on the GPU it happened on, not to another GPU's (on a node). */
+static void smi_per_gpu(void)
+{
+	struct kfd_ioctl_smi_events_args e0 = { .gpuid = VG_GPU_ID },
+					 e1 = { .gpuid = VG_GPU_ID + 1 };
+	ok(call(AMDKFD_IOC_SMI_EVENTS, &e0) == 0 && call(AMDKFD_IOC_SMI_EVENTS, &e1) == 0,
+	   "%s: an SMI file on each of two GPUs", profile);
+	uint64_t mask = KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_START);
+	ok(write((int)e0.anon_fd, &mask, sizeof(mask)) == sizeof(mask) &&
+		   write((int)e1.anon_fd, &mask, sizeof(mask)) == sizeof(mask),
+	   "migrations asked for on both");
+	char *pages = anon(SPAN), buf[512];
+	memset(pages, 1, SPAN);
+	ok(prefetch(pages, SPAN) == 0, "a prefetch to the first GPU");
+	ssize_t first = smi_pending((int)e0.anon_fd, buf, sizeof(buf));
+	ssize_t second = smi_pending((int)e1.anon_fd, buf, sizeof(buf));
+	ok(first > 0 && second <= 0, "its migration is on the first GPU's file only (%zd, %zd)",
+	   first, second);
 }
 
 enum { CHILD_EBADF = 1, CHILD_OPENS = 2, CHILD_ALLOCS = 4, CHILD_XNACK = 8, CHILD_QUEUE = 16 };
@@ -607,6 +649,8 @@ int main(int argc, char **argv)
 	objects();
 	limits();
 	caches();
+	if (strchr(profile, 'x'))
+		smi_per_gpu();
 	forked();
 	return done();
 }
