@@ -75,7 +75,9 @@ void an_where(const struct an_proc *p, char *buf, size_t cap)
 	if (p->host[0] && o > 0 && (size_t)o < cap)
 		o += snprintf(buf + o, cap - (size_t)o, " on %s", p->host);
 	if (p->rank[0] && o > 0 && (size_t)o < cap)
-		snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
+		o += snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
+	if (p->gpus[0] && o > 0 && (size_t)o < cap)
+		snprintf(buf + o, cap - (size_t)o, ", GPU %s", p->gpus);
 }
 
 static unsigned an_rule_pos(const struct an_rule *r)

@@ -29,6 +29,8 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		an_copy_str(p->rank, sizeof(p->rank), value);
 	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU"))
 		an_copy_str(p->vgpu, sizeof(p->vgpu), value);
+	else if (!strcmp(name, "ROCR_VISIBLE_DEVICES"))
+		an_copy_str(p->gpus, sizeof(p->gpus), value);
 	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))
 		p->vgpu_exec = !strcmp(value, "1");
 }

@@ -126,6 +126,7 @@ struct an_proc {
 	char procname[32];
 	char host[64];
 	char rank[16];
+	char gpus[16];	/* ROCR_VISIBLE_DEVICES: the GPUs a rank was given */
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	char dev_name[32]; /* the device's name as the runtime gave it */

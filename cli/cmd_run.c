@@ -11,6 +11,7 @@
 #include "an_fate.h"
 #include "cli.h"
 #include "trc.h"
+#include "vg_node.h"
 #include "vg_profile.h"
 
 static void usage(FILE *f)
@@ -43,8 +44,10 @@ static void usage(FILE *f)
 	    "(default %u)\n"
 	    "      --virtual-gpu NAME    run on a virtual GPU (NAME: MI100, "
 	    "MI210, MI250X,\n"
-	    "                            MI300X, MI300A; 'list' describes "
-	    "them): kernels\n"
+	    "                            MI300X, MI300A, or a node: 4xMI250X, "
+	    "8xMI300X,\n"
+	    "                            4xMI300A; 'list' describes them): "
+	    "kernels\n"
 	    "                            run on hipgrain's interpreter; for "
 	    "machines with no\n"
 	    "                            GPU (hipgrain-run(1), VIRTUAL GPU)\n"
@@ -120,19 +123,25 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The products, then the machines built of them. */
 static void list_profiles(FILE *f)
 {
-	const struct vg_profile *p;
+	const struct vg_node *n;
 
-	fprintf(f, "%-8s %-8s %5s %9s  %s\n", "NAME", "TARGET", "CUs",
+	fprintf(f, "%-9s %-8s %5s %5s %9s  %s\n", "NAME", "TARGET", "CUs", "GPUs",
 		"MEMORY", "PRODUCT");
-	for (size_t i = 0; (p = vg_profile_at(i)); i++) {
+	for (size_t i = 0; (n = vg_node_at(i)); i++) {
+		const struct vg_profile *p = n->gpu;
 		char mem[16] = "host";
 		if (p->vram_bytes)
 			snprintf(mem, sizeof(mem), "%lluGB",
 				 (unsigned long long)(p->vram_bytes >> 30));
-		fprintf(f, "%-8s %-8s %5u %9s  %s\n", p->name, p->gfx,
-			p->cu_count, mem, p->product);
+		if (n->gpus > 1)
+			fprintf(f, "%-9s %-8s %5u %5u %9s  %s: %s\n", n->name, p->gfx,
+				p->cu_count, n->gpus, mem, n->where, p->product);
+		else
+			fprintf(f, "%-9s %-8s %5u %5u %9s  %s\n", n->name, p->gfx,
+				p->cu_count, 1u, mem, p->product);
 	}
 }
 
@@ -163,13 +172,13 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 		case OPT_VGPU:
 			if (!strcmp(optarg, "list"))
 				return -2;
-			if (!vg_profile_find(optarg)) {
+			if (!vg_node_find(optarg)) {
 				fprintf(stderr, "hipgrain run: --virtual-gpu '%s': "
 						"no such GPU; one of:\n", optarg);
 				list_profiles(stderr);
 				return CLI_EXIT_USAGE;
 			}
-			o->virtual_gpu = vg_profile_find(optarg)->name;
+			o->virtual_gpu = vg_node_find(optarg)->name;
 			break;
 		case OPT_FORCE:
 			o->force = true;

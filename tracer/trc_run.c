@@ -12,6 +12,7 @@
 
 #include "hg_env.h"
 #include "trc_int.h"
+#include "vg_node.h"
 #include "vg_profile.h"
 #include "vg_sysfs.h"
 
@@ -150,7 +151,7 @@ static int make_output(const struct trc_opts *o, const struct trc_job *j,
  * program reads one tree and none outlives the run. */
 static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 {
-	const struct vg_profile *p = vg_profile_find(o->virtual_gpu);
+	const struct vg_node *p = vg_node_find(o->virtual_gpu);
 	int rc;
 
 	if (!p) {
@@ -168,12 +169,13 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree) ||
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_EXEC].name, o->no_exec ? "0" : "1"))
 		return -1;
+	const char *as = p->gpus > 1 ? "as GPUs" : "as a GPU";
 	if (o->no_exec)
-		trc_info("virtual %s (%s): offered to the ROCm runtime as a GPU; kernels "
-			 "are not executed", p->name, p->gfx);
+		trc_info("virtual %s (%s): offered to the ROCm runtime %s; kernels "
+			 "are not executed", p->name, p->gpu->gfx, as);
 	else
-		trc_info("virtual %s (%s): offered to the ROCm runtime as a GPU; kernels "
-			 "run on hipgrain's gfx9 interpreter", p->name, p->gfx);
+		trc_info("virtual %s (%s): offered to the ROCm runtime %s; kernels "
+			 "run on hipgrain's gfx9 interpreter", p->name, p->gpu->gfx, as);
 	return 0;
 }
 
@@ -204,7 +206,7 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		return;
 	}
 	if (o->virtual_gpu)
-		trc_vgpu_check_code(vg_profile_find(o->virtual_gpu), path);
+		trc_vgpu_check_code(vg_node_find(o->virtual_gpu)->gpu, path);
 	if (make_output(o, &job, r) < 0) {
 		vg_sysfs_remove(tree);
 		trc_env_free(env);

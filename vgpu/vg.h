@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "vg_profile.h"
+#include "vg_node.h"
 
 /* Doorbells are 8 bytes, 1024 of them in the process's doorbell page. */
 #define VG_DOORBELL_PAGE 8192u
@@ -26,7 +26,8 @@
 
 /* State (vg_state.c). */
 struct vg_state {
-	const struct vg_profile *prof;
+	const struct vg_node *node;	/* the machine */
+	const struct vg_profile *prof;	/* its GPUs' product */
 	int kfd_fd;		/* a memfd standing for /dev/kfd */
 	int render_fd;		/* a memfd standing for the render node */
 	int mem_fd;		/* backing store of every buffer object */
@@ -39,6 +40,8 @@ struct vg_state {
 extern struct vg_state vg;
 
 int vg_init(void);
+/* Which of the machine's GPUs a gpu_id names, or -1. */
+int vg_gpu_index(uint32_t gpu_id);
 /* A line on stderr when HIPGRAIN_VGPU_TRACE=1: what the device answered. */
 void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));		/* 0 when a profile is selected */
 
@@ -67,7 +70,7 @@ struct vg_bo {
 	uint32_t flags;
 	void *host;		/* the device's own view of the bytes */
 };
-int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
+int vg_mem_alloc(uint32_t gpu, uint64_t va, uint64_t size, uint32_t flags,
 		 uint64_t *mmap_offset, uint64_t *handle);
 int vg_mem_free(uint64_t handle);
 /* Whether the process holds the object with this handle. */
@@ -76,7 +79,7 @@ void *vg_mem_host(uint64_t va, uint64_t len);
 /* The object holding va, copied to *out: 0, or -1 when none holds it. */
 int vg_mem_bo_at(uint64_t va, struct vg_bo *out);
 void *vg_mmap_kfd(void *addr, size_t len, int prot, int flags, off_t off);
-uint64_t vg_mem_vram_used(void);
+uint64_t vg_mem_vram_used(uint32_t gpu);
 /* Bytes of GTT and userptr objects: an APU's system memory in use. */
 uint64_t vg_mem_system_used(void);
 int vg_mem_overlaps(uint64_t va, uint64_t len);
@@ -87,7 +90,9 @@ void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t of
 /* Events (vg_event.c). */
 int vg_event_create(void *args);
 int vg_event_destroy(void *args);
+/* From the device: a signal or debug event; from the CPU (SET_EVENT). */
 int vg_event_set(uint32_t id);
+int vg_event_set_cpu(void *args);
 int vg_event_reset(void *args);
 int vg_event_wait(void *args);
 void vg_event_signal_all(void);
@@ -110,15 +115,15 @@ int vg_svm(void *args);
 int vg_svm_lookup(uint64_t va, uint32_t *flags, uint32_t *where);
 /* A GPU access under XNACK to a page its page table does not hold yet:
  * the driver's restore (vg_svm_fault.c); -1 when it cannot map it. */
-int vg_svm_gpu_fault(uint64_t va, int write);
+int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu_id);
 int vg_svm_holds(uint64_t start, uint64_t len);
 void vg_svm_unmapped(uint64_t start, uint64_t len);
 int vg_smi_open(void *args);
 /* The SMI file's vmfault line for this process (a fatal GPU fault). */
-void vg_smi_vmfault(void);
+void vg_smi_vmfault(uint32_t gpu_id);
 /* A GPU page fault's start ('R' or 'W') or end ('M' migrated, 'U' only
  * mapped), at the page of addr. */
-void vg_smi_page_fault(uint64_t addr, int end, char rw);
+void vg_smi_page_fault(uint32_t gpu_id, uint64_t addr, int end, char rw);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
 

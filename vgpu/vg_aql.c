@@ -67,6 +67,7 @@ static int run(struct vg_queue *q, const char *pk, uint64_t pk_va, int type)
 		struct vg_dispatch d;
 		memcpy(&d, pk, PKT);
 		d.packet_va = pk_va;
+		d.gpu_id = q->gpu_id;
 		if (!vg_blit_dispatch(d.kernel_object, d.kernarg_address, d.grid_size[0]) &&
 		    !vg_exec_dispatch(&d, 0))
 			return 0;

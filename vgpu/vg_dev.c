@@ -18,13 +18,15 @@
 static unsigned char kinds[VG_FDS];
 static pid_t owners[VG_FDS]; /* the process that opened it */
 
+/* /dev/kfd, or the render node of one of the machine's GPUs. */
 static int kind_of(const char *path)
 {
-	char render[32];
-	snprintf(render, sizeof(render), "/dev/dri/renderD%d", VG_RENDER_MINOR);
+	unsigned minor;
+	char end;
 	if (!strcmp(path, "/dev/kfd"))
 		return VG_FD_KFD;
-	if (!strcmp(path, render))
+	if (sscanf(path, "/dev/dri/renderD%u%c", &minor, &end) == 1 &&
+	    minor >= VG_RENDER_MINOR && minor - VG_RENDER_MINOR < vg.node->gpus)
 		return VG_FD_RENDER;
 	return VG_FD_NONE;
 }

@@ -32,10 +32,10 @@ static int readable(uint64_t va)
 	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == 1;
 }
 
+/* ctx: the faulting GPU's id. */
 static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	struct vg_bo b;
-	(void)ctx;
 	if (!vg_mem_bo_at(va, &b)) {
 		out->host = (uint8_t *)b.host + (va - b.va);
 		out->region = b.va;
@@ -51,7 +51,7 @@ static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 	/* Under XNACK the first touch of a block is a retry fault the driver
 	 * mends, moving the block where it belongs. */
 	if (vg.xnack) {
-		if (vg_svm_gpu_fault(va, write))
+		if (vg_svm_gpu_fault(va, write, (uint32_t)(uintptr_t)ctx))
 			return -1;
 		known = vg_svm_lookup(va, &flags, &where);
 	}
@@ -167,14 +167,14 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
  * whose runtime made no memory event has no one listening: its dispatch
  * retires rather than hang the program (doc/testing.md).
  */
-static int fatal(const struct vx_result *r)
+static int fatal(const struct vx_result *r, uint32_t gpu_id)
 {
 	struct kfd_hsa_memory_exception_data m = {
 		.failure = { .NotPresent = 1 },
 		.va = r->fault_va & ~(uint64_t)(VX_PAGE - 1),
-		.gpu_id = VG_GPU_ID,
+		.gpu_id = gpu_id,
 	};
-	vg_smi_vmfault();
+	vg_smi_vmfault(gpu_id);
 	if (!vg_event_memory_fault(&m))
 		return 0;
 	__atomic_store_n(&vg.halted, 1, __ATOMIC_RELEASE);
@@ -188,6 +188,7 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	struct vx_device dev = {
 		.fam = family(),
 		.page = page,
+		.ctx = (void *)(uintptr_t)d->gpu_id,
 		.shared_base = VG_LDS_BASE,
 		.private_base = VG_SCRATCH_BASE,
 		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
@@ -214,5 +215,5 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	if (!named)
 		snprintf(name, sizeof(name), "at 0x%llx", (unsigned long long)d->kernel_object);
 	say(&r, name);
-	return r.status != VX_FAULT || !fatal(&r);
+	return r.status != VX_FAULT || !fatal(&r, d->gpu_id);
 }

@@ -19,6 +19,7 @@ struct vg_dispatch {
 	uint32_t private_segment_size, group_segment_size;
 	uint64_t kernel_object, kernarg_address, reserved2, completion_signal;
 	uint64_t packet_va;	/* where the packet was read, not part of it */
+	uint32_t gpu_id;	/* the GPU whose queue held it, not part of it either */
 };
 
 /* 1 when the dispatch retired; 0 when a fatal fault stopped the device,

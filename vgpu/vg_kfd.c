@@ -29,25 +29,30 @@ static int apertures(void *p)
 	struct kfd_ioctl_get_process_apertures_new_args *a = p;
 	struct kfd_process_device_apertures *d =
 		(void *)(uintptr_t)a->kfd_process_device_apertures_ptr;
+	uint32_t n = vg.node->gpus;
 	if (a->num_of_nodes == 0 || !d) {
-		a->num_of_nodes = 1;
+		a->num_of_nodes = n;
 		return 0;
 	}
-	memset(d, 0, sizeof(*d));
-	d->lds_base = 1ull << 48;
-	d->lds_limit = d->lds_base + 0xffffffffull;
-	d->scratch_base = 2ull << 48;
-	d->scratch_limit = d->scratch_base + 0xffffffffull;
-	d->gpuvm_base = 1ull << 24;
-	d->gpuvm_limit = (1ull << 47) - 1;
-	d->gpu_id = VG_GPU_ID;
-	a->num_of_nodes = 1;
+	if (a->num_of_nodes < n)
+		n = a->num_of_nodes;
+	for (uint32_t i = 0; i < n; i++) {
+		memset(&d[i], 0, sizeof(d[i]));
+		d[i].lds_base = 1ull << 48;
+		d[i].lds_limit = d[i].lds_base + 0xffffffffull;
+		d[i].scratch_base = 2ull << 48;
+		d[i].scratch_limit = d[i].scratch_base + 0xffffffffull;
+		d[i].gpuvm_base = 1ull << 24;
+		d[i].gpuvm_limit = (1ull << 47) - 1;
+		d[i].gpu_id = vg_gpu_id(i);
+	}
+	a->num_of_nodes = n;
 	return 0;
 }
 
 static int gpu_ok(uint32_t id)
 {
-	return id == VG_GPU_ID ? 0 : -EINVAL;
+	return vg_gpu_index(id) >= 0 ? 0 : -EINVAL;
 }
 
 static int acquire_vm(void *p)
@@ -86,16 +91,14 @@ static int alloc(void *p)
 	int rc = gpu_ok(a->gpu_id);
 	if (rc)
 		return rc;
-	if ((a->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) && !vg.prof->apu &&
-	    a->size > vg.prof->vram_bytes - vg_mem_vram_used())
-		return -ENOMEM;
 	/* kfd_chardev.c, kfd_ioctl_alloc_memory_of_gpu: an object whose GPU
 	 * range, or whose user pages, meet an SVM range is -EADDRINUSE. */
 	if (vg_svm_holds(a->va_addr, a->size) ||
 	    ((a->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) && vg_svm_holds(a->mmap_offset, a->size)))
 		return -EADDRINUSE;
 	uint64_t off = a->mmap_offset, handle = 0;
-	rc = vg_mem_alloc(a->va_addr, a->size, domain(a->flags), &off, &handle);
+	rc = vg_mem_alloc((uint32_t)vg_gpu_index(a->gpu_id), a->va_addr, a->size,
+			  domain(a->flags), &off, &handle);
 	a->mmap_offset = off;
 	a->handle = handle;
 	return rc;
@@ -120,7 +123,7 @@ static int map_mem(void *p)
 		return -EINVAL;
 	if (!ids)
 		return -EFAULT;
-	if (a->handle >> 32 != VG_GPU_ID)
+	if (vg_gpu_index((uint32_t)(a->handle >> 32)) < 0)
 		return -EINVAL;
 	if (!vg_mem_holds(a->handle))
 		return -ENOMEM;
@@ -194,7 +197,9 @@ static int available(void *p)
 	if (vg.prof->apu)
 		a->available = VG_APU_MEMORY - vg_mem_system_used();
 	else
-		a->available = vg.prof->vram_bytes - vg_mem_vram_used();
+		a->available = vg.prof->vram_bytes -
+			       vg_mem_vram_used(vg_gpu_index(a->gpu_id) < 0 ? 0
+									: (uint32_t)vg_gpu_index(a->gpu_id));
 	return gpu_ok(a->gpu_id);
 }
 
@@ -219,11 +224,6 @@ static int create_event(void *p)
 	return vg_event_create(p);
 }
 
-static int set_event(void *p)
-{
-	return vg_event_set(((struct kfd_ioctl_set_event_args *)p)->event_id);
-}
-
 struct handler {
 	unsigned long req; /* the driver's: its size and direction */
 	int (*fn)(void *);
@@ -239,7 +239,7 @@ static const struct handler handlers[] = {
 	DOOR(AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update),
 	DOOR(AMDKFD_IOC_CREATE_EVENT, create_event),
 	DOOR(AMDKFD_IOC_DESTROY_EVENT, vg_event_destroy),
-	DOOR(AMDKFD_IOC_SET_EVENT, set_event),
+	DOOR(AMDKFD_IOC_SET_EVENT, vg_event_set_cpu),
 	DOOR(AMDKFD_IOC_RESET_EVENT, vg_event_reset),
 	DOOR(AMDKFD_IOC_WAIT_EVENTS, vg_event_wait),
 	DOOR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept),

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
 #include "vg_sysfs.h"
@@ -28,12 +29,13 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct vg_bo *bos;
 static size_t nbo, capbo;
-static uint64_t next_off = FIRST_FREE, next_handle, vram_used, system_used;
+static uint64_t next_off = FIRST_FREE, next_handle, system_used, ttm_used;
+static uint64_t vram_used[VG_MAX_GPUS]; /* each GPU's own */
 
-static uint64_t *counter(uint32_t flags)
+static uint64_t *counter(uint32_t gpu, uint32_t flags)
 {
 	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
-		return &vram_used;
+		return &vram_used[gpu];
 	if (flags & (KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
 		return &system_used;
 	return NULL;
@@ -68,13 +70,49 @@ static void *view(uint64_t off, uint64_t size)
 	return p;
 }
 
-int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
+/* The host memory the driver's limits are shares of: the topology's CPU
+ * node reports it, and the driver takes it at load, when all is free. */
+static uint64_t host_memory(void)
+{
+	return (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/*
+ * amdgpu_amdkfd_gpuvm.c, amdgpu_amdkfd_reserve_mem_limit, with the limits
+ * amdgpu_amdkfd_gpuvm_init_mem_limits sets: GTT and userptr objects
+ * together take at most 15/16 of the host's memory, GTT objects alone
+ * 3/8 of it (TTM's share); an object of no known kind is -ENOMEM.  An
+ * APU's objects all come from the memory its node reports.
+ */
+static int over_limit(uint32_t gpu, uint32_t flags, uint64_t size)
+{
+	if (flags & (KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL | KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP))
+		return 0;
+	if (!(flags & (KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+		       KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)))
+		return 1;
+	if (vg.prof->apu)
+		return size > VG_APU_MEMORY - system_used;
+	uint64_t mem = host_memory();
+	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+		return size > vg.prof->vram_bytes - vram_used[gpu];
+	if (size > mem - (mem >> 4) - system_used)
+		return 1;
+	return (flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) &&
+	       size > (mem >> 1) - (mem >> 3) - ttm_used;
+}
+
+int vg_mem_alloc(uint32_t gpu, uint64_t va, uint64_t size, uint32_t flags,
 		 uint64_t *mmap_offset, uint64_t *handle)
 {
 	struct vg_bo bo = { .va = va, .size = size, .flags = flags };
-	if (!size)
+	if (!size || gpu >= VG_MAX_GPUS)
 		return -EINVAL;
 	pthread_mutex_lock(&lock);
+	if (over_limit(gpu, flags, size)) {
+		pthread_mutex_unlock(&lock);
+		return -ENOMEM;
+	}
 	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
 		bo.offset = *mmap_offset;
 		bo.host = (void *)(uintptr_t)*mmap_offset;
@@ -88,10 +126,12 @@ int vg_mem_alloc(uint64_t va, uint64_t size, uint32_t flags,
 	if (!bo.host)
 		bo.host = view(bo.offset, size);
 	/* kfd_priv.h, MAKE_HANDLE: the GPU's id over the process's idr slot. */
-	bo.handle = ((uint64_t)VG_GPU_ID << 32) | next_handle++;
+	bo.handle = ((uint64_t)vg_gpu_id(gpu) << 32) | next_handle++;
 	int rc = bo.host ? add(&bo) : -ENOMEM;
-	if (!rc && counter(flags))
-		*counter(flags) += size;
+	if (!rc && counter(gpu, flags))
+		*counter(gpu, flags) += size;
+	if (!rc && (flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT))
+		ttm_used += size;
 	pthread_mutex_unlock(&lock);
 	if (rc) {
 		if (bo.host && !(flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR))
@@ -112,8 +152,11 @@ int vg_mem_free(uint64_t handle)
 		if (bo.handle != handle)
 			continue;
 		bos[i] = bos[--nbo];
-		if (counter(bo.flags))
-			*counter(bo.flags) -= bo.size;
+		uint32_t gpu = (uint32_t)vg_gpu_index((uint32_t)(bo.handle >> 32));
+		if (counter(gpu, bo.flags))
+			*counter(gpu, bo.flags) -= bo.size;
+		if (bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT)
+			ttm_used -= bo.size;
 		pthread_mutex_unlock(&lock);
 		if (!(bo.flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR)) {
 			munmap(bo.host, bo.size);
@@ -152,9 +195,9 @@ int vg_mem_overlaps(uint64_t va, uint64_t len)
 	return hit;
 }
 
-uint64_t vg_mem_vram_used(void)
+uint64_t vg_mem_vram_used(uint32_t gpu)
 {
-	return __atomic_load_n(&vram_used, __ATOMIC_RELAXED);
+	return gpu < VG_MAX_GPUS ? __atomic_load_n(&vram_used[gpu], __ATOMIC_RELAXED) : 0;
 }
 
 uint64_t vg_mem_system_used(void)
@@ -229,7 +272,8 @@ void vg_mem_fork(int phase)
 		nbo = 0; /* the array is kept: no allocator calls in a child's handler */
 		next_off = FIRST_FREE;
 		next_handle = 0;
-		vram_used = system_used = 0;
+		memset(vram_used, 0, sizeof(vram_used));
+		system_used = ttm_used = 0;
 	}
 	pthread_mutex_unlock(&lock);
 }

@@ -35,6 +35,11 @@ struct vg_profile {
 	 * systems built on it wire it (the driver's connected_to_cpu), an
 	 * MI300A in the CPU's own package. */
 	int cpu_xgmi;
+	/* Its caches as kfd_crat.c lists them: the vector L1 of each CU, the
+	 * SQC's instruction and scalar caches shared by sqc_cus CUs (the
+	 * scalar one is 16 KiB on all of these), the L2 of each XCC (l2_kib
+	 * above), and the Infinity Cache (MALL) as L3, 0 where there is none. */
+	uint32_t l1_kib, inst_kib, sqc_cus, l3_kib;
 };
 
 /* The i-th profile, NULL past the last. */

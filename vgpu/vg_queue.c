@@ -78,7 +78,7 @@ static void start_poller(void)
 int vg_queue_create(void *p)
 {
 	struct kfd_ioctl_create_queue_args *a = p;
-	if (a->gpu_id != VG_GPU_ID || !a->ring_base_address || !a->ring_size ||
+	if (vg_gpu_index(a->gpu_id) < 0 || !a->ring_base_address || !a->ring_size ||
 	    !a->write_pointer_address || !a->read_pointer_address)
 		return -EINVAL;
 	if (a->queue_type != KFD_IOC_QUEUE_TYPE_COMPUTE_AQL &&
@@ -97,6 +97,7 @@ int vg_queue_create(void *p)
 	memset(q, 0, sizeof(*q));
 	q->used = 1;
 	q->type = a->queue_type;
+	q->gpu_id = a->gpu_id;
 	q->ring_va = a->ring_base_address;
 	q->ring_size = a->ring_size;
 	q->wptr_va = a->write_pointer_address;

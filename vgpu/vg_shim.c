@@ -39,11 +39,32 @@ static const struct {
 	{ "/proc/modules", "/proc_modules" },
 };
 
+/* A NUMA node of a machine that this host lacks: the tree has it (the
+ * host's first node under another name).  The listing of the nodes is the
+ * host's own, so libnuma sees the host as it is and binds no memory to a
+ * node the kernel does not have. */
+static const char *numa_path(const char *path, char *buf, size_t cap)
+{
+	static const char dir[] = "/sys/devices/system/node/node";
+	char *end;
+	if (strncmp(path, dir, sizeof(dir) - 1))
+		return NULL;
+	unsigned long k = strtoul(path + sizeof(dir) - 1, &end, 10);
+	if (end == path + sizeof(dir) - 1 || k == 0 || k >= vg.node->numa ||
+	    (*end != '/' && *end != '\0'))
+		return NULL;
+	snprintf(buf, cap, "%s/system_node/node%lu%s", vg.sysfs, k, end);
+	return buf;
+}
+
 /* The tree's name for such a path, or the path itself. */
 const char *vg_sysfs_path(const char *path, char *buf, size_t cap)
 {
 	if (!path || !vg.sysfs[0])
 		return path;
+	const char *numa = numa_path(path, buf, cap);
+	if (numa)
+		return numa;
 	for (size_t i = 0; i < sizeof(vg_paths) / sizeof(vg_paths[0]); i++) {
 		size_t n = strlen(vg_paths[i].path);
 		if (strncmp(path, vg_paths[i].path, n) || (path[n] != '/' && path[n] != '\0'))

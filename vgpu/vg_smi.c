@@ -5,6 +5,8 @@
  * process writes to it, and writes lines in the driver's own format
  * (kfd/kd_smi.h) for the kinds the mask asks for.  A line that finds the
  * file full is dropped, as the driver drops one that finds its fifo full.
+ * An event goes to the files opened on the GPU it happened on
+ * (kfd_smi_event_add walks that node's clients).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +26,7 @@
 
 struct smi_file {
 	int dev;	/* the device's end */
+	uint32_t gpu;	/* the gpu_id it was opened on */
 	uint64_t mask;
 };
 
@@ -36,7 +39,7 @@ int vg_smi_open(void *p)
 	struct kfd_ioctl_smi_events_args *a = p;
 	int sv[2];
 
-	if (a->gpuid != VG_GPU_ID)
+	if (vg_gpu_index(a->gpuid) < 0)
 		return -EINVAL;
 	pthread_mutex_lock(&lock);
 	if (nfiles == VG_SMI_FILES) {
@@ -47,7 +50,7 @@ int vg_smi_open(void *p)
 		pthread_mutex_unlock(&lock);
 		return -errno;
 	}
-	files[nfiles++] = (struct smi_file){ sv[1], 0 };
+	files[nfiles++] = (struct smi_file){ sv[1], a->gpuid, 0 };
 	pthread_mutex_unlock(&lock);
 	/* The process's end never blocks on read: the driver's file answers
 	 * -EAGAIN when it holds nothing (kfd_smi_events.c, kfd_smi_ev_read);
@@ -73,7 +76,8 @@ static void emit(const struct kd_smi_event *ev)
 	pthread_mutex_lock(&lock);
 	for (unsigned i = 0; i < nfiles; i++) {
 		refresh(&files[i]);
-		if (files[i].mask & KFD_SMI_EVENT_MASK_FROM_INDEX(ev->kind))
+		if (files[i].gpu == ev->node &&
+		    (files[i].mask & KFD_SMI_EVENT_MASK_FROM_INDEX(ev->kind)))
 			send(files[i].dev, line, n, MSG_DONTWAIT | MSG_NOSIGNAL);
 	}
 	pthread_mutex_unlock(&lock);
@@ -86,9 +90,10 @@ static uint64_t boot_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-void vg_smi_vmfault(void)
+void vg_smi_vmfault(uint32_t gpu_id)
 {
-	struct kd_smi_event ev = { .kind = KFD_SMI_EVENT_VMFAULT, .pid = (int32_t)getpid() };
+	struct kd_smi_event ev = { .kind = KFD_SMI_EVENT_VMFAULT, .pid = (int32_t)getpid(),
+				   .node = gpu_id };
 	/* The driver names the task as the kernel knows it (comm). */
 	if (prctl(PR_GET_NAME, ev.text) != 0)
 		ev.text[0] = '\0';
@@ -96,12 +101,12 @@ void vg_smi_vmfault(void)
 	emit(&ev);
 }
 
-void vg_smi_page_fault(uint64_t addr, int end, char rw)
+void vg_smi_page_fault(uint32_t gpu_id, uint64_t addr, int end, char rw)
 {
 	struct kd_smi_event ev = {
 		.kind = end ? KFD_SMI_EVENT_PAGE_FAULT_END : KFD_SMI_EVENT_PAGE_FAULT_START,
 		.ns = boot_ns(), .pid = (int32_t)getpid(), .addr = addr & ~4095ull,
-		.node = VG_GPU_ID, .rw = rw,
+		.node = gpu_id, .rw = rw,
 	};
 	emit(&ev);
 }
@@ -112,7 +117,7 @@ void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 	struct kd_smi_event ev = {
 		.kind = KFD_SMI_EVENT_MIGRATE_START, .ns = boot_ns(),
 		.pid = (int32_t)getpid(), .addr = start, .size = size,
-		.from = from, .to = to, .node = VG_GPU_ID, .trigger = trigger,
+		.from = from, .to = to, .node = to ? to : from, .trigger = trigger,
 		.prefetch_loc = to, .preferred_loc = KFD_IOCTL_SVM_LOCATION_UNDEFINED,
 	};
 	vg_log("migrate 0x%llx+0x%llx %u->%u trigger %d", (unsigned long long)start,

@@ -101,7 +101,8 @@ static void start(void)
 	const char *name = hg_env_get(HG_ENV_VIRTUAL_GPU);
 	if (!name || !*name)
 		return;
-	vg.prof = vg_profile_find(name);
+	vg.node = vg_node_find(name);
+	vg.prof = vg.node ? vg.node->gpu : NULL;
 	if (!vg.prof) {
 		fprintf(stderr, "hipgrain: virtual GPU: no profile '%s'"
 			" (hipgrain run --virtual-gpu list)\n", name);
@@ -125,7 +126,7 @@ static void start(void)
 	    !access(tree, R_OK)) {
 		snprintf(vg.sysfs, sizeof(vg.sysfs), "%s", tree);
 	} else {
-		if (vg_sysfs_make(vg.prof, vg.sysfs, sizeof(vg.sysfs))) {
+		if (vg_sysfs_make(vg.node, vg.sysfs, sizeof(vg.sysfs))) {
 			perror("hipgrain: virtual GPU: topology");
 			vg_sysfs_remove(vg.sysfs);
 			vg.sysfs[0] = '\0';
@@ -137,7 +138,13 @@ static void start(void)
 	}
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 	ready = 1;
-	vg_log("virtual %s (%s), topology in %s", vg.prof->name, vg.prof->gfx, vg.sysfs);
+	vg_log("virtual %s (%s), topology in %s", vg.node->name, vg.prof->gfx, vg.sysfs);
+}
+
+int vg_gpu_index(uint32_t gpu_id)
+{
+	uint32_t n = vg.node ? vg.node->gpus : 1;
+	return gpu_id >= VG_GPU_ID && gpu_id - VG_GPU_ID < n ? (int)(gpu_id - VG_GPU_ID) : -1;
 }
 
 /* Making the tree reads /proc/modules through the shim's own fopen: the

@@ -33,7 +33,7 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 	switch (a->type) {
 	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC: {
 		uint32_t to = a->value;
-		if (to != 0 && to != VG_GPU_ID)
+		if (to != 0 && vg_gpu_index(to) < 0)
 			return -EINVAL;
 		/* An APU's memory is the host's: the best prefetch location is
 		 * the CPU whatever was asked (kfd_svm.c,
@@ -79,7 +79,7 @@ static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 		a->value = vg_ranges_get(&vg_svm_where, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
 		return 0;
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
-		if (a->value != VG_GPU_ID)
+		if (vg_gpu_index(a->value) < 0)
 			return -EINVAL;
 		a->type = vg_ranges_get(&vg_svm_access, s, e,
 					vg.xnack ? KFD_IOCTL_SVM_ATTR_ACCESS
@@ -115,7 +115,7 @@ static int check_attr(const struct kfd_ioctl_svm_attribute *a)
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
 	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
-		return a->value == VG_GPU_ID ? 0 : -EINVAL;
+		return vg_gpu_index(a->value) >= 0 ? 0 : -EINVAL;
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY:

@@ -44,36 +44,38 @@ static void block(uint64_t page, uint32_t log2_pages, uint64_t *s, uint64_t *e)
 
 /* svm_range_best_restore_location: the preferred location when it is the
  * GPU or system memory; else the GPU when it may access the range (every
- * GPU may by default under XNACK); an APU's memory is the host's. */
-static int64_t best(uint64_t s, uint64_t e)
+ * GPU may by default under XNACK); an APU's memory is the host's.  A
+ * preferred GPU of another hive would not be taken; a node here is one
+ * hive. */
+static int64_t best(uint64_t s, uint64_t e, uint32_t gpu)
 {
 	uint32_t pref = vg_ranges_get(&vg_svm_preferred, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
 	if (vg.prof->apu)
 		return 0;
-	if (pref == VG_GPU_ID || pref == KFD_IOCTL_SVM_LOCATION_SYSMEM)
+	if (pref == KFD_IOCTL_SVM_LOCATION_SYSMEM || vg_gpu_index(pref) >= 0)
 		return pref;
 	if (vg_ranges_get(&vg_svm_access, s, e, KFD_IOCTL_SVM_ATTR_ACCESS) ==
 	    KFD_IOCTL_SVM_ATTR_NO_ACCESS)
 		return -1;
-	return VG_GPU_ID;
+	return gpu;
 }
 
-int vg_svm_gpu_fault(uint64_t va, int write)
+int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu)
 {
 	uint64_t page = va & ~(PAGE - 1), s, e;
 	if (vg_ranges_get(&mapped, page, page + PAGE, 0))
 		return 0;
 	block(page, vg_ranges_get(&vg_svm_gran, page, page + PAGE, VG_SVM_GRANULARITY), &s, &e);
-	int64_t to = best(s, e);
+	int64_t to = best(s, e, gpu);
 	if (to < 0)
 		return -1;
 	uint32_t from = vg_ranges_get(&vg_svm_where, s, e, 0);
-	vg_smi_page_fault(page, 0, write ? 'W' : 'R');
+	vg_smi_page_fault(gpu, page, 0, write ? 'W' : 'R');
 	if (from != (uint32_t)to) {
 		vg_smi_migrate(s, e - s, from, (uint32_t)to, KFD_MIGRATE_TRIGGER_PAGEFAULT_GPU);
 		vg_ranges_set(&vg_svm_where, s, e, (uint32_t)to, NULL, NULL);
 	}
-	vg_smi_page_fault(page, 1, from != (uint32_t)to ? 'M' : 'U');
+	vg_smi_page_fault(gpu, page, 1, from != (uint32_t)to ? 'M' : 'U');
 	return vg_ranges_set(&mapped, s, e, 1, NULL, NULL) ? -1 : 0;
 }
 

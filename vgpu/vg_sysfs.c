@@ -15,10 +15,18 @@
 #include <unistd.h>
 #include <linux/kfd_sysfs.h>
 
+#include "vg_caches.h"
+#include "vg_links.h"
 #include "vg_sysfs.h"
 #include "vg_profile.h"
 
-static int put(const char *root, const char *rel, const char *fmt, ...)
+/* The first GPU node's first SIMD id, as the driver numbers them (each
+ * GPU's follow the one before's CUs), its PCI location and unique id. */
+#define VG_SIMD_ID_BASE 2147487744u
+#define VG_LOCATION_ID 768u
+#define VG_UNIQUE_ID 1357911u
+
+int vg_sysfs_put(const char *root, const char *rel, const char *fmt, ...)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
@@ -32,27 +40,44 @@ static int put(const char *root, const char *rel, const char *fmt, ...)
 	return fclose(f) ? -errno : 0;
 }
 
-static int dir(const char *root, const char *rel)
+int vg_sysfs_dir(const char *path)
 {
-	char path[512];
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
 	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
 }
 
-static int cpu_node(const char *r)
+int vg_sysfs_dir_in(const char *root, const char *rel)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	return vg_sysfs_dir(path);
+}
+
+#define put vg_sysfs_put
+#define dir vg_sysfs_dir_in
+
+/* A NUMA node of the host: its share of the cores and memory. */
+static int cpu_node(const char *r, const struct vg_node *n, uint32_t node)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	int rc = dir(r, "topology/nodes/0") | dir(r, "topology/nodes/0/mem_banks") |
-		 dir(r, "topology/nodes/0/mem_banks/0") |
-		 dir(r, "topology/nodes/0/caches") | dir(r, "topology/nodes/0/io_links") |
-		 dir(r, "topology/nodes/0/io_links/0") | dir(r, "topology/nodes/0/p2p_links");
-	rc |= put(r, "topology/nodes/0/gpu_id", "0\n");
-	rc |= put(r, "topology/nodes/0/name", "\n");
-	rc |= put(r, "topology/nodes/0/properties",
+	long each = cpus / (long)n->numa > 0 ? cpus / (long)n->numa : 1;
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	char d[64], sub[128];
+	snprintf(d, sizeof(d), "topology/nodes/%u", node);
+	int rc = dir(r, d);
+	const char *dirs[] = { "mem_banks", "mem_banks/0", "caches", "io_links", "p2p_links" };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(sub, sizeof(sub), "%s/%s", d, dirs[i]);
+		rc |= dir(r, sub);
+	}
+	snprintf(sub, sizeof(sub), "%s/gpu_id", d);
+	rc |= put(r, sub, "0\n");
+	snprintf(sub, sizeof(sub), "%s/name", d);
+	rc |= put(r, sub, "\n");
+	snprintf(sub, sizeof(sub), "%s/properties", d);
+	rc |= put(r, sub,
 		  "cpu_cores_count %ld\nsimd_count 0\nmem_banks_count 1\n"
-		  "caches_count 0\nio_links_count 1\np2p_links_count 0\n"
-		  "cpu_core_id_base 0\nsimd_id_base 0\nmax_waves_per_simd 0\n"
+		  "caches_count 0\nio_links_count %u\np2p_links_count 0\n"
+		  "cpu_core_id_base %ld\nsimd_id_base 0\nmax_waves_per_simd 0\n"
 		  "lds_size_in_kb 0\ngds_size_in_kb 0\nnum_gws 0\n"
 		  "wave_front_size 0\narray_count 0\nsimd_arrays_per_engine 0\n"
 		  "cu_per_simd_array 0\nsimd_per_cu 0\nmax_slots_scratch_cu 0\n"
@@ -61,56 +86,20 @@ static int cpu_node(const char *r)
 		  "num_sdma_engines 0\nnum_sdma_xgmi_engines 0\n"
 		  "num_sdma_queues_per_engine 0\nnum_cp_queues 0\n"
 		  "max_engine_clk_ccompute 2000\n",
-		  cpus);
-	rc |= put(r, "topology/nodes/0/mem_banks/0/properties",
+		  each, vg_links_count(n, node), each * (long)node);
+	snprintf(sub, sizeof(sub), "%s/mem_banks/0/properties", d);
+	rc |= put(r, sub,
 		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 64\n"
 		  "mem_clk_max 3200\n",
-		  HSA_MEM_HEAP_TYPE_SYSTEM, (unsigned long long)pages * psz);
-	return rc;
-}
-
-/* The link between the CPU and the GPU, each way, as kfd_crat.c
- * (kfd_fill_gpu_direct_io_link_to_cpu) builds it: xGMI for a GPU wired to
- * its CPU that way, at the xGMI weight, or inside an APU's package at the
- * intra-socket weight and memory bandwidth; PCIe otherwise.  Both carry
- * atomics: kfd_topology.c (kfd_set_iolink_no_atomics) never marks an
- * xGMI link, and marks a PCIe link only where the GPU's root port lacks
- * PCIe atomics, which no host the products are sold for does; so ROCr's
- * link info, and HIP's hipDeviceAttributeHostNativeAtomicSupported from
- * it, say yes.  The links are bidirectional: xGMI always, PCIe with the
- * large BAR these cards have. */
-struct link {
-	int type, weight;
-	unsigned min_bw, max_bw;
-};
-
-#define VG_LINK_BIDIRECTIONAL (1u << 31)
-
-static struct link cpu_link(const struct vg_profile *p)
-{
-	if (p->cpu_xgmi && p->apu)
-		return (struct link){ HSA_IOLINK_TYPE_XGMI, 13, 819200, 819200 };
-	if (p->cpu_xgmi)
-		return (struct link){ HSA_IOLINK_TYPE_XGMI, 15, 36000, 36000 };
-	return (struct link){ HSA_IOLINK_TYPE_PCIEXPRESS, 20, 312, 64000 };
-}
-
-static int put_link(const char *r, const char *rel, const struct link *l, int from,
-		    int to)
-{
-	return put(r, rel,
-		   "type %d\nversion_major 0\nversion_minor 0\nnode_from %d\n"
-		   "node_to %d\nweight %d\nmin_latency 0\nmax_latency 0\n"
-		   "min_bandwidth %u\nmax_bandwidth %u\n"
-		   "recommended_transfer_size 0\nflags %u\n",
-		   l->type, from, to, l->weight, l->min_bw, l->max_bw,
-		   HSA_IOLINK_FLAGS_ENABLED | VG_LINK_BIDIRECTIONAL);
+		  HSA_MEM_HEAP_TYPE_SYSTEM, (unsigned long long)(mem / n->numa));
+	return rc | vg_links_write(r, n, node);
 }
 
 /* As kfd_topology.c's node_show prints them: local_mem_size is 0 there
  * (the size is the memory banks'). */
-static int gpu_props(const char *r, const struct vg_profile *p)
+static int gpu_props(const char *r, const char *path, const struct vg_node *n, uint32_t g)
 {
+	const struct vg_profile *p = n->gpu;
 	unsigned simds = p->cu_count * 4;
 	unsigned per_array = p->cu_count / p->shader_engines;
 	unsigned cap = HSA_CAP_QUEUE_SIZE_POW2 |
@@ -119,58 +108,59 @@ static int gpu_props(const char *r, const struct vg_profile *p)
 		       HSA_CAP_MEM_EDCSUPPORTED | HSA_CAP_RASEVENTNOTIFY |
 		       HSA_CAP_SRAM_EDCSUPPORTED |
 		       (p->apu ? HSA_CAP_FLAGS_COHERENTHOSTACCESS : 0);
-	return put(r, "topology/nodes/1/properties",
+	return put(r, path,
 		   "cpu_cores_count 0\nsimd_count %u\nmem_banks_count 1\n"
-		   "caches_count 1\nio_links_count 1\np2p_links_count 0\n"
-		   "cpu_core_id_base 0\nsimd_id_base 2147487744\n"
+		   "caches_count %u\nio_links_count %u\np2p_links_count 0\n"
+		   "cpu_core_id_base 0\nsimd_id_base %u\n"
 		   "max_waves_per_simd %u\nlds_size_in_kb 64\ngds_size_in_kb 0\n"
 		   "num_gws 64\nwave_front_size 64\narray_count %u\n"
 		   "simd_arrays_per_engine 1\ncu_per_simd_array %u\n"
 		   "simd_per_cu 4\nmax_slots_scratch_cu 32\n"
 		   "gfx_target_version %u\nvendor_id 4098\ndevice_id %u\n"
-		   "location_id 768\ndomain 0\ndrm_render_minor %d\n"
+		   "location_id %u\ndomain 0\ndrm_render_minor %u\n"
 		   "hive_id %llu\nnum_sdma_engines 2\nnum_sdma_xgmi_engines %u\n"
 		   "num_sdma_queues_per_engine 8\nnum_cp_queues 24\n"
 		   "max_engine_clk_fcompute %u\nlocal_mem_size 0\n"
 		   "fw_version 71\ncapability %u\ndebug_prop 0\n"
-		   "sdma_fw_version 20\nunique_id 1357911\nnum_xcc %u\n"
+		   "sdma_fw_version 20\nunique_id %u\nnum_xcc %u\n"
 		   "max_engine_clk_ccompute 2000\n",
-		   simds, p->waves_per_simd, p->shader_engines, per_array,
-		   p->gfx_target, p->device_id, VG_RENDER_MINOR,
+		   simds, vg_caches_count(p), vg_links_count(n, n->numa + g),
+		   VG_SIMD_ID_BASE + g * p->cu_count, p->waves_per_simd,
+		   p->shader_engines, per_array, p->gfx_target, p->device_id,
+		   VG_LOCATION_ID + (g << 8), VG_RENDER_MINOR + g,
 		   (unsigned long long)p->hive_id,
 		   p->sdma_engines > 2 ? p->sdma_engines - 2 : 0,
-		   p->max_clock_mhz, cap,
-		   p->num_xcc);
+		   p->max_clock_mhz, cap, VG_UNIQUE_ID + g, p->num_xcc);
 }
 
-static int gpu_node(const char *r, const struct vg_profile *p)
+/* GPU g: node numa + g, as the driver numbers GPUs after the CPUs. */
+static int gpu_node(const char *r, const struct vg_node *n, uint32_t g)
 {
-	const char *n = "topology/nodes/1";
-	char sub[128];
-	int rc = dir(r, n);
-	const char *dirs[] = { "mem_banks", "mem_banks/0", "caches", "caches/0",
-			       "io_links", "io_links/0", "p2p_links" };
+	const struct vg_profile *p = n->gpu;
+	char d[64], sub[512];
+	snprintf(d, sizeof(d), "topology/nodes/%u", n->numa + g);
+	int rc = dir(r, d);
+	const char *dirs[] = { "mem_banks", "mem_banks/0", "caches", "io_links", "p2p_links" };
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(sub, sizeof(sub), "%s/%s", n, dirs[i]);
+		snprintf(sub, sizeof(sub), "%s/%s", d, dirs[i]);
 		rc |= dir(r, sub);
 	}
-	rc |= put(r, "topology/nodes/1/gpu_id", "%u\n", VG_GPU_ID);
-	rc |= put(r, "topology/nodes/1/name", "%s\n", p->gfx);
-	rc |= gpu_props(r, p);
+	snprintf(sub, sizeof(sub), "%s/gpu_id", d);
+	rc |= put(r, sub, "%u\n", vg_gpu_id(g));
+	snprintf(sub, sizeof(sub), "%s/name", d);
+	rc |= put(r, sub, "%s\n", p->gfx);
+	snprintf(sub, sizeof(sub), "%s/properties", d);
+	rc |= gpu_props(r, sub, n, g);
 	/* An APU's memory is the host's: the driver still reports a bank. */
-	rc |= put(r, "topology/nodes/1/mem_banks/0/properties",
+	snprintf(sub, sizeof(sub), "%s/mem_banks/0/properties", d);
+	rc |= put(r, sub,
 		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 4096\n"
 		  "mem_clk_max 1600\n",
 		  HSA_MEM_HEAP_TYPE_FB_PUBLIC,
 		  (unsigned long long)(p->vram_bytes ? p->vram_bytes : VG_APU_MEMORY));
-	rc |= put(r, "topology/nodes/1/caches/0/properties",
-		  "processor_id_low 2147487744\nlevel 2\nsize %u\n"
-		  "cache_line_size 128\ncache_lines_per_tag 1\nassociation 16\n"
-		  "latency 1\ntype %d\nsibling_map 1\n",
-		  p->l2_kib, HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU);
-	struct link l = cpu_link(p);
-	rc |= put_link(r, "topology/nodes/1/io_links/0/properties", &l, 1, 0);
-	return rc;
+	snprintf(sub, sizeof(sub), "%s/%s/caches", r, d);
+	rc |= vg_caches_write(sub, VG_SIMD_ID_BASE + g * p->cu_count, p);
+	return rc | vg_links_write(r, n, n->numa + g);
 }
 
 /* The loaded modules, as ROCm's tools look for the driver (rocminfo
@@ -200,7 +190,20 @@ static int modules(const char *r)
 	       put(r, "module/amdgpu/initstate", "live\n");
 }
 
-int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap)
+/* The machine's NUMA nodes past the first, for a host that may have only
+ * one: each is the host's first (the shim sends their paths here). */
+static int numa_nodes(const char *r, const struct vg_node *n)
+{
+	char path[512];
+	int rc = n->numa > 1 ? dir(r, "system_node") : 0;
+	for (uint32_t k = 1; k < n->numa; k++) {
+		snprintf(path, sizeof(path), "%s/system_node/node%u", r, k);
+		rc |= symlink("/sys/devices/system/node/node0", path) ? -errno : 0;
+	}
+	return rc;
+}
+
+int vg_sysfs_make(const struct vg_node *n, char *root, size_t cap)
 {
 	const char *tmp = getenv("TMPDIR");
 	snprintf(root, cap, "%s/hipgrain-vgpu-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -210,10 +213,11 @@ int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap)
 	rc |= put(root, "topology/generation_id", "1\n");
 	rc |= put(root, "topology/system_properties",
 		  "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
-	struct link l = cpu_link(p);
-	rc |= modules(root);
-	rc |= cpu_node(root) | gpu_node(root, p) |
-	      put_link(root, "topology/nodes/0/io_links/0/properties", &l, 0, 1);
+	rc |= modules(root) | numa_nodes(root, n);
+	for (uint32_t c = 0; c < n->numa; c++)
+		rc |= cpu_node(root, n, c);
+	for (uint32_t g = 0; g < n->gpus; g++)
+		rc |= gpu_node(root, n, g);
 	return rc ? -EIO : 0;
 }
 

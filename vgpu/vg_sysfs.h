@@ -8,17 +8,31 @@
 #define VG_SYSFS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-#include "vg_profile.h"
+#include "vg_node.h"
 
-/* The gpu_id the driver gives the one GPU node, and its render node. */
+/* The gpu_id the driver gives the first GPU node, and its render node;
+ * the others follow. */
 #define VG_GPU_ID 0x3a7cu
 #define VG_RENDER_MINOR 128
+
+static inline uint32_t vg_gpu_id(uint32_t gpu)
+{
+	return VG_GPU_ID + gpu;
+}
 /* The memory an APU's node reports, all of it the host's. */
 #define VG_APU_MEMORY (8ull << 30)
 
-/* A new tree for p under $TMPDIR (root gets its path); 0 or -errno. */
-int vg_sysfs_make(const struct vg_profile *p, char *root, size_t cap);
+/* A new tree for machine n under $TMPDIR (root gets its path); 0 or
+ * -errno. */
+int vg_sysfs_make(const struct vg_node *n, char *root, size_t cap);
+/* A file under root, written with fmt; a directory under root. */
+int vg_sysfs_put(const char *root, const char *rel, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int vg_sysfs_dir_in(const char *root, const char *rel);
 void vg_sysfs_remove(const char *root);
+/* mkdir that takes an existing directory: 0 or -errno. */
+int vg_sysfs_dir(const char *path);
 
 #endif

@@ -334,8 +334,35 @@ def t_relay():
             rd.wait(timeout=60)
 
 
+def t_vgpu_node():
+    """The job on a whole virtual node (4xMI250X: eight GCDs), on the
+    machine's real runtime: each rank is given the GCD of its local rank,
+    as site wrappers do, and the merged report names rank and GCD."""
+    e = hgrun.vgpu_env()
+    e.update({k: v for k, v in env().items() if k.startswith(('OMPI_', 'PRTE_'))})
+    with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
+        out = os.path.join(tmp, 'trace')
+        p = subprocess.run(hgrun.hermetic(
+            [HG, 'run', '--virtual-gpu', '4xMI250X', '-q', '--no-report',
+             '-o', out, '--'] + mpirun(APP)), cwd=tmp, env=e,
+            capture_output=True, text=True, timeout=600)
+        tap.ok(p.returncode == 0, 'vgpu-node: job status 0',
+               'got %d\n%s' % (p.returncode, p.stderr[-3000:]))
+        p2, doc = merged([out], tmp)
+        check_merged('vgpu-node', p2, doc)
+        procs = [q['process'] for q in (doc or {}).get('processes', [])]
+        given = {}
+        for name in procs:
+            m = re.search(r', rank (\d+), GPU (\S+)$', name)
+            if m:
+                given[int(m.group(1))] = m.group(2)
+        tap.ok(given == {r: str(r) for r in range(NP)},
+               'vgpu-node: each rank on the GCD of its local rank',
+               '\n'.join(procs))
+
+
 {'ranks': t_ranks, 'wrap': t_wrap, 'fork-helper': t_fork_helper,
  'as-user': t_as_user,
  'exit-status': t_exit_status, 'output': t_output,
- 'relay': t_relay}[CASE]()
+ 'relay': t_relay, 'vgpu-node': t_vgpu_node}[CASE]()
 sys.exit(tap.done())

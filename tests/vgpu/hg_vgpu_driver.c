@@ -354,6 +354,25 @@ static void svm_attributes(void)
 	ok(get1(p, &t, 0) == KFD_IOCTL_SVM_LOCATION_UNDEFINED, "and none of it applied");
 }
 
+/* The topology node of the first GPU (after a node's CPU nodes). */
+static const char *first_gpu_node(void)
+{
+	static char path[128];
+	for (int n = 0; n < 16; n++) {
+		char id[160], line[32] = "";
+		snprintf(path, sizeof(path), "/sys/devices/virtual/kfd/kfd/topology/nodes/%d", n);
+		snprintf(id, sizeof(id), "%s/gpu_id", path);
+		FILE *f = vfopen(id, "r");
+		if (f && fgets(line, sizeof(line), f) && strtoul(line, NULL, 10) == VG_GPU_ID) {
+			fclose(f);
+			return path;
+		}
+		if (f)
+			fclose(f);
+	}
+	return "/nonexistent";
+}
+
 /* kfd_chardev.c: mapping to an empty device list is -EINVAL and an
  * unknown handle -ENOMEM (kfd_ioctl_map_memory_to_gpu); a ring not a
  * power of two long is -EINVAL (set_queue_properties_from_user).
@@ -385,7 +404,9 @@ static void table(void)
 	   "an empty SMI file reads -EAGAIN");
 	char line[128];
 	int zero = 0;
-	FILE *f = vfopen("/sys/devices/virtual/kfd/kfd/topology/nodes/1/properties", "r");
+	char props[200];
+	snprintf(props, sizeof(props), "%s/properties", first_gpu_node());
+	FILE *f = vfopen(props, "r");
 	while (f && fgets(line, sizeof(line), f))
 		zero |= !strcmp(line, "local_mem_size 0\n");
 	if (f)
@@ -424,6 +445,124 @@ static void objects(void)
 	};
 	ok(call(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &u) == 0 && free_bo(h) == 0,
 	   "unmapped, it is freed");
+}
+
+/* amdgpu_amdkfd_gpuvm.c, amdgpu_amdkfd_reserve_mem_limit and
+ * amdgpu_amdkfd_gpuvm_init_mem_limits: a card's GTT and userptr objects
+ * take at most 15/16 of the host's memory, its GTT objects 3/8, its VRAM
+ * objects its VRAM; an object of no kind is -ENOMEM.  An APU's objects
+ * come from the memory its node reports. */
+static void limits(void)
+{
+	int apu = !strcmp(profile, "MI300A");
+	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t gtt = apu ? VG_APU_MEMORY : (mem >> 1) - (mem >> 3);
+	uint64_t sys = apu ? VG_APU_MEMORY : mem - (mem >> 4);
+	uint64_t off = 0, h;
+	char *va = reserve(sys + PAGE);
+	ok(alloc_bo(va, gtt + PAGE, KFD_IOC_ALLOC_MEM_FLAGS_GTT, &off, &h) == -ENOMEM,
+	   "%s: GTT past its share of host memory: -ENOMEM", profile);
+	off = 0;
+	ok(alloc_bo(va, gtt - PAGE, KFD_IOC_ALLOC_MEM_FLAGS_GTT, &off, &h) == 0 && free_bo(h) == 0,
+	   "%s: within it, made", profile);
+	off = (uintptr_t)va;
+	ok(alloc_bo(va, sys + PAGE, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, &off, &h) == -ENOMEM,
+	   "%s: userptr past the system limit: -ENOMEM", profile);
+	off = 0;
+	ok(alloc_bo(va, PAGE, KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &off, &h) == -ENOMEM,
+	   "an object of no kind: -ENOMEM");
+	if (!apu) {
+		uint64_t vram = strcmp(profile, "MI300X") ? (strcmp(profile, "MI100") ? 64ull << 30
+										     : 32ull << 30)
+							  : 192ull << 30;
+		char *gpu = reserve(vram + PAGE);
+		off = 0;
+		int rc = alloc_bo(gpu, vram + PAGE, KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &off, &h);
+		ok(rc == -ENOMEM, "%s: VRAM past its VRAM: -ENOMEM (%d)", profile, rc);
+		munmap(gpu, vram + PAGE);
+	}
+	munmap(va, sys + PAGE);
+}
+
+/* One value of a topology properties file, or -1. */
+static long long prop(const char *path, const char *name)
+{
+	char line[256];
+	long long v = -1;
+	size_t n = strlen(name);
+	FILE *f = vfopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, n) && line[n] == ' ')
+			v = strtoll(line + n + 1, NULL, 10);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* kfd_crat.c, kfd_fill_gpu_cache_info (vega20_cache_info for Arcturus,
+ * aldebaran_cache_info) and, for GC 9.4.3, the caches read from the
+ * part's IP discovery table; kfd_topology.c, cache_show: an entry per
+ * cache, the vector L1 per CU, the SQC's instruction cache shared by
+ * three CUs (MI100) or two, one L2 per XCC, and on MI300 the Infinity
+ * Cache as L3. */
+static void caches(void)
+{
+	const char *node = first_gpu_node();
+	char path[256];
+	snprintf(path, sizeof(path), "%s/properties", node);
+	long long count = prop(path, "caches_count");
+	long long first_kib[4] = { 0, 0, 0, 0 }, l2s = 0, inst_share = 0;
+	long long i = 0;
+	for (; i < count; i++) {
+		snprintf(path, sizeof(path), "%s/caches/%lld/properties", node, i);
+		long long level = prop(path, "level"), type = prop(path, "type");
+		if (level < 1 || level > 4)
+			break;
+		if ((type & 1) && !first_kib[level - 1])
+			first_kib[level - 1] = prop(path, "size");
+		l2s += level == 2;
+		if ((type & 2) && !inst_share) {
+			char line[256] = "";
+			FILE *f = vfopen(path, "r");
+			while (f && fgets(line, sizeof(line), f) && strncmp(line, "sibling_map", 11))
+				;
+			if (f)
+				fclose(f);
+			for (char *c = line; *c; c++)
+				inst_share += *c == '1';
+		}
+	}
+	ok(count > 4 && i == count, "%s: caches_count %lld, each entry there", profile, count);
+	int mi300 = !strncmp(profile, "MI300", 5);
+	long long l1 = mi300 ? 32 : 16, l2 = mi300 ? 4096 : 8192, l3 = mi300 ? 262144 : 0;
+	ok(first_kib[0] == l1 && first_kib[1] == l2 && first_kib[2] == l3,
+	   "%s: L1 %lld KiB, L2 %lld KiB, L3 %lld KiB", profile, first_kib[0], first_kib[1],
+	   first_kib[2]);
+	long long xcc = !strcmp(profile, "MI300X") ? 8 : !strcmp(profile, "MI300A") ? 6 : 1;
+	ok(l2s == xcc, "%s: an L2 per XCC: %lld", profile, l2s);
+	ok(inst_share == (strcmp(profile, "MI100") ? 2 : 3),
+	   "%s: an instruction cache is shared by %lld CUs", profile, inst_share);
+}
+
+/* kfd_smi_events.c, kfd_smi_event_add: an event goes to the SMI files
+ * opened on the GPU it happened on, not to another GPU's (on a node). */
+static void smi_per_gpu(void)
+{
+	struct kfd_ioctl_smi_events_args e0 = { .gpuid = VG_GPU_ID },
+					 e1 = { .gpuid = VG_GPU_ID + 1 };
+	ok(call(AMDKFD_IOC_SMI_EVENTS, &e0) == 0 && call(AMDKFD_IOC_SMI_EVENTS, &e1) == 0,
+	   "%s: an SMI file on each of two GPUs", profile);
+	uint64_t mask = KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_START);
+	ok(write((int)e0.anon_fd, &mask, sizeof(mask)) == sizeof(mask) &&
+		   write((int)e1.anon_fd, &mask, sizeof(mask)) == sizeof(mask),
+	   "migrations asked for on both");
+	char *pages = anon(SPAN), buf[512];
+	memset(pages, 1, SPAN);
+	ok(prefetch(pages, SPAN) == 0, "a prefetch to the first GPU");
+	ssize_t first = smi_pending((int)e0.anon_fd, buf, sizeof(buf));
+	ssize_t second = smi_pending((int)e1.anon_fd, buf, sizeof(buf));
+	ok(first > 0 && second <= 0, "its migration is on the first GPU's file only (%zd, %zd)",
+	   first, second);
 }
 
 enum { CHILD_EBADF = 1, CHILD_OPENS = 2, CHILD_ALLOCS = 4, CHILD_XNACK = 8, CHILD_QUEUE = 16 };
@@ -508,6 +647,10 @@ int main(int argc, char **argv)
 	svm_attributes();
 	table();
 	objects();
+	limits();
+	caches();
+	if (strchr(profile, 'x'))
+		smi_per_gpu();
 	forked();
 	return done();
 }

@@ -2,7 +2,8 @@
 /*
  * The virtual GPU's KFD events against the driver's rules, through the
  * library's own open and ioctl (looked up in it, so the test needs no
- * preload): an auto-reset event set with nobody waiting stays set for
+ * preload): how ids are given and which calls each kind of event takes;
+ * a waiter takes an auto-reset event's set as it arrives; an auto-reset event set with nobody waiting stays set for
  * one wait; a waiter that names the age it last saw returns at once when
  * the event has been set since, and learns the new age; one that names
  * the current age, or none, sleeps until its timeout.  And a completion
@@ -11,6 +12,7 @@
  * event, which the wait finds because waiting serves the queues first.
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdalign.h>
 #include <stdint.h>
@@ -25,11 +27,16 @@ static int (*vopen)(const char *, int, ...);
 static int (*vioctl)(int, unsigned long, void *);
 static int kfd;
 
-static uint32_t create(int auto_reset)
+static uint32_t create_type(uint32_t type, int auto_reset)
 {
-	struct kfd_ioctl_create_event_args a = { .event_type = KFD_IOC_EVENT_SIGNAL,
+	struct kfd_ioctl_create_event_args a = { .event_type = type,
 						 .auto_reset = (uint32_t)auto_reset };
 	return vioctl(kfd, AMDKFD_IOC_CREATE_EVENT, &a) ? 0 : a.event_id;
+}
+
+static uint32_t create(int auto_reset)
+{
+	return create_type(KFD_IOC_EVENT_SIGNAL, auto_reset);
 }
 
 static int set(uint32_t id)
@@ -53,6 +60,58 @@ static uint32_t wait1(uint32_t id, uint64_t *age, uint32_t ms)
 		return ~0u;
 	memcpy(age, &d, sizeof(*age));
 	return a.wait_result;
+}
+
+/* A wait on several events; ~0u when the call itself fails. */
+static uint32_t wait_n(const uint32_t *ids, uint32_t n, int all)
+{
+	struct kfd_event_data d[4];
+	memset(d, 0, sizeof(d));
+	for (uint32_t i = 0; i < n; i++)
+		d[i].event_id = ids[i];
+	struct kfd_ioctl_wait_events_args a = {
+		.events_ptr = (uintptr_t)d, .num_events = n, .wait_for_all = (uint32_t)all,
+	};
+	return vioctl(kfd, AMDKFD_IOC_WAIT_EVENTS, &a) ? ~0u : a.wait_result;
+}
+
+/* kfd_events.c, kfd_event_create and kfd_event_init_process (since 5.19,
+ * "Ignore bogus signals from MEC efficiently"): slot 0 is reserved, so
+ * the first signal event is 1, and a full events page is -ENOSPC; other
+ * events are numbered from KFD_FIRST_NONSIGNAL_EVENT_ID (kfd_events.h,
+ * the upper half of the id space), and kfd_set_event and kfd_reset_event
+ * refuse them (-EINVAL).  init_event_waiter: a waiter takes an auto-reset
+ * event's set as it arrives, even in a wait for all that then times
+ * out; an id the process has not made is -EINVAL. */
+static void driver_rules(void)
+{
+	uint32_t first = create(0);
+	ok(first == 1, "the first signal event is 1 (slot 0 is reserved): %u", first);
+	uint32_t mem = create_type(KFD_IOC_EVENT_MEMORY, 0);
+	ok(mem >= 0x40000000u, "a memory event's id is in the upper half: 0x%x", mem);
+	ok(set(mem) == -1 && errno == EINVAL, "SET_EVENT on it: -EINVAL");
+	struct kfd_ioctl_reset_event_args r = { .event_id = mem };
+	ok(vioctl(kfd, AMDKFD_IOC_RESET_EVENT, &r) == -1 && errno == EINVAL,
+	   "RESET_EVENT on it: -EINVAL");
+
+	uint32_t ab[2] = { create(1), create(0) };
+	set(ab[0]);
+	ok(wait_n(ab, 2, 1) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	   "a wait for all, one of two set: it times out");
+	ok(wait_n(ab, 1, 0) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	   "and took the auto-reset event's set as it arrived");
+	uint32_t unknown[1] = { 4000 };
+	ok(wait_n(unknown, 1, 0) == ~0u && errno == EINVAL, "a wait on an unknown id: -EINVAL");
+
+	uint32_t made = 0, id;
+	while ((id = create(0)) != 0)
+		made++;
+	ok(errno == ENOSPC && made + 3 == 4095,
+	   "the events page holds 4095 signal events, then -ENOSPC (%u more made)", made);
+	for (id = 1; id < 4096; id++) {
+		struct kfd_ioctl_destroy_event_args d = { .event_id = id };
+		vioctl(kfd, AMDKFD_IOC_DESTROY_EVENT, &d);
+	}
 }
 
 /* One SDMA atomic adding -1 to a signal's value, on a queue of its own in
@@ -96,6 +155,7 @@ int main(int argc, char **argv)
 	vioctl = (int (*)(int, unsigned long, void *))dlsym(h, "ioctl");
 	kfd = vopen("/dev/kfd", O_RDWR | O_CLOEXEC);
 	ok(kfd >= 0, "/dev/kfd opens");
+	driver_rules();
 
 	uint32_t ev = create(1);
 	ok(ev != 0, "an auto-reset signal event is made");
