@@ -59,8 +59,9 @@ int main(int argc, char **argv)
 	}
 	size_t n = fread(mem + 0x100, 1, 0x10000 - 0x100, f);
 	fclose(f);
-	put32(KD + 0, 4096);			/* LDS bytes */
+	put32(KD + 0, 0x10000);		/* LDS bytes: all a group may have */
 	put64(KD + 16, 0x100);			/* the code, after the descriptor */
+	put32(KD + 4, 256);			/* private bytes per lane */
 	put32(KD + 44, 0);
 	put32(KD + 48, 0x3u << 16 | 0x3u << 18);/* keep denormals */
 	put32(KD + 52, 2u << 1 | 1u << 7);	/* two user SGPRs, work-group id x */

@@ -45,6 +45,10 @@ struct vx_launch {
 	uint32_t grid[3];
 	uint16_t wg[3];
 	uint32_t group_segment_size, private_segment_size;
+	/* Wave-instructions after which the dispatch stops (VX_LIMIT); 0
+	 * for none, as hardware has none: a harness feeding arbitrary code
+	 * needs an end that the code cannot postpone. */
+	uint64_t max_insns;
 };
 
 /* Atomics that did nothing: one row per instruction and kind of memory. */
@@ -60,8 +64,10 @@ enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
 	VX_FAULT,	/* an access no mapping covers */
-	VX_BAD_CODE,	/* the descriptor or the code cannot be read */
+	VX_BAD_CODE,	/* the descriptor or the code cannot be read, or
+			 * asks for more than the hardware has */
 	VX_NOMEM,
+	VX_LIMIT,	/* max_insns reached */
 };
 
 #define VX_DROPS 32

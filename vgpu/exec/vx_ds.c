@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The local data share: each work-group's own memory, and the lane
- * permutes that go through its crossbar without touching it.  LDS is never
+ * permutes and swizzles that go through its crossbar without touching it.  LDS is never
  * fine- or coarse-grained: every atomic here lands.
  */
 #include "vx_int.h"
@@ -160,6 +160,29 @@ static int permute(struct vx_wave *w, const struct isa_insn *in)
 	return 0;
 }
 
+/* ds_swizzle: the offset field names each lane's source, within a quad
+ * (its top bit set) or within 32 lanes by and, or and xor masks. */
+static int swizzle(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint64_t exec = vx_exec(w);
+	unsigned off = (unsigned)in->imm;
+	uint32_t src[VX_LANES];
+	memcpy(src, w->v[in->addr], sizeof(src));	/* the value sits in ADDR */
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		int s;
+		if (off & 0x8000) {
+			s = (l & ~3) + (int)((off >> (2 * (l & 3))) & 3);
+		} else {
+			unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
+			s = (l & ~31) | (int)((((unsigned)l & and_m) | or_m) ^ xor_m);
+		}
+		w->v[in->dst][l] = (exec >> s) & 1 ? src[s] : 0;
+	}
+	return 0;
+}
+
 int vx_ds(struct vx_wave *w, const struct isa_insn *in)
 {
 	if (in->gds || !isa_name(w->c->dev->fam, ISA_DS, in->op))
@@ -167,7 +190,7 @@ int vx_ds(struct vx_wave *w, const struct isa_insn *in)
 	if (in->op == ISA_DS_ds_permute_b32 || in->op == ISA_DS_ds_bpermute_b32)
 		return permute(w, in);
 	if (in->op == ISA_DS_ds_swizzle_b32)
-		return vx_unknown(w, in);
+		return swizzle(w, in);
 	uint64_t exec = vx_exec(w);
 	for (int l = 0; l < VX_LANES; l++)
 		if ((exec >> l) & 1 && lane(w, in, l))

@@ -216,6 +216,20 @@ static int sop1(struct vx_wave *w, const struct isa_insn *in)
 		w->scc = r != 0;
 		return 0;
 	}
+	case ISA_SOP1_s_quadmask_b32: case ISA_SOP1_s_quadmask_b64: {
+		/* a bit per quad of the source: whether any of its four is set */
+		int wide = in->op == ISA_SOP1_s_quadmask_b64;
+		uint64_t v = wide ? a64 : a;
+		r = 0;
+		for (int q = 0; q < (wide ? 16 : 8); q++)
+			r |= (uint64_t)(((v >> (4 * q)) & 15) != 0) << q;
+		if (wide)
+			vx_set_sgpr64(w, in->dst, r);
+		else
+			vx_set_sgpr(w, in->dst, (uint32_t)r);
+		w->scc = r != 0;
+		return 0;
+	}
 	case ISA_SOP1_s_brev_b32: {
 		uint32_t v = 0;
 		for (int i = 0; i < 32; i++)
@@ -233,6 +247,17 @@ static int sop1(struct vx_wave *w, const struct isa_insn *in)
 	case ISA_SOP1_s_ff0_i32_b64: vx_set_sgpr(w, in->dst, ~a64 ? (uint32_t)__builtin_ctzll(~a64) : ~0u); return 0;
 	case ISA_SOP1_s_flbit_i32_b32: vx_set_sgpr(w, in->dst, a ? (uint32_t)__builtin_clz(a) : ~0u); return 0;
 	case ISA_SOP1_s_flbit_i32_b64: vx_set_sgpr(w, in->dst, a64 ? (uint32_t)__builtin_clzll(a64) : ~0u); return 0;
+	case ISA_SOP1_s_flbit_i32: {
+		/* the first bit from the top that differs from the sign */
+		uint32_t v = (int32_t)a < 0 ? ~a : a;
+		vx_set_sgpr(w, in->dst, v ? (uint32_t)__builtin_clz(v) : ~0u);
+		return 0;
+	}
+	case ISA_SOP1_s_flbit_i32_i64: {
+		uint64_t v = (int64_t)a64 < 0 ? ~a64 : a64;
+		vx_set_sgpr(w, in->dst, v ? (uint32_t)__builtin_clzll(v) : ~0u);
+		return 0;
+	}
 	case ISA_SOP1_s_sext_i32_i8: vx_set_sgpr(w, in->dst, (uint32_t)(int8_t)a); return 0;
 	case ISA_SOP1_s_sext_i32_i16: vx_set_sgpr(w, in->dst, (uint32_t)(int16_t)a); return 0;
 	case ISA_SOP1_s_bitset0_b32: vx_set_sgpr(w, in->dst, w->s[in->dst & 127] & ~(1u << (a & 31))); return 0;
