@@ -112,6 +112,14 @@ s_mov_b32 s12, 0x77
 s_setpc_b64 s[10:11]
 done:
 ''' + store_sgprs(['s12']), lambda arch: rows([0x77])),
+    ('SOPP: s_sendmsg(MSG_INTERRUPT) with nobody to answer stops, not hangs', ['gfx90a'], '''
+v_mov_b32 v2, 5
+global_store_dword v1, v2, s[4:5]
+s_mov_b32 m0, 7
+s_sendmsg sendmsg(MSG_INTERRUPT)
+v_mov_b32 v2, 6
+global_store_dword v1, v2, s[4:5]
+''', lambda arch: rows([5]), {'lacks': 's_sendmsg(MSG_INTERRUPT)'}),
     ('SOPK: getreg reads the descriptor float mode, setreg changes it', ['gfx90a'], '''
 s_getreg_b32 s10, hwreg(HW_REG_MODE, 0, 10)
 s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0x5

@@ -79,6 +79,7 @@ v_add_u32 v2, 700, v0
 buffer_store_dword v2, v1, s[8:11], 0 offen offset:1024
 s_or_b32 s9, s9, 0x80000
 s_waitcnt vmcnt(0)
+buffer_wbinvl1_vol
 buffer_load_dword v3, v0, s[8:11], 0 idxen offset:1024
 s_mov_b32 s12, 0
 s_mov_b32 s13, 0

@@ -6,8 +6,9 @@ The cases of FAMILY are in cases_FAMILY.py: each names the architectures
 it runs on, its body (after a prologue that loads the output page's
 address into s[4:5], the fine page's into s[6:7] and the lane's byte
 offset into v1), the words the output page must hold, and optionally the
-lanes whose atomics the product's memory must drop and words of data
-placed after the code, whose address the prologue puts in s[20:21].
+lanes whose atomics the product's memory must drop, words of data placed
+after the code (whose address the prologue puts in s[20:21]), and the
+instruction the engine must stop at, as one it lacks.
 
 usage: test_exec.py VX_PROBE FAMILY"""
 import importlib
@@ -60,7 +61,9 @@ def run_case(tmp, n, arch, case):
                        text=True, timeout=60)
     lines = p.stdout.splitlines()
     got = [int(x, 16) for x in ' '.join(lines[1:]).split()]
-    ok = p.returncode == 0 and bool(lines) and lines[0].startswith('status 0') and got == exp
+    lacks = opts.get('lacks')
+    status = f'status 1 drops 0 lacks {lacks}' if lacks else 'status 0'
+    ok = p.returncode == 0 and bool(lines) and lines[0].startswith(status) and got == exp
     drops = opts.get('drops')
     if drops is not None and lines:
         want_drop = drops(arch)

@@ -87,7 +87,7 @@ int main(int argc, char **argv)
 		printf(" lacks %s", r.what);
 	putchar('\n');
 	unsigned words = (unsigned)strtoul(argv[3], NULL, 0);
-	for (unsigned i = 0; i < words && i < 1024; i++) {
+	for (unsigned i = 0; i < words && i < (FINE - OUT) / 4; i++) {
 		uint32_t v;
 		memcpy(&v, mem + (OUT - BASE) + 4 * i, 4);
 		printf("%08x%c", v, i % 8 == 7 ? '\n' : ' ');

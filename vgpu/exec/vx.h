@@ -38,6 +38,11 @@ struct vx_device {
 	/* Whether the link to the CPU carries every atomic (XGMI, an APU's
 	 * own fabric) rather than PCIe's add, exchange and compare-swap. */
 	int host_link_atomics;
+	/* s_sendmsg(MSG_INTERRUPT) with M0: what the hostcall path (printf)
+	 * raises to wake the runtime's listener, an event the driver signals.
+	 * NULL: a kernel that sends one stops as an unknown instruction rather
+	 * than wait forever for an answer nobody will give. */
+	int (*interrupt)(void *ctx, uint32_t m0);
 };
 
 struct vx_launch {

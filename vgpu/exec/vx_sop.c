@@ -3,6 +3,8 @@
  * The scalar ALU: SOP2, SOPK, SOP1, SOPC and SOPP.  One value per wave;
  * SCC is set where the ISA says each instruction sets it.
  */
+#include <stdio.h>
+
 #include "vx_int.h"
 
 #define S(in, i) vx_sread(w, (in)->src[i], (in)->lit)
@@ -323,15 +325,34 @@ static int branch(struct vx_wave *w, const struct isa_insn *in, int taken)
 	return 1;
 }
 
+/* Messages: only the interrupt reaches anyone (the device); the rest are
+ * for graphics stages or the trap handler, which compute kernels lack. */
+static int sendmsg(struct vx_wave *w, const struct isa_insn *in)
+{
+	enum { MSG_INTERRUPT = 1 };
+	const struct vx_device *d = w->c->dev;
+	if ((in->imm & 15) != MSG_INTERRUPT)
+		return 0;
+	if (d->interrupt && !d->interrupt(d->ctx, w->s[ISA_SRC_M0]))
+		return 0;
+	struct vx_result *r = w->c->r;
+	if (r->status == VX_DONE) {
+		vx_unknown(w, in);
+		snprintf(r->what, sizeof(r->what), "s_sendmsg(MSG_INTERRUPT)");
+	}
+	return -1;
+}
+
 static int sopp(struct vx_wave *w, const struct isa_insn *in)
 {
 	switch (in->op) {
 	case ISA_SOPP_s_nop: case ISA_SOPP_s_waitcnt: case ISA_SOPP_s_setprio:
 	case ISA_SOPP_s_icache_inv: case ISA_SOPP_s_incperflevel:
 	case ISA_SOPP_s_decperflevel: case ISA_SOPP_s_ttracedata:
-	case ISA_SOPP_s_setkill: case ISA_SOPP_s_sendmsg:
-	case ISA_SOPP_s_set_gpr_idx_off:
+	case ISA_SOPP_s_setkill: case ISA_SOPP_s_set_gpr_idx_off:
 		return 0;
+	case ISA_SOPP_s_sendmsg:
+		return sendmsg(w, in);
 	case ISA_SOPP_s_sleep:
 		return 2;
 	case ISA_SOPP_s_endpgm:

@@ -219,7 +219,13 @@ int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
 {
 	if (!isa_name(w->c->dev->fam, in->fmt, in->op))
 		return vx_unknown(w, in);
-	if (in->fmt == ISA_MUBUF)
+	if (in->fmt == ISA_MUBUF) {
+		switch (in->op) {
+		case ISA_MUBUF_buffer_wbl2: case ISA_MUBUF_buffer_invl2:
+		case ISA_MUBUF_buffer_wbinvl1: case ISA_MUBUF_buffer_wbinvl1_vol:
+			return 0;	/* cache controls: the engine's memory has no caches */
+		}
 		return in->op < 0x10 ? vx_unknown(w, in) : mubuf(w, in);
+	}
 	return flat(w, in);
 }

@@ -156,8 +156,11 @@ static int accvgpr(struct vx_wave *w, const struct isa_insn *in)
 
 int vx_vop3p(struct vx_wave *w, const struct isa_insn *in)
 {
-	if (!isa_name(w->c->dev->fam, ISA_VOP3P, in->op))
+	const char *name = isa_name(w->c->dev->fam, ISA_VOP3P, in->op);
+	if (!name)
 		return vx_unknown(w, in);
+	if (!strncmp(name, "v_mfma_", 7))
+		return vx_mfma(w, in, name);
 	switch (in->op) {
 	case ISA_VOP3P_v_pk_fma_f32: case ISA_VOP3P_v_pk_mul_f32:
 	case ISA_VOP3P_v_pk_add_f32: case ISA_VOP3P_v_pk_mov_b32:
