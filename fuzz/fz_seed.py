@@ -81,11 +81,12 @@ def text(elf):
 
 
 def vx_seeds(code):
-    """fz_vx's header (family, shape, rsrc2 with the kernarg pointer's two
-    user SGPRs and work-group id x, code properties asking for it, IEEE and
-    denormals on) before each 4 KiB run of code."""
+    """fz_vx's header (family, with and without the named-forms-only bit;
+    shape; rsrc2 with the kernarg pointer's two user SGPRs and work-group
+    id x; code properties asking for it; IEEE and denormals on) before each
+    4 KiB run of code."""
     out = []
-    for fam in range(3):
+    for fam in list(range(3)) + [0x40 | f for f in range(3)]:
         head = struct.pack("<BBHHHHH4x", fam, fam, 2 << 1 | 1 << 7, 1 << 3,
                            0xf << 4 | 1 << 11, 1024, 64)
         for at in range(0, min(len(code), 65536), 4096):

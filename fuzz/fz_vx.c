@@ -10,7 +10,9 @@
  * within its step budget with a status it knows, and never read or write
  * outside what it was lent.
  *
- * Header: [0] the family, [1] the work-group's shape, [2..3] rsrc2's low
+ * Header: [0] the family (bits 0-1), named forms only (bit 6: words no
+ * family form decodes to become s_nop, so that runs go deeper than the
+ * first unknown word), link atomics (bit 7); [1] the work-group's shape, [2..3] rsrc2's low
  * half, [4..5] the code properties, [6..7] rsrc1's float mode bits,
  * [8..9] LDS bytes, [10..11] private bytes per lane.
  */
@@ -78,6 +80,21 @@ static void decode_all(const uint8_t *code, size_t n)
 	}
 }
 
+/* Replace what the family has no form for by s_nop, in place. */
+static void named_only(uint8_t *code, size_t n, enum isa_family fam)
+{
+	for (size_t i = 0; i + 4 <= n;) {
+		struct isa_insn in;
+		if (!isa_decode(code + i, n - i, &in) && isa_name(fam, in.fmt, in.op)) {
+			i += in.len;
+			continue;
+		}
+		static const uint8_t nop[4] = { 0x00, 0x00, 0x80, 0xbf };
+		memcpy(code + i, nop, 4);
+		i += 4;
+	}
+}
+
 static void layout(const uint8_t *h, const uint8_t *code, size_t n)
 {
 	memset(mem, 0, sizeof(mem));
@@ -113,7 +130,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					      { 1, 1, 1 }, { 96, 1, 1 }, { 16, 16, 1 } };
 	const uint16_t *wg = shapes[data[1] % 6];
 	layout(data, code, n);
-	struct vx_device dev = { .fam = fams[data[0] % 3], .page = page,
+	if (data[0] & 0x40)
+		named_only(mem + (CODE - BASE), n, fams[(data[0] & 3) % 3]);
+	struct vx_device dev = { .fam = fams[(data[0] & 3) % 3], .page = page,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
 				 .host_link_atomics = data[0] >> 7 };
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG, .packet_va = COARSE,

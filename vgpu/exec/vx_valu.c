@@ -205,7 +205,7 @@ static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
 static uint32_t sdwa_dst(uint32_t old, uint32_t d, const struct isa_insn *in)
 {
 	unsigned sel = in->dst_sel;
-	if (sel == ISA_SEL_DWORD)
+	if (sel >= ISA_SEL_DWORD)	/* 7 is reserved: the whole dword, as LLVM prints it */
 		return d;
 	uint32_t mask, shift;
 	if (sel <= ISA_SEL_BYTE3)
