@@ -125,4 +125,17 @@ s_getreg_b32 s10, hwreg(HW_REG_MODE, 0, 10)
 s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0x5
 s_getreg_b32 s11, hwreg(HW_REG_MODE, 4, 4)
 ''' + store_sgprs(['s10', 's11']), lambda arch: rows([0xf0, 5])),
+    ('SALU: forms the examples use: mul_hi, cselect_b64, cmpk, bfm, a dwordx16 load',
+     ['gfx90a', 'gfx908'], '''
+s_mov_b32 s8, 0x80000001
+s_mul_hi_u32 s10, s8, 6
+s_cmpk_eq_i32 s8, 0x1
+s_cselect_b64 s[12:13], -1, 0
+s_cmpk_gt_u32 s8, 0x10
+s_cselect_b64 s[14:15], 3, 4
+s_bfm_b32 s16, 5, 3
+s_load_dwordx16 s[32:47], s[0:1], 0x0
+s_waitcnt lgkmcnt(0)
+''' + store_sgprs(['s10', 's12', 's13', 's14', 's15', 's16', 's32', 's34', 's35']),
+     lambda arch: rows([3, 0, 0, 3, 0, 0xf8, 0x120000, 0x130000, 0])),
 ]

@@ -135,4 +135,63 @@ v_max_f32 v10, v2, -v2
         [f32(((l - 32.0) ** 2 - (l - 32.0)) / 2) for l in L] +
         [f16(l - 32.0 + 0.5) for l in L] + [f16((l - 32.0) ** 2) for l in L] +
         [f32(abs(l - 32.0)) for l in L]),
+    ('VALU: f32 to f16 rounds to nearest even, denormals kept', ['gfx90a'], '''
+v_cvt_f32_u32 v2, v0
+s_mov_b32 s13, 0x32800000
+v_mul_f32 v2, s13, v2
+v_cvt_f16_f32 v3, v2
+global_store_dword v1, v3, s[4:5]
+''', lambda arch: [f16(lane * 2.0 ** -26) for lane in range(64)]),
+    ('VALU: 64-bit shifts and mad_u64_u32 carry the high half', ['gfx90a'], '''
+v_mov_b32 v4, 0
+v_mov_b32 v5, 0
+s_mov_b32 s14, 0x10000001
+v_mad_u64_u32 v[2:3], s[8:9], v0, s14, v[4:5]
+v_lshrrev_b64 v[6:7], 4, v[2:3]
+v_xor_b32 v8, v6, v3
+global_store_dword v1, v8, s[4:5]
+''', lambda arch: [((lane * 0x10000001 >> 4) & 0xffffffff) ^ (lane * 0x10000001 >> 32)
+                   for lane in range(64)]),
+    ('VALU: forms the examples use: u64 compares, ubyte conversions, exp, ldexp, '
+     'rounding, mad/fmac, 16-bit adds and shifts', ['gfx90a', 'gfx908'], '''
+s_mov_b32 s27, 0x4000001
+v_mul_lo_u32 v2, v0, s27
+v_mov_b32 v3, v0
+v_mov_b32 v4, 32
+v_mov_b32 v5, 0
+v_cmp_gt_u64 vcc, v[2:3], v[4:5]
+v_cndmask_b32 v6, 0, 1, vcc
+v_cmp_ne_u64 s[8:9], v[2:3], v[4:5]
+v_cndmask_b32 v6, v6, 2, s[8:9]
+v_cvt_f32_ubyte0 v7, v2
+v_cvt_f32_ubyte3 v8, v2
+v_cvt_f32_i32 v9, v0
+v_subrev_f32 v9, 32.0, v9
+v_exp_f32 v10, v9
+v_ldexp_f32 v11, v9, 3
+v_mul_f32 v12, 0x3fc00000, v9
+v_rndne_f32 v13, v12
+v_trunc_f32 v14, v12
+v_mad_f32 v15, v9, v9, 1.0
+v_mov_b32 v16, 2.0
+v_fmac_f32 v16, v9, v9
+v_add_u16 v17, 0xfff0, v0
+v_lshlrev_b16 v18, 12, v0
+v_add_lshl_u32 v19, v0, 1, 2
+s_movk_i32 s26, 0xff
+v_and_or_b32 v20, v2, s26, v0
+''' + st([6, 7, 8, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20]),
+     lambda arch: [(2 if (l * 0x4000001 & M) | l << 32 != 32 else 0) for l in L] +
+        [f32(float(l * 0x4000001 & 0xff)) for l in L] +
+        [f32(float((l * 0x4000001 & M) >> 24)) for l in L] +
+        [f32(2.0 ** (l - 32)) for l in L] + [f32((l - 32) * 8.0) for l in L] +
+        [f32(float(round_even((l - 32) * 1.5))) for l in L] +
+        [f32(float(int((l - 32) * 1.5))) for l in L] +
+        [f32((l - 32.0) ** 2 + 1) for l in L] + [f32((l - 32.0) ** 2 + 2) for l in L] +
+        [(l + 0xfff0) & 0xffff for l in L] + [(l << 12) & 0xffff for l in L] +
+        [(l + 1) << 2 for l in L] + [((l * 0x4000001) & 0xff) | l for l in L]),
 ]
+
+
+def round_even(x):
+    return round(x)

@@ -92,4 +92,30 @@ buffer_load_dword v5, v4, s[12:15], 0 offen
 s_waitcnt vmcnt(0)
 ''' + st([3, 5]),
      lambda arch: [700 + 2 * l if l < 32 else 0 for l in L] + list(L)),
+    # the third row's store covers the first half of the atomics' area
+    ('GLOBAL and DS: dwordx4 loads and stores, b128 and u8 LDS reads, a 64-bit atomic add',
+     ['gfx90a', 'gfx908'], '''
+v_lshlrev_b32 v2, 4, v0
+v_mov_b32 v4, v0
+v_add_u32 v5, 1, v0
+v_add_u32 v6, 2, v0
+v_add_u32 v7, 0x103, v0
+global_store_dwordx4 v2, v[4:7], s[4:5] offset:1024
+s_waitcnt vmcnt(0)
+global_load_dwordx4 v[8:11], v2, s[4:5] offset:1024
+s_waitcnt vmcnt(0)
+ds_write_b128 v2, v[8:11]
+s_waitcnt lgkmcnt(0)
+ds_read_b128 v[12:15], v2
+ds_read_u8 v16, v2 offset:12
+s_waitcnt lgkmcnt(0)
+v_lshlrev_b32 v17, 3, v0
+v_mov_b32 v18, -1
+v_mov_b32 v19, 0
+global_atomic_add_x2 v17, v[18:19], s[4:5] offset:512
+global_atomic_add_x2 v17, v[18:19], s[4:5] offset:512
+s_waitcnt vmcnt(0)
+''' + st([13, 15, 16]),
+     lambda arch: [l + 1 for l in L] + [0x103 + l for l in L] + [(0x103 + l) & 0xff for l in L] +
+        [0xfffffffe, 1] * 32 + [w for l in L for w in (l, l + 1, l + 2, 0x103 + l)]),
 ]
