@@ -89,4 +89,15 @@ s_waitcnt lgkmcnt(0)
         [100 + (l & ~3) + 3 - (l & 3) for l in L] +
         [100 + swz_bitmask(l, 0b00110, 0b01000, 0b00010) for l in L] +
         [100 + (l & ~7) + 5 for l in L] + [100 + (l ^ 16) for l in L]),
+    ('DS and SOPP: two waves meet at s_barrier; each reads what the other wrote',
+     ['gfx90a', 'gfx908'], '''
+v_add_u32 v2, 1000, v0
+ds_write_b32 v1, v2
+s_waitcnt lgkmcnt(0)
+s_barrier
+v_xor_b32 v3, 0x100, v1
+ds_read_b32 v4, v3
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [1000 + (t ^ 64) for t in range(128)], {'items': 128}),
 ]

@@ -7,8 +7,9 @@ it runs on, its body (after a prologue that loads the output page's
 address into s[4:5], the fine page's into s[6:7] and the lane's byte
 offset into v1), the words the output page must hold, and optionally the
 lanes whose atomics the product's memory must drop, words of data placed
-after the code (whose address the prologue puts in s[20:21]), and the
-instruction the engine must stop at, as one it lacks.
+after the code (whose address the prologue puts in s[20:21]), the
+instruction the engine must stop at, as one it lacks, and the
+work-group's size.
 
 usage: test_exec.py VX_PROBE FAMILY"""
 import importlib
@@ -57,8 +58,8 @@ def run_case(tmp, n, arch, case):
     opts = case[4] if len(case) > 4 else {}
     exp = want(arch)
     blob = assemble(tmp, n, arch, body, opts.get('data'))
-    p = subprocess.run([probe, arch, blob, str(len(exp))], capture_output=True,
-                       text=True, timeout=60)
+    p = subprocess.run([probe, arch, blob, str(len(exp)), str(opts.get('items', 64))],
+                       capture_output=True, text=True, timeout=60)
     lines = p.stdout.splitlines()
     got = [int(x, 16) for x in ' '.join(lines[1:]).split()]
     lacks = opts.get('lacks')

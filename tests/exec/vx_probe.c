@@ -4,7 +4,8 @@
  * interpreter, with a memory of its own, and prints what the kernel left
  * in its output page: the engine tested directly, no runtime, no driver.
  *
- * usage: vx-probe gfx90a CODE.bin WORDS
+ * usage: vx-probe gfx90a CODE.bin WORDS [ITEMS]
+ * ITEMS: the work-group's size (64 unless given), its waves sharing LDS.
  * Memory: the descriptor at 0x100000 and its code 256 bytes on; the
  * kernel's arguments at 0x110000 (the output page's address, then the
  * address of a page of fine-grained host memory); the output page at
@@ -48,8 +49,8 @@ static void put64(uint64_t va, uint64_t v)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: vx-probe ARCH CODE.bin WORDS\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: vx-probe ARCH CODE.bin WORDS [ITEMS]\n");
 		return 64;
 	}
 	FILE *f = fopen(argv[2], "rb");
@@ -72,8 +73,9 @@ int main(int argc, char **argv)
 		put32(a, 0x3f800000u);
 	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48 };
+	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
-			       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
+			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 } };
 	struct vx_result r;
 	if (!n || dev.fam == ISA_UNKNOWN) {
 		fprintf(stderr, "vx-probe: no code, or unknown arch %s\n", argv[1]);
