@@ -16,7 +16,7 @@ def swz_bitmask(l, and_m, or_m, xor_m):
 
 
 CASES = [
-    ('DS: write/read of b8/b16/b64/b128, write2st64, read2_b64', ['gfx90a', 'gfx908'], '''
+    ('DS: write/read of b8/b16/b64/b128, write2st64, read2_b64', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 100, v0
 ds_write_b32 v1, v2
 v_add_u32 v3, 0x3e8, v0
@@ -44,7 +44,7 @@ s_waitcnt lgkmcnt(0)
 ''' + st([6, 9, 10, 11, 16, 17]),
      lambda arch: [1100 + 2 * l for l in L] + [0xffffff98] * 64 + [0xba98] * 64 +
         [0xffffba98] * 64 + [8] * 64 + [9] * 64),
-    ('DS: atomics, returning and not, 32 and 64 bits, compare-store', ['gfx90a', 'gfx908'], '''
+    ('DS: atomics, returning and not, 32 and 64 bits, compare-store', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_mov_b32 v2, 0
 ds_write_b32 v2, v2
 ds_write_b32 v2, v2 offset:4
@@ -90,7 +90,7 @@ s_waitcnt lgkmcnt(0)
         [100 + swz_bitmask(l, 0b00110, 0b01000, 0b00010) for l in L] +
         [100 + (l & ~7) + 5 for l in L] + [100 + (l ^ 16) for l in L]),
     ('DS and SOPP: two waves meet at s_barrier; each reads what the other wrote',
-     ['gfx90a', 'gfx908'], '''
+     ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 1000, v0
 ds_write_b32 v1, v2
 s_waitcnt lgkmcnt(0)

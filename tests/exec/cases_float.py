@@ -212,13 +212,13 @@ def rcp_bits(x):
 
 
 CASES = [
-    ('division f32 as compiled: correctly rounded at the ends of the range', ['gfx90a', 'gfx908'],
+    ('division f32 as compiled: correctly rounded at the ends of the range', ['gfx90a', 'gfx908', 'gfx940'],
      DIV_F32, lambda arch: [div32(a, b) for a, b in PAIRS],
      {'data': [a for a, _ in PAIRS] + [b for _, b in PAIRS]}),
     ('division f64 as compiled: correctly rounded at the ends of the range', ['gfx90a', 'gfx940'],
      DIV_F64, lambda arch: div64_rows(),
      {'data': words64([x for x, _ in PAIRS64]) + words64([y for _, y in PAIRS64])}),
-    ('conversions: saturation, NaN, rounding to nearest even, rpi and flr', ['gfx90a'], '''
+    ('conversions: saturation, NaN, rounding to nearest even, rpi and flr', ['gfx90a', 'gfx940'], '''
 global_load_dword v2, v1, s[20:21]
 s_waitcnt vmcnt(0)
 v_cvt_i32_f32 v3, v2
@@ -253,7 +253,7 @@ v_mul_f32 v6, v2, v2
               for i, r in enumerate([3, 4])),
      lambda arch: [rcp_bits(x) for x in CVT_IN] + [sqrt_bits(x) for x in CVT_IN],
      {'data': CVT_BITS}),
-    ('denormals: MODE flushes f32 inputs and results when set so', ['gfx90a'], '''
+    ('denormals: MODE flushes f32 inputs and results when set so', ['gfx90a', 'gfx940'], '''
 global_load_dword v2, v1, s[20:21]
 s_waitcnt vmcnt(0)
 v_mul_f32 v3, 0.5, v2

@@ -30,7 +30,7 @@ s_pack_hh_b32_b16 s21, s8, 0x12345678
 ''' + store_sgprs([f's{i}' for i in range(10, 22)]), lambda arch: rows(
         add64() + [0xfffffffe, 0xffffffff, (A * -3), A, A, 12, 9, 23,
                    0xfff0 | 0x0000 << 16, 0xffff | 0x1234 << 16])),
-    ('SOP2: 64-bit shifts, bfe, bfm, logic with SCC', ['gfx90a', 'gfx908'], '''
+    ('SOP2: 64-bit shifts, bfe, bfm, logic with SCC', ['gfx90a', 'gfx908', 'gfx940'], '''
 s_mov_b32 s8, 0x80000001
 s_mov_b32 s9, 0
 s_lshl_b64 s[10:11], s[8:9], 33
@@ -69,7 +69,7 @@ s_bitset1_b32 s23, 5
 ''' + store_sgprs([f's{i}' for i in range(10, 24)]), lambda arch: rows(
         [8, 8, 28, 5, 27, 0x80000000, 0xffffff80, 0xffff8001, 0x24, 0x80000000, 7,
          0xffffffff, 0xf0f0f0f0, 0x20])),
-    ('SOPK and SOPC: movk, addk overflow, cmpk, bitcmp, setvskip-free compares', ['gfx90a'], '''
+    ('SOPK and SOPC: movk, addk overflow, cmpk, bitcmp, setvskip-free compares', ['gfx90a', 'gfx940'], '''
 s_movk_i32 s10, 0x8000
 s_mov_b32 s11, 0x7fffffff
 s_addk_i32 s11, 1
@@ -84,7 +84,7 @@ s_cselect_b32 s15, 5, 6
 s_cmovk_i32 s16, 9
 ''' + store_sgprs([f's{i}' for i in range(10, 17)]), lambda arch: rows(
         [0x10000, 0x80000000, 1, 8, 3, 5, 9])),
-    ('SOPP: a counted loop with s_cbranch_scc1, and exec-masked stores', ['gfx90a', 'gfx908'], '''
+    ('SOPP: a counted loop with s_cbranch_scc1, and exec-masked stores', ['gfx90a', 'gfx908', 'gfx940'], '''
 s_mov_b32 s10, 0
 s_mov_b32 s11, 0
 loop:
@@ -102,7 +102,7 @@ v_mov_b32 v3, s12
 global_store_dword v1, v3, s[4:5] offset:256
 skip:
 ''', lambda arch: [45 if lane < 5 else 0 for lane in range(64)] + [0xffffffff] * 64),
-    ('SOP1: setpc/getpc, swappc return to the next instruction', ['gfx90a'], '''
+    ('SOP1: setpc/getpc, swappc return to the next instruction', ['gfx90a', 'gfx940'], '''
 s_getpc_b64 s[8:9]
 s_add_u32 s8, s8, 16
 s_addc_u32 s9, s9, 0
@@ -112,7 +112,7 @@ s_mov_b32 s12, 0x77
 s_setpc_b64 s[10:11]
 done:
 ''' + store_sgprs(['s12']), lambda arch: rows([0x77])),
-    ('SOPP: s_sendmsg(MSG_INTERRUPT) with nobody to answer stops, not hangs', ['gfx90a'], '''
+    ('SOPP: s_sendmsg(MSG_INTERRUPT) with nobody to answer stops, not hangs', ['gfx90a', 'gfx940'], '''
 v_mov_b32 v2, 5
 global_store_dword v1, v2, s[4:5]
 s_mov_b32 m0, 7
@@ -120,13 +120,13 @@ s_sendmsg sendmsg(MSG_INTERRUPT)
 v_mov_b32 v2, 6
 global_store_dword v1, v2, s[4:5]
 ''', lambda arch: rows([5]), {'lacks': 's_sendmsg(MSG_INTERRUPT)'}),
-    ('SOPK: getreg reads the descriptor float mode, setreg changes it', ['gfx90a'], '''
+    ('SOPK: getreg reads the descriptor float mode, setreg changes it', ['gfx90a', 'gfx940'], '''
 s_getreg_b32 s10, hwreg(HW_REG_MODE, 0, 10)
 s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 4), 0x5
 s_getreg_b32 s11, hwreg(HW_REG_MODE, 4, 4)
 ''' + store_sgprs(['s10', 's11']), lambda arch: rows([0xf0, 5])),
     ('SALU: forms the examples use: mul_hi, cselect_b64, cmpk, bfm, a dwordx16 load',
-     ['gfx90a', 'gfx908'], '''
+     ['gfx90a', 'gfx908', 'gfx940'], '''
 s_mov_b32 s8, 0x80000001
 s_mul_hi_u32 s10, s8, 6
 s_cmpk_eq_i32 s8, 0x1

@@ -28,7 +28,7 @@ def row_src(l, f):
 V2 = [(l * 0x01020304 + 0x80) & M for l in L]
 
 CASES = [
-    ('SDWA: byte and word selects, sext, dst_sel with preserve and sext', ['gfx90a', 'gfx908'], '''
+    ('SDWA: byte and word selects, sext, dst_sel with preserve and sext', ['gfx90a', 'gfx908', 'gfx940'], '''
 s_mov_b32 s26, 0x01020304
 v_mul_lo_u32 v2, v0, s26
 v_add_u32 v2, 0x80, v2
@@ -48,7 +48,7 @@ v_cndmask_b32 v9, 0, 1, vcc
         [sx(v, 8) & M for v in V2] + [f32(float(sx(v, 8))) for v in V2] +
         [1 if sx(v, 8) > 0x11 else 0 for v in V2]),
     ('DPP: quad_perm, row_shl/shr/ror, wave_shr, row_mirror, bcast, masks, bound_ctrl',
-     ['gfx90a', 'gfx908'], '''
+     ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 100, v0
 v_mov_b32 v3, -1
 v_mov_b32_dpp v3, v2 quad_perm:[3,2,1,0] row_mask:0xf bank_mask:0xf

@@ -15,7 +15,7 @@ v_mov_b32 v2, s12
 v_add_u32 v2, v2, v0
 global_store_dword v1, v2, s[4:5]
 ''', lambda arch: [(0xff0 ^ 0x130000) + lane for lane in range(64)]),
-    ('SMEM: dwordx2/x8 loads, a buffer load through a resource', ['gfx90a', 'gfx908'], '''
+    ('SMEM: dwordx2/x8 loads, a buffer load through a resource', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 100, v0
 global_store_dword v1, v2, s[4:5] offset:2048
 s_waitcnt vmcnt(0)

@@ -48,7 +48,7 @@ v_mad_u32_u24 v13, v0, 3, 7
         [M if l < 10 else 0 for l in L] + [(M * l) >> 32 for l in L] +
         [M if l else 0 for l in L] + [M] * 64 + [M >> (l & 31) for l in L] +
         [l * l for l in L] + [3 * l + 7 for l in L]),
-    ('VOP3: bfe, bfi, alignbit, perm, lshl_add, add3, min3/med3 signed', ['gfx90a', 'gfx908'], '''
+    ('VOP3: bfe, bfi, alignbit, perm, lshl_add, add3, min3/med3 signed', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_mov_b32 v20, 0x12345678
 v_bfe_u32 v2, v20, v0, 4
 v_bfe_i32 v3, v20, v0, 5
@@ -105,7 +105,7 @@ s_mov_b64 exec, -1
      lambda arch: [2 if l < 40 else 1 for l in L] + [4 if l < 20 else 3 for l in L] +
         [0 if l == 2 else 1 for l in L] + [(1 << 20) - 1] * 64 + [0] * 64 +
         [3 * M & M] * 64 + [0] * 64 + [0] * 64 + [99] + [0] * 63),
-    ('VOP1/VOP3: readlane, writelane, readfirstlane with a partial EXEC', ['gfx90a', 'gfx908'], '''
+    ('VOP1/VOP3: readlane, writelane, readfirstlane with a partial EXEC', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 1000, v0
 v_readlane_b32 s8, v2, 17
 v_writelane_b32 v3, s8, 33
@@ -117,7 +117,7 @@ v_mov_b32 v4, s12
 ''' + st([3, 4]),
      lambda arch: [1017 if l == 33 else 0 for l in L] + [1041] * 64),
     ('VOP3: abs, neg, omod and clamp on f32; f16 arithmetic clears the high half',
-     ['gfx90a', 'gfx908'], '''
+     ['gfx90a', 'gfx908', 'gfx940'], '''
 v_cvt_f32_i32 v2, v0
 v_subrev_f32 v2, 32.0, v2
 v_add_f32_e64 v3, -|v2|, 1.0
@@ -135,14 +135,14 @@ v_max_f32 v10, v2, -v2
         [f32(((l - 32.0) ** 2 - (l - 32.0)) / 2) for l in L] +
         [f16(l - 32.0 + 0.5) for l in L] + [f16((l - 32.0) ** 2) for l in L] +
         [f32(abs(l - 32.0)) for l in L]),
-    ('VALU: f32 to f16 rounds to nearest even, denormals kept', ['gfx90a'], '''
+    ('VALU: f32 to f16 rounds to nearest even, denormals kept', ['gfx90a', 'gfx940'], '''
 v_cvt_f32_u32 v2, v0
 s_mov_b32 s13, 0x32800000
 v_mul_f32 v2, s13, v2
 v_cvt_f16_f32 v3, v2
 global_store_dword v1, v3, s[4:5]
 ''', lambda arch: [f16(lane * 2.0 ** -26) for lane in range(64)]),
-    ('VALU: 64-bit shifts and mad_u64_u32 carry the high half', ['gfx90a'], '''
+    ('VALU: 64-bit shifts and mad_u64_u32 carry the high half', ['gfx90a', 'gfx940'], '''
 v_mov_b32 v4, 0
 v_mov_b32 v5, 0
 s_mov_b32 s14, 0x10000001

@@ -50,7 +50,7 @@ s_waitcnt vmcnt(0)
         [0x5555 | ((0x80808080 + l * 0x01010101) & 0xffff) << 16 for l in L] +
         list(L) + [~l & M for l in L] + [(0x80808080 + l * 0x01010101) & M for l in L]),
     ('FLAT and SCRATCH: global, LDS and private apertures, per-lane private memory',
-     ['gfx90a', 'gfx908'], APERTURES + '''
+     ['gfx90a', 'gfx908', 'gfx940'], APERTURES + '''
 v_add_u32 v2, 300, v0
 v_mov_b32 v12, 32
 v_mov_b32 v14, 0
@@ -70,7 +70,7 @@ s_waitcnt vmcnt(0) lgkmcnt(0)
 ''' + st([8, 9, 11]),
      lambda arch: [363] * 64 + [300 + l for l in L] + list(L)),
     ('MUBUF: offen, idxen with a stride, and private memory through ADD_TID',
-     ['gfx90a', 'gfx908'], '''
+     ['gfx90a', 'gfx908', 'gfx940'], '''
 s_mov_b32 s8, s4
 s_mov_b32 s9, s5
 s_mov_b32 s10, -1
@@ -94,7 +94,7 @@ s_waitcnt vmcnt(0)
      lambda arch: [700 + 2 * l if l < 32 else 0 for l in L] + list(L)),
     # the third row's store covers the first half of the atomics' area
     ('GLOBAL and DS: dwordx4 loads and stores, b128 and u8 LDS reads, a 64-bit atomic add',
-     ['gfx90a', 'gfx908'], '''
+     ['gfx90a', 'gfx908', 'gfx940'], '''
 v_lshlrev_b32 v2, 4, v0
 v_mov_b32 v4, v0
 v_add_u32 v5, 1, v0

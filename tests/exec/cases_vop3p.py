@@ -34,7 +34,7 @@ v_pk_mad_u16 v9, v2, v2, 1
      lambda arch: [pk(14, 2 * l) for l in L] + [pk(l + 7, l + 7) for l in L] +
         [pk(7 - 9, l - 9) for l in L] + [pk(21, 3 * l) for l in L] + [pk(14, 2 * l) for l in L] +
         [pk(7, l) for l in L] + [pk(50, l * l + 1) for l in L]),
-    ('VOP3P: packed f16 with neg_lo/neg_hi, op_sel, fma, and a half constant', ['gfx90a', 'gfx908'], '''
+    ('VOP3P: packed f16 with neg_lo/neg_hi, op_sel, fma, and a half constant', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_cvt_f32_u32 v2, v0
 v_cvt_f16_f32 v3, v2
 v_add_f32 v2, 0.5, v2

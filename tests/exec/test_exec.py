@@ -47,8 +47,10 @@ def assemble(tmp, n, arch, body, data):
         text += '.p2align 8\ndata:\n' + ''.join(f'.long {w & 0xffffffff:#x}\n' for w in data)
     with open(src, 'w') as f:
         f.write(text)
-    subprocess.run([MC, '-arch=amdgcn', '-mcpu=' + arch, '-filetype=obj', src, '-o', obj],
-                   check=True)
+    mc = subprocess.run([MC, '-arch=amdgcn', '-mcpu=' + arch, '-filetype=obj', src, '-o', obj],
+                        capture_output=True, text=True)
+    if mc.returncode:
+        raise ValueError(mc.stderr.strip().splitlines()[0] if mc.stderr.strip() else MC)
     subprocess.run([OBJCOPY, '-O', 'binary', '--only-section=.text', obj, blob], check=True)
     return blob
 
@@ -57,7 +59,10 @@ def run_case(tmp, n, arch, case):
     name, archs, body, want = case[:4]
     opts = case[4] if len(case) > 4 else {}
     exp = want(arch)
-    blob = assemble(tmp, n, arch, body, opts.get('data'))
+    try:
+        blob = assemble(tmp, n, arch, body, opts.get('data'))
+    except ValueError as e:
+        return False, [f'{MC} refused the kernel: {e}']
     p = subprocess.run([probe, arch, blob, str(len(exp)), str(opts.get('items', 64))],
                        capture_output=True, text=True, timeout=60)
     lines = p.stdout.splitlines()
