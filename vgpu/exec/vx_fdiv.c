@@ -41,9 +41,9 @@ static int quotient_denorm(double num, double den, const struct fmt *f)
 {
 	if (num == 0 || !isfinite(num) || !isfinite(den))
 		return 0;
+	/* the exponent of the exact quotient, from the operands' mantissas */
 	int en, ed, eq;
-	double m = frexp(frexp(num, &en) / frexp(den, &ed), &eq);
-	(void)m;
+	(void)frexp(frexp(num, &en) / frexp(den, &ed), &eq);
 	return eq + en - ed <= 1 - f->bias;
 }
 
