@@ -100,4 +100,15 @@ ds_read_b32 v4, v3
 s_waitcnt lgkmcnt(0)
 global_store_dword v1, v4, s[4:5]
 ''', lambda arch: [1000 + (t ^ 64) for t in range(128)], {'items': 128}),
+    ('DS: AccVGPRs as data and destination (gfx90a and later)', ['gfx90a', 'gfx940'], '''
+v_add_u32 v2, 321, v0
+v_accvgpr_write_b32 a2, v2
+v_mov_b32 v2, 0
+ds_write_b32 v1, a2
+s_waitcnt lgkmcnt(0)
+ds_read_b32 a3, v1
+s_waitcnt lgkmcnt(0)
+v_accvgpr_read_b32 v4, a3
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [321 + l for l in L]),
 ]
