@@ -66,4 +66,12 @@ v_accvgpr_read_b32 v13, a8
         [f32(2.0 - l) for l in L] + [f32(l + 3.0) for l in L] +
         [f32(l + 1.0) for l in L] + [f32(l + 0.0) for l in L] + [f32(l + 1.0) for l in L] +
         [5] * 64),
+    ('VOP3 op_sel: v_pack_b32_f16 takes the high or low half of each source', ['gfx90a', 'gfx908', 'gfx940'], '''
+v_lshl_or_b32 v2, v0, 16, 7
+v_add_u32 v3, 0x50000, v2
+v_pack_b32_f16 v4, v2, v3 op_sel:[1,0]
+v_pack_b32_f16 v5, v2, v3 op_sel:[0,1]
+v_pack_b32_f16 v6, v2, v3 op_sel:[1,1]
+''' + st([4, 5, 6]),
+     lambda arch: [pk(l, 7) for l in L] + [pk(7, l + 5) for l in L] + [pk(l, l + 5) for l in L]),
 ]

@@ -120,6 +120,10 @@ static void gather(struct vx_wave *w, const struct isa_insn *in, const struct vx
 	if (in->ext == 1 && i < 2)
 		for (int l = 0; l < VX_LANES; l++)
 			out[l] = sdwa_src((uint32_t)out[l], in->src_sel[i], in->src_sext[i]);
+	/* VOP3's op_sel: a 16-bit source read from its register's high half */
+	if (in->fmt == ISA_VOP3 && ((in->opsel >> i) & 1) && (type == VX_T_F16 || type == VX_T_I16))
+		for (int l = 0; l < VX_LANES; l++)
+			out[l] = (out[l] >> 16) & 0xffff;
 	if (in->abs & (1 << i) || in->neg & (1 << i))
 		for (int l = 0; l < VX_LANES; l++)
 			out[l] = fmods(out[l], type, in->abs & (1 << i), in->neg & (1 << i));
