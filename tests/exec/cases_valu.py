@@ -190,8 +190,26 @@ v_and_or_b32 v20, v2, s26, v0
         [f32((l - 32.0) ** 2 + 1) for l in L] + [f32((l - 32.0) ** 2 + 2) for l in L] +
         [(l + 0xfff0) & 0xffff for l in L] + [(l << 12) & 0xffff for l in L] +
         [(l + 1) << 2 for l in L] + [((l * 0x4000001) & 0xff) | l for l in L]),
+    ('VOP3 clamp on integer adds and subtracts saturates', ['gfx90a', 'gfx908', 'gfx940'], '''
+v_lshlrev_b32 v2, 26, v0
+v_add_u32_e64 v3, v2, v2 clamp
+v_sub_u32_e64 v4, 0x20, v0 clamp
+v_add_i32 v5, v2, v2 clamp
+s_mov_b32 s26, 0x80000010
+v_sub_i32 v6, s26, v0 clamp
+v_lshlrev_b32 v7, 10, v0
+v_add_u16_e64 v8, v7, v7 clamp
+''' + st([3, 4, 5, 6, 8]),
+     lambda arch: [min(2 * ((l << 26) & M), M) for l in L] + [max(0x20 - l, 0) for l in L] +
+        [max(min(2 * sx32((l << 26) & M), 2**31 - 1), -2**31) & M for l in L] +
+        [max(-2**31 + 0x10 - l, -2**31) & M for l in L] +
+        [min(2 * ((l << 10) & 0xffff), 0xffff) for l in L]),
 ]
 
 
 def round_even(x):
     return round(x)
+
+
+def sx32(v):
+    return v - (1 << 32) if v >> 31 else v

@@ -226,6 +226,37 @@ static uint32_t sdwa_dst(uint32_t old, uint32_t d, const struct isa_insn *in)
 	return v;
 }
 
+/* VOP3's clamp on integer adds and subtracts saturates.  0, or -1 for an
+ * integer operation whose clamp the engine does not have, which must not
+ * go unnoticed. */
+static int int_clamp(unsigned op, uint64_t a, uint64_t b, uint64_t *d)
+{
+	int64_t x = (int32_t)a, y = (int32_t)b, s;
+	uint64_t ux = (uint32_t)a, uy = (uint32_t)b;
+	switch (op) {
+	case ISA_VOP3_v_add_u32_e64: case ISA_VOP3_v_add_co_u32_e64:
+		*d = ux + uy > 0xffffffffu ? 0xffffffffu : ux + uy;
+		return 0;
+	case ISA_VOP3_v_sub_u32_e64: case ISA_VOP3_v_sub_co_u32_e64:
+		*d = ux < uy ? 0 : ux - uy;
+		return 0;
+	case ISA_VOP3_v_subrev_u32_e64: case ISA_VOP3_v_subrev_co_u32_e64:
+		*d = uy < ux ? 0 : uy - ux;
+		return 0;
+	case ISA_VOP3_v_add_i32: case ISA_VOP3_v_sub_i32:
+		s = op == ISA_VOP3_v_add_i32 ? x + y : x - y;
+		*d = (uint32_t)(s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s);
+		return 0;
+	case ISA_VOP3_v_add_u16_e64:
+		*d = (a & 0xffff) + (b & 0xffff) > 0xffff ? 0xffff : (a & 0xffff) + (b & 0xffff);
+		return 0;
+	case ISA_VOP3_v_sub_u16_e64:
+		*d = (a & 0xffff) < (b & 0xffff) ? 0 : (a & 0xffff) - (b & 0xffff);
+		return 0;
+	}
+	return -1;
+}
+
 static unsigned vop3_op(const struct isa_insn *in)
 {
 	switch (in->fmt) {
@@ -271,11 +302,17 @@ int vx_valu(struct vx_wave *w, const struct isa_insn *in)
 	else if (sh.kind == VX_K_FMAS)
 		mask_in = vx_vcc(w);
 	uint64_t exec = vx_exec(w) & ~skip, mask_out = 0;
+	int sat = in->fmt == ISA_VOP3 && in->clamp && sh.kind != VX_K_CMP && sh.kind != VX_K_CMPX &&
+		  sh.dtype != VX_T_F32 && sh.dtype != VX_T_F64 && sh.dtype != VX_T_F16;
+	if (sat && int_clamp(op, 0, 0, &d[0]))
+		return vx_unknown(w, in);
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
 		int bit = 0;
 		d[l] = vx_vop_eval(w, &sh, op, l, a[0][l], a[1][l], a[2][l], (int)((mask_in >> l) & 1), &bit);
+		if (sat)
+			int_clamp(op, a[0][l], a[1][l], &d[l]);
 		mask_out |= (uint64_t)bit << l;
 	}
 	if (sh.kind == VX_K_CMP || sh.kind == VX_K_CMPX) {
