@@ -161,6 +161,8 @@ int vx_vop3p(struct vx_wave *w, const struct isa_insn *in)
 		return vx_unknown(w, in);
 	if (!strncmp(name, "v_mfma_", 7))
 		return vx_mfma(w, in, name);
+	if (in->clamp)
+		return vx_unknown(w, in);	/* packed saturation: not here yet */
 	switch (in->op) {
 	case ISA_VOP3P_v_pk_fma_f32: case ISA_VOP3P_v_pk_mul_f32:
 	case ISA_VOP3P_v_pk_add_f32: case ISA_VOP3P_v_pk_mov_b32:
