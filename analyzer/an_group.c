@@ -187,6 +187,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 	for (size_t i = 0; i < gs->n; i++) {
 		if (an_same_group(&gs->g[i], f, site)) {
 			gs->g[i].count += f->count;
+			gs->g[i].observed += f->observed;
 			gs->g[i].nprocs += gs->g[i].first->proc != f->proc;
 			an_group_rank(&gs->g[i], f->proc);
 			an_frames_free(fr, n);
@@ -201,6 +202,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 	gs->g = g;
 	g = &gs->g[gs->n++];
 	*g = (struct an_group){.first = f, .count = f->count, .nprocs = 1,
+			       .observed = f->observed,
 			       .nframes = n, .site = strdup(site)};
 	memcpy(g->frames, fr, (size_t)n * sizeof(fr[0]));
 	an_group_rank(g, f->proc);

@@ -35,13 +35,15 @@
 
 static uint8_t mem[SIZE];
 
-static int page(void *ctx, uint64_t va, struct vx_page *out)
+static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	(void)ctx;
+	(void)write;
 	if (va < BASE || va >= BASE + SIZE)
 		return -1;
 	out->host = mem + (va - BASE) / VX_PAGE * VX_PAGE;
 	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
+	out->region = va >= FINE ? FINE : va >= COARSE ? COARSE : BASE;
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <sys/syscall.h>
@@ -83,6 +84,26 @@ static uint64_t boot_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_BOOTTIME, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void vg_smi_vmfault(void)
+{
+	struct kd_smi_event ev = { .kind = KFD_SMI_EVENT_VMFAULT, .pid = (int32_t)getpid() };
+	/* The driver names the task as the kernel knows it (comm). */
+	if (prctl(PR_GET_NAME, ev.text) != 0)
+		ev.text[0] = '\0';
+	ev.text[sizeof(ev.text) - 1] = '\0';
+	emit(&ev);
+}
+
+void vg_smi_page_fault(uint64_t addr, int end, char rw)
+{
+	struct kd_smi_event ev = {
+		.kind = end ? KFD_SMI_EVENT_PAGE_FAULT_END : KFD_SMI_EVENT_PAGE_FAULT_START,
+		.ns = boot_ns(), .pid = (int32_t)getpid(), .addr = addr & ~4095ull,
+		.node = VG_GPU_ID, .rw = rw,
+	};
+	emit(&ev);
 }
 
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,

@@ -26,13 +26,17 @@ enum {
 struct vx_page {
 	uint8_t *host;	/* where the page's first byte is, for the device */
 	uint32_t kind;
+	/* What holds the page as the driver knows it (a buffer object's
+	 * first byte); 0 when nothing narrower than the process does. */
+	uint64_t region;
 };
 
 struct vx_device {
 	enum isa_family fam;
 	void *ctx;
-	/* The page holding va: 0, or -1 when no mapping covers it. */
-	int (*page)(void *ctx, uint64_t va, struct vx_page *out);
+	/* The page holding va, first reached by a write or a read: 0, or -1
+	 * when no mapping covers it. */
+	int (*page)(void *ctx, uint64_t va, int write, struct vx_page *out);
 	/* The flat apertures of LDS and private memory (their first byte). */
 	uint64_t shared_base, private_base;
 	/* Whether the link to the CPU carries every atomic (XGMI, an APU's
@@ -56,9 +60,10 @@ struct vx_launch {
 	uint64_t max_insns;
 };
 
-/* Atomics that did nothing: one row per instruction and kind of memory. */
+/* Atomics that did nothing: one row per instruction and region. */
 struct vx_drop {
 	uint64_t pc;		/* the instruction's address */
+	uint64_t region;	/* the page's, as the device gave it */
 	uint64_t lo, hi;	/* the lowest and highest address aimed at */
 	uint64_t count;		/* lanes whose atomic did nothing */
 	uint16_t fmt, op;

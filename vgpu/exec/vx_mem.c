@@ -25,7 +25,7 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 	unsigned slot = (unsigned)(vpn % VX_TLB);
 	if (c->tlb.vpn[slot] != vpn + 1) {
 		struct vx_page p;
-		if (c->dev->page(c->dev->ctx, vpn * VX_PAGE, &p)) {
+		if (c->dev->page(c->dev->ctx, vpn * VX_PAGE, write, &p)) {
 			vx_fault(w, va, write);
 			return NULL;
 		}
@@ -35,6 +35,14 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 	if (kind)
 		*kind = c->tlb.page[slot].kind;
 	return c->tlb.page[slot].host + (va % VX_PAGE);
+}
+
+uint64_t vx_region(const struct vx_wave *w, uint64_t va)
+{
+	const struct vx_tlb *t = &w->c->tlb;
+	uint64_t vpn = va / VX_PAGE;
+	unsigned slot = (unsigned)(vpn % VX_TLB);
+	return t->vpn[slot] == vpn + 1 ? t->page[slot].region : 0;
 }
 
 /* An access that may cross pages, one page's run at a time. */
