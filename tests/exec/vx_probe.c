@@ -30,10 +30,12 @@ static uint8_t mem[SIZE];
 static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	(void)ctx;
+	(void)write;
 	if (va < BASE || va >= BASE + SIZE)
 		return -1;
 	out->host = mem + (va - BASE);
 	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
+	out->region = va >= FINE ? FINE : va >= OUT ? OUT : BASE;	/* drops name it */
 	return 0;
 }
 
