@@ -4,7 +4,8 @@
 
 usage: fz_seed.py HARNESS KIND RUNS WORKDIR INPUT...
 KIND: bundle (inputs as they are), elf and image (AMDGPU ELFs), msgpack (their
-metadata notes), offload (inputs as they are, and each one's
+metadata notes), vx (the .text of AMDGPU ELFs behind a header for
+each family, see fz_vx.c), offload (inputs as they are, and each one's
 .llvm.offloading section), smi (the "> " lines of SMI fixture files, each
 alone and all together), plus fuzz/corpus/KIND/ (inputs that once
 crashed).  An INPUT that is a directory stands for the files in it.  RUNS
@@ -66,6 +67,33 @@ def elves(blob):
     return out
 
 
+def text(elf):
+    """The .text section of an ELF64, if any."""
+    shoff, = struct.unpack_from("<Q", elf, 40)
+    shnum, shstrndx = struct.unpack_from("<HH", elf, 60)
+    stroff, = struct.unpack_from("<Q", elf, shoff + 64 * shstrndx + 24)
+    for i in range(shnum):
+        name, = struct.unpack_from("<I", elf, shoff + 64 * i)
+        off, size = struct.unpack_from("<QQ", elf, shoff + 64 * i + 24)
+        if elf[stroff + name:].startswith(b".text\0"):
+            return elf[off:off + size]
+    return b""
+
+
+def vx_seeds(code):
+    """fz_vx's header (family, with and without the named-forms-only bit;
+    shape; rsrc2 with the kernarg pointer's two user SGPRs and work-group
+    id x; code properties asking for it; IEEE and denormals on) before each
+    4 KiB run of code."""
+    out = []
+    for fam in list(range(3)) + [0x40 | f for f in range(3)]:
+        head = struct.pack("<BBHHHHH4x", fam, fam, 2 << 1 | 1 << 7, 1 << 3,
+                           0xf << 4 | 1 << 11, 1024, 64)
+        for at in range(0, min(len(code), 65536), 4096):
+            out.append(head + code[at:at + 4096])
+    return out
+
+
 def offloading(elf):
     """The .llvm.offloading section of a host ELF64, if any."""
     if elf[:4] != b"\x7fELF":
@@ -92,6 +120,8 @@ for i, path in enumerate(inputs):
     for j, e in enumerate(elves(blob)):
         if kind in ("elf", "image"):
             seeds.append(e)
+        elif kind == "vx":
+            seeds.extend(vx_seeds(text(e)))
         elif kind == "msgpack":
             seeds.extend(notes(e))
     for j, s in enumerate(seeds):

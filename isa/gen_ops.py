@@ -18,11 +18,13 @@ def fmts():
     for op in range(0x100): yield "VOPC", op, [(0x7C000000 | op<<17 | 3<<9 | (V+2),)]
     for op in range(0x400): yield "VOP3", op, [(0xD0000000 | op<<16 | 4, s) for s in ((V+1) | (V+2)<<9 | (V+3)<<18, (V+2) | (V+4)<<9 | (V+6)<<18, (V+1) | (V+2)<<9, (V+2) | (V+4)<<9, (V+1), V+2, 0)]
     for op in range(0x80): yield "VOP3P", op, [(0xD3800000 | op<<16 | 4, s | 3<<27) for s in ((V+1) | (V+2)<<9 | (V+3)<<18, (V+2) | (V+4)<<9 | (V+6)<<18, (V+1) | (V+2)<<9, (V+2) | (V+4)<<9, V+2, V+1, (V+0) | (V+4)<<9 | (V+8)<<18)]
-    for op in range(0x100): yield "DS", op, [(0xD8000000 | op<<17, a | d0<<8 | d1<<16 | vd<<24) for a in (1,2) for d0 in (2,4,0) for d1 in (3,6,0) for vd in (4,8,0)]
+    # the global wave sync forms need the gds bit
+    for op in range(0x100): yield "DS", op, [(0xD8000000 | op<<17, a | d0<<8 | d1<<16 | vd<<24) for a in (1,2) for d0 in (2,4,0) for d1 in (3,6,0) for vd in (4,8,0)] + [(0xD8010000 | op<<17, a | d0<<8 | vd<<24) for a in (0,1) for d0 in (0,2) for vd in (0,4)]
     for seg in range(3):
         sa = 0 if seg == 0 else 0x7f
         for op in range(0x80): yield ("FLAT","SCRATCH","GLOBAL")[seg], op, [(0xDC000000 | seg<<14 | op<<18, a | d<<8 | sa<<16 | vd<<24) for a in (2,) for d in (4,0) for vd in (6,0)] + [(0xDC000000 | seg<<14 | op<<18, a | d<<8 | sa<<16 | vd<<24) for a in (1,) for d in (4,0) for vd in (6,0)]
-    for op in range(0x80): yield "MUBUF", op, [(0xE0000000 | op<<18 | 1<<12, 2 | d<<8 | 2<<16 | 0x80<<24) for d in (4,8)]
+    # the cache controls take no operands at all
+    for op in range(0x80): yield "MUBUF", op, [(0xE0000000 | op<<18 | 1<<12, 2 | d<<8 | 2<<16 | 0x80<<24) for d in (4,8)] + [(0xE0000000 | op<<18, 0)]
 def run(cpu):
     items=list(fmts())
     lines=[]; owner=[]
@@ -68,10 +70,14 @@ HEADER = """/* SPDX-License-Identifier: MIT */
 def table():
     rows = {}
     for cpu, fam in FAMS.items():
-        for (fmt, op), (text, _) in run(cpu).items():
+        named = {}
+        for (fmt, op), (text, _) in sorted(run(cpu).items()):
             if fmt == "VOP3" and op >= 0x380:
                 continue  # VOP3P's encoding space
-            rows.setdefault((fmt, op, text.split()[0]), []).append(fam)
+            name = text.split()[0]
+            if named.setdefault((fmt, name), op) != op:
+                continue  # a higher opcode LLVM decodes as an alias
+            rows.setdefault((fmt, op, name), []).append(fam)
     out = []
     for fmt in ORDER:
         for (f, op, name), fams in sorted((k, v) for k, v in rows.items() if k[0] == fmt):

@@ -252,6 +252,7 @@ static void mubuf(struct isa_insn *in, uint32_t w, uint32_t e)
 	in->op = (uint16_t)BITS(w, 24, 18);
 	in->addr = (uint8_t)BITS(e, 7, 0);
 	in->data0 = (uint8_t)BITS(e, 15, 8);
+	in->dst = in->data0;	/* VDATA: what a store writes and a load fills */
 	in->srsrc = (uint8_t)(BITS(e, 20, 16) * 4);
 	in->acc = (uint8_t)BITS(e, 23, 23);
 	in->soffset = (uint8_t)BITS(e, 31, 24);

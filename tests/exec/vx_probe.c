@@ -4,7 +4,8 @@
  * interpreter, with a memory of its own, and prints what the kernel left
  * in its output page: the engine tested directly, no runtime, no driver.
  *
- * usage: vx-probe gfx90a CODE.bin WORDS
+ * usage: vx-probe gfx90a CODE.bin WORDS [ITEMS]
+ * ITEMS: the work-group's size (64 unless given), its waves sharing LDS.
  * Memory: the descriptor at 0x100000 and its code 256 bytes on; the
  * kernel's arguments at 0x110000 (the output page's address, then the
  * address of a page of fine-grained host memory); the output page at
@@ -29,10 +30,12 @@ static uint8_t mem[SIZE];
 static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	(void)ctx;
+	(void)write;
 	if (va < BASE || va >= BASE + SIZE)
 		return -1;
 	out->host = mem + (va - BASE);
 	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
+	out->region = va >= FINE ? FINE : va >= OUT ? OUT : BASE;	/* drops name it */
 	return 0;
 }
 
@@ -48,8 +51,8 @@ static void put64(uint64_t va, uint64_t v)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: vx-probe ARCH CODE.bin WORDS\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: vx-probe ARCH CODE.bin WORDS [ITEMS]\n");
 		return 64;
 	}
 	FILE *f = fopen(argv[2], "rb");
@@ -59,8 +62,9 @@ int main(int argc, char **argv)
 	}
 	size_t n = fread(mem + 0x100, 1, 0x10000 - 0x100, f);
 	fclose(f);
-	put32(KD + 0, 4096);			/* LDS bytes */
+	put32(KD + 0, 0x10000);		/* LDS bytes: all a group may have */
 	put64(KD + 16, 0x100);			/* the code, after the descriptor */
+	put32(KD + 4, 256);			/* private bytes per lane */
 	put32(KD + 44, 0);
 	put32(KD + 48, 0x3u << 16 | 0x3u << 18);/* keep denormals */
 	put32(KD + 52, 2u << 1 | 1u << 7);	/* two user SGPRs, work-group id x */
@@ -71,8 +75,9 @@ int main(int argc, char **argv)
 		put32(a, 0x3f800000u);
 	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48 };
+	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
-			       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
+			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 } };
 	struct vx_result r;
 	if (!n || dev.fam == ISA_UNKNOWN) {
 		fprintf(stderr, "vx-probe: no code, or unknown arch %s\n", argv[1]);
@@ -86,7 +91,7 @@ int main(int argc, char **argv)
 		printf(" lacks %s", r.what);
 	putchar('\n');
 	unsigned words = (unsigned)strtoul(argv[3], NULL, 0);
-	for (unsigned i = 0; i < words && i < 1024; i++) {
+	for (unsigned i = 0; i < words && i < (FINE - OUT) / 4; i++) {
 		uint32_t v;
 		memcpy(&v, mem + (OUT - BASE) + 4 * i, 4);
 		printf("%08x%c", v, i % 8 == 7 ? '\n' : ' ');

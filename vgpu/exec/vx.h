@@ -42,6 +42,11 @@ struct vx_device {
 	/* Whether the link to the CPU carries every atomic (XGMI, an APU's
 	 * own fabric) rather than PCIe's add, exchange and compare-swap. */
 	int host_link_atomics;
+	/* s_sendmsg(MSG_INTERRUPT) with M0: what the hostcall path (printf)
+	 * raises to wake the runtime's listener, an event the driver signals.
+	 * NULL: a kernel that sends one stops as an unknown instruction rather
+	 * than wait forever for an answer nobody will give. */
+	int (*interrupt)(void *ctx, uint32_t m0);
 };
 
 struct vx_launch {
@@ -49,6 +54,10 @@ struct vx_launch {
 	uint32_t grid[3];
 	uint16_t wg[3];
 	uint32_t group_segment_size, private_segment_size;
+	/* Wave-instructions after which the dispatch stops (VX_LIMIT); 0
+	 * for none, as hardware has none: a harness feeding arbitrary code
+	 * needs an end that the code cannot postpone. */
+	uint64_t max_insns;
 };
 
 /* Atomics that did nothing: one row per instruction and region. */
@@ -65,8 +74,10 @@ enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
 	VX_FAULT,	/* an access no mapping covers */
-	VX_BAD_CODE,	/* the descriptor or the code cannot be read */
+	VX_BAD_CODE,	/* the descriptor or the code cannot be read, or
+			 * asks for more than the hardware has */
 	VX_NOMEM,
+	VX_LIMIT,	/* max_insns reached */
 };
 
 #define VX_DROPS 32

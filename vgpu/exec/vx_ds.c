@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The local data share: each work-group's own memory, and the lane
- * permutes that go through its crossbar without touching it.  LDS is never
+ * permutes and swizzles that go through its crossbar without touching it.  LDS is never
  * fine- or coarse-grained: every atomic here lands.
  */
 #include "vx_int.h"
+
+/* A data or destination register: an AccVGPR when the acc bit is set
+ * (gfx90a's loads and stores of AGPRs); addresses are always VGPRs. */
+static uint32_t *reg(struct vx_wave *w, const struct isa_insn *in, unsigned n)
+{
+	return w->v[(n + (in->acc ? 256u : 0u)) & 511];
+}
 
 static int bounds(struct vx_wave *w, uint64_t a, unsigned n)
 {
@@ -55,21 +62,21 @@ static int ds_atomic(struct vx_wave *w, const struct isa_insn *in, int l, uint64
 		return vx_unknown(w, in);
 	if (bounds(w, a, n))
 		return -1;
-	uint64_t src = w->v[in->data0][l], cmp = 0, old;
+	uint64_t src = reg(w, in, in->data0)[l], cmp = 0, old;
 	if (wide)
-		src |= (uint64_t)w->v[(in->data0 + 1) & 511][l] << 32;
+		src |= (uint64_t)reg(w, in, in->data0 + 1u)[l] << 32;
 	if (k == VX_A_CMPSWAP) {
 		/* LDS compare-store: data0 is the compare value, data1 the new one */
 		cmp = src;
-		src = w->v[in->data1][l];
+		src = reg(w, in, in->data1)[l];
 		if (wide)
-			src |= (uint64_t)w->v[(in->data1 + 1) & 511][l] << 32;
+			src |= (uint64_t)reg(w, in, in->data1 + 1u)[l] << 32;
 	}
 	vx_atomic(w->g->lds + a, k, wide, src, cmp, &old);
 	if (rtn) {
-		w->v[in->dst][l] = (uint32_t)old;
+		reg(w, in, in->dst)[l] = (uint32_t)old;
 		if (wide)
-			w->v[(in->dst + 1) & 511][l] = (uint32_t)(old >> 32);
+			reg(w, in, in->dst + 1u)[l] = (uint32_t)(old >> 32);
 	}
 	return 0;
 }
@@ -90,8 +97,8 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 	uint64_t a = w->v[in->addr][l];
 	uint32_t d0[4], d1[4], out[4] = { 0 };
 	for (int i = 0; i < 4; i++) {
-		d0[i] = w->v[(in->data0 + i) & 511][l];
-		d1[i] = w->v[(in->data1 + i) & 511][l];
+		d0[i] = reg(w, in, in->data0 + (unsigned)i)[l];
+		d1[i] = reg(w, in, in->data1 + (unsigned)i)[l];
 	}
 	unsigned off = (unsigned)in->imm, o0 = in->offset0, o1 = in->offset1;
 	unsigned nd = 1;	/* the dwords a read returns */
@@ -129,7 +136,7 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 		return ds_atomic(w, in, l, a + off);
 	}
 	for (unsigned i = 0; i < nd; i++)
-		w->v[(in->dst + i) & 511][l] = out[i];
+		reg(w, in, in->dst + i)[l] = out[i];
 	return 0;
 }
 
@@ -138,9 +145,9 @@ static int permute(struct vx_wave *w, const struct isa_insn *in)
 {
 	uint64_t exec = vx_exec(w);
 	uint32_t res[VX_LANES];
-	memcpy(res, w->v[in->dst], sizeof(res));
+	memcpy(res, reg(w, in, in->dst), sizeof(res));
 	uint32_t src[VX_LANES], adr[VX_LANES];
-	memcpy(src, w->v[in->data0], sizeof(src));
+	memcpy(src, reg(w, in, in->data0), sizeof(src));
 	memcpy(adr, w->v[in->addr], sizeof(adr));
 	if (in->op == ISA_DS_ds_bpermute_b32) {
 		for (int l = 0; l < VX_LANES; l++)
@@ -156,7 +163,30 @@ static int permute(struct vx_wave *w, const struct isa_insn *in)
 			if ((exec >> l) & 1)
 				res[((adr[l] + (unsigned)in->imm) >> 2) & 63] = src[l];
 	}
-	memcpy(w->v[in->dst], res, sizeof(res));
+	memcpy(reg(w, in, in->dst), res, sizeof(res));
+	return 0;
+}
+
+/* ds_swizzle: the offset field names each lane's source, within a quad
+ * (its top bit set) or within 32 lanes by and, or and xor masks. */
+static int swizzle(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint64_t exec = vx_exec(w);
+	unsigned off = (unsigned)in->imm;
+	uint32_t src[VX_LANES];
+	memcpy(src, w->v[in->addr], sizeof(src));	/* the value sits in ADDR */
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		int s;
+		if (off & 0x8000) {
+			s = (l & ~3) + (int)((off >> (2 * (l & 3))) & 3);
+		} else {
+			unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
+			s = (l & ~31) | (int)((((unsigned)l & and_m) | or_m) ^ xor_m);
+		}
+		reg(w, in, in->dst)[l] = (exec >> s) & 1 ? src[s] : 0;
+	}
 	return 0;
 }
 
@@ -167,7 +197,7 @@ int vx_ds(struct vx_wave *w, const struct isa_insn *in)
 	if (in->op == ISA_DS_ds_permute_b32 || in->op == ISA_DS_ds_bpermute_b32)
 		return permute(w, in);
 	if (in->op == ISA_DS_ds_swizzle_b32)
-		return vx_unknown(w, in);
+		return swizzle(w, in);
 	uint64_t exec = vx_exec(w);
 	for (int l = 0; l < VX_LANES; l++)
 		if ((exec >> l) & 1 && lane(w, in, l))

@@ -98,6 +98,8 @@ int vx_vop3p(struct vx_wave *w, const struct isa_insn *in);
 int vx_smem(struct vx_wave *w, const struct isa_insn *in);
 int vx_vmem(struct vx_wave *w, const struct isa_insn *in);
 int vx_ds(struct vx_wave *w, const struct isa_insn *in);
+/* MFMA (vx_mfma.c), by LLVM's mnemonic for the form. */
+int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name);
 
 /* Memory (vx_mem.c): where the device address's byte is (the rest of its
  * page follows it), or NULL after recording a fault. */

@@ -12,6 +12,12 @@
 
 #define QUANTUM 4096
 #define ICACHE 4096
+/* What gfx9 hardware offers a work-group: beyond it no real dispatch
+ * starts, and the frame's allocations stay bounded whatever a descriptor
+ * or a packet says. */
+#define MAX_ITEMS 1024
+#define MAX_LDS (64u << 10)
+#define MAX_PRIVATE (128u << 10)	/* per lane: TMPRING's wave size / 64 */
 
 struct vx_icache {
 	uint64_t pc[ICACHE];
@@ -77,9 +83,15 @@ static int turn(struct vx_wave *w)
 		if (!in)
 			return -1;
 		int rc = exec_one(w, in);
-		w->c->r->insns++;
+		struct vx_result *r = w->c->r;
+		r->insns++;
 		if (rc < 0)
 			return -1;
+		if (w->c->l->max_insns && r->insns >= w->c->l->max_insns) {
+			r->status = VX_LIMIT;
+			r->pc = w->pc;
+			return -1;
+		}
 		if (rc != 1)
 			w->pc += in->len;
 		if (rc == 2)
@@ -234,7 +246,7 @@ static int run_groups(struct vx_ctx *c, struct frame *f, struct vx_group *g, uin
 	const struct vx_launch *l = c->l;
 	uint32_t n[3];
 	for (int i = 0; i < 3; i++)
-		n[i] = (l->grid[i] + l->wg[i] - 1) / l->wg[i];
+		n[i] = (uint32_t)(((uint64_t)l->grid[i] + l->wg[i] - 1) / l->wg[i]);
 	for (uint32_t z = 0; z < n[2]; z++)
 		for (uint32_t y = 0; y < n[1]; y++)
 			for (uint32_t x = 0; x < n[0]; x++) {
@@ -268,19 +280,25 @@ enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 	for (int i = 0; i < 3; i++)
 		if (!l->wg[i] || !l->grid[i])
 			return r->status;	/* nothing to run: an empty grid */
-	uint32_t lds = c.kd.group_segment_fixed_size + l->group_segment_size;
+	uint64_t lds = (uint64_t)c.kd.group_segment_fixed_size + l->group_segment_size;
 	uint32_t priv = c.kd.private_segment_fixed_size > l->private_segment_size
 			? c.kd.private_segment_fixed_size : l->private_segment_size;
+	if ((uint64_t)l->wg[0] * l->wg[1] * l->wg[2] > MAX_ITEMS || lds > MAX_LDS ||
+	    priv > MAX_PRIVATE) {
+		r->status = VX_BAD_CODE;
+		r->pc = l->kd_va;
+		return r->status;
+	}
 	struct frame f;
 	c.ic = calloc(1, sizeof(*c.ic));
-	if (!c.ic || alloc_frame(&f, &c, lds, priv)) {
+	if (!c.ic || alloc_frame(&f, &c, (uint32_t)lds, priv)) {
 		if (c.ic)
 			free_frame(&f);
 		free(c.ic);
 		r->status = VX_NOMEM;
 		return r->status;
 	}
-	struct vx_group g = { .lds = f.lds, .lds_size = lds };
+	struct vx_group g = { .lds = f.lds, .lds_size = (uint32_t)lds };
 	run_groups(&c, &f, &g, priv);
 	free_frame(&f);
 	free(c.ic);

@@ -3,6 +3,8 @@
  * The scalar ALU: SOP2, SOPK, SOP1, SOPC and SOPP.  One value per wave;
  * SCC is set where the ISA says each instruction sets it.
  */
+#include <stdio.h>
+
 #include "vx_int.h"
 
 #define S(in, i) vx_sread(w, (in)->src[i], (in)->lit)
@@ -216,6 +218,20 @@ static int sop1(struct vx_wave *w, const struct isa_insn *in)
 		w->scc = r != 0;
 		return 0;
 	}
+	case ISA_SOP1_s_quadmask_b32: case ISA_SOP1_s_quadmask_b64: {
+		/* a bit per quad of the source: whether any of its four is set */
+		int wide = in->op == ISA_SOP1_s_quadmask_b64;
+		uint64_t v = wide ? a64 : a;
+		r = 0;
+		for (int q = 0; q < (wide ? 16 : 8); q++)
+			r |= (uint64_t)(((v >> (4 * q)) & 15) != 0) << q;
+		if (wide)
+			vx_set_sgpr64(w, in->dst, r);
+		else
+			vx_set_sgpr(w, in->dst, (uint32_t)r);
+		w->scc = r != 0;
+		return 0;
+	}
 	case ISA_SOP1_s_brev_b32: {
 		uint32_t v = 0;
 		for (int i = 0; i < 32; i++)
@@ -233,6 +249,17 @@ static int sop1(struct vx_wave *w, const struct isa_insn *in)
 	case ISA_SOP1_s_ff0_i32_b64: vx_set_sgpr(w, in->dst, ~a64 ? (uint32_t)__builtin_ctzll(~a64) : ~0u); return 0;
 	case ISA_SOP1_s_flbit_i32_b32: vx_set_sgpr(w, in->dst, a ? (uint32_t)__builtin_clz(a) : ~0u); return 0;
 	case ISA_SOP1_s_flbit_i32_b64: vx_set_sgpr(w, in->dst, a64 ? (uint32_t)__builtin_clzll(a64) : ~0u); return 0;
+	case ISA_SOP1_s_flbit_i32: {
+		/* the first bit from the top that differs from the sign */
+		uint32_t v = (int32_t)a < 0 ? ~a : a;
+		vx_set_sgpr(w, in->dst, v ? (uint32_t)__builtin_clz(v) : ~0u);
+		return 0;
+	}
+	case ISA_SOP1_s_flbit_i32_i64: {
+		uint64_t v = (int64_t)a64 < 0 ? ~a64 : a64;
+		vx_set_sgpr(w, in->dst, v ? (uint32_t)__builtin_clzll(v) : ~0u);
+		return 0;
+	}
 	case ISA_SOP1_s_sext_i32_i8: vx_set_sgpr(w, in->dst, (uint32_t)(int8_t)a); return 0;
 	case ISA_SOP1_s_sext_i32_i16: vx_set_sgpr(w, in->dst, (uint32_t)(int16_t)a); return 0;
 	case ISA_SOP1_s_bitset0_b32: vx_set_sgpr(w, in->dst, w->s[in->dst & 127] & ~(1u << (a & 31))); return 0;
@@ -298,15 +325,34 @@ static int branch(struct vx_wave *w, const struct isa_insn *in, int taken)
 	return 1;
 }
 
+/* Messages: only the interrupt reaches anyone (the device); the rest are
+ * for graphics stages or the trap handler, which compute kernels lack. */
+static int sendmsg(struct vx_wave *w, const struct isa_insn *in)
+{
+	enum { MSG_INTERRUPT = 1 };
+	const struct vx_device *d = w->c->dev;
+	if ((in->imm & 15) != MSG_INTERRUPT)
+		return 0;
+	if (d->interrupt && !d->interrupt(d->ctx, w->s[ISA_SRC_M0]))
+		return 0;
+	struct vx_result *r = w->c->r;
+	if (r->status == VX_DONE) {
+		vx_unknown(w, in);
+		snprintf(r->what, sizeof(r->what), "s_sendmsg(MSG_INTERRUPT)");
+	}
+	return -1;
+}
+
 static int sopp(struct vx_wave *w, const struct isa_insn *in)
 {
 	switch (in->op) {
 	case ISA_SOPP_s_nop: case ISA_SOPP_s_waitcnt: case ISA_SOPP_s_setprio:
 	case ISA_SOPP_s_icache_inv: case ISA_SOPP_s_incperflevel:
 	case ISA_SOPP_s_decperflevel: case ISA_SOPP_s_ttracedata:
-	case ISA_SOPP_s_setkill: case ISA_SOPP_s_sendmsg:
-	case ISA_SOPP_s_set_gpr_idx_off:
+	case ISA_SOPP_s_setkill: case ISA_SOPP_s_set_gpr_idx_off:
 		return 0;
+	case ISA_SOPP_s_sendmsg:
+		return sendmsg(w, in);
 	case ISA_SOPP_s_sleep:
 		return 2;
 	case ISA_SOPP_s_endpgm:

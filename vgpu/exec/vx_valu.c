@@ -50,7 +50,7 @@ static int dpp_lane(unsigned ctrl, int lane)
 	case 0x13c: return (lane + 63) & 63;		/* wave_ror */
 	case 0x140: return row + 15 - r;		/* row_mirror */
 	case 0x141: return row + (r & 8) + 7 - (r & 7);	/* row_half_mirror */
-	case 0x142: return r == 15 ? lane : (lane & 16) ? lane : -1; /* row_bcast15 */
+	case 0x142: return row ? row - 1 : -1;		/* row_bcast15 */
 	case 0x143: return lane >= 32 ? 31 : -1;	/* row_bcast31 */
 	}
 	return -1;
@@ -75,8 +75,26 @@ static uint32_t f16_const(unsigned src)
 	return k[src - ISA_SRC_HALF];
 }
 
+/* DPP's lanes that keep their old value: those its row and bank masks
+ * leave out, and, without bound_ctrl, those whose source lane is out of
+ * range or inactive.  The rest read their source lane, or zero. */
+static uint64_t dpp_move(const struct vx_wave *w, const struct isa_insn *in, uint64_t *v)
+{
+	uint64_t tmp[VX_LANES], exec = vx_exec(w), skip = 0;
+	memcpy(tmp, v, sizeof(tmp));
+	for (int l = 0; l < VX_LANES; l++) {
+		int s = dpp_lane(in->dpp_ctrl, l);
+		int valid = s >= 0 && ((exec >> s) & 1);
+		if (!((in->row_mask >> (l >> 4)) & 1) || !((in->bank_mask >> ((l >> 2) & 3)) & 1) ||
+		    (!valid && !in->bound_ctrl))
+			skip |= 1ull << l;
+		v[l] = valid ? tmp[s] : 0;
+	}
+	return skip;
+}
+
 static void gather(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh,
-		   int i, uint64_t *out)
+		   int i, uint64_t *out, uint64_t *skip)
 {
 	unsigned src = in->src[i];
 	int wide = (sh->src64 >> i) & 1;
@@ -86,14 +104,8 @@ static void gather(struct vx_wave *w, const struct isa_insn *in, const struct vx
 		for (int l = 0; l < VX_LANES; l++)
 			out[l] = wide ? w->v[v & 511][l] | (uint64_t)w->v[(v + 1) & 511][l] << 32
 				      : w->v[v & 511][l];
-		if (in->ext == 2 && i == 0) {
-			uint64_t tmp[VX_LANES];
-			memcpy(tmp, out, sizeof(tmp));
-			for (int l = 0; l < VX_LANES; l++) {
-				int s = dpp_lane(in->dpp_ctrl, l);
-				out[l] = s >= 0 ? tmp[s] : in->bound_ctrl ? 0 : w->v[in->dst & 511][l];
-			}
-		}
+		if (in->ext == 2 && i == 0)
+			*skip = dpp_move(w, in, out);
 	} else {
 		uint64_t k;
 		if (type == VX_T_F16 && src >= ISA_SRC_HALF && src <= ISA_SRC_INV_2PI)
@@ -108,9 +120,61 @@ static void gather(struct vx_wave *w, const struct isa_insn *in, const struct vx
 	if (in->ext == 1 && i < 2)
 		for (int l = 0; l < VX_LANES; l++)
 			out[l] = sdwa_src((uint32_t)out[l], in->src_sel[i], in->src_sext[i]);
+	/* VOP3's op_sel: a 16-bit source read from its register's high half */
+	if (in->fmt == ISA_VOP3 && ((in->opsel >> i) & 1) && (type == VX_T_F16 || type == VX_T_I16))
+		for (int l = 0; l < VX_LANES; l++)
+			out[l] = (out[l] >> 16) & 0xffff;
 	if (in->abs & (1 << i) || in->neg & (1 << i))
 		for (int l = 0; l < VX_LANES; l++)
 			out[l] = fmods(out[l], type, in->abs & (1 << i), in->neg & (1 << i));
+}
+
+/* MODE's denormal fields: per size, bit 0 allows denormal inputs and bit
+ * 1 denormal results; one not allowed is a zero of its sign. */
+static int denorm_allowed(const struct vx_wave *w, int type, int out)
+{
+	unsigned field = type == VX_T_F32 ? (w->mode >> 4) & 3 : (w->mode >> 6) & 3;
+	return (field >> out) & 1;
+}
+
+static uint64_t flush(uint64_t v, int type)
+{
+	switch (type) {
+	case VX_T_F32:
+		return (v & 0x7f800000u) ? v : v & 0xffffffff80000000ull;
+	case VX_T_F64:
+		return (v & 0x7ff0000000000000ull) ? v : v & 0x8000000000000000ull;
+	case VX_T_F16:
+		return (v & 0x7c00) ? v : v & ~0x7fffull;
+	}
+	return v;
+}
+
+/* The host's invalid operations give a negative quiet NaN; the hardware's
+ * default NaN is positive. */
+static uint64_t default_nan(uint64_t v, int type)
+{
+	if (type == VX_T_F32 && (uint32_t)v == 0xffc00000u)
+		return (v & ~0xffffffffull) | 0x7fc00000u;
+	if (type == VX_T_F64 && v == 0xfff8000000000000ull)
+		return 0x7ff8000000000000ull;
+	if (type == VX_T_F16 && (v & 0xffff) == 0xfe00)
+		return (v & ~0xffffull) | 0x7e00;
+	return v;
+}
+
+static void flush_inputs(const struct vx_wave *w, const struct vx_shape *sh, unsigned op,
+			 uint64_t (*a)[VX_LANES])
+{
+	if (op <= 0x15)
+		return;	/* v_cmp_class sees denormals as they are */
+	for (int i = 0; i < sh->nsrc; i++) {
+		int t = sh->stype[i];
+		if ((t != VX_T_F32 && t != VX_T_F64 && t != VX_T_F16) || denorm_allowed(w, t, 0))
+			continue;
+		for (int l = 0; l < VX_LANES; l++)
+			a[i][l] = flush(a[i][l], t);
+	}
 }
 
 static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
@@ -145,7 +209,7 @@ static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
 static uint32_t sdwa_dst(uint32_t old, uint32_t d, const struct isa_insn *in)
 {
 	unsigned sel = in->dst_sel;
-	if (sel == ISA_SEL_DWORD)
+	if (sel >= ISA_SEL_DWORD)	/* 7 is reserved: the whole dword, as LLVM prints it */
 		return d;
 	uint32_t mask, shift;
 	if (sel <= ISA_SEL_BYTE3)
@@ -160,6 +224,37 @@ static uint32_t sdwa_dst(uint32_t old, uint32_t d, const struct isa_insn *in)
 		return v & top ? v | ~(mask | (top - 1)) : v;
 	}
 	return v;
+}
+
+/* VOP3's clamp on integer adds and subtracts saturates.  0, or -1 for an
+ * integer operation whose clamp the engine does not have, which must not
+ * go unnoticed. */
+static int int_clamp(unsigned op, uint64_t a, uint64_t b, uint64_t *d)
+{
+	int64_t x = (int32_t)a, y = (int32_t)b, s;
+	uint64_t ux = (uint32_t)a, uy = (uint32_t)b;
+	switch (op) {
+	case ISA_VOP3_v_add_u32_e64: case ISA_VOP3_v_add_co_u32_e64:
+		*d = ux + uy > 0xffffffffu ? 0xffffffffu : ux + uy;
+		return 0;
+	case ISA_VOP3_v_sub_u32_e64: case ISA_VOP3_v_sub_co_u32_e64:
+		*d = ux < uy ? 0 : ux - uy;
+		return 0;
+	case ISA_VOP3_v_subrev_u32_e64: case ISA_VOP3_v_subrev_co_u32_e64:
+		*d = uy < ux ? 0 : uy - ux;
+		return 0;
+	case ISA_VOP3_v_add_i32: case ISA_VOP3_v_sub_i32:
+		s = op == ISA_VOP3_v_add_i32 ? x + y : x - y;
+		*d = (uint32_t)(s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s);
+		return 0;
+	case ISA_VOP3_v_add_u16_e64:
+		*d = (a & 0xffff) + (b & 0xffff) > 0xffff ? 0xffff : (a & 0xffff) + (b & 0xffff);
+		return 0;
+	case ISA_VOP3_v_sub_u16_e64:
+		*d = (a & 0xffff) < (b & 0xffff) ? 0 : (a & 0xffff) - (b & 0xffff);
+		return 0;
+	}
+	return -1;
 }
 
 static unsigned vop3_op(const struct isa_insn *in)
@@ -188,8 +283,10 @@ int vx_valu(struct vx_wave *w, const struct isa_insn *in)
 		mac.src[2] = (uint16_t)(ISA_SRC_VGPR + in->dst);
 		in = &mac;
 	}
+	uint64_t skip = 0;
 	for (int i = 0; i < sh.nsrc; i++)
-		gather(w, in, &sh, i, a[i]);
+		gather(w, in, &sh, i, a[i], &skip);
+	flush_inputs(w, &sh, op, a);
 	/* VOP2's madmk/fmamk take the constant as the second factor,
 	 * madak/fmaak as the addend. */
 	if (sh.kind == VX_K_MADMK)
@@ -202,12 +299,20 @@ int vx_valu(struct vx_wave *w, const struct isa_insn *in)
 	uint64_t mask_in = 0;
 	if (sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_CNDMASK)
 		mask_in = in->fmt == ISA_VOP3 ? vx_sread64(w, in->src[2], in->lit, 0) : vx_vcc(w);
-	uint64_t exec = vx_exec(w), mask_out = 0;
+	else if (sh.kind == VX_K_FMAS)
+		mask_in = vx_vcc(w);
+	uint64_t exec = vx_exec(w) & ~skip, mask_out = 0;
+	int sat = in->fmt == ISA_VOP3 && in->clamp && sh.kind != VX_K_CMP && sh.kind != VX_K_CMPX &&
+		  sh.dtype != VX_T_F32 && sh.dtype != VX_T_F64 && sh.dtype != VX_T_F16;
+	if (sat && int_clamp(op, 0, 0, &d[0]))
+		return vx_unknown(w, in);
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
 		int bit = 0;
 		d[l] = vx_vop_eval(w, &sh, op, l, a[0][l], a[1][l], a[2][l], (int)((mask_in >> l) & 1), &bit);
+		if (sat)
+			int_clamp(op, a[0][l], a[1][l], &d[l]);
 		mask_out |= (uint64_t)bit << l;
 	}
 	if (sh.kind == VX_K_CMP || sh.kind == VX_K_CMPX) {
@@ -222,10 +327,13 @@ int vx_valu(struct vx_wave *w, const struct isa_insn *in)
 		vx_set_sgpr64(w, sd, mask_out & exec);
 	}
 	unsigned v = in->dst & 511;
+	int keep = denorm_allowed(w, sh.dtype, 1);
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
-		uint64_t r = omod_clamp(d[l], sh.dtype, in);
+		uint64_t r = default_nan(omod_clamp(d[l], sh.dtype, in), sh.dtype);
+		if (!keep)
+			r = flush(r, sh.dtype);
 		if (sh.dst64) {
 			w->v[v][l] = (uint32_t)r;
 			w->v[(v + 1) & 511][l] = (uint32_t)(r >> 32);

@@ -193,8 +193,10 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 	uint64_t base = rsrc[0] | (uint64_t)(rsrc[1] & 0xffff) << 32;
 	uint32_t stride = (rsrc[1] >> 16) & 0x3fff;
 	int add_tid = (rsrc[3] >> 23) & 1;
-	uint64_t exec = vx_exec(w), priv = w->c->dev->private_base;
-	int private = add_tid && base - priv < (1ull << 32);
+	/* A resource holds 48 bits of address: the aperture's, as the engine
+	 * hands it out, is compared in those bits. */
+	uint64_t exec = vx_exec(w), priv = w->c->dev->private_base & 0xffffffffffffull;
+	int private = add_tid && ((base - priv) & 0xffffffffffffull) < (1ull << 32);
 	if (add_tid && !private)
 		return vx_unknown(w, in);
 	uint32_t soff = vx_sread(w, in->soffset, 0);
@@ -206,7 +208,7 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 			idx = w->v[in->addr][l];
 		if (in->offen)
 			off += w->v[(in->addr + in->idxen) & 511][l];
-		uint64_t a = private ? base - priv + off : base + off + idx * stride;
+		uint64_t a = private ? ((base - priv) & 0xffffffffull) + off : base + off + idx * stride;
 		if (lane_access(w, in, private ? SPACE_PRIVATE : SPACE_GLOBAL, a, l))
 			return -1;
 	}
@@ -217,7 +219,13 @@ int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
 {
 	if (!isa_name(w->c->dev->fam, in->fmt, in->op))
 		return vx_unknown(w, in);
-	if (in->fmt == ISA_MUBUF)
+	if (in->fmt == ISA_MUBUF) {
+		switch (in->op) {
+		case ISA_MUBUF_buffer_wbl2: case ISA_MUBUF_buffer_invl2:
+		case ISA_MUBUF_buffer_wbinvl1: case ISA_MUBUF_buffer_wbinvl1_vol:
+			return 0;	/* cache controls: the engine's memory has no caches */
+		}
 		return in->op < 0x10 ? vx_unknown(w, in) : mubuf(w, in);
+	}
 	return flat(w, in);
 }

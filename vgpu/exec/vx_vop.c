@@ -3,11 +3,12 @@
  * What each VALU operation computes on one lane, and the shape that tells
  * the frame how to feed it.  Arithmetic is the host's IEEE arithmetic in
  * round-to-nearest-even; where the hardware approximates (rcp, rsq, exp,
- * log, sin, cos) the host's correctly rounded or libm value stands in, and
- * the division helpers do no scaling (doc/testing.md lists both).
+ * log, sin, cos) the host's correctly rounded or libm value stands in
+ * (doc/testing.md); the division helpers are in vx_fdiv.c.
  */
 #include <math.h>
 
+#include "vx_fdiv.h"
 #include "vx_vop.h"
 
 #define F32 VX_T_F32
@@ -144,13 +145,17 @@ int vx_vop_shape(enum isa_family fam, unsigned op, struct vx_shape *sh)
 		set(sh, 1, 1, F64, 0, 0, F64, 1, VX_K_PLAIN); return 0;
 	case ISA_VOP3_v_mad_f32: case ISA_VOP3_v_mad_legacy_f32: case ISA_VOP3_v_fma_f32:
 	case ISA_VOP3_v_min3_f32: case ISA_VOP3_v_max3_f32: case ISA_VOP3_v_med3_f32:
-	case ISA_VOP3_v_div_fixup_f32: case ISA_VOP3_v_div_fmas_f32:
+	case ISA_VOP3_v_div_fixup_f32:
 		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_PLAIN); return 0;
+	case ISA_VOP3_v_div_fmas_f32:
+		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_FMAS); return 0;
+	case ISA_VOP3_v_div_fmas_f64:
+		set(sh, 3, 7, F64, F64, F64, F64, 1, VX_K_FMAS); return 0;
 	case ISA_VOP3_v_div_scale_f32:
 		set(sh, 3, 0, F32, F32, F32, F32, 0, VX_K_DIV_SCALE); return 0;
 	case ISA_VOP3_v_div_scale_f64:
 		set(sh, 3, 7, F64, F64, F64, F64, 1, VX_K_DIV_SCALE); return 0;
-	case ISA_VOP3_v_fma_f64: case ISA_VOP3_v_div_fixup_f64: case ISA_VOP3_v_div_fmas_f64:
+	case ISA_VOP3_v_fma_f64: case ISA_VOP3_v_div_fixup_f64:
 		set(sh, 3, 7, F64, F64, F64, F64, 1, VX_K_PLAIN); return 0;
 	case ISA_VOP3_v_mad_i32_i24: case ISA_VOP3_v_mad_u32_u24: case ISA_VOP3_v_bfe_u32:
 	case ISA_VOP3_v_bfe_i32: case ISA_VOP3_v_bfi_b32: case ISA_VOP3_v_alignbit_b32:
@@ -216,8 +221,10 @@ static int cmp_i(int64_t a, int64_t b, uint64_t ua, uint64_t ub, int sign, unsig
 	return 1;
 }
 
-/* v_cmp_class: the mask's bits name the classes that match. */
-static int fclass(double v, int is_signaling, uint32_t mask)
+/* v_cmp_class: the mask's bits name the classes that match.  Whether the
+ * value is a denormal is the caller's, from its own format's bits: the
+ * widening to double makes every f32 and f16 denormal normal. */
+static int fclass(double v, int is_signaling, int denorm, uint32_t mask)
 {
 	int bit;
 	if (isnan(v))
@@ -226,7 +233,7 @@ static int fclass(double v, int is_signaling, uint32_t mask)
 		bit = signbit(v) ? 2 : 9;
 	else if (v == 0)
 		bit = signbit(v) ? 5 : 6;
-	else if (fpclassify(v) == FP_SUBNORMAL)
+	else if (denorm)
 		bit = signbit(v) ? 4 : 7;
 	else
 		bit = signbit(v) ? 3 : 8;
@@ -237,10 +244,13 @@ static int cmp_eval(unsigned op, uint64_t a, uint64_t b)
 {
 	if (op <= 0x15) {
 		if (op < 0x12)
-			return fclass(vx_f32((uint32_t)a), !((a >> 22) & 1), (uint32_t)b);
+			return fclass(vx_f32((uint32_t)a), !((a >> 22) & 1),
+				      !(a & 0x7f800000u), (uint32_t)b);
 		if (op < 0x14)
-			return fclass(vx_f64(a), !((a >> 51) & 1), (uint32_t)b);
-		return fclass(vx_f16_to_f32((uint16_t)a), !((a >> 9) & 1), (uint32_t)b);
+			return fclass(vx_f64(a), !((a >> 51) & 1),
+				      !(a & 0x7ff0000000000000ull), (uint32_t)b);
+		return fclass(vx_f16_to_f32((uint16_t)a), !((a >> 9) & 1), !(a & 0x7c00),
+			      (uint32_t)b);
 	}
 	if (op < 0x40)
 		return cmp_f(vx_f16_to_f32((uint16_t)a), vx_f16_to_f32((uint16_t)b), op);
@@ -299,7 +309,11 @@ static double fixup(double q, double den, double num)
 		return neg ? -INFINITY : INFINITY;
 	if (isinf(den) || num == 0)
 		return neg ? -0.0 : 0.0;
-	return q;
+	/* A quotient beyond the range overflows inside the fma chain to
+	 * inf - inf; it is the infinity or the zero the operands imply. */
+	if (isnan(q))
+		return fabs(num) > fabs(den) ? (neg ? -INFINITY : INFINITY) : (neg ? -0.0 : 0.0);
+	return neg ? -fabs(q) : fabs(q);
 }
 
 static double fract(double v)
@@ -371,7 +385,7 @@ static uint64_t eval_f32(unsigned op, float x, float y, float z)
 	case ISA_VOP3_v_max_f32_e64: return vx_u32(fmaxf(x, y));
 	case ISA_VOP3_v_mac_f32_e64: case ISA_VOP3_v_mad_f32: case ISA_VOP3_v_mad_legacy_f32:
 		return vx_u32(x * y + z);
-	case ISA_VOP3_v_fmac_f32_e64: case ISA_VOP3_v_fma_f32: case ISA_VOP3_v_div_fmas_f32:
+	case ISA_VOP3_v_fmac_f32_e64: case ISA_VOP3_v_fma_f32:
 		return vx_u32(fmaf(x, y, z));
 	case ISA_VOP3_v_min3_f32: return vx_u32(fminf(fminf(x, y), z));
 	case ISA_VOP3_v_max3_f32: return vx_u32(fmaxf(fmaxf(x, y), z));
@@ -413,7 +427,7 @@ static uint64_t eval_f64(unsigned op, double x, double y, double z, uint64_t b)
 {
 	int e = 0;
 	switch (op) {
-	case 0x104: case ISA_VOP3_v_fma_f64: case ISA_VOP3_v_div_fmas_f64: return vx_u64(fma(x, y, z));
+	case 0x104: case ISA_VOP3_v_fma_f64: return vx_u64(fma(x, y, z));
 	case ISA_VOP3_v_add_f64: return vx_u64(x + y);
 	case ISA_VOP3_v_mul_f64: return vx_u64(x * y);
 	case ISA_VOP3_v_min_f64: return vx_u64(fmin(x, y));
@@ -576,9 +590,11 @@ uint64_t vx_vop_eval(struct vx_wave *w, const struct vx_shape *sh, unsigned op,
 		return vx_u32(ldexpf(vx_f32((uint32_t)a), (int32_t)b));
 	if (op == ISA_VOP3_v_cvt_f32_f16_e64)
 		return vx_u32(vx_f16_to_f32((uint16_t)a));
-	if (op == ISA_VOP3_v_div_scale_f32 || op == ISA_VOP3_v_div_scale_f64) {
-		*cout = 0;
-		return a;
+	switch (op) {
+	case ISA_VOP3_v_div_scale_f32: return vx_div_scale32((uint32_t)a, (uint32_t)b, (uint32_t)c, cout);
+	case ISA_VOP3_v_div_scale_f64: return vx_div_scale64(a, b, c, cout);
+	case ISA_VOP3_v_div_fmas_f32: return vx_div_fmas32((uint32_t)a, (uint32_t)b, (uint32_t)c, cin);
+	case ISA_VOP3_v_div_fmas_f64: return vx_div_fmas64(a, b, c, cin);
 	}
 	/* gfx940 renamed these fmamk/fmaak and fused them */
 	if (op == ISA_VOP3_FROM_VOP2(ISA_VOP2_v_madmk_f32) ||

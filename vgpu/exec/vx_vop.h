@@ -16,6 +16,7 @@ enum vx_kind {
 	VX_K_CARRY_IN,	/* the same, reading a carry bit in */
 	VX_K_CNDMASK,	/* reads a mask bit, writes a result */
 	VX_K_DIV_SCALE,	/* a result and VCC */
+	VX_K_FMAS,	/* a result, reading VCC */
 	VX_K_MADMK, VX_K_MADAK,	/* VOP2 with a constant operand */
 	VX_K_LANE,	/* reads or writes across lanes (vx_vop_lane_op) */
 };

@@ -96,6 +96,25 @@ static int is_f16(unsigned op)
 	return op >= ISA_VOP3P_v_pk_fma_f16 && op <= ISA_VOP3P_v_pk_max_f16;
 }
 
+/* An operand of packed 16-bit math: an inline constant is a 16-bit value
+ * (the float ones as halves) standing in both halves, whatever op_sel
+ * picks, which is how LLVM encodes a splat. */
+static uint32_t rd_pk16(const struct vx_wave *w, const struct isa_insn *in, unsigned src, int l)
+{
+	static const uint16_t halves[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+					    0xc000, 0x4400, 0xc400, 0x3118 };
+	uint32_t k;
+	if (src < ISA_SRC_ZERO || src >= ISA_SRC_SDWA)
+		return rd32(w, src, in->lit, l);
+	if (src >= ISA_SRC_HALF && src <= ISA_SRC_INV_2PI)
+		k = halves[src - ISA_SRC_HALF];
+	else if (src > ISA_SRC_INV_2PI)
+		k = 0;
+	else
+		k = (uint16_t)vx_sread(w, src, in->lit);
+	return k | k << 16;
+}
+
 static int pk_16(struct vx_wave *w, const struct isa_insn *in)
 {
 	uint64_t exec = vx_exec(w);
@@ -104,7 +123,7 @@ static int pk_16(struct vx_wave *w, const struct isa_insn *in)
 			continue;
 		uint32_t s[3], r = 0;
 		for (int i = 0; i < 3; i++)
-			s[i] = rd32(w, in->src[i], in->lit, l);
+			s[i] = rd_pk16(w, in, in->src[i], l);
 		for (int h = 0; h < 2; h++) {
 			uint8_t sel = h ? in->opsel_hi : in->opsel, neg = h ? in->neg_hi : in->neg;
 			uint16_t x[3];
@@ -137,8 +156,13 @@ static int accvgpr(struct vx_wave *w, const struct isa_insn *in)
 
 int vx_vop3p(struct vx_wave *w, const struct isa_insn *in)
 {
-	if (!isa_name(w->c->dev->fam, ISA_VOP3P, in->op))
+	const char *name = isa_name(w->c->dev->fam, ISA_VOP3P, in->op);
+	if (!name)
 		return vx_unknown(w, in);
+	if (!strncmp(name, "v_mfma_", 7))
+		return vx_mfma(w, in, name);
+	if (in->clamp)
+		return vx_unknown(w, in);	/* packed saturation: not here yet */
 	switch (in->op) {
 	case ISA_VOP3P_v_pk_fma_f32: case ISA_VOP3P_v_pk_mul_f32:
 	case ISA_VOP3P_v_pk_add_f32: case ISA_VOP3P_v_pk_mov_b32:

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: MIT
+"""DS: LDS reads and writes of every width, the two-address forms, the
+atomics with and without return, compare-store, and the lane exchanges
+(permute, bpermute, swizzle)."""
+L = range(64)
+M = 0xffffffff
+
+
+def st(regs):
+    return ''.join(f'global_store_dword v1, v{r}, s[4:5] offset:{256 * i}\n'
+                   for i, r in enumerate(regs))
+
+
+def swz_bitmask(l, and_m, or_m, xor_m):
+    return (l & ~31) | ((((l & 31) & and_m) | or_m) ^ xor_m)
+
+
+CASES = [
+    ('DS: write/read of b8/b16/b64/b128, write2st64, read2_b64', ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 100, v0
+ds_write_b32 v1, v2
+v_add_u32 v3, 0x3e8, v0
+ds_write_b32 v1, v3 offset:256
+ds_read2_b32 v[4:5], v1 offset1:64
+s_waitcnt lgkmcnt(0)
+v_add_u32 v6, v4, v5
+v_mov_b32 v7, 0xfedcba98
+v_lshlrev_b32 v8, 4, v0
+ds_write_b8 v0, v7 offset:1024
+ds_read_i8 v9, v0 offset:1024
+ds_write_b16 v1, v7 offset:2048
+ds_read_u16 v10, v1 offset:2048
+ds_read_i16 v11, v1 offset:2048
+v_mov_b32 v12, v0
+v_mov_b32 v13, 7
+v_mov_b32 v14, 8
+v_mov_b32 v15, 9
+ds_write_b128 v8, v[12:15] offset:4096
+ds_read_b64 v[16:17], v8 offset:4104
+v_lshlrev_b32 v18, 3, v0
+ds_write2st64_b32 v1, v2, v3 offset0:8 offset1:9
+ds_read2_b64 v[20:23], v18 offset0:64 offset1:80
+s_waitcnt lgkmcnt(0)
+''' + st([6, 9, 10, 11, 16, 17]),
+     lambda arch: [1100 + 2 * l for l in L] + [0xffffff98] * 64 + [0xba98] * 64 +
+        [0xffffba98] * 64 + [8] * 64 + [9] * 64),
+    ('DS: atomics, returning and not, 32 and 64 bits, compare-store', ['gfx90a', 'gfx908', 'gfx940'], '''
+v_mov_b32 v2, 0
+ds_write_b32 v2, v2
+ds_write_b32 v2, v2 offset:4
+ds_write_b32 v2, v2 offset:8
+v_mov_b32 v3, 1
+s_waitcnt lgkmcnt(0)
+ds_add_rtn_u32 v4, v2, v3
+ds_max_rtn_u32 v5, v2, v0 offset:4
+ds_inc_u32 v2, v3 offset:8
+s_waitcnt lgkmcnt(0)
+v_mov_b32 v6, 0
+ds_read_b32 v7, v6
+ds_read_b32 v8, v6 offset:4
+ds_read_b32 v9, v6 offset:8
+v_add_u32 v10, 0x1000, v1
+ds_write_b32 v10, v0
+v_mov_b32 v11, 5
+v_add_u32 v12, 500, v0
+s_waitcnt lgkmcnt(0)
+ds_cmpst_rtn_b32 v13, v10, v11, v12
+s_waitcnt lgkmcnt(0)
+ds_read_b32 v14, v10
+s_waitcnt lgkmcnt(0)
+''' + st([7, 8, 9, 13, 14]),
+     lambda arch: [64] * 64 + [63] * 64 + [0] * 64 + list(L) +
+        [505 if l == 5 else l for l in L]),
+    ('DS: bpermute and permute by byte address, swizzle quad and bitmask modes',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 100, v0
+v_sub_u32 v3, 63, v0
+v_lshlrev_b32 v3, 2, v3
+ds_bpermute_b32 v4, v3, v2
+v_add_u32 v5, 4, v1
+ds_permute_b32 v6, v5, v2
+ds_swizzle_b32 v7, v2 offset:swizzle(QUAD_PERM, 3, 2, 1, 0)
+ds_swizzle_b32 v8, v2 offset:swizzle(BITMASK_PERM, "01pi0")
+ds_swizzle_b32 v9, v2 offset:swizzle(BROADCAST, 8, 5)
+ds_swizzle_b32 v10, v2 offset:swizzle(SWAP, 16)
+s_waitcnt lgkmcnt(0)
+''' + st([4, 6, 7, 8, 9, 10]),
+     lambda arch: [100 + 63 - l for l in L] + [100 + ((l - 1) & 63) for l in L] +
+        [100 + (l & ~3) + 3 - (l & 3) for l in L] +
+        [100 + swz_bitmask(l, 0b00110, 0b01000, 0b00010) for l in L] +
+        [100 + (l & ~7) + 5 for l in L] + [100 + (l ^ 16) for l in L]),
+    ('DS and SOPP: two waves meet at s_barrier; each reads what the other wrote',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 1000, v0
+ds_write_b32 v1, v2
+s_waitcnt lgkmcnt(0)
+s_barrier
+v_xor_b32 v3, 0x100, v1
+ds_read_b32 v4, v3
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [1000 + (t ^ 64) for t in range(128)], {'items': 128}),
+    ('DS: AccVGPRs as data and destination (gfx90a and later)', ['gfx90a', 'gfx940'], '''
+v_add_u32 v2, 321, v0
+v_accvgpr_write_b32 a2, v2
+v_mov_b32 v2, 0
+ds_write_b32 v1, a2
+s_waitcnt lgkmcnt(0)
+ds_read_b32 a3, v1
+s_waitcnt lgkmcnt(0)
+v_accvgpr_read_b32 v4, a3
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [321 + l for l in L]),
+]

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: MIT
+"""MFMA's lane layout, from AMD's matrix instruction guide, for the host
+side of cases_mfma.py: where each element of A, B, C and D lives, and the
+product worked out exactly."""
+import struct
+from fractions import Fraction
+
+from exec_host import f32, from32, round32
+
+
+def half(u):
+    return struct.unpack('<e', struct.pack('<H', u & 0xffff))[0]
+
+
+def small_half(v):
+    """An f16 pattern of a small integer (-4..4), from any 16 bits."""
+    return struct.unpack('<H', struct.pack('<e', float((v % 9) - 4)))[0]
+
+
+def small_bf16(v):
+    return f32(float((v % 9) - 4)) >> 16
+
+
+class Shape:
+    def __init__(self, m, k, blocks, kpl, typ):
+        self.m, self.k, self.blocks, self.kpl, self.typ = m, k, blocks, kpl, typ
+
+    def describe(self):
+        return f'{self.m}x{self.m}x{self.k}, {self.blocks} block(s), {self.typ}'
+
+    def src_regs(self):
+        bits = {'f32': 32, 'f16': 16, 'bf16': 16, 'i8': 8}[self.typ]
+        return max(1, self.kpl * bits // 32)
+
+    def d_regs(self):
+        return self.m * self.m * self.blocks // 64
+
+    def sanitize(self, rows):
+        """Source words whose elements are small integers of the type."""
+        out = []
+        for row in rows:
+            new = []
+            for w in row:
+                if self.typ == 'f32':
+                    new.append(f32(float((w % 17) - 8)))
+                elif self.typ in ('f16', 'bf16'):
+                    fn = small_half if self.typ == 'f16' else small_bf16
+                    new.append(fn(w) | fn(w >> 16) << 16)
+                else:
+                    new.append(w)
+            out.append(new)
+        return out
+
+    def c_value(self, seed, r, lane):
+        v = (seed * 31 + r * 7 + lane * 3) % 23 - 11
+        return v & 0xffffffff if self.typ == 'i8' else f32(float(v))
+
+    def elem(self, regs, lane, e):
+        """Element e (of kpl) of a lane's operand registers."""
+        if self.typ == 'f32':
+            return Fraction(from32(regs[0][lane]))
+        if self.typ in ('f16', 'bf16'):
+            w = regs[e // 2][lane] >> (16 * (e % 2)) & 0xffff
+            return Fraction(half(w) if self.typ == 'f16' else from32(w << 16))
+        b = regs[e // 4][lane] >> (8 * (e % 4)) & 0xff
+        return b - 256 if b >= 128 else b
+
+    def a_at(self, regs, x, k, b):
+        """A's row x (B's column x) at depth k of block b."""
+        groups = self.k // self.kpl
+        return self.elem(regs, x + self.m * (k // self.kpl + groups * b), k % self.kpl)
+
+    def d_at(self, i, j, b):
+        """(lane, register) of D's row i, column j, block b."""
+        if self.m == 4:
+            return j + 4 * b, i
+        groups = 64 // self.m
+        return j + self.m * ((i // 4) % groups), i % 4 + 4 * (i // 4 // groups) + \
+            self.m * self.m // 64 * b
+
+
+def mfma(s, a, b, c):
+    d = [row[:] for row in c]
+    for blk in range(s.blocks):
+        for i in range(s.m):
+            for j in range(s.m):
+                lane, reg = s.d_at(i, j, blk)
+                acc = sum(s.a_at(a, i, k, blk) * s.a_at(b, j, k, blk) for k in range(s.k))
+                if s.typ == 'i8':
+                    cv = c[reg][lane]
+                    cv = cv - (1 << 32) if cv >= 1 << 31 else cv
+                    d[reg][lane] = (acc + cv) & 0xffffffff
+                else:
+                    d[reg][lane] = round32(acc + Fraction(from32(c[reg][lane])))
+    return d
