@@ -29,21 +29,6 @@ int an_format_parse(const char *s)
 	return -1;
 }
 
-static const char *const an_sev_names[] = {"none", "note", "warning", "error"};
-
-const char *an_sev_name(enum an_sev s)
-{
-	return an_sev_names[s & 3];
-}
-
-enum an_sev an_sev_parse(const char *s)
-{
-	for (int i = AN_SEV_NOTE; i <= AN_SEV_ERROR; i++)
-		if (!strcmp(s, an_sev_names[i]))
-			return (enum an_sev)i;
-	return AN_SEV_NONE;
-}
-
 /* How the program of each trace directory ended, as its run left it. */
 static int an_collect_fates(const char *input, char **dirs, size_t from,
 			    size_t n, struct an_fate **fates)

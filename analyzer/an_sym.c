@@ -254,11 +254,6 @@ bool an_path_is_system(const char *path)
 	return false;
 }
 
-bool an_file_is_library(const char *file)
-{
-	return hg_file_is_library(file);
-}
-
 void an_frames_free(struct an_frame *f, int n)
 {
 	for (int i = 0; i < n; i++) {

@@ -86,15 +86,6 @@ PL_EXPORT int close(int fd)
 	return real(fd);
 }
 
-int pl_kfd_real_ioctl(int fd, unsigned long req, void *arg)
-{
-	static int (*real)(int, unsigned long, ...);
-
-	if (!real)
-		real = (int (*)(int, unsigned long, ...))pl_next_sym("ioctl");
-	return real(fd, req, arg);
-}
-
 /*
  * Defined with its third argument named, not as the header's variadic
  * prototype (not included here): on this ABI the argument arrives in the
