@@ -214,7 +214,7 @@ unsigned an_nprocs(const struct an_ctx *c)
 {
 	unsigned n = 0;
 
-	an_map_each(&c->procs, an_count_proc, &n);
+	hg_map_each(&c->procs, an_count_proc, &n);
 	return n;
 }
 
@@ -252,7 +252,7 @@ size_t an_procs_sorted(const struct an_ctx *c, struct an_proc ***out)
 	*out = NULL;
 	if (!n || !(l.v = calloc(n, sizeof(*l.v))))
 		return 0;
-	an_map_each(&c->procs, an_list_proc, &l);
+	hg_map_each(&c->procs, an_list_proc, &l);
 	qsort(l.v, l.n, sizeof(*l.v), an_proc_cmp);
 	*out = l.v;
 	return l.n;

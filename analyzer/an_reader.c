@@ -26,7 +26,7 @@
 struct an_sink {
 	struct an_ctx *c;
 	struct an_evcache *cache;
-	struct an_map discard_traces; /* traces that lost events */
+	struct hg_map discard_traces; /* traces that lost events */
 	const void *last_trace;
 	int64_t last_vpid;
 	struct an_proc *last_proc;
@@ -179,7 +179,7 @@ static void an_on_discard(struct an_sink *s, const bt_message *m, bool packets)
 			n = 1;
 		s->c->discarded_events += n;
 	}
-	an_map_put(&s->discard_traces,
+	hg_map_put(&s->discard_traces,
 		   (uintptr_t)bt_stream_borrow_trace_const(st), (void *)st);
 }
 
@@ -217,7 +217,7 @@ static void an_mark_discards(void *val, void *arg)
 	struct an_proc *p = val;
 	struct an_sink *s = arg;
 
-	if (an_map_get(&s->discard_traces, (uintptr_t)p->trace))
+	if (hg_map_get(&s->discard_traces, (uintptr_t)p->trace))
 		p->discarded = true;
 }
 
@@ -336,11 +336,11 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 		an_print_bt_error(err, "reading stopped early");
 		c->partial = true;
 	}
-	an_map_each(&c->procs, an_mark_discards, &s);
+	hg_map_each(&c->procs, an_mark_discards, &s);
 end:
 	bt_graph_put_ref(g);
 	an_evcache_free(s.cache);
-	an_map_fini(&s.discard_traces);
+	hg_map_fini(&s.discard_traces);
 	free(s.shown);
 	return rc;
 }

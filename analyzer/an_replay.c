@@ -62,7 +62,7 @@ static void an_on_callsite(struct an_proc *p, const struct an_ev *e)
 	uint64_t id = an_ev_u64(e, F_CS_ID);
 	struct an_callsite *cs;
 
-	if (!fr || an_map_get(&p->callsites, id))
+	if (!fr || hg_map_get(&p->callsites, id))
 		return;
 	n = n > 256 ? 256 : n;
 	cs = malloc(sizeof(*cs) + n * sizeof(cs->frames[0]));
@@ -72,7 +72,7 @@ static void an_on_callsite(struct an_proc *p, const struct an_ev *e)
 	cs->n = (uint16_t)n;
 	for (uint64_t i = 0; i < n; i++)
 		cs->frames[i] = an_arr_u64(fr, i);
-	if (an_map_put(&p->callsites, id, cs))
+	if (hg_map_put(&p->callsites, id, cs))
 		free(cs);
 }
 
@@ -239,7 +239,7 @@ static void an_end_proc(void *val, void *arg)
 	struct an_ctx *c = arg;
 	void *pair[2] = {c, p};
 
-	an_map_each(&p->allocs, an_end_refresh, pair);
+	hg_map_each(&p->allocs, an_end_refresh, pair);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_end)
 			an_rules[i]->on_end(c, an_rules[i], p);
@@ -257,11 +257,11 @@ static void an_inv_proc(void *val, void *arg)
 {
 	void *pair[2] = {arg, val};
 
-	an_map_each(&((struct an_proc *)val)->allocs, an_inv_live, pair);
+	hg_map_each(&((struct an_proc *)val)->allocs, an_inv_live, pair);
 }
 
 void an_replay_end(struct an_ctx *c)
 {
-	an_map_each(&c->procs, an_end_proc, c);
-	an_map_each(&c->procs, an_inv_proc, c);
+	hg_map_each(&c->procs, an_end_proc, c);
+	hg_map_each(&c->procs, an_inv_proc, c);
 }

@@ -98,7 +98,7 @@ static void an_fate_apply(struct an_ctx *c, const struct an_fate *f)
 
 	if (!f->known)
 		return;
-	an_map_each(&c->procs, an_fate_proc, &m);
+	hg_map_each(&c->procs, an_fate_proc, &m);
 	if (m.last)
 		m.last->fate = *f;
 }
@@ -156,7 +156,7 @@ static void an_static_kernel(void *val, void *arg)
 
 static void an_static_proc(void *val, void *arg)
 {
-	an_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
+	hg_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
 }
 
 /* Processes whose driver would not open an SMI event file: the first one,
@@ -182,7 +182,7 @@ static void an_smi_note(struct an_ctx *c)
 	struct an_smi_gap g = {0};
 	char where[256];
 
-	an_map_each(&c->procs, an_smi_proc, &g);
+	hg_map_each(&c->procs, an_smi_proc, &g);
 	if (!g.n)
 		return;
 	an_where(g.first, where, sizeof(where));
@@ -196,7 +196,7 @@ static void an_smi_note(struct an_ctx *c)
 static void an_trace_notes(struct an_ctx *c)
 {
 	/* Without a GPU nothing runs: the kernels' own facts still count. */
-	an_map_each(&c->procs, an_static_proc, c);
+	hg_map_each(&c->procs, an_static_proc, c);
 	an_smi_note(c);
 	if (c->unknown_launches)
 		an_warn(c, "%llu launches of kernels the trace never named: "

@@ -44,7 +44,7 @@ static struct an_finding *an_found(struct an_ctx *c, uint64_t key,
 				   struct an_proc *p, struct an_kernel *k,
 				   const struct an_alloc *a)
 {
-	for (struct an_finding *f = an_map_get(&c->finding_index, key); f;
+	for (struct an_finding *f = hg_map_get(&c->finding_index, key); f;
 	     f = f->next)
 		if (an_same(f, r, sev, p, k, a)) {
 			f->count += an_weight(c);
@@ -85,8 +85,8 @@ struct an_finding *an_find(struct an_ctx *c, const struct an_rule *r,
 		f->message = NULL;
 	va_end(ap);
 	/* Chain: the index points at the newest finding with this key. */
-	f->next = an_map_get(&c->finding_index, key);
-	an_map_put(&c->finding_index, key, f);
+	f->next = hg_map_get(&c->finding_index, key);
+	hg_map_put(&c->finding_index, key, f);
 	f->all_next = c->findings;
 	c->findings = f;
 	return f;

@@ -199,7 +199,7 @@ int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		    int max)
 {
 	const struct an_callsite *cs =
-		callsite ? an_map_get(&p->callsites, callsite) : NULL;
+		callsite ? hg_map_get(&p->callsites, callsite) : NULL;
 
 	return cs ? an_sym_frames(p, cs, out, max, false) : 0;
 }
@@ -229,7 +229,7 @@ int an_sym_site(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		int max)
 {
 	const struct an_callsite *cs =
-		callsite ? an_map_get(&p->callsites, callsite) : NULL;
+		callsite ? hg_map_get(&p->callsites, callsite) : NULL;
 	int n;
 
 	if (!cs)

@@ -87,7 +87,7 @@ static int bp_args(struct bp_decoded *d, struct dec_args *it)
 static void bp_launch_head(struct bp_decoded *d)
 {
 	const struct dec_launch *h =
-		d->proc ? bp_map_get(&d->proc->heads, d->launch.head_id) : NULL;
+		d->proc ? hg_map_get(&d->proc->heads, d->launch.head_id) : NULL;
 	uint64_t id = d->launch.head_id;
 	uint32_t repeat = d->launch.repeat;
 
@@ -117,7 +117,7 @@ static int bp_decode_kind(const struct bp_ec *e, const bt_field *p,
 	case DEC_FREE:
 		err = dec_bt_free(&e->dec, p, &d->free, nw);
 		if (!err && d->free.elided && d->proc) {
-			struct bp_block *b = bp_map_get(&d->proc->blocks, d->free.id);
+			struct bp_block *b = hg_map_get(&d->proc->blocks, d->free.id);
 
 			d->free.addr = b ? b->addr : 0;
 			d->free.size = b ? b->size : 0;
