@@ -1,4 +1,10 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The output's classes and objects, each made the first time its input one
+ * is seen and found again by a lookup: babeltrace2 gives a filter no way
+ * to forward an input object, and most of a trace's classes are never
+ * used by one run.
+ */
 #include "bp_ir.h"
 
 #include <stdlib.h>

@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * Per process, what later packed events leave out: kept in maps by head and
+ * block, because a trace interleaves its processes and threads, and a
+ * launch may name a block another thread freed meanwhile.
+ */
 #include "bp_proc.h"
 
 #include <stdlib.h>
