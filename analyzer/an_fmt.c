@@ -27,6 +27,17 @@ enum an_sev an_sev_parse(const char *s)
 	return AN_SEV_NONE;
 }
 
+void an_where(const struct an_proc *p, char *buf, size_t cap)
+{
+	int o = snprintf(buf, cap, "%s[%lld]", p->procname[0] ? p->procname : "?",
+			 (long long)p->vpid);
+
+	if (p->host[0] && o > 0 && (size_t)o < cap)
+		o += snprintf(buf + o, cap - (size_t)o, " on %s", p->host);
+	if (p->rank[0] && o > 0 && (size_t)o < cap)
+		snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
+}
+
 void an_bytes_text(uint64_t b, char *buf, size_t cap)
 {
 	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};

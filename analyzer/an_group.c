@@ -9,17 +9,6 @@
 #include "an_rule.h"
 #include "hg_events.h"
 
-void an_where(const struct an_proc *p, char *buf, size_t cap)
-{
-	int o = snprintf(buf, cap, "%s[%lld]", p->procname[0] ? p->procname : "?",
-			 (long long)p->vpid);
-
-	if (p->host[0] && o > 0 && (size_t)o < cap)
-		o += snprintf(buf + o, cap - (size_t)o, " on %s", p->host);
-	if (p->rank[0] && o > 0 && (size_t)o < cap)
-		snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
-}
-
 static unsigned an_rule_pos(const struct an_rule *r)
 {
 	for (unsigned i = 0; i < an_nrules; i++)
@@ -129,6 +118,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 	for (size_t i = 0; i < gs->n; i++) {
 		if (an_same_group(&gs->g[i], f, site)) {
 			gs->g[i].count += f->count;
+			gs->g[i].observed += f->observed;
 			gs->g[i].nprocs += gs->g[i].first->proc != f->proc;
 			an_group_rank(&gs->g[i], f->proc);
 			an_frames_free(fr, n);
@@ -143,6 +133,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 	gs->g = g;
 	g = &gs->g[gs->n++];
 	*g = (struct an_group){.first = f, .count = f->count, .nprocs = 1,
+			       .observed = f->observed,
 			       .nframes = n, .site = strdup(site)};
 	memcpy(g->frames, fr, (size_t)n * sizeof(fr[0]));
 	an_group_rank(g, f->proc);

@@ -141,10 +141,11 @@ static void an_html_alloc(FILE *out, const struct an_group *g)
 		an_html_source(out, g->frames[i].file, g->frames[i].line);
 }
 
-static void an_html_finding(FILE *out, const struct an_group *g)
+static void an_html_finding(FILE *out, const struct an_ctx *c,
+			    const struct an_group *g)
 {
 	const struct an_finding *f = g->first;
-	char where[256];
+	char where[256], seen[512];
 
 	fprintf(out,
 		"<div class=\"finding sev-%s\" data-rule=\"%s\"><div>"
@@ -155,6 +156,11 @@ static void an_html_finding(FILE *out, const struct an_group *g)
 	fputs("</div><p class=\"msg\">", out);
 	an_html_esc(out, an_group_message(g));
 	fputs("</p>", out);
+	if (an_observed_text(c, f, an_group_observed(g), seen, sizeof(seen))) {
+		fputs("<div class=\"observed\">observed: ", out);
+		an_html_esc(out, seen);
+		fputs("</div>", out);
+	}
 	if (f->kernel) {
 		fputs("<div>kernel: <code class=\"kernel\">", out);
 		an_html_esc(out, an_kernel_label(f->kernel));
@@ -195,16 +201,12 @@ static void an_html_summary(FILE *out, struct an_ctx *c,
 			    const struct an_groups *gs)
 {
 	fputs("<section id=\"summary\">", out);
-	if (c->vgpu[0]) {
-		fputs("<p class=\"warn\">Virtual ", out);
-		an_html_esc(out, c->vgpu);
-		fputs(c->vgpu_exec ? ": kernels ran on hipgrain's interpreter with the "
-				     "product's memory semantics; the findings come from what "
-				     "the runtime asked of its driver and from the kernels' "
-				     "code.</p>"
-				   : ": kernels were not executed; the findings come from what "
-				     "the runtime asked of its driver and from the kernels' "
-				     "code.</p>", out);
+	char line[640];
+
+	if (an_exec_sentence(c, line, sizeof(line))) {
+		fputs("<p class=\"warn\">", out);
+		an_html_esc(out, line);
+		fputs(".</p>", out);
 	}
 	fprintf(out,
 		"<p><b>%zu finding%s</b> (%u error, "
@@ -268,7 +270,7 @@ void an_write_html(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	an_html_summary(out, c, gs);
 	fputs("<section id=\"findings\"><h2>Findings</h2>\n", out);
 	for (size_t i = 0; i < gs->n; i++)
-		an_html_finding(out, &gs->g[i]);
+		an_html_finding(out, c, &gs->g[i]);
 	if (!gs->n)
 		fputs("<p>No hazard found.</p>", out);
 	fputs("</section>\n", out);

@@ -30,10 +30,11 @@ static void an_json_alloc(FILE *out, const struct an_group *g)
 	fputc('}', out);
 }
 
-static void an_json_group(FILE *out, const struct an_group *g)
+static void an_json_group(FILE *out, const struct an_ctx *c,
+			  const struct an_group *g)
 {
 	const struct an_finding *f = g->first;
-	char where[256];
+	char where[256], seen[512];
 
 	fputs("{\"rule\":", out);
 	hg_json_str(out, f->rule->id);
@@ -77,6 +78,12 @@ static void an_json_group(FILE *out, const struct an_group *g)
 		fputs(",\"atomic_at\":", out);
 		hg_json_str(out, f->atomic_at);
 	}
+	if (an_observed_text(c, f, an_group_observed(g), seen, sizeof(seen))) {
+		fprintf(out, ",\"observed\":{\"dropped\":%llu,\"text\":",
+			(unsigned long long)an_group_observed(g));
+		hg_json_str(out, seen);
+		fputc('}', out);
+	}
 	an_where(f->proc, where, sizeof(where));
 	fputs(",\"where\":{\"process\":", out);
 	hg_json_str(out, where);
@@ -110,6 +117,16 @@ static void an_json_summary(FILE *out, struct an_ctx *c,
 	else
 		fputs("null", out);
 	fprintf(out, ",\"virtual_gpu_executed\":%s", c->vgpu[0] && c->vgpu_exec ? "true" : "false");
+	fprintf(out, ",\"virtual_gpu_launches\":{\"ran\":%llu,\"faulted\":%llu,"
+		     "\"not_run\":%llu,\"unexplained_drops\":%llu}",
+		(unsigned long long)c->exec.ran, (unsigned long long)c->exec.faulted,
+		(unsigned long long)c->exec.not_run,
+		(unsigned long long)c->exec.unexplained);
+	fputs(",\"virtual_gpu_summary\":", out);
+	if (an_exec_sentence(c, buf, sizeof(buf)))
+		hg_json_str(out, buf);
+	else
+		fputs("null", out);
 	fputs(",\"notice\":", out);
 	if (an_notice(c, buf, sizeof(buf)))
 		hg_json_str(out, buf);
@@ -169,7 +186,7 @@ void an_write_json(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	for (size_t i = 0; i < gs->n; i++) {
 		if (i)
 			fputc(',', out);
-		an_json_group(out, &gs->g[i]);
+		an_json_group(out, c, &gs->g[i]);
 	}
 	fputs("],", out);
 	an_json_summary(out, c, gs);

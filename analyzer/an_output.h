@@ -25,6 +25,7 @@ struct an_group {
 	struct an_group *also;
 	unsigned nalso;
 	int arg; /* the argument's index its message names; -1 none */
+	uint64_t observed; /* lanes its findings were seen to drop */
 	char *message; /* NULL: first->message */
 };
 
@@ -32,6 +33,16 @@ struct an_group {
 static inline const char *an_group_message(const struct an_group *g)
 {
 	return g->message ? g->message : g->first->message;
+}
+
+/* Lanes seen dropped over the group and the arguments folded into it. */
+static inline uint64_t an_group_observed(const struct an_group *g)
+{
+	uint64_t n = g->observed;
+
+	for (unsigned i = 0; i < g->nalso; i++)
+		n += g->also[i].observed;
+	return n;
 }
 
 struct an_groups {

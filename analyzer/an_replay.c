@@ -215,6 +215,8 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_KFD_XNACK: an_on_kfd_xnack(p, e); break;
 	case AN_EV_KFD_SMI_OPEN: an_on_kfd_smi_open(p, e); break;
 	case AN_EV_KFD_SMI: an_on_kfd_smi(c, p, e); break;
+	case AN_EV_VGPU_DISPATCH: an_on_vgpu_dispatch(c, p, e); break;
+	case AN_EV_VGPU_DROP: an_on_vgpu_drop(c, p, e); break;
 	case AN_EV_RUNTIME:
 		if (an_ev_i64(e, F_RT_RC))
 			an_warn(c, "the HIP runtime %s could not be loaded "
@@ -264,4 +266,5 @@ void an_replay_end(struct an_ctx *c)
 {
 	hg_map_each(&c->procs, an_end_proc, c);
 	hg_map_each(&c->procs, an_inv_proc, c);
+	an_observed_join(c);
 }

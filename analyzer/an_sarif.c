@@ -51,10 +51,11 @@ static void an_sarif_location(FILE *out, const struct an_group *g)
 		f && f->function ? "function" : "module");
 }
 
-static void an_sarif_result(FILE *out, const struct an_group *g)
+static void an_sarif_result(FILE *out, const struct an_ctx *c,
+			    const struct an_group *g)
 {
 	const struct an_finding *f = g->first;
-	char where[256];
+	char where[256], seen[512];
 	unsigned idx = 0;
 
 	while (idx < an_nrules && an_rules[idx] != f->rule)
@@ -73,6 +74,11 @@ static void an_sarif_result(FILE *out, const struct an_group *g)
 		",\"properties\":{\"count\":%llu,\"processes\":%u,\"where\":",
 		(unsigned long long)g->count, g->nprocs);
 	hg_json_str(out, where);
+	if (an_observed_text(c, f, an_group_observed(g), seen, sizeof(seen))) {
+		fprintf(out, ",\"observedDropped\":%llu,\"observed\":",
+			(unsigned long long)an_group_observed(g));
+		hg_json_str(out, seen);
+	}
 	fputs(",\"ranks\":[", out);
 	for (unsigned i = 0; i < g->nranks; i++)
 		fprintf(out, "%s%ld", i ? "," : "", g->ranks[i]);
@@ -98,16 +104,14 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	for (size_t i = 0; i < gs->n; i++) {
 		if (i)
 			fputc(',', out);
-		an_sarif_result(out, &gs->g[i]);
+		an_sarif_result(out, c, &gs->g[i]);
 	}
 	fprintf(out, "],\"invocations\":[{\"executionSuccessful\":%s",
 		c->partial || c->traces_failed ? "false" : "true");
 	fputs(",\"toolExecutionNotifications\":[", out);
 	if (c->vgpu[0]) {
-		char msg[96];
-		snprintf(msg, sizeof(msg), c->vgpu_exec
-			 ? "virtual %s: kernels ran on hipgrain's interpreter"
-			 : "virtual %s: kernels were not executed", c->vgpu);
+		char msg[640];
+		an_exec_sentence(c, msg, sizeof(msg));
 		fputs("{\"level\":\"warning\",\"message\":{\"text\":", out);
 		hg_json_str(out, msg);
 		fputs(c->nwarnings ? "}}," : "}}", out);

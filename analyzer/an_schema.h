@@ -54,6 +54,10 @@
 	X(KFD_SMI_OPEN, "hipgrain:kfd_smi_open", "gpu_id", "rc")              \
 	X(KFD_SMI, "hipgrain:kfd_smi", "kind", "trigger", "addr", "size",     \
 	  "from", "to", "node", "rw", "ns", "error")                          \
+	X(VGPU_DISPATCH, "hipgrain:vgpu_dispatch", "kd", "kernel", "status",   \
+	  "what")                                                              \
+	X(VGPU_DROP, "hipgrain:vgpu_drop", "kd", "code_off", "op", "count",   \
+	  "id")                                                                \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
 	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
@@ -95,6 +99,8 @@ enum { F_KX_REQUESTED, F_KX_ENABLED, F_KX_RC };
 enum { F_KO_GPU, F_KO_RC };
 enum { F_SMI_KIND, F_SMI_TRIGGER, F_SMI_ADDR, F_SMI_SIZE, F_SMI_FROM,
        F_SMI_TO, F_SMI_NODE, F_SMI_RW, F_SMI_NS, F_SMI_ERROR };
+enum { F_VD_KD, F_VD_KERNEL, F_VD_STATUS, F_VD_WHAT };
+enum { F_VX_KD, F_VX_CODE_OFF, F_VX_OP, F_VX_COUNT, F_VX_ID };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 

@@ -14,6 +14,7 @@
 #include "an.h"
 #include "an_fate.h"
 #include "hg_map.h"
+#include "an_observed.h"
 #include "an_slab.h"
 #include "dec_freed.h"
 
@@ -153,6 +154,9 @@ struct an_proc {
 	struct dec_freed_ring freed_ring;
 	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
 			     * kfd_* event */
+	/* The virtual GPU's last dispatch, which its drop rows follow. */
+	uint64_t obs_kd;
+	char obs_kernel[96];
 };
 
 /* What a `head` event declares that a launch uses. */
@@ -176,6 +180,9 @@ struct an_finding {
 	int32_t first_tid;
 	char *message;
 	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
+	/* Lanes the virtual GPU saw this atomic do nothing (an_observed.c). */
+	uint64_t observed;
+	char observed_op[32];
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
 };
@@ -220,6 +227,7 @@ struct an_ctx {
 	bool no_gpu; /* some process found no usable GPU */
 	char vgpu[16]; /* a virtual GPU's profile when a process ran on one */
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
+	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
 	unsigned traces_read, traces_failed;
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */

@@ -11,6 +11,7 @@
 struct an_tty {
 	FILE *out;
 	bool color;
+	const struct an_ctx *c;
 };
 
 static const char *an_col(const struct an_tty *t, const char *code)
@@ -67,10 +68,13 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	const struct an_finding *f = g->first;
 	char where[256];
 	bool fixed = false;
+	char seen[512];
 
 	fprintf(t->out, "  %s×%llu%s %s\n", an_col(t, "\033[1m"),
 		(unsigned long long)g->count, an_col(t, "\033[0m"),
 		an_group_message(g) ? an_group_message(g) : "");
+	if (an_observed_text(t->c, f, an_group_observed(g), seen, sizeof(seen)))
+		fprintf(t->out, "    observed: %s\n", seen);
 	if (f->kernel)
 		fprintf(t->out, "    kernel: %s\n", an_kernel_label(f->kernel));
 	if (f->has_alloc)
@@ -195,17 +199,11 @@ static void an_text_fates(const struct an_tty *t, const struct an_ctx *c)
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
-	if (c->vgpu[0] && c->vgpu_exec)
-		fprintf(t->out, "%svirtual %s: kernels ran on hipgrain's "
-				"interpreter%s with the product's memory semantics; "
-				"the findings come from what the runtime asked of its "
-				"driver and from the kernels' code\n",
-			an_col(t, "\033[1;33m"), c->vgpu, an_col(t, "\033[0m"));
-	else if (c->vgpu[0])
-		fprintf(t->out, "%svirtual %s: kernels were not executed%s; the "
-				"findings come from what the runtime asked of its "
-				"driver and from the kernels' code\n",
-			an_col(t, "\033[1;33m"), c->vgpu, an_col(t, "\033[0m"));
+	char line[640];
+
+	if (an_exec_sentence(c, line, sizeof(line)))
+		fprintf(t->out, "%s%s%s\n", an_col(t, "\033[1;33m"), line,
+			an_col(t, "\033[0m"));
 	char notice[512];
 
 	if (an_notice(c, notice, sizeof(notice)))
@@ -249,7 +247,7 @@ static void an_text_tail(const struct an_tty *t, struct an_ctx *c)
 
 void an_write_text(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 {
-	struct an_tty t = {out, c->opts->color};
+	struct an_tty t = {out, c->opts->color, c};
 
 	an_text_header(&t, c, gs);
 	an_text_findings(&t, gs);

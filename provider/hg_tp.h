@@ -452,6 +452,45 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_smi,
 	)
 )
 
+/*
+ * The virtual GPU's observations: facts no real driver reports, present
+ * only when kernels ran on hipgrain's interpreter.  drops: the rows of
+ * vgpu_drop that follow, for the same kd.
+ */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_dispatch,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_vgpu_dispatch *, d),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, kd, d->kd)
+		lttng_ust_field_string(kernel, d->kernel)
+		lttng_ust_field_integer(int32_t, status, d->status)
+		lttng_ust_field_string(what, d->what)
+		lttng_ust_field_integer_hex(uint64_t, code_off, d->code_off)
+		lttng_ust_field_integer_hex(uint64_t, fault_va, d->fault_va)
+		lttng_ust_field_integer(uint8_t, fault_write, d->fault_write)
+		lttng_ust_field_integer(uint64_t, insns, d->insns)
+		lttng_ust_field_integer(uint32_t, drops, d->drops)
+		lttng_ust_field_integer(uint64_t, drops_lost, d->drops_lost)
+	)
+)
+
+/* id, off: the block the lowest address aimed at lies in (0: none). */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_drop,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_vgpu_drop *, x),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, kd, x->kd)
+		lttng_ust_field_integer_hex(uint64_t, code_off, x->code_off)
+		lttng_ust_field_string(op, x->op)
+		lttng_ust_field_integer(uint64_t, count, x->count)
+		lttng_ust_field_integer(uint64_t, id, x->id)
+		lttng_ust_field_integer(uint64_t, off, x->off)
+		lttng_ust_field_integer_hex(uint64_t, lo, x->lo)
+		lttng_ust_field_integer_hex(uint64_t, hi, x->hi)
+		lttng_ust_field_integer(uint8_t, kind, x->kind)
+		lttng_ust_field_integer(uint8_t, mem, x->mem)
+		lttng_ust_field_integer(uint8_t, gran, x->gran)
+	)
+)
+
 #endif /* HG_TP_H */
 
 #include <lttng/tracepoint-event.h>

@@ -97,6 +97,22 @@ struct hg_tp_kfd_smi {
 	uint8_t kind, rw;
 };
 
+/* What the virtual GPU's interpreter saw one dispatch do (hg_observe.h). */
+struct hg_tp_vgpu_dispatch {
+	uint64_t kd, code_off, fault_va, insns, drops_lost;
+	const char *kernel, *what;
+	uint32_t drops;
+	int32_t status; /* enum hg_exec_status */
+	uint8_t fault_write;
+};
+
+/* Lanes whose atomic did nothing, into the block the preload resolved. */
+struct hg_tp_vgpu_drop {
+	uint64_t kd, code_off, id, off, lo, hi, count;
+	const char *op;
+	uint8_t kind, mem, gran;
+};
+
 struct hg_tp_memcpy {
 	uint64_t dst, src, size;
 	uint64_t dst_id, src_id;

@@ -221,5 +221,7 @@ void reg_emit_kfd_svm(uint64_t start, uint64_t size, uint8_t op,
 void reg_emit_kfd_xnack(int32_t requested, int32_t enabled, int32_t rc);
 void reg_emit_kfd_smi_open(uint32_t gpu_id, int32_t rc);
 void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e);
+void reg_emit_vgpu_dispatch(const struct hg_tp_vgpu_dispatch *d);
+void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x);
 
 #endif

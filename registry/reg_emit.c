@@ -243,3 +243,13 @@ void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e)
 {
 	lttng_ust_tracepoint(hipgrain, kfd_smi, e);
 }
+
+void reg_emit_vgpu_dispatch(const struct hg_tp_vgpu_dispatch *d)
+{
+	lttng_ust_tracepoint(hipgrain, vgpu_dispatch, d);
+}
+
+void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x)
+{
+	lttng_ust_tracepoint(hipgrain, vgpu_drop, x);
+}

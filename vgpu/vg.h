@@ -32,6 +32,7 @@ struct vg_state {
 	int mem_fd;		/* backing store of every buffer object */
 	char sysfs[256];	/* the generated topology tree's root */
 	int xnack;		/* the process's XNACK mode */
+	int halted;		/* a fatal GPU fault evicted the queues */
 	pid_t owner;		/* the process that made sysfs */
 	pid_t self;		/* this process, kept across fork */
 };
@@ -90,6 +91,10 @@ int vg_event_set(uint32_t id);
 int vg_event_reset(void *args);
 int vg_event_wait(void *args);
 void vg_event_signal_all(void);
+struct kfd_hsa_memory_exception_data;
+/* A fatal GPU fault, told to every memory event: how many there were
+ * (0: nobody listens). */
+int vg_event_memory_fault(const struct kfd_hsa_memory_exception_data *d);
 
 /* Queues (vg_queue.c). */
 int vg_queue_create(void *args);
@@ -106,12 +111,16 @@ int vg_svm_lookup(uint64_t va, uint32_t *flags, uint32_t *where);
 int vg_svm_holds(uint64_t start, uint64_t len);
 void vg_svm_unmapped(uint64_t start, uint64_t len);
 int vg_smi_open(void *args);
+/* The SMI file's vmfault line for this process (a fatal GPU fault). */
+void vg_smi_vmfault(void);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
 
 /* The name of the kernel whose descriptor is at kd, from the code object
- * the loader placed around it (vg_blit.c): 0, or -1 when none says. */
-int vg_kernel_name(uint64_t kd, char *out, size_t cap);
+ * the loader placed around it (vg_blit.c): 0, or -1 when none says.
+ * *image_va: where that code object's header lies (0: none found), from
+ * which its addresses are counted. */
+int vg_kernel_name(uint64_t kd, char *out, size_t cap, uint64_t *image_va);
 
 /* The CPU's mappings as the driver's range checks see them (vg_vma.c):
  * each mapping made through the shim, from one of our devices or not. */

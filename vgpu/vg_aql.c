@@ -67,8 +67,9 @@ static int run(struct vg_queue *q, const char *pk, uint64_t pk_va, int type)
 		struct vg_dispatch d;
 		memcpy(&d, pk, PKT);
 		d.packet_va = pk_va;
-		if (!vg_blit_dispatch(d.kernel_object, d.kernarg_address, d.grid_size[0]))
-			vg_exec_dispatch(&d, 0);
+		if (!vg_blit_dispatch(d.kernel_object, d.kernarg_address, d.grid_size[0]) &&
+		    !vg_exec_dispatch(&d, 0))
+			return 0;
 		vg_signal_done(d.completion_signal, 1);
 		return 1;
 	}
@@ -94,6 +95,9 @@ static int run(struct vg_queue *q, const char *pk, uint64_t pk_va, int type)
 
 int vg_aql_serve(struct vg_queue *q)
 {
+	/* The driver evicted the queues after a fatal fault. */
+	if (__atomic_load_n(&vg.halted, __ATOMIC_ACQUIRE))
+		return 0;
 	uint64_t *wp = vg_mem_host(q->wptr_va, 8), *rp = vg_mem_host(q->rptr_va, 8);
 	char *ring = vg_mem_host(q->ring_va, q->ring_size);
 	uint64_t n = q->ring_size / PKT, r = __atomic_load_n(rp, __ATOMIC_ACQUIRE);

@@ -55,10 +55,12 @@ static struct slot {
 static struct vg_kinfo infos[16];
 static unsigned ninfos;
 
-static enum kind resolve(uint64_t kd, struct vg_kinfo *out, uint64_t *handle)
+static enum kind resolve(uint64_t kd, struct vg_kinfo *out, uint64_t *handle,
+			 uint64_t *image_va)
 {
 	struct vg_bo b;
 	out->name[0] = '\0';
+	*image_va = 0;
 	if (vg_mem_bo_at(kd, &b))
 		return K_OTHER;
 	const uint8_t *bo = b.host;
@@ -66,6 +68,7 @@ static enum kind resolve(uint64_t kd, struct vg_kinfo *out, uint64_t *handle)
 	*handle = b.handle;
 	for (uint64_t at = (kd - bo_va) & ~(PAGE - 1);; at -= PAGE) {
 		if (vg_image_is_elf(bo + at, bo_size - at)) {
+			*image_va = bo_va + at;
 			if (vg_image_kernel(bo + at, bo_size - at, kd - bo_va - at, out))
 				return K_OTHER;
 			for (size_t i = 0; i < sizeof(blits) / sizeof(blits[0]); i++)
@@ -100,8 +103,8 @@ static struct slot *lookup(uint64_t kd)
 			return s;
 		if (!s->kd) {
 			struct vg_kinfo k;
-			uint64_t handle = 0;
-			enum kind kind = resolve(kd, &k, &handle);
+			uint64_t handle = 0, image_va;
+			enum kind kind = resolve(kd, &k, &handle, &image_va);
 			if (kind >= K_COPY) {
 				if (ninfos == sizeof(infos) / sizeof(infos[0]))
 					return NULL;
@@ -278,11 +281,11 @@ static enum kind raw_kind(const uint8_t *ka, uint32_t grid, enum kind known)
 	return known;
 }
 
-int vg_kernel_name(uint64_t kd, char *out, size_t cap)
+int vg_kernel_name(uint64_t kd, char *out, size_t cap, uint64_t *image_va)
 {
 	struct vg_kinfo k;
 	uint64_t handle;
-	resolve(kd, &k, &handle);
+	resolve(kd, &k, &handle, image_va);
 	if (!k.name[0] || strlen(k.name) >= cap)
 		return -1;
 	strcpy(out, k.name);

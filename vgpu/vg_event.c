@@ -32,6 +32,8 @@ struct ev {
 	uint32_t type;
 	uint32_t waiters;
 	uint64_t age; /* 1 + times set; 0 and 1 are never reached again */
+	/* A memory event's last fault, handed to the waiters it wakes. */
+	struct kfd_hsa_memory_exception_data fault;
 };
 
 /* Events one wait may name; ROCr waits on a handful. */
@@ -61,7 +63,8 @@ int vg_event_create(void *args)
 		pthread_mutex_unlock(&lock);
 		return -ENOMEM;
 	}
-	evs[id] = (struct ev){ 1, (uint8_t)!!a->auto_reset, 0, a->event_type, 0, 1 };
+	evs[id] = (struct ev){ .used = 1, .auto_reset = (uint8_t)!!a->auto_reset,
+			      .type = a->event_type, .age = 1 };
 	pthread_mutex_unlock(&lock);
 	a->event_id = id;
 	a->event_slot_index = id;
@@ -114,6 +117,27 @@ void vg_event_signal_all(void)
 			set_locked(&evs[i]);
 	pthread_cond_broadcast(&cond);
 	pthread_mutex_unlock(&lock);
+}
+
+/*
+ * A fatal GPU fault, as kfd_signal_vm_fault_event tells it: every memory
+ * event of the process is set and carries the fault (no signal is sent to
+ * the process; its runtime, waiting on the event, reports it and aborts).
+ */
+int vg_event_memory_fault(const struct kfd_hsa_memory_exception_data *d)
+{
+	int n = 0;
+	pthread_once(&once, init_cond);
+	pthread_mutex_lock(&lock);
+	for (uint32_t i = 1; i < VG_EVENTS; i++)
+		if (evs[i].used && evs[i].type == KFD_IOC_EVENT_MEMORY) {
+			evs[i].fault = *d;
+			set_locked(&evs[i]);
+			n++;
+		}
+	pthread_cond_broadcast(&cond);
+	pthread_mutex_unlock(&lock);
+	return n;
 }
 
 int vg_event_reset(void *args)
@@ -171,8 +195,10 @@ static void arrive(const struct kfd_event_data *d, uint64_t *age0, uint32_t n)
 	}
 }
 
-/* A completed wait tells each waiter that named an age the current one. */
-static void leave(struct kfd_event_data *d, uint32_t n, int ok)
+/* A completed wait tells each waiter that named an age the current one,
+ * and each waiter of a memory event it saw set the fault (the driver's
+ * copy_signaled_event_data). */
+static void leave(struct kfd_event_data *d, const uint64_t *age0, uint32_t n, int ok)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		struct ev *e = find(d[i].event_id);
@@ -181,6 +207,8 @@ static void leave(struct kfd_event_data *d, uint32_t n, int ok)
 		e->waiters--;
 		if (ok && e->type == KFD_IOC_EVENT_SIGNAL && named_age(&d[i]))
 			memcpy(&d[i], &e->age, sizeof(e->age));
+		if (ok && e->type == KFD_IOC_EVENT_MEMORY && (e->signaled || e->age != age0[i]))
+			d[i].memory_exception_data = e->fault;
 	}
 }
 
@@ -214,7 +242,7 @@ int vg_event_wait(void *args)
 	       rc != ETIMEDOUT && a->timeout)
 		rc = a->timeout == 0xffffffffu ? pthread_cond_wait(&cond, &lock)
 					       : pthread_cond_timedwait(&cond, &lock, &until);
-	leave(d, a->num_events, ok);
+	leave(d, age0, a->num_events, ok);
 	pthread_mutex_unlock(&lock);
 	a->wait_result = ok ? KFD_IOC_WAIT_RESULT_COMPLETE : KFD_IOC_WAIT_RESULT_TIMEOUT;
 	return 0;

@@ -6,16 +6,21 @@
  * registered SVM range with its attributes; and, with XNACK on, any page
  * of the process, as a GPU that retries its faults reaches system memory.
  * What the interpreter cannot do is said on stderr once per kernel and
- * the dispatch retires unexecuted: never a silently wrong result.
+ * the dispatch retires unexecuted: never a silently wrong result.  What
+ * each dispatch did, including the atomics the product's memory made do
+ * nothing, is told to the tracer when it is loaded (hg_observe.h).
  */
+#include <dlfcn.h>
 #include <linux/kfd_ioctl.h>
 #include <stdio.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "hg_env.h"
+#include "hg_observe.h"
 #include "vg.h"
 #include "vg_exec.h"
+#include "vg_sysfs.h"
 #include "vx.h"
 
 /* Whether the process can read the page: the interpreter must not crash
@@ -33,6 +38,7 @@ static int page(void *ctx, uint64_t va, struct vx_page *out)
 	(void)ctx;
 	if (!vg_mem_bo_at(va, &b)) {
 		out->host = (uint8_t *)b.host + (va - b.va);
+		out->region = b.va;
 		out->kind = (b.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) ? VX_VRAM : VX_HOST;
 		if (b.flags & (KFD_IOC_ALLOC_MEM_FLAGS_COHERENT | KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED))
 			out->kind |= VX_FINE;
@@ -43,9 +49,15 @@ static int page(void *ctx, uint64_t va, struct vx_page *out)
 	if ((!known && !vg.xnack) || !readable(va))
 		return -1;
 	out->host = (uint8_t *)(uintptr_t)va;
+	out->region = 0;
 	out->kind = (where ? VX_VRAM : VX_HOST) |
 		    (!known || (flags & KFD_IOCTL_SVM_FLAG_COHERENT) ? VX_FINE : 0);
 	return 0;
+}
+
+static enum isa_family family(void)
+{
+	return isa_family_of(vg.prof->gfx);
 }
 
 static int enabled(void)
@@ -56,11 +68,8 @@ static int enabled(void)
 	return on;
 }
 
-static void say(const struct vx_result *r, const struct vg_dispatch *d)
+static void say(const struct vx_result *r, const char *name)
 {
-	char name[160];
-	if (vg_kernel_name(d->kernel_object, name, sizeof(name)))
-		snprintf(name, sizeof(name), "at 0x%llx", (unsigned long long)d->kernel_object);
 	switch (r->status) {
 	case VX_UNKNOWN:
 		fprintf(stderr, "hipgrain: virtual GPU: kernel %s not executed: the interpreter"
@@ -85,12 +94,92 @@ static void say(const struct vx_result *r, const struct vg_dispatch *d)
 	}
 }
 
-void vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
+static enum hg_exec_status status_of(enum vx_status s)
+{
+	switch (s) {
+	case VX_DONE: return HG_EXEC_DONE;
+	case VX_UNKNOWN: return HG_EXEC_UNKNOWN;
+	case VX_FAULT: return HG_EXEC_FAULT;
+	case VX_BAD_CODE: return HG_EXEC_BAD_CODE;
+	default: return HG_EXEC_NOMEM;
+	}
+}
+
+/* The tracer, when it is in the process: resolved once, never unloaded
+ * (the preload stays until exit). */
+static hg_observe_fn observer(void)
+{
+	static hg_observe_fn fn;
+	static int looked;
+	if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
+		fn = (hg_observe_fn)(uintptr_t)dlsym(RTLD_DEFAULT, HG_OBSERVE_FN);
+		__atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
+	}
+	return fn;
+}
+
+/* Addresses in the trace are counted from the code object's start, as
+ * `hipgrain scan` and the kernel's atomic sites count them. */
+static uint64_t code_off(uint64_t pc, uint64_t image_va)
+{
+	return image_va && pc >= image_va ? pc - image_va : pc;
+}
+
+static void tell(const struct vx_result *r, const struct vg_dispatch *d,
+		 const char *name, uint64_t image_va)
+{
+	hg_observe_fn fn = observer();
+	if (!fn)
+		return;
+	struct hg_observed_drop rows[VX_DROPS];
+	for (unsigned i = 0; i < r->ndrops; i++) {
+		const struct vx_drop *x = &r->drops[i];
+		rows[i] = (struct hg_observed_drop){
+			.code_off = code_off(x->pc, image_va), .lo = x->lo, .hi = x->hi,
+			.count = x->count, .op = isa_name(family(), x->fmt, x->op),
+			.kind = (x->kind & VX_FINE ? HG_OBS_FINE : 0) |
+				(x->kind & VX_HOST ? HG_OBS_HOST : 0) |
+				(x->kind & VX_VRAM ? HG_OBS_VRAM : 0),
+		};
+	}
+	struct hg_observed o = {
+		.size = sizeof(o), .kd = d->kernel_object, .kernel = name,
+		.status = status_of(r->status), .what = r->what,
+		.code_off = code_off(r->pc, image_va), .fault_va = r->fault_va,
+		.fault_write = r->fault_write, .insns = r->insns,
+		.drops = rows, .ndrops = r->ndrops, .drops_lost = r->drops_lost,
+	};
+	fn(&o);
+}
+
+/*
+ * A fault no retry can mend, as amdkfd meets one (kfd_int_process_v9.c,
+ * kfd_events.c): the SMI file's vmfault line, the process's queues
+ * evicted, and every memory event set with the faulting page, on which
+ * the runtime reports "Memory access fault by GPU" and aborts.  A process
+ * whose runtime made no memory event has no one listening: its dispatch
+ * retires rather than hang the program (doc/testing.md).
+ */
+static int fatal(const struct vx_result *r)
+{
+	struct kfd_hsa_memory_exception_data m = {
+		.failure = { .NotPresent = 1 },
+		.va = r->fault_va & ~(uint64_t)(VX_PAGE - 1),
+		.gpu_id = VG_GPU_ID,
+	};
+	vg_smi_vmfault();
+	if (!vg_event_memory_fault(&m))
+		return 0;
+	__atomic_store_n(&vg.halted, 1, __ATOMIC_RELEASE);
+	return 1;
+}
+
+int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 {
 	if (!enabled() || !d->kernel_object)
-		return;
+		return 1;
 	struct vx_device dev = {
-		.fam = isa_family_of(vg.prof->gfx),
+		.fam = family(),
 		.page = page,
 		.shared_base = VG_LDS_BASE,
 		.private_base = VG_SCRATCH_BASE,
@@ -109,6 +198,14 @@ void vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions, %u drop rows",
 	       (unsigned long long)d->kernel_object, r.status, (unsigned long long)r.insns,
 	       r.ndrops);
-	if (r.status != VX_DONE)
-		say(&r, d);
+	char name[160];
+	uint64_t image_va;
+	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);
+	tell(&r, d, named ? name : "", image_va);
+	if (r.status == VX_DONE)
+		return 1;
+	if (!named)
+		snprintf(name, sizeof(name), "at 0x%llx", (unsigned long long)d->kernel_object);
+	say(&r, name);
+	return r.status != VX_FAULT || !fatal(&r);
 }

@@ -21,6 +21,8 @@ struct vg_dispatch {
 	uint64_t packet_va;	/* where the packet was read, not part of it */
 };
 
-void vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va);
+/* 1 when the dispatch retired; 0 when a fatal fault stopped the device,
+ * which then runs nothing more of this process (vg.halted). */
+int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va);
 
 #endif

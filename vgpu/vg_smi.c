@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <sys/syscall.h>
@@ -83,6 +84,16 @@ static uint64_t boot_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_BOOTTIME, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void vg_smi_vmfault(void)
+{
+	struct kd_smi_event ev = { .kind = KFD_SMI_EVENT_VMFAULT, .pid = (int32_t)getpid() };
+	/* The driver names the task as the kernel knows it (comm). */
+	if (prctl(PR_GET_NAME, ev.text) != 0)
+		ev.text[0] = '\0';
+	ev.text[sizeof(ev.text) - 1] = '\0';
+	emit(&ev);
 }
 
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,

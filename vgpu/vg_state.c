@@ -77,6 +77,7 @@ static void fork_child(void)
 {
 	int fd = memfd_create("hipgrain-vgpu-memory", MFD_CLOEXEC);
 	vg.self = getpid();
+	vg.halted = 0; /* the parent's queues are not the child's */
 	/* Closed past every close hook: a preload's may take locks that are
 	 * not the child's yet. */
 	if (fd >= 0 && !ftruncate(fd, 1ll << 46)) {

@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "hg_events.h"
 #include "hg_pack.h"
@@ -138,6 +139,35 @@ void pl_launch_flush_all(void)
 		hg_olock_leave(&m->lock);
 	}
 	hg_spin_unlock(&memos_lock);
+}
+
+static unsigned in_flight;
+static __thread unsigned mine __attribute__((tls_model("initial-exec")));
+
+void pl_launch_begin(void)
+{
+	mine++;
+	__atomic_add_fetch(&in_flight, 1, __ATOMIC_ACQ_REL);
+}
+
+void pl_launch_end(void)
+{
+	__atomic_sub_fetch(&in_flight, 1, __ATOMIC_ACQ_REL);
+	mine--;
+}
+
+/* A launch waiting for room in a queue that will never drain would keep
+ * the wait from ending: it is bounded, and the record then may lack it. */
+#define SETTLE_TRIES 2000
+
+void pl_launch_settle(void)
+{
+	const struct timespec ms = { 0, 1000000 };
+
+	for (int i = 0; i < SETTLE_TRIES &&
+			__atomic_load_n(&in_flight, __ATOMIC_ACQUIRE) > mine; i++)
+		nanosleep(&ms, NULL);
+	pl_launch_flush_all();
 }
 
 /* In a forked child only this thread goes on: the other memos are the

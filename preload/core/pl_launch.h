@@ -6,6 +6,13 @@
 
 #include "pl_hip.h"
 
+/* A launch call's bounds, so that what ends the process on its own (a
+ * fatal GPU fault the virtual GPU raises) waits for its record. */
+void pl_launch_begin(void);
+void pl_launch_end(void);
+/* Waits (a bounded while) until no other thread is inside a launch call,
+ * then writes every thread's counted launches. */
+void pl_launch_settle(void);
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   dim3 block, void **args, void **extra, size_t shmem,
 		   hipStream_t stream);

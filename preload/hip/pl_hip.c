@@ -88,7 +88,10 @@ static void rec_module_multi_device(hipError_t rc,
 		static __typeof__(&name) real;                                 \
 		struct reg_hip_free fst __attribute__((unused)) = {0};         \
 		int tr = pl_hip_enter(query);                                  \
+		int pl_launching = (query) == PL_Q_LAUNCH;                     \
 		hipError_t rc;                                                 \
+		if (pl_launching)                                              \
+			pl_launch_begin();                                     \
 		if (!real)                                                     \
 			real = (__typeof__(&name))pl_next_sym(PL_NAME(name));  \
 		if (tr)                                                        \
@@ -98,6 +101,8 @@ static void rec_module_multi_device(hipError_t rc,
 		pl_in_runtime -= tr;                                           \
 		if (tr)                                                        \
 			post;                                                  \
+		if (pl_launching)                                              \
+			pl_launch_end();                                       \
 		pl_hip_leave();                                                \
 		return rc;                                                     \
 	}

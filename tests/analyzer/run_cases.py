@@ -16,6 +16,12 @@ hold:
   #! header - TEXT...                     the text report's first lines
                                           (before the first rule) hold TEXT
   #! process - KEY=VALUE...               the JSON's processes[0] has them
+  #! observed RULE dropped=N | TEXT...     RULE's finding was seen on the
+                                          virtual GPU: N lanes dropped, or
+                                          its observed text holds TEXT
+  #! launches - KEY=VALUE...              the JSON's virtual_gpu_launches
+  #! note - TEXT...                       a note on the trace holds TEXT
+                                          (JSON's warnings, and the text)
 The script is traced in a real LTTng session, then `hipgrain report
 --format json` is checked against them; fire cases also check the text
 report and `--fail-on`.
@@ -38,7 +44,10 @@ def expectations(path):
             if not line.startswith('#!'):
                 continue
             words = line[2:].split()
-            if words[0] in ('says', 'fix', 'nofix', 'header'):
+            if words[0] == 'observed' and '=' not in words[-1]:
+                out.append(('observed', words[1], {'text': ' '.join(words[2:])}))
+                continue
+            if words[0] in ('says', 'fix', 'nofix', 'header', 'note'):
                 out.append((words[0], words[1], {'text': ' '.join(words[2:])}))
                 continue
             opts = dict(w.split('=', 1) for w in words[2:])
@@ -99,6 +108,32 @@ def check_fix(hipgrain, tdir, verb, rule, text, found):
     return []
 
 
+def check_observed(hipgrain, tdir, rule, opts, found):
+    """RULE's finding carries what the virtual GPU saw, in JSON, SARIF
+    and the text report's block of RULE alike."""
+    seen = [f.get('observed') for f in found if f.get('observed')]
+    errors = []
+    if 'dropped' in opts:
+        if sum(o['dropped'] for o in seen) != int(opts['dropped']):
+            errors.append('%s: observed %s, expected dropped=%s' % (
+                rule, seen, opts['dropped']))
+    elif not any(opts['text'] in o['text'] for o in seen):
+        errors.append('%s: observed %s does not say "%s"' % (
+            rule, seen, opts['text']))
+    sarif = json.loads(report(hipgrain, tdir, '--format', 'sarif').stdout)
+    props = [r['properties'] for r in sarif['runs'][0]['results']
+             if r['ruleId'] == rule]
+    if seen and not any(p.get('observed') == seen[0]['text'] for p in props):
+        errors.append('%s: SARIF does not carry "%s"' % (rule, seen[0]['text']))
+    out = report(hipgrain, tdir).stdout
+    block = out.split('[%s]' % rule, 1)[1].split('\n\n', 1)[0] \
+        if '[%s]' % rule in out else ''
+    if seen and 'observed: ' + seen[0]['text'] not in block:
+        errors.append('%s: the text report does not say "%s"' % (
+            rule, seen[0]['text']))
+    return errors
+
+
 def check_case(hipgrain, tracegen, case):
     errors = []
     with tempfile.TemporaryDirectory(prefix='hgcase-') as tmp:
@@ -132,6 +167,21 @@ def check_case(hipgrain, tracegen, case):
                     if json.dumps(got.get(k)).strip('"') != v:
                         errors.append('processes[0].%s is %s, not %s' % (
                             k, json.dumps(got.get(k)), v))
+            if verb == 'observed':
+                errors += check_observed(hipgrain, tdir, rule, opts, found)
+            if verb == 'note':
+                tail = report(hipgrain, tdir).stdout.split(
+                    'notes on the trace:', 1)[-1]
+                if not any(opts['text'] in w for w in doc['warnings']) or \
+                        opts['text'] not in tail:
+                    errors.append('no note says "%s": %s' % (
+                        opts['text'], doc['warnings']))
+            if verb == 'launches':
+                got = doc['summary'].get('virtual_gpu_launches', {})
+                for k, v in opts.items():
+                    if str(got.get(k)) != v:
+                        errors.append('virtual_gpu_launches.%s is %s, not %s'
+                                      % (k, got.get(k), v))
             if verb in ('fix', 'nofix'):
                 errors += check_fix(hipgrain, tdir, verb, rule, opts['text'],
                                     found)

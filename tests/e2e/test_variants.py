@@ -36,7 +36,7 @@ def check(row):
         t = hgrun.run(hipgrain, [os.path.join(kdir, prog)] + args, env=env,
                       extra=extra)
     except subprocess.TimeoutExpired as e:
-        return row, False, None, None, False, None, f'hung: {e}'
+        return row, False, None, None, False, None, f'hung: {e}', None
     try:
         status, rep = hgrun.report(hipgrain, t.trace)
         got = {f['rule'] for f in rep['findings']} if rep else None
@@ -45,7 +45,8 @@ def check(row):
             rc == (134 if outcome == 'abort' else 0)
         virtual = rep and rep['summary'].get('virtual_gpu') == vgpu and \
             rep['summary'].get('virtual_gpu_executed') is True
-        return row, rc_ok, got, status, virtual, verdict(t.proc.stdout), t.proc.stderr
+        return (row, rc_ok, got, status, virtual, verdict(t.proc.stdout),
+                t.proc.stderr, observed(rep))
     finally:
         t.close()
 
@@ -58,6 +59,21 @@ LOSES = {
     'MI210': {'fp-atomic-fine-grain', 'int-atomic-fine-host',
               'pageable-kernel-arg-no-xnack'},
 }
+
+
+def observed(rep):
+    """What the run showed against what the report foretold: the lossy
+    atomics findings with no dropped atomic behind them, and the atomics
+    seen to do nothing that no finding names."""
+    if not rep:
+        return None
+    unseen = [f['rule'] for f in rep['findings']
+              if f['rule'] in ('fp-atomic-fine-grain', 'int-atomic-fine-host')
+              and f['severity'] == 'error'
+              and not f.get('observed', {}).get('dropped')]
+    launches = rep['summary'].get('virtual_gpu_launches', {})
+    return (unseen, launches.get('unexplained_drops'),
+            launches.get('ran', 0) + launches.get('faulted', 0))
 
 
 def verdict(out):
@@ -88,9 +104,10 @@ for row in table:
         continue
     want = hgrun.omp_expected(hipgrain, kdir, table, prog, args, xnack, want)
     add, drop = hgrun.changes_for(by_rel, version) if vgpu else (set(), set())
-    todo.append(row[:3] + ((want | add) - drop,) + row[4:])
+    on_vgpu = hgrun.outcome_for(by_rel, version, row[5])
+    todo.append(row[:3] + ((want | add) - drop, row[4], on_vgpu) + row[6:])
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
-    for row, rc_ok, got, status, virtual, said, err in pool.map(check, todo):
+    for row, rc_ok, got, status, virtual, said, err, obs in pool.map(check, todo):
         prog, args, xnack, want = row[:4]
         name = name_of(prog, args, xnack)
         tap.ok(rc_ok, f'{name}: program status passed through', err)
@@ -110,4 +127,10 @@ with concurrent.futures.ThreadPoolExecutor(2) as pool:
                    f'{name}: the program says {said}, as '
                    + (f'{", ".join(lost)} foretold' if lost else 'no lossy hazard foretold'),
                    err)
+            unseen, unexplained, ran = obs
+            tap.ok(ran > 0 and not unseen and unexplained == 0,
+                   f'{name}: every atomics verdict has dropped atomics behind it, '
+                   'and every dropped atomic a verdict',
+                   f'{ran} launches ran or faulted; no drop seen behind {unseen}; '
+                   f'{unexplained} lanes dropped that no finding names')
 sys.exit(tap.done())

@@ -91,15 +91,24 @@ def variants(path):
 
 def release_changes(text):
     """"6.4:+a;6.4:-b" -> {(6, 4): ({'a'}, {'b'})}; "-" -> {}; a release
-    of "*" is every release on the virtual GPU (key '*')."""
+    of "*" is every release on the virtual GPU (key '*'); "5.2:=abort"
+    is that release's outcome on the virtual GPU (key ('=', (5, 2)))."""
     out = {}
     for item in filter(None, text.split(';')) if text != '-' else ():
         release, change = item.split(':', 1)
         key = '*' if release == '*' else \
             tuple(int(v) for v in release.split('.'))
+        if change[0] == '=':
+            out[('=', key)] = change[1:]
+            continue
         add, drop = out.setdefault(key, (set(), set()))
         (add if change[0] == '+' else drop).add(change[1:])
     return out
+
+
+def outcome_for(by_rel, version, default):
+    """A row's outcome on the virtual GPU under this release."""
+    return by_rel.get(('=', version), by_rel.get(('=', '*'), default))
 
 
 def changes_for(by_rel, version):

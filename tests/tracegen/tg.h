@@ -30,5 +30,7 @@ int tg_list(const struct tg_line *l, const char *key, uint64_t *out, int max);
 int tg_emit(const struct tg_line *l);
 /* The same for the driver front end's kfd_* events (tg_kfd.c). */
 int tg_emit_kfd(const struct tg_line *l);
+/* The same for the virtual GPU's vgpu_* events (tg_vgpu.c). */
+int tg_emit_vgpu(const struct tg_line *l);
 
 #endif

@@ -318,5 +318,5 @@ int tg_emit(const struct tg_line *l)
 			return 0;
 		}
 	}
-	return tg_emit_kfd(l);
+	return tg_emit_kfd(l) == -ENOENT ? tg_emit_vgpu(l) : 0;
 }

@@ -26,6 +26,9 @@ enum {
 struct vx_page {
 	uint8_t *host;	/* where the page's first byte is, for the device */
 	uint32_t kind;
+	/* What holds the page as the driver knows it (a buffer object's
+	 * first byte); 0 when nothing narrower than the process does. */
+	uint64_t region;
 };
 
 struct vx_device {
@@ -47,9 +50,10 @@ struct vx_launch {
 	uint32_t group_segment_size, private_segment_size;
 };
 
-/* Atomics that did nothing: one row per instruction and kind of memory. */
+/* Atomics that did nothing: one row per instruction and region. */
 struct vx_drop {
 	uint64_t pc;		/* the instruction's address */
+	uint64_t region;	/* the page's, as the device gave it */
 	uint64_t lo, hi;	/* the lowest and highest address aimed at */
 	uint64_t count;		/* lanes whose atomic did nothing */
 	uint16_t fmt, op;

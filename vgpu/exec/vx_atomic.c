@@ -3,7 +3,7 @@
  * Atomics: each lane's read-modify-write is one host atomic operation on
  * the bytes (the CPU may be touching the same memory), and before it the
  * product's table decides whether the memory it aims at lets it land.
- * What did not land is counted per instruction, for the trace.
+ * What did not land is counted per instruction and region, for the trace.
  */
 #include <math.h>
 
@@ -100,9 +100,10 @@ static enum isa_aclass aclass(enum vx_aop op)
 static void note_drop(struct vx_wave *w, const struct isa_insn *in, uint32_t kind, uint64_t va)
 {
 	struct vx_result *r = w->c->r;
+	uint64_t region = vx_region(w, va);
 	for (unsigned i = 0; i < r->ndrops; i++) {
 		struct vx_drop *d = &r->drops[i];
-		if (d->pc == w->pc && d->kind == kind) {
+		if (d->pc == w->pc && d->kind == kind && d->region == region) {
 			d->count++;
 			d->lo = va < d->lo ? va : d->lo;
 			d->hi = va > d->hi ? va : d->hi;
@@ -113,7 +114,8 @@ static void note_drop(struct vx_wave *w, const struct isa_insn *in, uint32_t kin
 		r->drops_lost++;
 		return;
 	}
-	r->drops[r->ndrops++] = (struct vx_drop){ .pc = w->pc, .lo = va, .hi = va,
+	r->drops[r->ndrops++] = (struct vx_drop){ .pc = w->pc, .region = region,
+		.lo = va, .hi = va,
 		.count = 1, .fmt = in->fmt, .op = in->op, .kind = kind };
 }
 

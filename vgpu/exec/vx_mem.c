@@ -37,6 +37,14 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 	return c->tlb.page[slot].host + (va % VX_PAGE);
 }
 
+uint64_t vx_region(const struct vx_wave *w, uint64_t va)
+{
+	const struct vx_tlb *t = &w->c->tlb;
+	uint64_t vpn = va / VX_PAGE;
+	unsigned slot = (unsigned)(vpn % VX_TLB);
+	return t->vpn[slot] == vpn + 1 ? t->page[slot].region : 0;
+}
+
 /* An access that may cross pages, one page's run at a time. */
 int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write)
 {

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the virtual GPU saw a dispatch do, handed to the tracer when both
+ * are in the process.  No real driver reports these facts (which atomics
+ * did nothing, which instruction the interpreter lacks), so they do not
+ * travel through /dev/kfd: the virtual GPU looks the tracer's function up
+ * by name, and a process without the tracer simply has no one to tell.
+ * The struct opens with its size, so either side may be the newer.
+ */
+#ifndef HG_OBSERVE_H
+#define HG_OBSERVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HG_OBSERVE_FN "hipgrain_observe_dispatch"
+
+/* How a dispatch ended on the interpreter. */
+enum hg_exec_status {
+	HG_EXEC_DONE,		/* every wave ended */
+	HG_EXEC_UNKNOWN,	/* an instruction the interpreter lacks */
+	HG_EXEC_FAULT,		/* an access no mapping covers */
+	HG_EXEC_BAD_CODE,	/* the descriptor or the code cannot be read */
+	HG_EXEC_NOMEM,
+};
+
+/* The memory an atomic aimed at, as the driver holds it. */
+enum {
+	HG_OBS_FINE = 1,	/* fine-grained (coherent) */
+	HG_OBS_HOST = 2,	/* system memory, over the CPU link */
+	HG_OBS_VRAM = 4,	/* the device's own memory */
+};
+
+/* Lanes whose atomic did nothing: one instruction into one region. */
+struct hg_observed_drop {
+	uint64_t code_off;	/* the instruction, from its code object's start */
+	uint64_t lo, hi;	/* the lowest and highest address aimed at */
+	uint64_t count;
+	const char *op;		/* its mnemonic */
+	uint32_t kind;		/* HG_OBS_* */
+};
+
+struct hg_observed {
+	size_t size;		/* sizeof(struct hg_observed) as the caller built it */
+	uint64_t kd;		/* the kernel descriptor's address */
+	const char *kernel;	/* its symbol, "" when the image does not say */
+	enum hg_exec_status status;
+	const char *what;	/* HG_EXEC_UNKNOWN: the instruction's name */
+	uint64_t code_off;	/* UNKNOWN, FAULT: where, as in a drop */
+	uint64_t fault_va;
+	int fault_write;
+	uint64_t insns;		/* wave-instructions executed */
+	const struct hg_observed_drop *drops;
+	uint32_t ndrops;
+	uint64_t drops_lost;	/* lanes in rows that did not fit */
+};
+
+typedef void (*hg_observe_fn)(const struct hg_observed *o);
+
+#endif

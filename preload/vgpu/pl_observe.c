@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a dispatch did on the virtual GPU, recorded as observed fact: how
+ * it ended, and which atomics the product's memory made do nothing, each
+ * row tied to the block its lowest address lies in, so that the report can
+ * set what happened beside what it inferred.  Called on the virtual GPU's
+ * own thread, which the program never sees.
+ */
+#include <stddef.h>
+
+#include "hg_observe.h"
+#include "pl_boot.h"
+#include "pl_export.h"
+#include "pl_launch.h"
+#include "reg.h"
+
+static void drop(const struct hg_observed *o, const struct hg_observed_drop *d)
+{
+	struct reg_ptr at = { 0 };
+	reg_track_resolve((uintptr_t)d->lo, &at);
+	struct hg_tp_vgpu_drop x = {
+		.kd = o->kd, .code_off = d->code_off, .id = at.id, .off = at.off,
+		.lo = d->lo, .hi = d->hi, .count = d->count, .op = d->op ? d->op : "",
+		.kind = (uint8_t)d->kind, .mem = at.mem, .gran = at.gran,
+	};
+	reg_emit_vgpu_drop(&x);
+}
+
+PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o);
+PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
+{
+	/* A caller older than a field we read is not trusted with it. */
+	if (!pl_enabled || !o || o->size < offsetof(struct hg_observed, drops_lost) +
+					      sizeof(o->drops_lost))
+		return;
+	PL_NESTED();
+	struct hg_tp_vgpu_dispatch e = {
+		.kd = o->kd, .kernel = o->kernel ? o->kernel : "",
+		.status = (int32_t)o->status, .what = o->what ? o->what : "",
+		.code_off = o->code_off, .fault_va = o->fault_va,
+		.fault_write = (uint8_t)!!o->fault_write, .insns = o->insns,
+		.drops = o->ndrops, .drops_lost = o->drops_lost,
+	};
+	reg_emit_vgpu_dispatch(&e);
+	for (uint32_t i = 0; i < o->ndrops && o->drops; i++)
+		drop(o, &o->drops[i]);
+	/* A fault ends the process once the device raises it: what the
+	 * program launched is written first, on every run alike. */
+	if (o->status == HG_EXEC_FAULT)
+		pl_launch_settle();
+}
