@@ -108,11 +108,17 @@ int vg_svm(void *args);
 /* Whether va lies in a range the process gave the driver (SET_ATTR), with
  * that range's flags and location (0: system memory, else a gpu id). */
 int vg_svm_lookup(uint64_t va, uint32_t *flags, uint32_t *where);
+/* A GPU access under XNACK to a page its page table does not hold yet:
+ * the driver's restore (vg_svm_fault.c); -1 when it cannot map it. */
+int vg_svm_gpu_fault(uint64_t va, int write);
 int vg_svm_holds(uint64_t start, uint64_t len);
 void vg_svm_unmapped(uint64_t start, uint64_t len);
 int vg_smi_open(void *args);
 /* The SMI file's vmfault line for this process (a fatal GPU fault). */
 void vg_smi_vmfault(void);
+/* A GPU page fault's start ('R' or 'W') or end ('M' migrated, 'U' only
+ * mapped), at the page of addr. */
+void vg_smi_page_fault(uint64_t addr, int end, char rw);
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger);
 

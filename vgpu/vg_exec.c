@@ -32,7 +32,7 @@ static int readable(uint64_t va)
 	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == 1;
 }
 
-static int page(void *ctx, uint64_t va, struct vx_page *out)
+static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	struct vg_bo b;
 	(void)ctx;
@@ -48,6 +48,13 @@ static int page(void *ctx, uint64_t va, struct vx_page *out)
 	int known = vg_svm_lookup(va, &flags, &where);
 	if ((!known && !vg.xnack) || !readable(va))
 		return -1;
+	/* Under XNACK the first touch of a block is a retry fault the driver
+	 * mends, moving the block where it belongs. */
+	if (vg.xnack) {
+		if (vg_svm_gpu_fault(va, write))
+			return -1;
+		known = vg_svm_lookup(va, &flags, &where);
+	}
 	out->host = (uint8_t *)(uintptr_t)va;
 	out->region = 0;
 	out->kind = (where ? VX_VRAM : VX_HOST) |

@@ -96,6 +96,16 @@ void vg_smi_vmfault(void)
 	emit(&ev);
 }
 
+void vg_smi_page_fault(uint64_t addr, int end, char rw)
+{
+	struct kd_smi_event ev = {
+		.kind = end ? KFD_SMI_EVENT_PAGE_FAULT_END : KFD_SMI_EVENT_PAGE_FAULT_START,
+		.ns = boot_ns(), .pid = (int32_t)getpid(), .addr = addr & ~4095ull,
+		.node = VG_GPU_ID, .rw = rw,
+	};
+	emit(&ev);
+}
+
 void vg_smi_migrate(uint64_t start, uint64_t size, uint32_t from, uint32_t to,
 		    int trigger)
 {

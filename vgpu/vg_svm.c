@@ -13,18 +13,15 @@
 #include "vg_sysfs.h"
 #include "vg.h"
 #include "vg_ranges.h"
+#include "vg_svm_int.h"
 
 
-static struct vg_ranges where = VG_RANGES_INIT; /* 0 system, else a gpu id */
+struct vg_ranges vg_svm_where = VG_RANGES_INIT;
 static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
 static struct vg_ranges known = VG_RANGES_INIT; /* 1: given to the driver */
-static struct vg_ranges preferred = VG_RANGES_INIT; /* a location */
-static struct vg_ranges access = VG_RANGES_INIT; /* the access type set */
-static struct vg_ranges gran = VG_RANGES_INIT; /* log2 of pages */
-
-/* What a range no call has set reads as (kfd_svm.c,
- * svm_range_set_default_attributes). */
-#define VG_SVM_GRANULARITY 9
+struct vg_ranges vg_svm_preferred = VG_RANGES_INIT;
+struct vg_ranges vg_svm_access = VG_RANGES_INIT;
+struct vg_ranges vg_svm_gran = VG_RANGES_INIT;
 
 static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
 {
@@ -42,7 +39,12 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 		 * the CPU whatever was asked (kfd_svm.c,
 		 * svm_range_best_prefetch_location), so nothing moves and no
 		 * SMI event is written; the attribute is kept all the same. */
-		return vg_ranges_set(&where, s, e, to, vg.prof->apu ? NULL : migrated, &to);
+		int rc = vg_ranges_set(&vg_svm_where, s, e, to, vg.prof->apu ? NULL : migrated, &to);
+		/* Under XNACK the driver maps what a prefetch placed
+		 * (svm_range_set_attr, then svm_range_validate_and_map). */
+		if (!rc && vg.xnack)
+			vg_svm_fault_mapped(s, e);
+		return rc;
 	}
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
@@ -50,13 +52,13 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 				       a->type == KFD_IOCTL_SVM_ATTR_SET_FLAGS,
 				       KD_SVM_FLAGS_DEFAULT);
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
-		return vg_ranges_set(&preferred, s, e, a->value, NULL, NULL);
+		return vg_ranges_set(&vg_svm_preferred, s, e, a->value, NULL, NULL);
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
 	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
-		return vg_ranges_set(&access, s, e, a->type, NULL, NULL);
+		return vg_ranges_set(&vg_svm_access, s, e, a->type, NULL, NULL);
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY: /* kept to 6 bits */
-		return vg_ranges_set(&gran, s, e, a->value < 0x3f ? a->value : 0x3f, NULL, NULL);
+		return vg_ranges_set(&vg_svm_gran, s, e, a->value < 0x3f ? a->value : 0x3f, NULL, NULL);
 	}
 	return -EINVAL;
 }
@@ -71,15 +73,15 @@ static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
 	switch (a->type) {
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
-		a->value = vg_ranges_get(&preferred, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+		a->value = vg_ranges_get(&vg_svm_preferred, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
 		return 0;
 	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC:
-		a->value = vg_ranges_get(&where, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
+		a->value = vg_ranges_get(&vg_svm_where, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
 		return 0;
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 		if (a->value != VG_GPU_ID)
 			return -EINVAL;
-		a->type = vg_ranges_get(&access, s, e,
+		a->type = vg_ranges_get(&vg_svm_access, s, e,
 					vg.xnack ? KFD_IOCTL_SVM_ATTR_ACCESS
 						 : KFD_IOCTL_SVM_ATTR_NO_ACCESS);
 		return 0;
@@ -90,7 +92,7 @@ static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 		a->value = ~f;
 		return 0;
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY:
-		a->value = vg_ranges_get(&gran, s, e, VG_SVM_GRANULARITY);
+		a->value = vg_ranges_get(&vg_svm_gran, s, e, VG_SVM_GRANULARITY);
 		return 0;
 	}
 	return -EINVAL;
@@ -171,7 +173,7 @@ int vg_svm_lookup(uint64_t va, uint32_t *f, uint32_t *loc)
 {
 	uint64_t s = va & ~4095ull, e = s + 4096;
 	*f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
-	*loc = vg_ranges_get(&where, s, e, 0);
+	*loc = vg_ranges_get(&vg_svm_where, s, e, 0);
 	return vg_ranges_get(&known, s, e, 0) == 1;
 }
 
@@ -179,16 +181,20 @@ int vg_svm_lookup(uint64_t va, uint32_t *f, uint32_t *loc)
  * Locks are taken in one order and released in the other. */
 void vg_svm_fork(int phase)
 {
-	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran, &known };
+	if (phase == VG_FORK_PREPARE)
+		vg_svm_fault_fork(phase);
+	struct vg_ranges *maps[] = { &vg_svm_where, &flags, &vg_svm_preferred, &vg_svm_access, &vg_svm_gran, &known };
 	size_t n = sizeof(maps) / sizeof(maps[0]);
 	for (size_t i = 0; i < n; i++)
 		vg_ranges_fork(maps[phase == VG_FORK_PREPARE ? i : n - 1 - i], phase);
+	if (phase != VG_FORK_PREPARE)
+		vg_svm_fault_fork(phase);
 }
 
 /* Whether an SVM range (any attribute set) meets [start, start+len). */
 int vg_svm_holds(uint64_t start, uint64_t len)
 {
-	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran, &known };
+	struct vg_ranges *maps[] = { &vg_svm_where, &flags, &vg_svm_preferred, &vg_svm_access, &vg_svm_gran, &known };
 	int hit = 0;
 	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]) && !hit; i++)
 		hit = vg_ranges_meets(maps[i], start, start + len);
@@ -199,7 +205,8 @@ int vg_svm_holds(uint64_t start, uint64_t len)
  * the SVM ranges on it (kfd_svm.c, svm_range_unmap_from_cpu). */
 void vg_svm_unmapped(uint64_t start, uint64_t len)
 {
-	struct vg_ranges *maps[] = { &where, &flags, &preferred, &access, &gran, &known };
+	struct vg_ranges *maps[] = { &vg_svm_where, &flags, &vg_svm_preferred, &vg_svm_access, &vg_svm_gran, &known };
 	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
 		vg_ranges_drop(maps[i], start, start + len);
+	vg_svm_fault_forget(start, start + len);
 }

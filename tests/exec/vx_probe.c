@@ -26,7 +26,7 @@
 
 static uint8_t mem[SIZE];
 
-static int page(void *ctx, uint64_t va, struct vx_page *out)
+static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	(void)ctx;
 	if (va < BASE || va >= BASE + SIZE)

@@ -23,9 +23,10 @@ hipgrain, kdir = sys.argv[1:3]
 tap = hgrun.Tap()
 
 
-def inventory(variant, status=0, how='the program runs'):
-    t = hgrun.run(hipgrain, [os.path.join(kdir, 'prefetch_advise'), variant],
-                  env=hgrun.vgpu_env('1'), extra=('--virtual-gpu', 'MI210'))
+def inventory(variant, status=0, how='the program runs',
+              prog='prefetch_advise', xnack='1'):
+    t = hgrun.run(hipgrain, [os.path.join(kdir, prog), variant],
+                  env=hgrun.vgpu_env(xnack), extra=('--virtual-gpu', 'MI210'))
     try:
         tap.ok(t.proc.returncode == status, f'{variant}: {how}',
                t.proc.stderr)
@@ -55,4 +56,17 @@ blocks = [a for a in inv.get('largest', []) if a['api'] == 'hipMalloc']
 tap.ok(len(blocks) == 1 and blocks[0].get('driver', {}).get('domain') == 'vram'
        and blocks[0]['granularity'] == 'coarse',
        'the refused attributes left the block coarse VRAM', blocks)
+# Managed memory a kernel touches first migrates by GPU page fault under
+# XNACK (kfd_svm.c, svm_range_restore_pages), and not at all without it.
+for xnack, faults in (('1', True), ('0', False)):
+    inv = inventory('managed', prog='vectoradd', xnack=xnack,
+                    how=f'vectoradd managed, HSA_XNACK={xnack}: the '
+                    'program runs')
+    moved = [a['migrations'] for a in inv.get('migrated', [])
+             if a['api'] == 'hipMallocManaged']
+    by_fault = sum(m['gpu_fault'] for m in moved)
+    tap.ok(bool(by_fault) == faults,
+           f'HSA_XNACK={xnack}: managed memory the kernel touched first '
+           + ('migrated by GPU page fault' if faults else
+              'did not migrate by fault'), moved)
 sys.exit(tap.done())

@@ -34,8 +34,9 @@ struct vx_page {
 struct vx_device {
 	enum isa_family fam;
 	void *ctx;
-	/* The page holding va: 0, or -1 when no mapping covers it. */
-	int (*page)(void *ctx, uint64_t va, struct vx_page *out);
+	/* The page holding va, first reached by a write or a read: 0, or -1
+	 * when no mapping covers it. */
+	int (*page)(void *ctx, uint64_t va, int write, struct vx_page *out);
 	/* The flat apertures of LDS and private memory (their first byte). */
 	uint64_t shared_base, private_base;
 	/* Whether the link to the CPU carries every atomic (XGMI, an APU's

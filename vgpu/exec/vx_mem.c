@@ -25,7 +25,7 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 	unsigned slot = (unsigned)(vpn % VX_TLB);
 	if (c->tlb.vpn[slot] != vpn + 1) {
 		struct vx_page p;
-		if (c->dev->page(c->dev->ctx, vpn * VX_PAGE, &p)) {
+		if (c->dev->page(c->dev->ctx, vpn * VX_PAGE, write, &p)) {
 			vx_fault(w, va, write);
 			return NULL;
 		}

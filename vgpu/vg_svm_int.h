@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* The SVM ranges' attributes (vg_svm.c), shared with the fault path
+ * (vg_svm_fault.c). */
+#ifndef VG_SVM_INT_H
+#define VG_SVM_INT_H
+
+#include "vg_ranges.h"
+
+/* What a range no call has set reads as (kfd_svm.c,
+ * svm_range_set_default_attributes). */
+#define VG_SVM_GRANULARITY 9
+
+extern struct vg_ranges vg_svm_where;     /* 0 system, else a gpu id */
+extern struct vg_ranges vg_svm_preferred; /* a location */
+extern struct vg_ranges vg_svm_access;    /* the access type set */
+extern struct vg_ranges vg_svm_gran;      /* log2 of pages */
+
+/* The GPU's page table holds [start, end) now. */
+void vg_svm_fault_mapped(uint64_t start, uint64_t end);
+/* The GPU's page table no longer holds [start, end). */
+void vg_svm_fault_forget(uint64_t start, uint64_t end);
+void vg_svm_fault_fork(int phase);
+
+#endif
