@@ -42,7 +42,8 @@ OWED = [
      'vgpu/vg_event.c', 'vgpu/vg_exec.c', 'vgpu/vg_kfd.c', 'vgpu/vg_mem.c',
      'vgpu/vg_queue.c', 'vgpu/vg_runtime.c', 'vgpu/vg_sdma.c',
      'vgpu/vg_shim.c', 'vgpu/vg_signal.c', 'vgpu/vg_smi.c',
-     'vgpu/vg_state.c', 'vgpu/vg_svm.c', 'vgpu/vg_vma.c'},
+     'vgpu/vg_state.c', 'vgpu/vg_svm.c', 'vgpu/vg_svm_fault.c',
+     'vgpu/vg_vma.c'},
 ]
 
 # The version scripts of what is injected into programs.
