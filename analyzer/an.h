@@ -13,12 +13,22 @@ enum an_sev {
 	AN_SEV_ERROR = 3,
 };
 
+/*
+ * The report's formats, each once: its enumerator, its name on the command
+ * line and the function that writes it (an_output.h).  A new format is a
+ * row here and a file of its own.
+ */
+#define AN_FORMAT_LIST(X)                                                      \
+	X(TEXT, "text", an_write_text_all) /* an_text.c, + the inventory */   \
+	X(JSON, "json", an_write_json)                                         \
+	X(HTML, "html", an_write_html) /* one self-contained page */           \
+	X(PERFETTO, "perfetto", an_write_perfetto) /* Chrome trace events */   \
+	X(SARIF, "sarif", an_write_sarif) /* SARIF 2.1.0 */
+
 enum an_format {
-	AN_FMT_TEXT,
-	AN_FMT_JSON,
-	AN_FMT_HTML,	 /* one self-contained page (an_html.c) */
-	AN_FMT_PERFETTO, /* Chrome trace-event JSON (an_perfetto.c) */
-	AN_FMT_SARIF,	 /* SARIF 2.1.0 (an_sarif.c) */
+#define AN_X(id, name, write) AN_FMT_##id,
+	AN_FORMAT_LIST(AN_X)
+#undef AN_X
 };
 
 /* The format named s ("text", "json", "html", "perfetto", "sarif"); -1 if

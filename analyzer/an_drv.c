@@ -24,8 +24,8 @@ void an_kfd_fini(struct an_proc *p)
 
 	if (!k)
 		return;
-	an_map_each(&k->bos, an_free_bo, NULL);
-	an_map_fini(&k->bos);
+	hg_map_each(&k->bos, an_free_bo, NULL);
+	hg_map_fini(&k->bos);
 	an_spans_fini(&k->bo_at);
 	an_spans_fini(&k->live);
 	an_svm_fini(&k->svm);
@@ -45,17 +45,17 @@ void an_drv_bo_add(struct an_proc *p, const struct an_bo *bo)
 	}
 	*b = *bo;
 	an_drv_bo_free(p, bo->handle); /* a handle the driver gave again */
-	if (an_map_put(&k->bos, b->handle, b)) {
+	if (hg_map_put(&k->bos, b->handle, b)) {
 		free(b);
 		return;
 	}
 	if (an_spans_add(&k->bo_at, b->lo, b->hi, b))
-		free(an_map_del(&k->bos, b->handle));
+		free(hg_map_del(&k->bos, b->handle));
 }
 
 void an_drv_bo_free(struct an_proc *p, uint64_t handle)
 {
-	struct an_bo *b = p->kfd ? an_map_del(&p->kfd->bos, handle) : NULL;
+	struct an_bo *b = p->kfd ? hg_map_del(&p->kfd->bos, handle) : NULL;
 
 	if (!b)
 		return;
@@ -76,7 +76,7 @@ struct an_spans *an_drv_live(struct an_proc *p)
 		return NULL;
 	if (!k->live_built) {
 		k->live_built = true;
-		an_map_each(&p->allocs, an_live_put, p);
+		hg_map_each(&p->allocs, an_live_put, p);
 	}
 	return &k->live;
 }

@@ -25,7 +25,7 @@ struct an_bo {
 };
 
 struct an_kfd {
-	struct an_map bos;     /* handle → struct an_bo */
+	struct hg_map bos;     /* handle → struct an_bo */
 	struct an_spans bo_at; /* the BOs that are memory, by address */
 	struct an_svm svm;
 	struct an_spans live; /* live blocks by address, kept once built */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "an_map.h"
+#include "hg_map.h"
 #include "an_schema.h"
 
 static const struct {
@@ -18,7 +18,7 @@ static const struct {
 #define AN_EVCACHE_HOT 64
 
 struct an_evcache {
-	struct an_map map; /* event class pointer → struct an_evclass */
+	struct hg_map map; /* event class pointer → struct an_evclass */
 	/* A stream's events take turns among a few classes (alloc, launch,
 	 * free): those are found here without the map, by their number in
 	 * their stream class, distinct within a trace. */
@@ -42,8 +42,8 @@ void an_evcache_free(struct an_evcache *c)
 {
 	if (!c)
 		return;
-	an_map_each(&c->map, an_free_val, NULL);
-	an_map_fini(&c->map);
+	hg_map_each(&c->map, an_free_val, NULL);
+	hg_map_fini(&c->map);
 	free(c);
 }
 
@@ -107,10 +107,10 @@ const struct an_evclass *an_evclass_of(struct an_evcache *c,
 
 	if (c->hot[h].key == ec)
 		return c->hot[h].cls;
-	d = an_map_get(&c->map, (uintptr_t)ec);
+	d = hg_map_get(&c->map, (uintptr_t)ec);
 	if (!d) {
 		d = an_describe(ec);
-		if (!d || an_map_put(&c->map, (uintptr_t)ec, d)) {
+		if (!d || hg_map_put(&c->map, (uintptr_t)ec, d)) {
 			free(d);
 			return NULL;
 		}

@@ -9,77 +9,6 @@
 #include "an_rule.h"
 #include "hg_events.h"
 
-/* A frame of the program's own objects, named but without line info: code
- * built without -g, as benchmarks are. */
-static int an_first_bare_user_frame(const struct an_frame *f, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (!f[i].system && !f[i].file && f[i].function)
-			return i;
-	return -1;
-}
-
-int an_site_frame(const struct an_frame *f, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (f[i].file && !f[i].system && !an_file_is_library(f[i].file))
-			return i;
-	for (int i = 0; i < n; i++)
-		if (f[i].file && !f[i].system)
-			return i;
-	/*
-	 * Only the system's libraries have lines (glibc with its debug
-	 * symbols, __libc_start_call_main): below a program built without -g
-	 * they are never where it allocated; its function's name is.
-	 */
-	if (an_first_bare_user_frame(f, n) >= 0)
-		return -1;
-	for (int i = 0; i < n; i++)
-		if (f[i].file)
-			return i;
-	return -1;
-}
-
-const char *an_site_text(const struct an_frame *f, int n, char *buf, size_t cap)
-{
-	int i = an_site_frame(f, n);
-
-	buf[0] = '\0';
-	if (i >= 0) {
-		const char *base = strrchr(f[i].file, '/');
-
-		char line[16] = "";
-
-		if (f[i].line > 0)
-			snprintf(line, sizeof(line), ":%d", f[i].line);
-		snprintf(buf, cap, "%s%s%s%s%s", base ? base + 1 : f[i].file,
-			 line, f[i].function ? " (" : "",
-			 f[i].function ? f[i].function : "",
-			 f[i].function ? ")" : "");
-		return buf;
-	}
-	i = an_first_bare_user_frame(f, n);
-	for (int j = 0; i < 0 && j < n; j++)
-		if (f[j].function)
-			i = j;
-	if (i >= 0)
-		snprintf(buf, cap, "%s", f[i].function);
-	return buf;
-}
-
-void an_where(const struct an_proc *p, char *buf, size_t cap)
-{
-	int o = snprintf(buf, cap, "%s[%lld]", p->procname[0] ? p->procname : "?",
-			 (long long)p->vpid);
-
-	if (p->host[0] && o > 0 && (size_t)o < cap)
-		o += snprintf(buf + o, cap - (size_t)o, " on %s", p->host);
-	if (p->rank[0] && o > 0 && (size_t)o < cap)
-		o += snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
-	if (p->gpus[0] && o > 0 && (size_t)o < cap)
-		snprintf(buf + o, cap - (size_t)o, ", GPU %s", p->gpus);
-}
-
 static unsigned an_rule_pos(const struct an_rule *r)
 {
 	for (unsigned i = 0; i < an_nrules; i++)
@@ -329,7 +258,7 @@ unsigned an_nprocs(const struct an_ctx *c)
 {
 	unsigned n = 0;
 
-	an_map_each(&c->procs, an_count_proc, &n);
+	hg_map_each(&c->procs, an_count_proc, &n);
 	return n;
 }
 
@@ -367,7 +296,7 @@ size_t an_procs_sorted(const struct an_ctx *c, struct an_proc ***out)
 	*out = NULL;
 	if (!n || !(l.v = calloc(n, sizeof(*l.v))))
 		return 0;
-	an_map_each(&c->procs, an_list_proc, &l);
+	hg_map_each(&c->procs, an_list_proc, &l);
 	qsort(l.v, l.n, sizeof(*l.v), an_proc_cmp);
 	*out = l.v;
 	return l.n;

@@ -13,6 +13,7 @@
 
 #include "an_drv.h"
 #include "an_gpus.h"
+#include "an_fmt.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -61,46 +62,6 @@ static const char an_script[] =
     "rows.sort(function(x,y){var a=key(x),c=key(y);"
     "return d*(num?a-c:String(a).localeCompare(String(c)))});"
     "rows.forEach(function(r){b.appendChild(r)})})});";
-
-void an_html_esc(FILE *out, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	while (s && *s) {
-		int n;
-
-		switch (*s) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			if (*s >= 0x80 && (n = hg_utf8_len(s)) > 0) {
-				fwrite(s, 1, (size_t)n, out);
-				s += n;
-				continue;
-			}
-			if (*s >= 0x80 ||
-			    (*s < 0x20 && *s != '\n' && *s != '\t') ||
-			    *s == 0x7f)
-				fputs("\xef\xbf\xbd", out); /* U+FFFD */
-			else
-				fputc(*s, out);
-		}
-		s++;
-	}
-}
 
 /*
  * A source file the trace names, opened only if it is a regular file: a

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_fmt.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"

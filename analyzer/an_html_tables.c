@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_fmt.h"
 #include "an_html.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -31,7 +32,7 @@ struct an_kstat {
 };
 
 struct an_tables {
-	struct an_map gidx, kidx; /* key → 1 + index */
+	struct hg_map gidx, kidx; /* key → 1 + index */
 	struct an_agroup *g;
 	struct an_kstat *k;
 	size_t ng, nk;
@@ -47,10 +48,10 @@ static uint64_t an_gkey(const struct an_view_proc *vp,
 	       r->gran;
 }
 
-static void *an_slot(struct an_map *m, uint64_t key, void **arr, size_t *n,
+static void *an_slot(struct hg_map *m, uint64_t key, void **arr, size_t *n,
 		     size_t size, bool *fresh)
 {
-	uintptr_t i = (uintptr_t)an_map_get(m, key);
+	uintptr_t i = (uintptr_t)hg_map_get(m, key);
 	char *grown;
 
 	*fresh = !i;
@@ -60,7 +61,7 @@ static void *an_slot(struct an_map *m, uint64_t key, void **arr, size_t *n,
 	if (!grown)
 		return NULL;
 	*arr = grown;
-	if (an_map_put(m, key, (void *)(uintptr_t)(*n + 1)))
+	if (hg_map_put(m, key, (void *)(uintptr_t)(*n + 1)))
 		return NULL;
 	memset(grown + *n * size, 0, size);
 	return grown + (*n)++ * size;
@@ -351,6 +352,6 @@ void an_html_tables(struct an_ctx *c, struct an_view *v, FILE *out)
 		free(t.g[i].site);
 	free(t.g);
 	free(t.k);
-	an_map_fini(&t.gidx);
-	an_map_fini(&t.kidx);
+	hg_map_fini(&t.gidx);
+	hg_map_fini(&t.kidx);
 }

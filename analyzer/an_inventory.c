@@ -1,23 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "an_inventory.h"
 
+#include "an_fmt.h"
 #include "an_json.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "kd_smi.h"
-
-void an_bytes_text(uint64_t b, char *buf, size_t cap)
-{
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-	double v = (double)b;
-	int u = 0;
-
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, cap, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
-}
 
 /* "1 prefetch, 2 gpu_fault" */
 static void an_mig_text(const struct an_mig *m, char *buf, size_t cap)

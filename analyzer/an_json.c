@@ -5,51 +5,13 @@
 
 #include "an_gpus.h"
 #include "an_inventory.h"
+#include "an_fmt.h"
 #include "an_json.h"
 #include "hg_path.h"
 #include "an_names.h"
 #include "hg_hiperr.h"
 #include "an_output.h"
 #include "an_rule.h"
-
-static void an_json_frame(FILE *out, const struct an_frame *f)
-{
-	char path[1024];
-
-	fputs("{\"function\":", out);
-	hg_json_str(out, f->function);
-	fputs(",\"file\":", out);
-	hg_json_str(out, f->file ? hg_path_norm(f->file, path, sizeof(path))
-				 : NULL);
-	/* A frame of HIP's or the C library's headers (an inlined template
-	 * of hip_runtime_api.h) is never the user's line. */
-	fprintf(out, ",\"line\":%d,\"address\":\"0x%llx\",\"inlined\":%s,"
-		     "\"runtime_header\":%s}",
-		f->line, (unsigned long long)f->pc,
-		f->inlined ? "true" : "false",
-		f->file && an_file_is_library(f->file) ? "true" : "false");
-}
-
-void an_json_frames(FILE *out, const struct an_frame *f, int n)
-{
-	fputc('[', out);
-	for (int i = 0; i < n; i++) {
-		fputs(i ? "," : "", out);
-		an_json_frame(out, &f[i]);
-	}
-	fputc(']', out);
-}
-
-void an_json_site(FILE *out, const struct an_frame *f, int n)
-{
-	int i = an_site_frame(f, n);
-
-	fputs(",\"site\":", out);
-	if (i < 0)
-		fputs("null", out);
-	else
-		an_json_frame(out, &f[i]);
-}
 
 static void an_json_alloc(FILE *out, const struct an_group *g)
 {

@@ -27,7 +27,7 @@ static void an_seen_kernel(void *val, void *arg)
 
 static void an_seen_proc(void *val, void *arg)
 {
-	an_map_each(&((struct an_proc *)val)->kernels, an_seen_kernel, arg);
+	hg_map_each(&((struct an_proc *)val)->kernels, an_seen_kernel, arg);
 }
 
 /* A runtime's allocation, copy or query was recorded. */
@@ -59,7 +59,7 @@ const char *an_notice(const struct an_ctx *c, char *buf, size_t cap)
 	struct an_seen s = {0};
 	bool no_gpu = c->no_gpu;
 
-	an_map_each(&c->procs, an_seen_proc, &s);
+	hg_map_each(&c->procs, an_seen_proc, &s);
 	for (const struct an_fail *f = c->fails; f; f = f->next)
 		no_gpu |= an_fail_is_no_gpu(f);
 	buf[0] = '\0';

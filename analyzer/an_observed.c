@@ -200,7 +200,7 @@ static const char *label(struct an_proc *p, const char *symbol)
 
 	if (!symbol[0])
 		return "(unnamed)";
-	an_map_each(&p->kernels, match_name, &b);
+	hg_map_each(&p->kernels, match_name, &b);
 	return b.k ? an_kernel_label(b.k) : symbol;
 }
 
@@ -249,14 +249,6 @@ void an_observed_join(struct an_ctx *c)
 		an_warn(c, "the virtual GPU saw %llu more atomics do nothing, in more "
 			   "places than the report keeps apart",
 			(unsigned long long)x->rows_more);
-}
-
-void an_observed_fini(struct an_exec *x)
-{
-	free(x->rows);
-	free(x->kernels);
-	x->rows = NULL;
-	x->kernels = NULL;
 }
 
 bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,

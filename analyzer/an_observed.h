@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 struct an_ctx;
 struct an_proc;
@@ -41,7 +42,15 @@ void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev
 void an_on_vgpu_drop(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 /* Sets each row beside its finding, once every event is replayed. */
 void an_observed_join(struct an_ctx *c);
-void an_observed_fini(struct an_exec *x);
+/* Inline: an_state_fini frees it with the rest of the state, which the
+ * rules build on, so the state never calls into this file. */
+static inline void an_observed_fini(struct an_exec *x)
+{
+	free(x->rows);
+	free(x->kernels);
+	x->rows = NULL;
+	x->kernels = NULL;
+}
 /* "on the virtual MI210, 65536 atomics (flat_atomic_add_f64) at
  * app.hip:65 did nothing", or that the run did not bear the verdict out,
  * for a finding of the atomics rules with `observed` lanes (its group's);

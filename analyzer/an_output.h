@@ -75,8 +75,6 @@ int an_site_frame(const struct an_frame *f, int n);
 /* "file:line (function)" of that frame; "file (function)" at line 0, which
  * is code the compiler merged from several lines (identical calls in two
  * branches). */
-/* "16.0 KiB": bytes for people (an_inventory.c). */
-void an_bytes_text(uint64_t b, char *buf, size_t cap);
 const char *an_site_text(const struct an_frame *f, int n, char *buf,
 			 size_t cap);
 /* The message of a failed call, e.g. "hipErrorInvalidDevice: no usable GPU" */

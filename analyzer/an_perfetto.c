@@ -202,14 +202,14 @@ static void an_pf_meta(struct an_pf *f, const struct an_view_proc *vp,
 }
 
 /* A thread's track is named once, at its first record. */
-static void an_pf_thread(struct an_pf *f, struct an_map *seen,
+static void an_pf_thread(struct an_pf *f, struct hg_map *seen,
 			 const struct an_view_proc *vp, int32_t tid,
 			 const char *what)
 {
 	uint64_t key = ((uint64_t)vp->idx << 32 | (uint32_t)tid) + 1;
 	char name[64];
 
-	if (!tid || an_map_get(seen, key) || an_map_put(seen, key, (void *)1))
+	if (!tid || hg_map_get(seen, key) || hg_map_put(seen, key, (void *)1))
 		return;
 	snprintf(name, sizeof(name), "%s thread %d",
 		 tid == vp->p->vpid ? "main" : what, tid);
@@ -218,7 +218,7 @@ static void an_pf_thread(struct an_pf *f, struct an_map *seen,
 
 static void an_pf_procs(struct an_pf *f)
 {
-	struct an_map seen = {0};
+	struct hg_map seen = {0};
 	char where[256];
 
 	for (size_t i = 0; i < f->v->n; i++) {
@@ -243,7 +243,7 @@ static void an_pf_procs(struct an_pf *f)
 		an_pf_thread(f, &seen, an_view_of(f->v, m->proc), m->tid,
 			     "driver events");
 	}
-	an_map_fini(&seen);
+	hg_map_fini(&seen);
 }
 
 static void an_pf_findings(struct an_pf *f)
@@ -320,7 +320,7 @@ void an_write_perfetto(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	an_pf_procs(&f);
 	an_view_walk(c, &v, an_pf_step, &f);
 	if (c->tl)
-		an_map_each(&v.blocks, an_pf_still_live, &f);
+		hg_map_each(&v.blocks, an_pf_still_live, &f);
 	an_pf_migrations(&f);
 	an_pf_findings(&f);
 	fputs("\n]}\n", out);

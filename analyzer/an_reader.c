@@ -18,13 +18,15 @@
 #include "an_meta.h"
 #include "an_replay.h"
 #include "an_packets.h"
+#include "an_probe.h"
 #include "an_salvage.h"
 #include "an_schema.h"
+#include "an_source.h"
 
 struct an_sink {
 	struct an_ctx *c;
 	struct an_evcache *cache;
-	struct an_map discard_traces; /* traces that lost events */
+	struct hg_map discard_traces; /* traces that lost events */
 	const void *last_trace;
 	int64_t last_vpid;
 	struct an_proc *last_proc;
@@ -43,114 +45,6 @@ struct an_sink {
 	 * from a salvaged copy whose temporary path means nothing to them. */
 	char *shown;
 };
-
-/* Prints the causes of the current thread's error, newest last. */
-void an_print_bt_error(FILE *err, const char *what)
-{
-	const bt_error *e = bt_current_thread_take_error();
-	uint64_t n = e ? bt_error_get_cause_count(e) : 0;
-
-	fprintf(err, "hipgrain report: %s", what);
-	/* Cause 0 is the innermost, most specific one; outer ones add noise. */
-	for (uint64_t i = 0; i < n && i < 2; i++) {
-		const char *m =
-			bt_error_cause_get_message(bt_error_borrow_cause_by_index(e, i));
-
-		fprintf(err, "%s %s", i ? ";" : ":", m);
-	}
-	fputc('\n', err);
-	if (e)
-		bt_error_release(e);
-}
-
-static const bt_component_class_source *an_ctf_class(const bt_plugin **pl)
-{
-	if (bt_plugin_find("ctf", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
-			   pl) != BT_PLUGIN_FIND_STATUS_OK)
-		return NULL;
-	return bt_plugin_borrow_source_component_class_by_name_const(*pl, "fs");
-}
-
-static const bt_component_source *an_add_source(bt_graph *g, const char *dir,
-						const char *name)
-{
-	const bt_plugin *pl = NULL;
-	const bt_component_class_source *cls = an_ctf_class(&pl);
-	bt_value *params = bt_value_map_create();
-	bt_value *inputs = NULL;
-	const bt_component_source *src = NULL;
-
-	if (!cls || !params ||
-	    bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) ||
-	    bt_value_array_append_string_element(inputs, dir))
-		goto end;
-	if (bt_graph_add_source_component(g, cls, name, params,
-					  BT_LOGGING_LEVEL_NONE, &src))
-		src = NULL;
-end:
-	bt_value_put_ref(params);
-	bt_plugin_put_ref(pl);
-	return src;
-}
-
-struct an_probe_arg {
-	const char *dir;
-	FILE *err;	  /* an_probe: where to say why not */
-	uint64_t *events; /* an_probe_count: the events read */
-	bt_graph *g;
-};
-
-static int an_probe_guarded(void *arg)
-{
-	struct an_probe_arg *a = arg;
-	const bt_component_source *src;
-	bool ok;
-	char what[4200];
-
-	bt_current_thread_clear_error(); /* see an_read() */
-	a->g = bt_graph_create(0);
-	src = a->g ? an_add_source(a->g, a->dir, "probe") : NULL;
-	ok = src && bt_component_source_get_output_port_count(src) > 0;
-	if (!src) {
-		snprintf(what, sizeof(what), "%s: not a readable CTF trace", a->dir);
-		an_print_bt_error(a->err, what);
-	} else if (!ok) {
-		fprintf(a->err, "hipgrain report: %s: the trace holds no event "
-				"stream (empty trace)\n", a->dir);
-	}
-	bt_graph_put_ref(a->g);
-	return ok;
-}
-
-static void an_reader_crashed(FILE *err, const char *dir, int sig)
-{
-	bt_current_thread_clear_error(); /* what it left is not worth reading */
-	fprintf(err, "hipgrain report: %s: the trace reader (libbabeltrace2) "
-		     "crashed on damaged data (%s)\n", dir, strsignal(sig));
-}
-
-/* fn under the crash guard: false when the reader crashed, said on err. */
-static bool an_probe_run(int (*fn)(void *), struct an_probe_arg *a)
-{
-	int sig, rc = an_guard_call(fn, a, &sig);
-
-	if (rc != AN_GUARD_CRASHED)
-		return rc;
-	an_guard_abandon(a->g);
-	if (a->err)
-		an_reader_crashed(a->err, a->dir, sig);
-	else
-		bt_current_thread_clear_error();
-	return false;
-}
-
-/* Whether dir's source starts and has streams to read. */
-bool an_probe(const char *dir, FILE *err)
-{
-	struct an_probe_arg a = {.dir = dir, .err = err};
-
-	return an_pkt_dir(dir, err) && an_probe_run(an_probe_guarded, &a);
-}
 
 /*
  * Each image of a process says it started twice over: our preload's
@@ -285,32 +179,8 @@ static void an_on_discard(struct an_sink *s, const bt_message *m, bool packets)
 			n = 1;
 		s->c->discarded_events += n;
 	}
-	an_map_put(&s->discard_traces,
+	hg_map_put(&s->discard_traces,
 		   (uintptr_t)bt_stream_borrow_trace_const(st), (void *)st);
-}
-
-/* The next batch of messages; false when there is none, with what the
- * sink's consume function returns in *st. */
-static bool an_next(bt_message_iterator *it, bt_message_array_const *msgs,
-		    uint64_t *n,
-		    bt_graph_simple_sink_component_consume_func_status *st)
-{
-	switch (bt_message_iterator_next(it, msgs, n)) {
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
-		return true;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
-		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
-		break;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
-		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
-		break;
-	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
-		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
-		break;
-	default:
-		*st = BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
-	}
-	return false;
 }
 
 /* One message in time order, to replay. */
@@ -342,47 +212,12 @@ static bool an_on_message(void *arg, const bt_message *m)
 	return true;
 }
 
-static const bt_component_filter *an_add_muxer(bt_graph *g)
-{
-	const bt_plugin *pl = NULL;
-	const bt_component_filter *mux = NULL;
-	const bt_component_class_filter *cls;
-
-	if (bt_plugin_find("utils", BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
-			   &pl) != BT_PLUGIN_FIND_STATUS_OK)
-		return NULL;
-	cls = bt_plugin_borrow_filter_component_class_by_name_const(pl, "muxer");
-	if (!cls || bt_graph_add_filter_component(g, cls, "muxer", NULL,
-						  BT_LOGGING_LEVEL_NONE, &mux))
-		mux = NULL;
-	bt_plugin_put_ref(pl);
-	return mux;
-}
-
-/* Connects every output port of src to a fresh muxer input port. */
-static int an_connect_source(bt_graph *g, const bt_component_source *src,
-			     const bt_component_filter *mux, uint64_t *nin)
-{
-	uint64_t n = bt_component_source_get_output_port_count(src);
-
-	for (uint64_t i = 0; i < n; i++, (*nin)++) {
-		const bt_port_output *out =
-			bt_component_source_borrow_output_port_by_index_const(src, i);
-		const bt_port_input *in =
-			bt_component_filter_borrow_input_port_by_index_const(mux, *nin);
-
-		if (!in || bt_graph_connect_ports(g, out, in, NULL))
-			return -1;
-	}
-	return 0;
-}
-
 static void an_mark_discards(void *val, void *arg)
 {
 	struct an_proc *p = val;
 	struct an_sink *s = arg;
 
-	if (an_map_get(&s->discard_traces, (uintptr_t)p->trace))
+	if (hg_map_get(&s->discard_traces, (uintptr_t)p->trace))
 		p->discarded = true;
 }
 
@@ -447,92 +282,6 @@ end:
 	return rc;
 }
 
-static bt_graph_simple_sink_component_consume_func_status
-an_count_events(bt_message_iterator *it, void *data)
-{
-	bt_graph_simple_sink_component_consume_func_status st;
-	bt_message_array_const msgs;
-	uint64_t n, *events = data;
-
-	if (!an_next(it, &msgs, &n, &st))
-		return st;
-	for (uint64_t i = 0; i < n; i++) {
-		*events += bt_message_get_type(msgs[i]) == BT_MESSAGE_TYPE_EVENT;
-		bt_message_put_ref(msgs[i]);
-	}
-	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
-}
-
-/* The sink straight on a lone stream's port: a muxer between them drops
- * the events of the batch the stream failed in, and the count would be
- * short of where the stream's last whole event ends. */
-static int an_count_connect(bt_graph *g, const bt_component_source *src,
-			    const bt_component_sink *sink)
-{
-	const bt_port_input *in =
-		bt_component_sink_borrow_input_port_by_name_const(sink, "in");
-	const bt_component_filter *mux;
-	uint64_t nin = 0;
-
-	if (bt_component_source_get_output_port_count(src) == 1)
-		return bt_graph_connect_ports(
-			       g,
-			       bt_component_source_borrow_output_port_by_index_const(
-				       src, 0),
-			       in, NULL)
-			       ? -1
-			       : 0;
-	mux = an_add_muxer(g);
-	if (!mux || an_connect_source(g, src, mux, &nin))
-		return -1;
-	return bt_graph_connect_ports(
-		       g, bt_component_filter_borrow_output_port_by_name_const(mux, "out"),
-		       in, NULL)
-		       ? -1
-		       : 0;
-}
-
-static int an_count_guarded(void *arg)
-{
-	struct an_probe_arg *a = arg;
-	const bt_component_source *src;
-	const bt_component_sink *sink;
-	const bt_error *err;
-	bt_graph_run_status st;
-
-	bt_current_thread_clear_error(); /* see an_read() */
-	a->g = bt_graph_create(0);
-	src = a->g ? an_add_source(a->g, a->dir, "count") : NULL;
-	if (!src ||
-	    bt_graph_add_simple_sink_component(a->g, "counter", NULL,
-					       an_count_events, NULL, a->events,
-					       &sink) ||
-	    an_count_connect(a->g, src, sink)) {
-		bt_graph_put_ref(a->g);
-		bt_current_thread_clear_error();
-		return false;
-	}
-	do
-		st = bt_graph_run(a->g);
-	while (st == BT_GRAPH_RUN_STATUS_AGAIN);
-	bt_graph_put_ref(a->g);
-	/* babeltrace2 2.0's ctf source can end a stream cut in an event as if
-	 * it were whole, with the failure left on the thread: that is this
-	 * probe's answer, and must not reach the next graph. */
-	err = bt_current_thread_take_error();
-	if (err)
-		bt_error_release(err);
-	return st == BT_GRAPH_RUN_STATUS_OK && !err;
-}
-
-bool an_probe_count(const char *dir, uint64_t *events)
-{
-	struct an_probe_arg a = {.dir = dir, .events = events};
-
-	*events = 0;
-	return an_probe_run(an_count_guarded, &a);
-}
-
 static int an_run_guarded(void *g)
 {
 	bt_graph_run_status st;
@@ -587,11 +336,11 @@ int an_read(struct an_ctx *c, char **dirs, size_t n, FILE *err)
 		an_print_bt_error(err, "reading stopped early");
 		c->partial = true;
 	}
-	an_map_each(&c->procs, an_mark_discards, &s);
+	hg_map_each(&c->procs, an_mark_discards, &s);
 end:
 	bt_graph_put_ref(g);
 	an_evcache_free(s.cache);
-	an_map_fini(&s.discard_traces);
+	hg_map_fini(&s.discard_traces);
 	free(s.shown);
 	return rc;
 }

@@ -66,7 +66,7 @@ static void an_on_callsite(struct an_proc *p, const struct an_ev *e)
 	uint64_t id = an_ev_u64(e, F_CS_ID);
 	struct an_callsite *cs;
 
-	if (!fr || an_map_get(&p->callsites, id))
+	if (!fr || hg_map_get(&p->callsites, id))
 		return;
 	n = n > 256 ? 256 : n;
 	cs = malloc(sizeof(*cs) + n * sizeof(cs->frames[0]));
@@ -76,7 +76,7 @@ static void an_on_callsite(struct an_proc *p, const struct an_ev *e)
 	cs->n = (uint16_t)n;
 	for (uint64_t i = 0; i < n; i++)
 		cs->frames[i] = an_arr_u64(fr, i);
-	if (an_map_put(&p->callsites, id, cs))
+	if (hg_map_put(&p->callsites, id, cs))
 		free(cs);
 }
 
@@ -245,7 +245,7 @@ static void an_end_proc(void *val, void *arg)
 	struct an_ctx *c = arg;
 	void *pair[2] = {c, p};
 
-	an_map_each(&p->allocs, an_end_refresh, pair);
+	hg_map_each(&p->allocs, an_end_refresh, pair);
 	for (unsigned i = 0; i < an_nrules; i++)
 		if (an_rules[i]->on_end)
 			an_rules[i]->on_end(c, an_rules[i], p);
@@ -263,54 +263,13 @@ static void an_inv_proc(void *val, void *arg)
 {
 	void *pair[2] = {arg, val};
 
-	an_map_each(&((struct an_proc *)val)->allocs, an_inv_live, pair);
+	hg_map_each(&((struct an_proc *)val)->allocs, an_inv_live, pair);
 }
 
 void an_replay_end(struct an_ctx *c)
 {
-	an_map_each(&c->procs, an_end_proc, c);
-	an_map_each(&c->procs, an_inv_proc, c);
+	hg_map_each(&c->procs, an_end_proc, c);
+	hg_map_each(&c->procs, an_inv_proc, c);
 	an_gpus_settle(c);
 	an_observed_join(c);
-}
-
-/* The first blocks that migrated are listed; the rest only counted. */
-static void an_inv_migrated(struct an_ctx *c, struct an_proc *p,
-			    const struct an_alloc *a)
-{
-	if (!a->mig.bytes)
-		return;
-	if (!c->migrated)
-		c->migrated = calloc(AN_INV_MIGRATED, sizeof(*c->migrated));
-	if (!c->migrated || c->nmigrated == AN_INV_MIGRATED) {
-		c->migrated_more++;
-		return;
-	}
-	c->migrated[c->nmigrated++] = (struct an_inv_mig){p, *a};
-}
-
-/* A block among the largest, at place i.  Kept out of an_inv_add: it is
- * rare, and its copy of the block would cost every call there. */
-static __attribute__((noinline)) void
-an_inv_top(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a,
-	   unsigned i)
-{
-	memmove(&c->top[i + 1], &c->top[i],
-		(AN_TOP_ALLOCS - 1 - i) * sizeof(c->top[0]));
-	c->top[i] = (struct an_finding){.proc = p, .has_alloc = true, .alloc = *a};
-}
-
-/* Inventory: each block counted once, when it is freed or at the end. */
-void an_inv_add(struct an_ctx *c, struct an_proc *p, const struct an_alloc *a)
-{
-	struct an_inv_bucket *b = &c->inv[a->api][a->gran & 3];
-	unsigned i = AN_TOP_ALLOCS;
-
-	an_inv_migrated(c, p, a);
-	b->count++;
-	b->bytes += a->size;
-	while (i > 0 && (!c->top[i - 1].has_alloc || c->top[i - 1].alloc.size < a->size))
-		i--;
-	if (i < AN_TOP_ALLOCS)
-		an_inv_top(c, p, a, i);
 }

@@ -16,32 +16,38 @@
 #include "an_rule.h"
 #include "an_timeline.h"
 
-static const char *const an_format_names[] = {
-	[AN_FMT_TEXT] = "text", [AN_FMT_JSON] = "json", [AN_FMT_HTML] = "html",
-	[AN_FMT_PERFETTO] = "perfetto", [AN_FMT_SARIF] = "sarif",
+/* The text report, and the inventory after it when asked for. */
+static void an_write_text_all(struct an_ctx *c, const struct an_groups *gs,
+			      FILE *out)
+{
+	an_write_text(c, gs, out);
+	if (c->opts->inventory)
+		an_inventory_text(c, out);
+}
+
+static const struct an_writer {
+	const char *name;
+	void (*write)(struct an_ctx *c, const struct an_groups *gs, FILE *out);
+} an_writers[] = {
+#define AN_X(id, name, write) [AN_FMT_##id] = {name, write},
+	AN_FORMAT_LIST(AN_X)
+#undef AN_X
 };
+
+/* A format past the table is written as text, as the default is. */
+static const struct an_writer *an_writer_of(enum an_format f)
+{
+	return &an_writers[(unsigned)f < sizeof(an_writers) / sizeof(*an_writers)
+				   ? f
+				   : AN_FMT_TEXT];
+}
 
 int an_format_parse(const char *s)
 {
-	for (unsigned i = 0; i < sizeof(an_format_names) / sizeof(*an_format_names); i++)
-		if (!strcmp(s, an_format_names[i]))
+	for (unsigned i = 0; i < sizeof(an_writers) / sizeof(*an_writers); i++)
+		if (!strcmp(s, an_writers[i].name))
 			return (int)i;
 	return -1;
-}
-
-static const char *const an_sev_names[] = {"none", "note", "warning", "error"};
-
-const char *an_sev_name(enum an_sev s)
-{
-	return an_sev_names[s & 3];
-}
-
-enum an_sev an_sev_parse(const char *s)
-{
-	for (int i = AN_SEV_NOTE; i <= AN_SEV_ERROR; i++)
-		if (!strcmp(s, an_sev_names[i]))
-			return (enum an_sev)i;
-	return AN_SEV_NONE;
 }
 
 /* How the program of each trace directory ended, as its run left it. */
@@ -113,7 +119,7 @@ static void an_fate_apply(struct an_ctx *c, const struct an_fate *f)
 
 	if (!f->known)
 		return;
-	an_map_each(&c->procs, an_fate_proc, &m);
+	hg_map_each(&c->procs, an_fate_proc, &m);
 	if (m.last)
 		m.last->fate = *f;
 }
@@ -171,7 +177,7 @@ static void an_static_kernel(void *val, void *arg)
 
 static void an_static_proc(void *val, void *arg)
 {
-	an_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
+	hg_map_each(&((struct an_proc *)val)->kernels, an_static_kernel, arg);
 }
 
 /* Processes whose driver would not open an SMI event file: the first one,
@@ -197,7 +203,7 @@ static void an_smi_note(struct an_ctx *c)
 	struct an_smi_gap g = {0};
 	char where[256];
 
-	an_map_each(&c->procs, an_smi_proc, &g);
+	hg_map_each(&c->procs, an_smi_proc, &g);
 	if (!g.n)
 		return;
 	an_where(g.first, where, sizeof(where));
@@ -211,7 +217,7 @@ static void an_smi_note(struct an_ctx *c)
 static void an_trace_notes(struct an_ctx *c)
 {
 	/* Without a GPU nothing runs: the kernels' own facts still count. */
-	an_map_each(&c->procs, an_static_proc, c);
+	hg_map_each(&c->procs, an_static_proc, c);
 	an_smi_note(c);
 	if (c->unknown_launches)
 		an_warn(c, "%llu launches of kernels the trace never named: "
@@ -239,19 +245,7 @@ static int an_write(struct an_ctx *c, FILE *out, struct an_outcome *res)
 
 	if (an_groups_build(c, &gs))
 		return -1;
-	if (c->opts->format == AN_FMT_JSON) {
-		an_write_json(c, &gs, out);
-	} else if (c->opts->format == AN_FMT_HTML) {
-		an_write_html(c, &gs, out);
-	} else if (c->opts->format == AN_FMT_PERFETTO) {
-		an_write_perfetto(c, &gs, out);
-	} else if (c->opts->format == AN_FMT_SARIF) {
-		an_write_sarif(c, &gs, out);
-	} else {
-		an_write_text(c, &gs, out);
-		if (c->opts->inventory)
-			an_inventory_text(c, out);
-	}
+	an_writer_of(c->opts->format)->write(c, &gs, out);
 	res->worst = an_worst(&gs);
 	res->findings = (unsigned)gs.n;
 	memcpy(res->by_sev, gs.by_sev, sizeof(res->by_sev));

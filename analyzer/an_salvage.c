@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "an_packets.h"
-#include "an_reader.h"
+#include "an_probe.h"
 
 #define AN_SALVAGE_PREFIX "/tmp/hipgrain-salvage-"
 

@@ -15,7 +15,7 @@ struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
 	uint64_t key = (((uint64_t)(uintptr_t)trace + c->epoch) *
 			0x9e3779b97f4a7c15ull) ^
 		       (uint64_t)vpid ^ (c->epoch << 40);
-	struct an_proc *p = an_map_get(&c->procs, key);
+	struct an_proc *p = hg_map_get(&c->procs, key);
 
 	if (p)
 		return p;
@@ -25,7 +25,7 @@ struct an_proc *an_proc_get(struct an_ctx *c, const void *trace, int64_t vpid)
 	p->key = key;
 	p->vpid = vpid;
 	p->epoch = c->epoch;
-	if (an_map_put(&c->procs, key, p)) {
+	if (hg_map_put(&c->procs, key, p)) {
 		free(p);
 		return NULL;
 	}
@@ -43,9 +43,9 @@ struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p)
 			      .image = p->image + 1, .epoch = p->epoch};
 	memcpy(n->host, p->host, sizeof(n->host));
 	memcpy(n->rank, p->rank, sizeof(n->rank));
-	an_map_del(&c->procs, key);
+	hg_map_del(&c->procs, key);
 	p->key = key ^ ((uint64_t)n->image * 0xbf58476d1ce4e5b9ull);
-	if (an_map_put(&c->procs, p->key, p) || an_map_put(&c->procs, key, n)) {
+	if (hg_map_put(&c->procs, p->key, p) || hg_map_put(&c->procs, key, n)) {
 		free(n);
 		return p; /* out of memory: the images stay one process */
 	}
@@ -67,7 +67,7 @@ struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle, bool create)
 
 	if (k && k->handle == handle)
 		return k;
-	k = an_map_get(&p->kernels, handle);
+	k = hg_map_get(&p->kernels, handle);
 	if (k)
 		*hot = k;
 	if (k || !create)
@@ -77,7 +77,7 @@ struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle, bool create)
 		return NULL;
 	k->handle = handle;
 	k->xnack = HG_FEAT_ANY;
-	if (an_map_put(&p->kernels, handle, k)) {
+	if (hg_map_put(&p->kernels, handle, k)) {
 		free(k);
 		return NULL;
 	}
@@ -117,7 +117,7 @@ static uint64_t an_warn_hash(const char *s)
 static bool an_warn_said(struct an_ctx *c, const char *msg, uint64_t h)
 {
 	for (;; h++) {
-		const char *seen = an_map_get(&c->warn_seen, h);
+		const char *seen = hg_map_get(&c->warn_seen, h);
 
 		if (!seen)
 			return false;
@@ -148,9 +148,9 @@ void an_warn(struct an_ctx *c, const char *fmt, ...)
 		return;
 	}
 	/* Colliding hashes take the next free key. */
-	while (an_map_get(&c->warn_seen, h))
+	while (hg_map_get(&c->warn_seen, h))
 		h++;
-	if (an_map_put(&c->warn_seen, h, msg) < 0) {
+	if (hg_map_put(&c->warn_seen, h, msg) < 0) {
 		free(msg);
 		return;
 	}
@@ -198,12 +198,12 @@ static void an_free_proc(void *val, void *arg)
 {
 	struct an_proc *p = val;
 
-	an_map_each(&p->callsites, an_free_val, NULL);
-	an_map_each(&p->kernels, an_free_kernel, NULL);
+	hg_map_each(&p->callsites, an_free_val, NULL);
+	hg_map_each(&p->kernels, an_free_kernel, NULL);
 	an_blocks_fini(p);
 	an_heads_fini(&p->heads);
-	an_map_fini(&p->callsites);
-	an_map_fini(&p->kernels);
+	hg_map_fini(&p->callsites);
+	hg_map_fini(&p->kernels);
 	for (size_t i = 0; i < p->nbins; i++)
 		free(p->bins[i].path);
 	free(p->bins);
@@ -228,8 +228,8 @@ void an_state_fini(struct an_ctx *c)
 		free(c->warnings[i]);
 	free(c->warnings);
 	free(c->migrated);
-	an_map_each(&c->procs, an_free_proc, NULL);
-	an_map_fini(&c->procs);
-	an_map_fini(&c->finding_index);
-	an_map_fini(&c->warn_seen);
+	hg_map_each(&c->procs, an_free_proc, NULL);
+	hg_map_fini(&c->procs);
+	hg_map_fini(&c->finding_index);
+	hg_map_fini(&c->warn_seen);
 }

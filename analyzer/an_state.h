@@ -13,7 +13,7 @@
 
 #include "an.h"
 #include "an_fate.h"
-#include "an_map.h"
+#include "hg_map.h"
 #include "an_observed.h"
 #include "an_slab.h"
 #include "dec_freed.h"
@@ -115,7 +115,7 @@ struct an_block_store {
 struct an_heads {
 	struct an_head **by_num; /* NULL: no head of that number */
 	size_t cap;
-	struct an_map far; /* numbers beyond by_num */
+	struct hg_map far; /* numbers beyond by_num */
 	struct an_slab slab; /* what both point into */
 };
 
@@ -154,7 +154,7 @@ struct an_proc {
 	 * means the pid exec'd a new image, a new process of the report. */
 	uint8_t image_marks;
 	unsigned image; /* 0 for the pid's first image, then one per exec */
-	struct an_map allocs, kernels, callsites;
+	struct hg_map allocs, kernels, callsites;
 	struct an_block_store blocks; /* what allocs points into */
 	/* Kernels asked for lately, by handle hashed (an_kernel_get). */
 #define AN_HOT_KERNELS 16
@@ -232,16 +232,16 @@ struct an_inv_mig {
 struct an_ctx {
 	const struct an_opts *opts;
 	uint32_t weight; /* launches the event being replayed stands for (0: 1) */
-	struct an_map procs;
+	struct hg_map procs;
 	/* One per an_read(): a trace's address may be reused by the next
 	 * graph's, so processes are keyed by (epoch, trace, vpid). */
 	uint64_t epoch;
-	struct an_map finding_index; /* key hash → first finding of chain */
+	struct hg_map finding_index; /* key hash → first finding of chain */
 	struct an_finding *findings;
 	struct an_fail *fails;
 	char **warnings;
 	size_t nwarnings;
-	struct an_map warn_seen; /* the notes said, by hash: each said once */
+	struct hg_map warn_seen; /* the notes said, by hash: each said once */
 	uint64_t events, hg_events, discarded_events, discarded_packets;
 	uint64_t newest_schema; /* highest `process` schema seen; 1 if none */
 	uint64_t gran_disagree; /* runtime's granularity ≠ the model's */

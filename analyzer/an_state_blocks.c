@@ -17,7 +17,7 @@ static struct an_alloc **an_hot(struct an_proc *p, uint64_t id)
 struct an_alloc *an_alloc_lookup(struct an_proc *p, uint64_t id)
 {
 	struct an_alloc *a =
-	    id && id <= p->blocks.top_id ? an_map_get(&p->allocs, id) : NULL;
+	    id && id <= p->blocks.top_id ? hg_map_get(&p->allocs, id) : NULL;
 
 	if (a)
 		*an_hot(p, id) = a;
@@ -30,7 +30,7 @@ struct an_alloc *an_alloc_new(struct an_proc *p, uint64_t id)
 
 	if (!a)
 		return NULL;
-	if (an_map_add(&p->allocs, id, a)) {
+	if (hg_map_add(&p->allocs, id, a)) {
 		an_slab_give(&p->blocks.slab, a);
 		return NULL;
 	}
@@ -47,13 +47,13 @@ void an_alloc_drop(struct an_proc *p, struct an_alloc *a)
 
 	if (*hot == a)
 		*hot = NULL;
-	an_map_del(&p->allocs, a->id);
+	hg_map_del(&p->allocs, a->id);
 	an_slab_give(&p->blocks.slab, a);
 }
 
 void an_blocks_fini(struct an_proc *p)
 {
 	an_slab_fini(&p->blocks.slab);
-	an_map_fini(&p->allocs);
+	hg_map_fini(&p->allocs);
 	p->blocks = (struct an_block_store){0};
 }

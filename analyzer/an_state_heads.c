@@ -38,7 +38,7 @@ static struct an_head *an_head_find(const struct an_heads *hs, uint64_t id)
 {
 	if (id < hs->cap && hs->by_num[id])
 		return hs->by_num[id];
-	return hs->far.live ? an_map_get(&hs->far, id) : NULL;
+	return hs->far.live ? hg_map_get(&hs->far, id) : NULL;
 }
 
 const struct an_head *an_head_get(const struct an_heads *hs, uint64_t id)
@@ -59,7 +59,7 @@ struct an_head *an_head_put(struct an_heads *hs, uint64_t id)
 	slot = an_head_slot(hs, id);
 	if (slot)
 		*slot = h;
-	else if (an_map_add(&hs->far, id, h)) {
+	else if (hg_map_add(&hs->far, id, h)) {
 		an_slab_give(&hs->slab, h);
 		return NULL;
 	}
@@ -69,7 +69,7 @@ struct an_head *an_head_put(struct an_heads *hs, uint64_t id)
 void an_heads_fini(struct an_heads *hs)
 {
 	free(hs->by_num);
-	an_map_fini(&hs->far);
+	hg_map_fini(&hs->far);
 	an_slab_fini(&hs->slab);
 	*hs = (struct an_heads){0};
 }

@@ -199,7 +199,7 @@ int an_sym_callsite(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		    int max)
 {
 	const struct an_callsite *cs =
-		callsite ? an_map_get(&p->callsites, callsite) : NULL;
+		callsite ? hg_map_get(&p->callsites, callsite) : NULL;
 
 	return cs ? an_sym_frames(p, cs, out, max, false) : 0;
 }
@@ -229,7 +229,7 @@ int an_sym_site(struct an_proc *p, uint64_t callsite, struct an_frame *out,
 		int max)
 {
 	const struct an_callsite *cs =
-		callsite ? an_map_get(&p->callsites, callsite) : NULL;
+		callsite ? hg_map_get(&p->callsites, callsite) : NULL;
 	int n;
 
 	if (!cs)
@@ -252,11 +252,6 @@ bool an_path_is_system(const char *path)
 		if (!strncmp(path, dirs[i], strlen(dirs[i])))
 			return true;
 	return false;
-}
-
-bool an_file_is_library(const char *file)
-{
-	return hg_file_is_library(file);
 }
 
 void an_frames_free(struct an_frame *f, int n)

@@ -2,6 +2,7 @@
 /* Migrations on the timeline: slices from the driver's start to its end. */
 #include <stdio.h>
 
+#include "an_fmt.h"
 #include "an_output.h"
 #include "an_timeline.h"
 #include "kd_smi.h"

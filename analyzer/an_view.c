@@ -62,11 +62,11 @@ int an_view_build(struct an_ctx *c, struct an_view *v)
 	v->procs = calloc(n ? n : 1, sizeof(*v->procs));
 	if (!v->procs)
 		return -1;
-	an_map_each(&c->procs, an_collect_proc, v);
+	hg_map_each(&c->procs, an_collect_proc, v);
 	qsort(v->procs, v->n, sizeof(*v->procs), an_proc_cmp);
 	an_view_pids(v);
 	for (size_t i = 0; i < v->n; i++)
-		if (an_map_put(&v->by_proc, (uintptr_t)v->procs[i].p,
+		if (hg_map_put(&v->by_proc, (uintptr_t)v->procs[i].p,
 			       &v->procs[i]))
 			return -1;
 	for (size_t i = 0; c->tl && i < c->tl->n; i++) {
@@ -90,7 +90,7 @@ int an_view_build(struct an_ctx *c, struct an_view *v)
 struct an_view_proc *an_view_of(const struct an_view *v,
 				const struct an_proc *p)
 {
-	return an_map_get(&v->by_proc, (uintptr_t)p);
+	return hg_map_get(&v->by_proc, (uintptr_t)p);
 }
 
 static uint64_t an_block_key(const struct an_view_proc *vp, uint64_t id)
@@ -128,12 +128,12 @@ struct an_live {
 static void an_walk_alloc(struct an_view *v, struct an_step *s)
 {
 	uint64_t key = an_block_key(s->vp, s->r->id);
-	struct an_live *l = an_map_get(&v->blocks, key);
+	struct an_live *l = hg_map_get(&v->blocks, key);
 
 	if (l) /* the same id again: the model overwrote it, so do we */
 		an_move(s->vp, AN_SERIES(l->r->api, l->gran), l->r->size,
 			false);
-	else if (!(l = malloc(sizeof(*l))) || an_map_put(&v->blocks, key, l)) {
+	else if (!(l = malloc(sizeof(*l))) || hg_map_put(&v->blocks, key, l)) {
 		free(l);
 		return;
 	}
@@ -144,7 +144,7 @@ static void an_walk_alloc(struct an_view *v, struct an_step *s)
 static void an_walk_change(struct an_view *v, struct an_step *s)
 {
 	uint64_t key = an_block_key(s->vp, s->r->id);
-	struct an_live *l = an_map_get(&v->blocks, key);
+	struct an_live *l = hg_map_get(&v->blocks, key);
 
 	if (!l)
 		return;
@@ -155,7 +155,7 @@ static void an_walk_change(struct an_view *v, struct an_step *s)
 		an_move(s->vp, AN_SERIES(l->r->api, l->gran), l->r->size, true);
 		return;
 	}
-	free(an_map_del(&v->blocks, key));
+	free(hg_map_del(&v->blocks, key));
 }
 
 const struct an_tl_rec *an_view_block(const struct an_view *v,
@@ -163,7 +163,7 @@ const struct an_tl_rec *an_view_block(const struct an_view *v,
 				      uint64_t id)
 {
 	const struct an_live *l =
-	    id ? an_map_get(&v->blocks, an_block_key(vp, id)) : NULL;
+	    id ? hg_map_get(&v->blocks, an_block_key(vp, id)) : NULL;
 
 	return l ? l->r : NULL;
 }
@@ -176,8 +176,8 @@ static void an_free_live(void *val, void *arg)
 int an_view_walk(struct an_ctx *c, struct an_view *v,
 		 void (*fn)(const struct an_step *s, void *arg), void *arg)
 {
-	an_map_each(&v->blocks, an_free_live, NULL);
-	an_map_fini(&v->blocks);
+	hg_map_each(&v->blocks, an_free_live, NULL);
+	hg_map_fini(&v->blocks);
 	for (size_t i = 0; i < v->n; i++) {
 		struct an_view_proc *vp = &v->procs[i];
 
@@ -209,9 +209,9 @@ void an_view_fini(struct an_view *v)
 		free(v->procs[i].speak);
 	}
 	free(v->procs);
-	an_map_each(&v->blocks, an_free_live, NULL);
-	an_map_fini(&v->blocks);
-	an_map_fini(&v->by_proc);
+	hg_map_each(&v->blocks, an_free_live, NULL);
+	hg_map_fini(&v->blocks);
+	hg_map_fini(&v->by_proc);
 	*v = (struct an_view){0};
 }
 

@@ -27,8 +27,8 @@ struct an_view_proc {
 struct an_view {
 	struct an_view_proc *procs;
 	size_t n;
-	struct an_map by_proc; /* an_proc pointer → view proc */
-	struct an_map blocks;  /* (proc, id) → ALLOC record, during a walk */
+	struct hg_map by_proc; /* an_proc pointer → view proc */
+	struct hg_map blocks;  /* (proc, id) → ALLOC record, during a walk */
 };
 
 struct an_step {

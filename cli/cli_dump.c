@@ -14,8 +14,8 @@
 /* What a process said of itself, and the blocks holding --address. */
 struct cli_dump_proc {
 	char rank[16];
-	struct bp_map blocks; /* alloc id → (void *)1 */
-	struct bp_map kernels; /* function handle → its name, demangled */
+	struct hg_map blocks; /* alloc id → (void *)1 */
+	struct hg_map kernels; /* function handle → its name, demangled */
 };
 
 static const bt_field *cli_member(const bt_field *s, const char *name)
@@ -195,14 +195,14 @@ static void cli_proc_free(void *v)
 {
 	struct cli_dump_proc *p = v;
 
-	bp_map_clear(&p->blocks, NULL);
-	bp_map_clear(&p->kernels, free);
+	hg_map_clear(&p->blocks, NULL);
+	hg_map_clear(&p->kernels, free);
 	free(p);
 }
 
 void cli_dump_fini(struct cli_dump *d)
 {
-	bp_map_clear(&d->procs, cli_proc_free);
+	hg_map_clear(&d->procs, cli_proc_free);
 }
 
 static struct cli_dump_proc *cli_proc(struct cli_dump *d, const bt_event *ev,
@@ -212,9 +212,9 @@ static struct cli_dump_proc *cli_proc(struct cli_dump *d, const bt_event *ev,
 	/* a trace's processes apart from another's: the trace's address in
 	 * the high bits (a pid takes 22 bits at most) */
 	uint64_t key = (uint64_t)(uintptr_t)t << 22 ^ (uint64_t)vpid;
-	struct cli_dump_proc *p = bp_map_get(&d->procs, key);
+	struct cli_dump_proc *p = hg_map_get(&d->procs, key);
 
-	if (!p && (p = calloc(1, sizeof(*p))) && bp_map_put(&d->procs, key, p)) {
+	if (!p && (p = calloc(1, sizeof(*p))) && hg_map_put(&d->procs, key, p)) {
 		free(p);
 		p = NULL;
 	}
@@ -241,7 +241,7 @@ static bool cli_id_in(struct cli_dump_proc *pr, const bt_field *p, const char *n
 {
 	uint64_t id = cli_u64(p, n);
 
-	return id && bp_map_get(&pr->blocks, id);
+	return id && hg_map_get(&pr->blocks, id);
 }
 
 /* Whether the event touched --address: a block holding it (by id), or a
@@ -257,7 +257,7 @@ static bool cli_touches(struct cli_dump *d, struct cli_dump_proc *pr,
 
 	if (!strcmp(name, "hipgrain:alloc") && !cli_u64(p, "rc") &&
 	    cli_range(d, p, "addr", "size") && cli_u64(p, "id") &&
-	    !bp_map_put(&pr->blocks, cli_u64(p, "id"), (void *)1))
+	    !hg_map_put(&pr->blocks, cli_u64(p, "id"), (void *)1))
 		return true;
 	hit = (by_id && cli_id_in(pr, p, "id")) || cli_id_in(pr, p, "dst_id") ||
 	      cli_id_in(pr, p, "src_id") || cli_range(d, p, "addr", "size") ||
@@ -269,7 +269,7 @@ static bool cli_touches(struct cli_dump *d, struct cli_dump_proc *pr,
 		hit = cli_id_in(pr, a, "arg_id") || cli_u64(a, "value") == d->address;
 	}
 	if (hit && !strcmp(name, "hipgrain:free") && !cli_u64(p, "rc"))
-		bp_map_del(&pr->blocks, cli_u64(p, "id"));
+		hg_map_del(&pr->blocks, cli_u64(p, "id"));
 	return hit;
 }
 
@@ -328,12 +328,12 @@ static void cli_learn_kernel(struct cli_dump_proc *pr, const bt_field *p)
 	const char *name = cli_str(p, "name");
 	char *dm;
 
-	if (!h || !*name || bp_map_get(&pr->kernels, h))
+	if (!h || !*name || hg_map_get(&pr->kernels, h))
 		return;
 	dm = an_demangle(name);
 	if (!dm)
 		dm = strdup(name);
-	if (dm && bp_map_put(&pr->kernels, h, dm))
+	if (dm && hg_map_put(&pr->kernels, h, dm))
 		free(dm);
 }
 
@@ -358,7 +358,7 @@ static void cli_json_time(FILE *out, int64_t ns)
 static void cli_kernel_name(struct cli_dump *d, const struct cli_dump_proc *pr,
 			    const bt_field *p)
 {
-	const char *name = bp_map_get(&pr->kernels, cli_u64(p, "handle"));
+	const char *name = hg_map_get(&pr->kernels, cli_u64(p, "handle"));
 
 	if (!name)
 		return;

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bp_map.h"
+#include "hg_map.h"
 
 #define CLI_DUMP_MAX_EVENTS 32
 
@@ -26,7 +26,7 @@ struct cli_dump {
 	const char *rank;   /* NULL: any */
 	bool has_address;
 	uint64_t address;
-	struct bp_map procs; /* (trace, vpid) → struct cli_dump_proc */
+	struct hg_map procs; /* (trace, vpid) → struct cli_dump_proc */
 	uint64_t printed;
 	bool have_origin;   /* origin_ns holds the first event's time */
 	int64_t origin_ns;

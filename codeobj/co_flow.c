@@ -46,7 +46,7 @@ static void set(uint16_t *r, int i, uint16_t t)
 		r[i] = t;
 }
 
-static void kill(uint16_t *r, int i, int n)
+static void mark_unknown(uint16_t *r, int i, int n)
 {
 	for (int j = 0; j < n; j++)
 		set(r, i + j, T_UNK);
@@ -86,7 +86,7 @@ static void smem(const struct co_flow *f, uint16_t *r, uint32_t w0, uint32_t w1)
 	uint32_t off = w1 & 0xfffff;
 
 	if (op > 4) {
-		kill(r, (int)sdata, op >= 8 && op <= 12 ? width[op - 8] : 2);
+		mark_unknown(r, (int)sdata, op >= 8 && op <= 12 ? width[op - 8] : 2);
 		return;
 	}
 	/* The base is read before the load overwrites it (s[0:3] from s[2:3]).
@@ -94,7 +94,7 @@ static void smem(const struct co_flow *f, uint16_t *r, uint32_t w0, uint32_t w1)
 	bool kernarg = imm && !soe && KIND(get(r, (int)sbase)) == T_KA_LO &&
 		       KIND(get(r, (int)sbase + 1)) == T_KA_HI;
 
-	kill(r, (int)sdata, width[op]);
+	mark_unknown(r, (int)sdata, width[op]);
 	if (!kernarg)
 		return;
 	for (int i = 0; i + 1 < width[op]; i++) {
@@ -135,7 +135,7 @@ static void salu(uint16_t *r, uint32_t w)
 		} else if (op == 0x1e) /* s_swappc_b64: a call clobbers all */
 			memset(r, 0, NREG * sizeof(*r));
 		else
-			kill(r, (int)sdst, 2);
+			mark_unknown(r, (int)sdst, 2);
 		return;
 	}
 	if ((w >> 28) == 0xb) { /* SOPK */
@@ -144,7 +144,7 @@ static void salu(uint16_t *r, uint32_t w)
 		if (op == 0x15)
 			memset(r, 0, NREG * sizeof(*r)); /* s_call_b64 */
 		else if (op <= 1 || op == 0xe || op == 0xf || op == 0x11)
-			kill(r, (int)sdst, 1);
+			mark_unknown(r, (int)sdst, 1);
 		return;
 	}
 	switch ((w >> 23) & 0x7f) { /* SOP2 */
@@ -161,7 +161,7 @@ static void salu(uint16_t *r, uint32_t w)
 		set(r, (int)sdst, KIND(s0) == T_HI && !is_ptr(s1) ? s0 : 0);
 		break;
 	default:
-		kill(r, (int)sdst, sop2_wide((w >> 23) & 0x7f) ? 2 : 1);
+		mark_unknown(r, (int)sdst, sop2_wide((w >> 23) & 0x7f) ? 2 : 1);
 	}
 }
 
@@ -189,10 +189,10 @@ static void vop2(const struct co_flow *f, uint16_t *r, unsigned op, int dst,
 		set(r, dst, KIND(s1) == T_HI && !is_ptr(s0) ? s1 : 0);
 		break;
 	case 0x04:
-		kill(r, dst, f->fam >= CO_ISA_GFX90A ? 2 : 1);
+		mark_unknown(r, dst, f->fam >= CO_ISA_GFX90A ? 2 : 1);
 		break;
 	default:
-		kill(r, dst, 1);
+		mark_unknown(r, dst, 1);
 	}
 }
 
@@ -221,7 +221,7 @@ static void vop1(const struct co_flow *f, uint16_t *r, unsigned op,
 		set(r, dst, get(r, src));
 		set(r, dst + 1, src >= 0 ? get(r, src + 1) : T_UNK);
 	} else
-		kill(r, dst, vop1_wide(op) ? 2 : 1);
+		mark_unknown(r, dst, vop1_wide(op) ? 2 : 1);
 }
 
 static void valu32(const struct co_flow *f, uint16_t *r, uint32_t w,
@@ -232,7 +232,7 @@ static void valu32(const struct co_flow *f, uint16_t *r, uint32_t w,
 	bool ext = src0 == 0xf9 || src0 == 0xfa; /* SDWA, DPP */
 
 	if (op == 0x3e) { /* VOPC: writes VCC */
-		kill(r, 106, 2);
+		mark_unknown(r, 106, 2);
 		return;
 	}
 	if (op == 0x3f) {
@@ -240,13 +240,13 @@ static void valu32(const struct co_flow *f, uint16_t *r, uint32_t w,
 		return;
 	}
 	if (ext) {
-		kill(r, NSGPR + (int)vdst, 1);
+		mark_unknown(r, NSGPR + (int)vdst, 1);
 		return;
 	}
 	vop2(f, r, op, NSGPR + (int)vdst, get(r, vsrc(src0)),
 	     get(r, NSGPR + (int)((w >> 9) & 0xff)));
 	if (op >= 0x19 && op <= 0x1e)
-		kill(r, 106, 2); /* carry in VCC */
+		mark_unknown(r, 106, 2); /* carry in VCC */
 	(void)w1;
 }
 
@@ -281,9 +281,9 @@ static void vop3(const struct co_flow *f, uint16_t *r, uint32_t w0, uint32_t w1)
 		     op == 0x1e1 || op == 0x1e8 || op == 0x1e9;
 
 	if (vop3b)
-		kill(r, (int)((w0 >> 8) & 0x7f), 2);
+		mark_unknown(r, (int)((w0 >> 8) & 0x7f), 2);
 	if (op < 0x100)
-		kill(r, (int)(vdst & 0x7f), 2); /* VOPC: an SGPR pair */
+		mark_unknown(r, (int)(vdst & 0x7f), 2); /* VOPC: an SGPR pair */
 	else if (op < 0x140)
 		vop2(f, r, op - 0x100, dst, get(r, s0), get(r, s1));
 	else if (op < 0x180)
@@ -296,16 +296,16 @@ static void vop3(const struct co_flow *f, uint16_t *r, uint32_t w0, uint32_t w1)
 	else if (op == 0x208 && f->fam >= CO_ISA_GFX940) /* v_lshl_add_u64 */
 		set_pair(r, dst, pair_arg(r, s0) < 0 ? pair_arg(r, s2) : -1);
 	else if (op == 0x289)
-		kill(r, (int)(vdst & 0x7f), 1); /* v_readlane_b32: an SGPR */
+		mark_unknown(r, (int)(vdst & 0x7f), 1); /* v_readlane_b32: an SGPR */
 	else if (op == 0x3b3 && f->fam >= CO_ISA_GFX90A) { /* v_pk_mov_b32 */
 		/* Each half from either half of its source, as op_sel says. */
 		set(r, dst, s0 >= 0 ? get(r, s0 + (int)((w0 >> 11) & 1)) : 0);
 		set(r, dst + 1,
 		    s1 >= 0 ? get(r, s1 + (int)((w0 >> 12) & 1)) : 0);
 	} else if (op >= 0x380)
-		kill(r, dst, 2); /* VOP3P: packed pairs */
+		mark_unknown(r, dst, 2); /* VOP3P: packed pairs */
 	else
-		kill(r, dst, vop3_wide(op) ? 2 : 1);
+		mark_unknown(r, dst, vop3_wide(op) ? 2 : 1);
 }
 
 /* Registers a VMEM load or returning atomic writes (FLAT and MUBUF ops). */
@@ -341,17 +341,17 @@ static void mem(uint16_t *r, uint32_t w0, uint32_t w1)
 	unsigned enc = w0 >> 26;
 
 	if (enc == 0x37 && !((w1 >> 23) & 1)) /* FLAT; acc: AGPRs */
-		kill(r, NSGPR + (int)(w1 >> 24),
+		mark_unknown(r, NSGPR + (int)(w1 >> 24),
 		     vmem_width((w0 >> 18) & 0x7f, (w0 >> 16) & 1));
 	else if (enc == 0x38 && !((w0 >> 16) & 1)) /* MUBUF, not to LDS */
-		kill(r, NSGPR + (int)((w1 >> 8) & 0xff),
+		mark_unknown(r, NSGPR + (int)((w1 >> 8) & 0xff),
 		     vmem_width((w0 >> 18) & 0x7f, (w0 >> 14) & 1));
 	else if (enc == 0x36)
-		kill(r, NSGPR + (int)(w1 >> 24), ds_width((w0 >> 17) & 0xff));
+		mark_unknown(r, NSGPR + (int)(w1 >> 24), ds_width((w0 >> 17) & 0xff));
 	else if (enc == 0x3a || enc == 0x3c)
-		kill(r, NSGPR + (int)((w1 >> 8) & 0xff), 4);
+		mark_unknown(r, NSGPR + (int)((w1 >> 8) & 0xff), 4);
 	else if (enc == 0x35)
-		kill(r, NSGPR + (int)((w0 >> 18) & 0xff), 1);
+		mark_unknown(r, NSGPR + (int)((w0 >> 18) & 0xff), 1);
 }
 
 void co_flow_step(const struct co_flow *f, uint16_t *r,

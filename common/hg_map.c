@@ -1,118 +1,149 @@
 /* SPDX-License-Identifier: MIT */
 #include "hg_map.h"
 
-#include "hg_os.h"
+#include <errno.h>
+#include <stdlib.h>
 
-static uint32_t slot_of(const struct hg_map *m, uint64_t key)
+static char hg_map_deleted;
+#define HG_MAP_DELETED ((void *)&hg_map_deleted)
+
+static void *hg_map_alloc(const struct hg_map_mem *mem, size_t size)
 {
-	key ^= key >> 31;
-	key *= 0x9e3779b97f4a7c15ull;
-	return (uint32_t)(key >> 32) & m->mask;
+	return mem ? mem->alloc(size) : calloc(1, size);
 }
 
-static bool grow(struct hg_map *m)
+static void hg_map_release(const struct hg_map_mem *mem, void *p, size_t size)
 {
-	uint32_t oldcap = m->slots ? m->mask + 1 : 0;
-	uint32_t cap = oldcap ? oldcap * 2 : 1024;
-	struct hg_map_slot *old = m->slots;
-	struct hg_map_slot *s = hg_os_alloc(cap * sizeof(*s));
+	if (mem)
+		mem->free(p, size);
+	else
+		free(p);
+}
+
+static size_t hg_map_hash(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	k ^= k >> 33;
+	return (size_t)k;
+}
+
+static struct hg_map_slot *hg_map_find(const struct hg_map *m, uint64_t key)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = hg_map_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct hg_map_slot *s = &m->slots[i];
+
+		if (!s->val)
+			return NULL;
+		if (s->val != HG_MAP_DELETED && s->key == key)
+			return s;
+	}
+}
+
+void *hg_map_get(const struct hg_map *m, uint64_t key)
+{
+	struct hg_map_slot *s = hg_map_find(m, key);
+
+	return s ? s->val : NULL;
+}
+
+static int hg_map_grow(struct hg_map *m)
+{
+	struct hg_map old = *m;
+	/* Doubles when mostly live; rehashes in place when mostly tombstones. */
+	size_t cap = !m->cap ? 16 : m->live * 2 >= m->cap ? m->cap * 2 : m->cap;
+
+	m->slots = hg_map_alloc(m->mem, cap * sizeof(*m->slots));
+	if (!m->slots) {
+		*m = old;
+		return -ENOMEM;
+	}
+	m->cap = cap;
+	m->used = m->live = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.slots[i].val && old.slots[i].val != HG_MAP_DELETED)
+			hg_map_add(m, old.slots[i].key, old.slots[i].val);
+	hg_map_release(m->mem, old.slots, old.cap * sizeof(*old.slots));
+	return 0;
+}
+
+int hg_map_put(struct hg_map *m, uint64_t key, void *val)
+{
+	struct hg_map_slot *s = hg_map_find(m, key);
+
+	if (s) {
+		s->val = val;
+		return 0;
+	}
+	return hg_map_add(m, key, val);
+}
+
+int hg_map_add(struct hg_map *m, uint64_t key, void *val)
+{
+	struct hg_map_slot *s;
+
+	if ((m->used + 1) * 4 > m->cap * 3 && hg_map_grow(m))
+		return -ENOMEM;
+	for (size_t i = hg_map_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		s = &m->slots[i];
+		if (!s->val || s->val == HG_MAP_DELETED) {
+			m->used += !s->val;
+			m->live++;
+			s->key = key;
+			s->val = val;
+			return 0;
+		}
+	}
+}
+
+void *hg_map_del(struct hg_map *m, uint64_t key)
+{
+	struct hg_map_slot *s = hg_map_find(m, key);
+	void *val;
 
 	if (!s)
-		return false;
-	m->slots = s;
-	m->mask = cap - 1;
-	for (uint32_t i = 0; i < oldcap; i++) {
-		uint32_t j;
+		return NULL;
+	val = s->val;
+	s->val = HG_MAP_DELETED;
+	m->live--;
+	return val;
+}
 
-		if (!old[i].key)
+void hg_map_each(const struct hg_map *m, void (*fn)(void *val, void *arg),
+		 void *arg)
+{
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->slots[i].val && m->slots[i].val != HG_MAP_DELETED)
+			fn(m->slots[i].val, arg);
+}
+
+void hg_map_del_if(struct hg_map *m, bool (*pred)(void *val, void *arg),
+		   void *arg, void (*drop)(void *val))
+{
+	for (size_t i = 0; i < m->cap; i++) {
+		struct hg_map_slot *s = &m->slots[i];
+
+		if (!s->val || s->val == HG_MAP_DELETED || !pred(s->val, arg))
 			continue;
-		for (j = slot_of(m, old[i].key); s[j].key; j = (j + 1) & m->mask)
-			;
-		s[j] = old[i];
+		if (drop)
+			drop(s->val);
+		s->val = HG_MAP_DELETED;
+		m->live--;
 	}
-	hg_os_free(old, oldcap * sizeof(*old));
-	return true;
 }
 
-bool hg_map_put(struct hg_map *m, uint64_t key, void *value)
+void hg_map_fini(struct hg_map *m)
 {
-	bool ok = true;
-	uint32_t i;
-
-	hg_spin_lock(&m->lock);
-	if ((!m->slots || (m->used + 1) * 2 > m->mask + 1) && !grow(m)) {
-		ok = false;
-		goto out;
-	}
-	for (i = slot_of(m, key); m->slots[i].key && m->slots[i].key != key;
-	     i = (i + 1) & m->mask)
-		;
-	if (!m->slots[i].key)
-		m->used++;
-	m->slots[i] = (struct hg_map_slot){key, value};
-out:
-	hg_spin_unlock(&m->lock);
-	return ok;
+	hg_map_release(m->mem, m->slots, m->cap * sizeof(*m->slots));
+	*m = (struct hg_map){.mem = m->mem};
 }
 
-void *hg_map_get(struct hg_map *m, uint64_t key)
+void hg_map_clear(struct hg_map *m, void (*drop)(void *val))
 {
-	void *v = NULL;
-
-	hg_spin_lock(&m->lock);
-	if (m->slots)
-		for (uint32_t i = slot_of(m, key); m->slots[i].key;
-		     i = (i + 1) & m->mask)
-			if (m->slots[i].key == key) {
-				v = m->slots[i].value;
-				break;
-			}
-	hg_spin_unlock(&m->lock);
-	return v;
-}
-
-size_t hg_map_values(struct hg_map *m, void **out, size_t max)
-{
-	size_t n = 0;
-
-	hg_spin_lock(&m->lock);
-	for (uint32_t i = 0; m->slots && i <= m->mask && n < max; i++)
-		if (m->slots[i].key)
-			out[n++] = m->slots[i].value;
-	hg_spin_unlock(&m->lock);
-	return n;
-}
-
-/* Rebuilds the table: removals are rare (a library unloading). */
-void hg_map_remove_if(struct hg_map *m, bool (*pred)(void *, void *),
-		       void *arg, void (*drop)(void *))
-{
-	uint32_t cap;
-	struct hg_map_slot *old;
-
-	hg_spin_lock(&m->lock);
-	cap = m->slots ? m->mask + 1 : 0;
-	old = m->slots;
-	m->slots = NULL;
-	m->used = m->mask = 0;
-	for (uint32_t i = 0; i < cap; i++) {
-		uint32_t j;
-
-		if (!old[i].key)
-			continue;
-		if (pred(old[i].value, arg)) {
-			if (drop)
-				drop(old[i].value);
-			continue;
-		}
-		if ((!m->slots || (m->used + 1) * 2 > m->mask + 1) && !grow(m))
-			break;
-		for (j = slot_of(m, old[i].key); m->slots[j].key;
-		     j = (j + 1) & m->mask)
-			;
-		m->slots[j] = old[i];
-		m->used++;
-	}
-	hg_os_free(old, cap * sizeof(*old));
-	hg_spin_unlock(&m->lock);
+	for (size_t i = 0; drop && i < m->cap; i++)
+		if (m->slots[i].val && m->slots[i].val != HG_MAP_DELETED)
+			drop(m->slots[i].val);
+	hg_map_fini(m);
 }

@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * Copies of what the filter does not decode: babeltrace2 lets a filter send
+ * on only objects of its own trace class, so even an event that passes
+ * unchanged needs its classes made again, and its values copied into them.
+ */
 #include "bp_copy.h"
 
 #include "bp_mip.h"

@@ -6,6 +6,7 @@
  */
 #include "bp_decode.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "bp_mip.h"
@@ -114,12 +115,16 @@ bp_decode_iter_next(bt_self_message_iterator *self,
 		*count = n;
 		return BT_MESSAGE_ITERATOR_CLASS_NEXT_METHOD_STATUS_OK;
 	}
-	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(
-		self, "%s", i < capacity ? "cannot make the decoded message "
-					   "(out of memory, or a class the "
-					   "filter cannot copy)"
-					 : "upstream sent more messages than "
-					   "the batch holds");
+	/* bp_msg appended what failed; this says where in the batch. */
+	if (i < capacity)
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(
+			self, "cannot make the decoded message of upstream's "
+			      "message %" PRIu64 " of %" PRIu64 " in its batch",
+			i + 1, n);
+	else
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(
+			self, "upstream sent more messages than the batch holds "
+			      "(%" PRIu64 " for %" PRIu64 ")", n, capacity);
 	for (uint64_t k = 0; k < i; k++)
 		bt_message_put_ref(msgs[k]);
 	for (; i < n; i++)

@@ -1,4 +1,10 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * Decoding one packed event: the packed forms leave out what the process
+ * said before (a free's size, a launch's head, a pointer's block), so the
+ * decoder completes them from its process's memory, and tells damaged
+ * bytes, which the output says, from memory running out, which fails.
+ */
 #include "bp_event.h"
 
 #include <stdlib.h>
@@ -6,6 +12,9 @@
 
 #include "bp_copy.h"
 #include "bp_types.h"
+
+/* Not a dec_err: memory ran out, and the event is not damaged for it. */
+#define BP_NOMEM (-100)
 
 static int64_t bp_vpid(const struct bp_ec *e, const bt_event *in)
 {
@@ -56,7 +65,8 @@ static int bp_head(const struct bp_ec *e, const bt_field *p, struct bp_proc *pro
 	return bp_proc_head(proc, &h);
 }
 
-/* The arguments into d->args; 0, or a dec_err when they end damaged. */
+/* The arguments into d->args; 0, a dec_err when they end damaged, or
+ * BP_NOMEM. */
 static int bp_args(struct bp_decoded *d, struct dec_args *it)
 {
 	struct dec_arg a;
@@ -68,7 +78,7 @@ static int bp_args(struct bp_decoded *d, struct dec_args *it)
 			struct dec_arg *g = realloc(d->args, cap * sizeof(*g));
 
 			if (!g)
-				return DEC_E_DAMAGED;
+				return BP_NOMEM;
 			d->args = g, d->cap = cap;
 		}
 		if (a.elided && d->proc) {
@@ -87,7 +97,7 @@ static int bp_args(struct bp_decoded *d, struct dec_args *it)
 static void bp_launch_head(struct bp_decoded *d)
 {
 	const struct dec_launch *h =
-		d->proc ? bp_map_get(&d->proc->heads, d->launch.head_id) : NULL;
+		d->proc ? hg_map_get(&d->proc->heads, d->launch.head_id) : NULL;
 	uint64_t id = d->launch.head_id;
 	uint32_t repeat = d->launch.repeat;
 
@@ -112,12 +122,12 @@ static int bp_decode_kind(const struct bp_ec *e, const bt_field *p,
 		err = dec_bt_alloc(&e->dec, p, &d->alloc, nw);
 		if (!err && !d->alloc.rc && d->alloc.id && d->proc &&
 		    bp_proc_alloc(d->proc, d->alloc.id, d->alloc.addr, d->alloc.size))
-			return DEC_E_DAMAGED;
+			return BP_NOMEM;
 		return err;
 	case DEC_FREE:
 		err = dec_bt_free(&e->dec, p, &d->free, nw);
 		if (!err && d->free.elided && d->proc) {
-			struct bp_block *b = bp_map_get(&d->proc->blocks, d->free.id);
+			struct bp_block *b = hg_map_get(&d->proc->blocks, d->free.id);
 
 			d->free.addr = b ? b->addr : 0;
 			d->free.size = b ? b->size : 0;
@@ -155,6 +165,10 @@ bt_event_class *bp_event_decode(struct bp_procs *ps, const struct bp_ec *e,
 	d->err = bp_decode_kind(e, p, d, &nw);
 	if (!d->err)
 		return e->out;
+	if (d->err == BP_NOMEM) {
+		d->err = DEC_OK;
+		return NULL;
+	}
 	dec_err_text(d->err, (enum dec_kind)e->kind, nw, d->why, sizeof(d->why));
 	return e->damaged;
 }

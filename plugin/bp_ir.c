@@ -1,4 +1,10 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The output's classes and objects, each made the first time its input one
+ * is seen and found again by a lookup: babeltrace2 gives a filter no way
+ * to forward an input object, and most of a trace's classes are never
+ * used by one run.
+ */
 #include "bp_ir.h"
 
 #include <stdlib.h>
@@ -12,7 +18,7 @@
 
 static bt_trace_class *bp_ir_tc(struct bp_ir *ir, const bt_trace_class *in)
 {
-	bt_trace_class *tc = bp_map_get(&ir->tcs, KEY(in));
+	bt_trace_class *tc = hg_map_get(&ir->tcs, KEY(in));
 
 	if (tc)
 		return tc;
@@ -21,7 +27,7 @@ static bt_trace_class *bp_ir_tc(struct bp_ir *ir, const bt_trace_class *in)
 		return NULL;
 	/* Stream class ids are the input's: see bp_ir_sc. */
 	bt_trace_class_set_assigns_automatic_stream_class_id(tc, BT_FALSE);
-	if (bp_map_put(&ir->tcs, KEY(in), tc)) {
+	if (hg_map_put(&ir->tcs, KEY(in), tc)) {
 		bt_trace_class_put_ref(tc);
 		return NULL;
 	}
@@ -30,7 +36,7 @@ static bt_trace_class *bp_ir_tc(struct bp_ir *ir, const bt_trace_class *in)
 
 bt_clock_class *bp_ir_cc(struct bp_ir *ir, const bt_clock_class *in)
 {
-	bt_clock_class *cc = bp_map_get(&ir->ccs, KEY(in));
+	bt_clock_class *cc = hg_map_get(&ir->ccs, KEY(in));
 	int64_t s;
 	uint64_t cycles;
 
@@ -43,7 +49,7 @@ bt_clock_class *bp_ir_cc(struct bp_ir *ir, const bt_clock_class *in)
 	bt_clock_class_set_frequency(cc, bt_clock_class_get_frequency(in));
 	bt_clock_class_get_offset(in, &s, &cycles);
 	bt_clock_class_set_offset(cc, s, cycles);
-	if (bp_mip_clock_class(cc, in) || bp_map_put(&ir->ccs, KEY(in), cc)) {
+	if (bp_mip_clock_class(cc, in) || hg_map_put(&ir->ccs, KEY(in), cc)) {
 		bt_clock_class_put_ref(cc);
 		return NULL;
 	}
@@ -109,7 +115,7 @@ static void bp_sc_free(void *v)
 
 static struct bp_sc *bp_ir_sc(struct bp_ir *ir, const bt_stream_class *in)
 {
-	struct bp_sc *sc = bp_map_get(&ir->scs, KEY(in));
+	struct bp_sc *sc = hg_map_get(&ir->scs, KEY(in));
 	bt_trace_class *tc;
 
 	if (sc)
@@ -119,7 +125,7 @@ static struct bp_sc *bp_ir_sc(struct bp_ir *ir, const bt_stream_class *in)
 		return NULL;
 	sc->out = bt_stream_class_create_with_id(tc, bt_stream_class_get_id(in));
 	if (!sc->out || bp_sc_props(ir, sc->out, in) ||
-	    bp_sc_contexts(tc, sc->out, in) || bp_map_put(&ir->scs, KEY(in), sc)) {
+	    bp_sc_contexts(tc, sc->out, in) || hg_map_put(&ir->scs, KEY(in), sc)) {
 		bp_sc_free(sc);
 		return NULL;
 	}
@@ -227,7 +233,7 @@ static void bp_ec_free(void *v)
 
 struct bp_ec *bp_ir_ec(struct bp_ir *ir, const bt_event_class *in)
 {
-	struct bp_ec *e = bp_map_get(&ir->ecs, KEY(in));
+	struct bp_ec *e = hg_map_get(&ir->ecs, KEY(in));
 	struct bp_sc *sc;
 	const char *name = bt_event_class_get_name(in);
 
@@ -249,7 +255,7 @@ struct bp_ec *bp_ir_ec(struct bp_ir *ir, const bt_event_class *in)
 		bp_ec_free(e);
 		return NULL;
 	}
-	if (bp_map_put(&ir->ecs, KEY(in), e)) {
+	if (hg_map_put(&ir->ecs, KEY(in), e)) {
 		bp_ec_free(e);
 		return NULL;
 	}
@@ -280,7 +286,7 @@ static int bp_trace_env(bt_trace *out, const bt_trace *in)
 
 static bt_trace *bp_ir_trace(struct bp_ir *ir, const bt_trace *in)
 {
-	bt_trace *t = bp_map_get(&ir->traces, KEY(in));
+	bt_trace *t = hg_map_get(&ir->traces, KEY(in));
 	bt_trace_class *tc;
 
 	if (t)
@@ -290,7 +296,7 @@ static bt_trace *bp_ir_trace(struct bp_ir *ir, const bt_trace *in)
 		return NULL;
 	if ((bt_trace_get_name(in) && bt_trace_set_name(t, bt_trace_get_name(in))) ||
 	    bp_trace_env(t, in) || bp_mip_trace_identity(t, in) ||
-	    bp_map_put(&ir->traces, KEY(in), t)) {
+	    hg_map_put(&ir->traces, KEY(in), t)) {
 		bt_trace_put_ref(t);
 		return NULL;
 	}
@@ -299,7 +305,7 @@ static bt_trace *bp_ir_trace(struct bp_ir *ir, const bt_trace *in)
 
 bt_stream *bp_ir_stream(struct bp_ir *ir, const bt_stream *in)
 {
-	bt_stream *s = bp_map_get(&ir->streams, KEY(in));
+	bt_stream *s = hg_map_get(&ir->streams, KEY(in));
 	struct bp_sc *sc;
 	bt_trace *t;
 
@@ -311,7 +317,7 @@ bt_stream *bp_ir_stream(struct bp_ir *ir, const bt_stream *in)
 	    !(s = bt_stream_create_with_id(sc->out, t, bt_stream_get_id(in))))
 		return NULL;
 	if ((bt_stream_get_name(in) && bt_stream_set_name(s, bt_stream_get_name(in))) ||
-	    bp_map_put(&ir->streams, KEY(in), s)) {
+	    hg_map_put(&ir->streams, KEY(in), s)) {
 		bt_stream_put_ref(s);
 		return NULL;
 	}
@@ -320,12 +326,12 @@ bt_stream *bp_ir_stream(struct bp_ir *ir, const bt_stream *in)
 
 void bp_ir_stream_end(struct bp_ir *ir, const bt_stream *in)
 {
-	bt_stream_put_ref(bp_map_del(&ir->streams, KEY(in)));
+	bt_stream_put_ref(hg_map_del(&ir->streams, KEY(in)));
 }
 
 bt_packet *bp_ir_packet(struct bp_ir *ir, const bt_packet *in)
 {
-	bt_packet *p = bp_map_get(&ir->packets, KEY(in));
+	bt_packet *p = hg_map_get(&ir->packets, KEY(in));
 	bt_stream *s;
 	const bt_field *ctx;
 
@@ -336,7 +342,7 @@ bt_packet *bp_ir_packet(struct bp_ir *ir, const bt_packet *in)
 		return NULL;
 	ctx = bt_packet_borrow_context_field_const(in);
 	if ((ctx && bp_field_copy(ctx, bt_packet_borrow_context_field(p))) ||
-	    bp_map_put(&ir->packets, KEY(in), p)) {
+	    hg_map_put(&ir->packets, KEY(in), p)) {
 		bt_packet_put_ref(p);
 		return NULL;
 	}
@@ -345,7 +351,7 @@ bt_packet *bp_ir_packet(struct bp_ir *ir, const bt_packet *in)
 
 void bp_ir_packet_end(struct bp_ir *ir, const bt_packet *in)
 {
-	bt_packet_put_ref(bp_map_del(&ir->packets, KEY(in)));
+	bt_packet_put_ref(hg_map_del(&ir->packets, KEY(in)));
 }
 
 static void bp_put_packet(void *v) { bt_packet_put_ref(v); }
@@ -356,11 +362,11 @@ static void bp_put_tc(void *v) { bt_trace_class_put_ref(v); }
 
 void bp_ir_fini(struct bp_ir *ir)
 {
-	bp_map_clear(&ir->packets, bp_put_packet);
-	bp_map_clear(&ir->streams, bp_put_stream);
-	bp_map_clear(&ir->traces, bp_put_trace);
-	bp_map_clear(&ir->ecs, bp_ec_free);
-	bp_map_clear(&ir->scs, bp_sc_free);
-	bp_map_clear(&ir->ccs, bp_put_cc);
-	bp_map_clear(&ir->tcs, bp_put_tc);
+	hg_map_clear(&ir->packets, bp_put_packet);
+	hg_map_clear(&ir->streams, bp_put_stream);
+	hg_map_clear(&ir->traces, bp_put_trace);
+	hg_map_clear(&ir->ecs, bp_ec_free);
+	hg_map_clear(&ir->scs, bp_sc_free);
+	hg_map_clear(&ir->ccs, bp_put_cc);
+	hg_map_clear(&ir->tcs, bp_put_tc);
 }

@@ -11,7 +11,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
-#include "bp_map.h"
+#include "hg_map.h"
 #include "dec_bt.h"
 
 /* A head's members, as the `head` event names them. */
@@ -38,7 +38,7 @@ struct bp_sc {
 
 struct bp_ir {
 	bt_self_component *comp;
-	struct bp_map tcs, ccs, scs, ecs, traces, streams, packets;
+	struct hg_map tcs, ccs, scs, ecs, traces, streams, packets;
 };
 
 struct bp_ec *bp_ir_ec(struct bp_ir *ir, const bt_event_class *in);

@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The two message interchange protocols in one place, so the rest of the
+ * filter makes its classes one way and stays buildable against
+ * babeltrace2 2.0's headers.
+ */
 #include "bp_mip.h"
 
 #include <string.h>

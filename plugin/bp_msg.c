@@ -1,8 +1,39 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * Each upstream message made into the one the filter sends on, of the
+ * output's classes.  Every failure appends its own cause, where it is
+ * known, so the reader's error names what failed and not only that the
+ * batch did.
+ */
 #include "bp_msg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "bp_copy.h"
 #include "bp_fill.h"
+
+/* NULL, with a cause appended that says what failed. */
+static __attribute__((format(printf, 2, 3))) bt_message *
+bp_fail(struct bp_iter *it, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_MESSAGE_ITERATOR(it->self, "%s",
+								   what);
+	return NULL;
+}
+
+static const char *bp_ec_name(const bt_event *in)
+{
+	const char *name = bt_event_class_get_name(bt_event_borrow_class_const(in));
+
+	return name ? name : "(unnamed)";
+}
 
 /* The raw value of a clock snapshot, or of none (0). */
 static uint64_t bp_cs(const bt_clock_snapshot *cs)
@@ -27,8 +58,12 @@ static bt_message *bp_event_msg(struct bp_iter *it, const bt_message *m)
 		? bp_cs(bt_message_event_borrow_default_clock_snapshot_const(m)) : 0;
 	bt_message *out = NULL;
 
+	if (!e)
+		return bp_fail(it, "event class %s: no output class (out of memory, "
+			       "or a class the filter cannot copy)", bp_ec_name(in));
 	if (!ec)
-		return NULL;
+		return bp_fail(it, "event %s: cannot decode it (out of memory, or "
+			       "no payload)", bp_ec_name(in));
 	if (ip) {
 		bt_packet *p = bp_ir_packet(&it->ir, ip);
 
@@ -46,9 +81,13 @@ static bt_message *bp_event_msg(struct bp_iter *it, const bt_message *m)
 					  it->self, ec, s, cs)
 				: bt_message_event_create(it->self, ec, s);
 	}
-	if (out && bp_fill_event(e, in, &it->dec, bt_message_event_borrow_event(out))) {
+	if (!out)
+		return bp_fail(it, "event %s: cannot make its message (out of memory)",
+			       bp_ec_name(in));
+	if (bp_fill_event(e, in, &it->dec, bt_message_event_borrow_event(out))) {
 		bt_message_put_ref(out);
-		out = NULL;
+		return bp_fail(it, "event %s: cannot fill its fields (out of memory)",
+			       bp_ec_name(in));
 	}
 	return out;
 }
@@ -63,7 +102,7 @@ static bt_message *bp_stream_msg(struct bp_iter *it, const bt_message *m,
 	bt_message *out;
 
 	if (!s)
-		return NULL;
+		return bp_fail(it, "no output stream (out of memory)");
 	out = begin ? bt_message_stream_beginning_create(it->self, s)
 		    : bt_message_stream_end_create(it->self, s);
 	if (out && bp_has_clock(in) &&
@@ -93,7 +132,7 @@ static bt_message *bp_packet_msg(struct bp_iter *it, const bt_message *m,
 	bt_message *out;
 
 	if (!p)
-		return NULL;
+		return bp_fail(it, "no output packet (out of memory)");
 	if (begin)
 		out = cs ? bt_message_packet_beginning_create_with_default_clock_snapshot(
 				   it->self, p,
@@ -122,7 +161,7 @@ static bt_message *bp_discarded_msg(struct bp_iter *it, const bt_message *m,
 	uint64_t n;
 
 	if (!s)
-		return NULL;
+		return bp_fail(it, "no output stream (out of memory)");
 	if (events)
 		out = cs ? bt_message_discarded_events_create_with_default_clock_snapshots(
 				   it->self, s,
@@ -151,7 +190,7 @@ static bt_message *bp_inactivity_msg(struct bp_iter *it, const bt_message *m)
 	bt_clock_class *cc = bp_ir_cc(&it->ir, bt_clock_snapshot_borrow_clock_class_const(cs));
 
 	return cc ? bt_message_message_iterator_inactivity_create(it->self, cc, bp_cs(cs))
-		  : NULL;
+		  : bp_fail(it, "no output clock class (out of memory)");
 }
 
 bt_message *bp_msg(struct bp_iter *it, const bt_message *m)
@@ -174,6 +213,7 @@ bt_message *bp_msg(struct bp_iter *it, const bt_message *m)
 	case BT_MESSAGE_TYPE_MESSAGE_ITERATOR_INACTIVITY:
 		return bp_inactivity_msg(it, m);
 	default:
-		return NULL;
+		return bp_fail(it, "a message of a type the filter does not know (%d)",
+			       (int)bt_message_get_type(m));
 	}
 }

@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * Per process, what later packed events leave out: kept in maps by head and
+ * block, because a trace interleaves its processes and threads, and a
+ * launch may name a block another thread freed meanwhile.
+ */
 #include "bp_proc.h"
 
 #include <stdlib.h>
@@ -6,21 +11,21 @@
 struct bp_proc *bp_proc_get(struct bp_procs *ps, const void *trace,
 			    int64_t vpid)
 {
-	struct bp_map *procs = bp_map_get(&ps->traces, (uintptr_t)trace);
+	struct hg_map *procs = hg_map_get(&ps->traces, (uintptr_t)trace);
 	struct bp_proc *p;
 
 	if (!procs) {
 		procs = calloc(1, sizeof(*procs));
-		if (!procs || bp_map_put(&ps->traces, (uintptr_t)trace, procs)) {
+		if (!procs || hg_map_put(&ps->traces, (uintptr_t)trace, procs)) {
 			free(procs);
 			return NULL;
 		}
 	}
-	p = bp_map_get(procs, (uint64_t)vpid);
+	p = hg_map_get(procs, (uint64_t)vpid);
 	if (p)
 		return p;
 	p = calloc(1, sizeof(*p));
-	if (!p || bp_map_put(procs, (uint64_t)vpid, p)) {
+	if (!p || hg_map_put(procs, (uint64_t)vpid, p)) {
 		free(p);
 		return NULL;
 	}
@@ -29,11 +34,11 @@ struct bp_proc *bp_proc_get(struct bp_procs *ps, const void *trace,
 
 int bp_proc_head(struct bp_proc *p, const struct dec_launch *l)
 {
-	struct dec_launch *h = bp_map_get(&p->heads, l->head_id);
+	struct dec_launch *h = hg_map_get(&p->heads, l->head_id);
 
 	if (!h) {
 		h = malloc(sizeof(*h));
-		if (!h || bp_map_put(&p->heads, l->head_id, h)) {
+		if (!h || hg_map_put(&p->heads, l->head_id, h)) {
 			free(h);
 			return -1;
 		}
@@ -45,11 +50,11 @@ int bp_proc_head(struct bp_proc *p, const struct dec_launch *l)
 int bp_proc_alloc(struct bp_proc *p, uint64_t id, uint64_t addr,
 		  uint64_t size)
 {
-	struct bp_block *b = bp_map_get(&p->blocks, id);
+	struct bp_block *b = hg_map_get(&p->blocks, id);
 
 	if (!b) {
 		b = malloc(sizeof(*b));
-		if (!b || bp_map_put(&p->blocks, id, b)) {
+		if (!b || hg_map_put(&p->blocks, id, b)) {
 			free(b);
 			return -1;
 		}
@@ -60,7 +65,7 @@ int bp_proc_alloc(struct bp_proc *p, uint64_t id, uint64_t addr,
 
 void bp_proc_free(struct bp_proc *p, uint64_t id)
 {
-	struct bp_block *b = bp_map_del(&p->blocks, id);
+	struct bp_block *b = hg_map_del(&p->blocks, id);
 
 	if (b)
 		dec_freed_put(&p->freed, id, b->addr, b->size);
@@ -69,7 +74,7 @@ void bp_proc_free(struct bp_proc *p, uint64_t id)
 
 bool bp_proc_block(const struct bp_proc *p, uint64_t id, struct bp_block *b)
 {
-	const struct bp_block *live = bp_map_get(&p->blocks, id);
+	const struct bp_block *live = hg_map_get(&p->blocks, id);
 	int s = live ? -1 : dec_freed_by_id(&p->freed, id);
 
 	if (live)
@@ -83,18 +88,18 @@ static void bp_proc_drop(void *v)
 {
 	struct bp_proc *p = v;
 
-	bp_map_clear(&p->heads, free);
-	bp_map_clear(&p->blocks, free);
+	hg_map_clear(&p->heads, free);
+	hg_map_clear(&p->blocks, free);
 	free(p);
 }
 
 static void bp_procs_drop(void *v)
 {
-	bp_map_clear(v, bp_proc_drop);
+	hg_map_clear(v, bp_proc_drop);
 	free(v);
 }
 
 void bp_procs_fini(struct bp_procs *ps)
 {
-	bp_map_clear(&ps->traces, bp_procs_drop);
+	hg_map_clear(&ps->traces, bp_procs_drop);
 }

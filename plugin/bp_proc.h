@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bp_map.h"
+#include "hg_map.h"
 #include "dec_freed.h"
 #include "dec_pack.h"
 
@@ -21,13 +21,13 @@ struct bp_block {
 };
 
 struct bp_proc {
-	struct bp_map heads;  /* number → struct dec_launch (its head) */
-	struct bp_map blocks; /* alloc id → struct bp_block */
+	struct hg_map heads;  /* number → struct dec_launch (its head) */
+	struct hg_map blocks; /* alloc id → struct bp_block */
 	struct dec_freed_ring freed;
 };
 
 struct bp_procs {
-	struct bp_map traces; /* trace → struct bp_map of vpid → bp_proc */
+	struct hg_map traces; /* trace → struct hg_map of vpid → bp_proc */
 };
 
 /* The process vpid of trace, made at first sight; NULL if out of memory. */

@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The decoded events' field classes: the codes hipgrain writes become
+ * enumerations, so they read as names in any babeltrace2 tool, without
+ * hipgrain's tables.
+ */
 #include "bp_types.h"
 
 #include <string.h>

@@ -82,12 +82,17 @@ extern size_t reg_host_fast_max;
 /*
  * A word another thread may write, read where the owner's code needs it
  * folded into its test: x86 reads an aligned int whole, and the fences
- * around it are the compiler's.  ThreadSanitizer is told it is atomic.
+ * around it are the compiler's.  That plain read is valid on x86 alone:
+ * elsewhere the C model gives it no meaning, and a relaxed atomic load is
+ * one instruction anyway, a load-store machine having no test to fold it
+ * into.  ThreadSanitizer is told it is atomic.
  */
-#ifdef REG_HOST_TSAN
+#if defined(REG_HOST_TSAN)
 #define REG_HOST_PEEK(x) __atomic_load_n(&(x), __ATOMIC_SEQ_CST)
-#else
+#elif defined(__x86_64__) || defined(__i386__)
 #define REG_HOST_PEEK(x) (x)
+#else
+#define REG_HOST_PEEK(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
 #endif
 
 /* Where the owner must fence: busy stored again by a locked exchange,

@@ -4,14 +4,14 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "hg_map.h"
+#include "hg_lmap.h"
 
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void __libc_free(void *);
 
-static struct hg_map modules = HG_MAP_INIT;
-static struct hg_map kernels = HG_MAP_INIT;
+static struct hg_lmap modules = HG_LMAP_INIT;
+static struct hg_lmap kernels = HG_LMAP_INIT;
 
 static char *dup(const char *s)
 {
@@ -34,7 +34,7 @@ struct reg_module *reg_module_add(uint64_t handle, const void *image,
 	m->image = image;
 	m->path = dup(path);
 	m->api = api;
-	if (!hg_map_put(&modules, handle, m)) {
+	if (!hg_lmap_put(&modules, handle, m)) {
 		__libc_free(m->path);
 		__libc_free(m);
 		return NULL;
@@ -44,7 +44,7 @@ struct reg_module *reg_module_add(uint64_t handle, const void *image,
 
 struct reg_module *reg_module_get(uint64_t handle)
 {
-	return hg_map_get(&modules, handle);
+	return hg_lmap_get(&modules, handle);
 }
 
 static bool of_module(void *v, void *arg)
@@ -72,8 +72,8 @@ static void drop_module(void *v)
 /* The module's code is about to be unmapped; so are its kernels. */
 void reg_module_forget(uint64_t handle)
 {
-	hg_map_remove_if(&kernels, of_module, &handle, drop_kernel);
-	hg_map_remove_if(&modules, is_module, &handle, drop_module);
+	hg_lmap_remove_if(&kernels, of_module, &handle, drop_kernel);
+	hg_lmap_remove_if(&modules, is_module, &handle, drop_module);
 }
 
 struct reg_kernel *reg_kernel_add(uint64_t handle, uint64_t module,
@@ -86,7 +86,7 @@ struct reg_kernel *reg_kernel_add(uint64_t handle, uint64_t module,
 	k->handle = handle;
 	k->module = module;
 	k->name = dup(name);
-	if (!hg_map_put(&kernels, handle, k)) {
+	if (!hg_lmap_put(&kernels, handle, k)) {
 		drop_kernel(k);
 		return NULL;
 	}
@@ -95,10 +95,10 @@ struct reg_kernel *reg_kernel_add(uint64_t handle, uint64_t module,
 
 struct reg_kernel *reg_kernel_get(uint64_t handle)
 {
-	return hg_map_get(&kernels, handle);
+	return hg_lmap_get(&kernels, handle);
 }
 
 size_t reg_kernel_all(struct reg_kernel **out, size_t max)
 {
-	return hg_map_values(&kernels, (void **)out, max);
+	return hg_lmap_values(&kernels, (void **)out, max);
 }

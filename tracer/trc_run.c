@@ -4,7 +4,6 @@
  * reverse order whatever happens to the program; the trace is only
  * announced once the session is stopped, i.e. flushed to disk.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,32 +14,6 @@
 #include "vg_node.h"
 #include "vg_profile.h"
 #include "vg_sysfs.h"
-
-bool trc_quiet;
-
-void trc_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fputs("hipgrain run: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
-
-void trc_info(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (trc_quiet)
-		return;
-	va_start(ap, fmt);
-	fputs("hipgrain: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
 
 static int track_child(pid_t pid, void *session)
 {

@@ -128,8 +128,8 @@ struct args {
 	const uint8_t *kernarg;
 };
 
-/* An argument's value by name (0 when the kernel has no such argument). */
-static uint64_t get(const struct args *a, const char *name, int *found)
+/* A kernel argument's value by name (0 when the kernel has no such one). */
+static uint64_t karg(const struct args *a, const char *name, int *found)
 {
 	for (uint32_t i = 0; i < a->k->nargs; i++) {
 		const struct vg_karg *g = &a->k->args[i];
@@ -147,16 +147,16 @@ static uint64_t get(const struct args *a, const char *name, int *found)
 static int has(const struct args *a, const char *name)
 {
 	int found = 0;
-	get(a, name, &found);
+	karg(a, name, &found);
 	return found;
 }
 
 static uint64_t either(const struct args *a, const char *one, const char *other)
 {
-	return has(a, one) ? get(a, one, NULL) : get(a, other, NULL);
+	return has(a, one) ? karg(a, one, NULL) : karg(a, other, NULL);
 }
 
-static void copy(uint64_t dst, uint64_t src, uint64_t n)
+static void move(uint64_t dst, uint64_t src, uint64_t n)
 {
 	if (!dst || !src || !n || n > MAX_BYTES)
 		return;
@@ -170,22 +170,22 @@ static void copy(uint64_t dst, uint64_t src, uint64_t n)
  * 4-byte words, the last one remain bytes long (8: size is in bytes). */
 static void do_copy(const struct args *a)
 {
-	uint64_t src = either(a, "src", "srcI") + get(a, "srcOrigin", NULL);
-	uint64_t dst = either(a, "dst", "dstI") + get(a, "dstOrigin", NULL);
-	uint64_t size = get(a, "size", NULL), remain = get(a, "remain", NULL);
+	uint64_t src = either(a, "src", "srcI") + karg(a, "srcOrigin", NULL);
+	uint64_t dst = either(a, "dst", "dstI") + karg(a, "dstOrigin", NULL);
+	uint64_t size = karg(a, "size", NULL), remain = karg(a, "remain", NULL);
 	if (has(a, "remain") && remain != 8)
 		size = size ? (size - 1) * 4 + remain : 0;
-	copy(dst, src, size);
+	move(dst, src, size);
 }
 
 /* (src, dst, srcOrigin, dstOrigin, size, alignment): size and origins in
  * 16-byte units when alignment is 16, else in 4-byte words. */
 static void do_copy_aligned(const struct args *a)
 {
-	uint64_t unit = get(a, "alignment", NULL) == 16 ? 16 : 4;
-	copy(get(a, "dst", NULL) + unit * get(a, "dstOrigin", NULL),
-	     get(a, "src", NULL) + unit * get(a, "srcOrigin", NULL),
-	     unit * get(a, "size", NULL));
+	uint64_t unit = karg(a, "alignment", NULL) == 16 ? 16 : 4;
+	move(karg(a, "dst", NULL) + unit * karg(a, "dstOrigin", NULL),
+	     karg(a, "src", NULL) + unit * karg(a, "srcOrigin", NULL),
+	     unit * karg(a, "size", NULL));
 }
 
 static void fill(uint64_t dst, uint64_t n, const uint8_t *p, uint64_t plen)
@@ -206,23 +206,23 @@ static void fill(uint64_t dst, uint64_t n, const uint8_t *p, uint64_t plen)
  * unit of patternSize, offset and size (a count of patterns). */
 static void do_fill(const struct args *a)
 {
-	uint64_t pattern = get(a, "pattern", NULL);
+	uint64_t pattern = karg(a, "pattern", NULL);
 	if (has(a, "end_ptr")) {
-		uint64_t buf = get(a, "buf", NULL), end = get(a, "end_ptr", NULL);
-		uint64_t plen = get(a, "pattern_size", NULL) * get(a, "alignment", NULL);
+		uint64_t buf = karg(a, "buf", NULL), end = karg(a, "end_ptr", NULL);
+		uint64_t plen = karg(a, "pattern_size", NULL) * karg(a, "alignment", NULL);
 		if (end > buf && pattern && plen <= 4096)
 			fill(buf, end - buf, vg_mem_host(pattern, plen), plen);
 		return;
 	}
 	static const char *const bufs[] = { "bufUChar", "bufUShort", "bufUInt", "bufULong" };
 	for (unsigned i = 0; i < 4; i++) {
-		uint64_t buf = get(a, bufs[i], NULL), unit = 1ull << i;
+		uint64_t buf = karg(a, bufs[i], NULL), unit = 1ull << i;
 		if (!buf)
 			continue;
-		uint64_t plen = unit * get(a, "patternSize", NULL);
+		uint64_t plen = unit * karg(a, "patternSize", NULL);
 		if (pattern && plen <= 4096)
-			fill(buf + unit * get(a, "offset", NULL),
-			     plen * get(a, "size", NULL), vg_mem_host(pattern, plen), plen);
+			fill(buf + unit * karg(a, "offset", NULL),
+			     plen * karg(a, "size", NULL), vg_mem_host(pattern, plen), plen);
 		return;
 	}
 }
@@ -264,7 +264,7 @@ static enum kind raw_kind(const uint8_t *ka, uint32_t grid, enum kind known)
 	memcpy(&nw, ka + 48, 4);
 	if ((known == K_RAW || known == K_RAW_MISALIGNED) && nw && nw == grid &&
 	    ranges_hold(s3, d3, 3)) {
-		copy(d3[0], s3[0], s3[2] - s3[0]);
+		move(d3[0], s3[0], s3[2] - s3[0]);
 		return K_RAW_MISALIGNED;
 	}
 	/* Aligned copy: five (src, dst) pairs, the last the end, then the
@@ -275,7 +275,7 @@ static enum kind raw_kind(const uint8_t *ka, uint32_t grid, enum kind known)
 	memcpy(&nw, ka + 80, 4);
 	if ((known == K_RAW || known == K_RAW_ALIGNED) && nw && nw == grid &&
 	    ranges_hold(s5, d5, 5)) {
-		copy(d5[0], s5[0], s5[4] - s5[0]);
+		move(d5[0], s5[0], s5[4] - s5[0]);
 		return K_RAW_ALIGNED;
 	}
 	return known;

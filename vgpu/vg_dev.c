@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hg_fd.h"
 #include "vg_sysfs.h"
 #include "vg.h"
 
@@ -46,7 +47,7 @@ int vg_dev_open(const char *path, int flags)
 		return -1;
 	}
 	__atomic_store_n(&owners[fd], vg.self, __ATOMIC_RELAXED);
-	__atomic_store_n(&kinds[fd], (unsigned char)kind, __ATOMIC_RELEASE);
+	hg_fd_mark(kinds, VG_FDS, fd, (unsigned)kind);
 	if (kind == VG_FD_KFD)
 		vg_runtime_check();
 	return fd;
@@ -54,15 +55,12 @@ int vg_dev_open(const char *path, int flags)
 
 int vg_dev_is(int fd)
 {
-	if (fd < 0 || fd >= VG_FDS)
-		return VG_FD_NONE;
-	return __atomic_load_n(&kinds[fd], __ATOMIC_ACQUIRE);
+	return (int)hg_fd_kind(kinds, VG_FDS, fd);
 }
 
 void vg_dev_closed(int fd)
 {
-	if (fd >= 0 && fd < VG_FDS)
-		__atomic_store_n(&kinds[fd], VG_FD_NONE, __ATOMIC_RELEASE);
+	hg_fd_mark(kinds, VG_FDS, fd, VG_FD_NONE);
 }
 
 /* A duplicate of one of our fds, of the same kind, close-on-exec. */
@@ -82,7 +80,7 @@ int vg_dev_dup(int fd)
 		return -1;
 	}
 	__atomic_store_n(&owners[dup], vg_dev_owner(fd), __ATOMIC_RELAXED);
-	__atomic_store_n(&kinds[dup], (unsigned char)kind, __ATOMIC_RELEASE);
+	hg_fd_mark(kinds, VG_FDS, dup, (unsigned)kind);
 	return dup;
 }
 

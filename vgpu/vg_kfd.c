@@ -214,7 +214,7 @@ static int tile_config(void *p)
 	return gpu_ok(a->gpu_id);
 }
 
-static int accept(void *p)
+static int ignore_args(void *p)
 {
 	return 0;
 }
@@ -234,7 +234,7 @@ static const struct handler handlers[] = {
 	DOOR(AMDKFD_IOC_GET_VERSION, get_version),
 	DOOR(AMDKFD_IOC_CREATE_QUEUE, create_queue),
 	DOOR(AMDKFD_IOC_DESTROY_QUEUE, destroy_queue),
-	DOOR(AMDKFD_IOC_SET_MEMORY_POLICY, accept),
+	DOOR(AMDKFD_IOC_SET_MEMORY_POLICY, ignore_args),
 	DOOR(AMDKFD_IOC_GET_CLOCK_COUNTERS, clocks),
 	DOOR(AMDKFD_IOC_UPDATE_QUEUE, vg_queue_update),
 	DOOR(AMDKFD_IOC_CREATE_EVENT, create_event),
@@ -242,17 +242,17 @@ static const struct handler handlers[] = {
 	DOOR(AMDKFD_IOC_SET_EVENT, vg_event_set_cpu),
 	DOOR(AMDKFD_IOC_RESET_EVENT, vg_event_reset),
 	DOOR(AMDKFD_IOC_WAIT_EVENTS, vg_event_wait),
-	DOOR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, accept),
+	DOOR(AMDKFD_IOC_SET_SCRATCH_BACKING_VA, ignore_args),
 	DOOR(AMDKFD_IOC_GET_TILE_CONFIG, tile_config),
-	DOOR(AMDKFD_IOC_SET_TRAP_HANDLER, accept),
+	DOOR(AMDKFD_IOC_SET_TRAP_HANDLER, ignore_args),
 	DOOR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, apertures),
 	DOOR(AMDKFD_IOC_ACQUIRE_VM, acquire_vm),
 	DOOR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, alloc),
 	DOOR(AMDKFD_IOC_FREE_MEMORY_OF_GPU, free_mem),
 	DOOR(AMDKFD_IOC_MAP_MEMORY_TO_GPU, map_one),
 	DOOR(AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, unmap_one),
-	DOOR(AMDKFD_IOC_SET_CU_MASK, accept),
-	DOOR(AMDKFD_IOC_ALLOC_QUEUE_GWS, accept),
+	DOOR(AMDKFD_IOC_SET_CU_MASK, ignore_args),
+	DOOR(AMDKFD_IOC_ALLOC_QUEUE_GWS, ignore_args),
 	DOOR(AMDKFD_IOC_SMI_EVENTS, vg_smi_open),
 	DOOR(AMDKFD_IOC_SVM, vg_svm),
 	DOOR(AMDKFD_IOC_SET_XNACK_MODE, xnack),

@@ -21,6 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "hg_fd.h"
 #include "vg.h"
 
 #define VG_EXPORT __attribute__((visibility("default")))
@@ -90,11 +91,6 @@ static void *next(const char *name)
 	if (!real_##name)                                                      \
 		real_##name = (ret(*)(__VA_ARGS__))next(#name)
 
-static mode_t mode_arg(int flags, va_list ap)
-{
-	return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
-}
-
 static int dev_open(const char *path, int flags)
 {
 	if (!path || vg_init())
@@ -136,7 +132,7 @@ static int open_any(int (*real)(int, const char *, int, ...), int dirfd,
 		REAL(int, openat, int, const char *, int, ...);                \
 		va_list ap;                                                    \
 		va_start(ap, flags);                                           \
-		mode_t mode = mode_arg(flags, ap);                             \
+		mode_t mode = hg_open_mode(flags, ap);                             \
 		va_end(ap);                                                    \
 		return open_any(real_openat, AT_FDCWD, path, flags, mode);     \
 	}
@@ -148,7 +144,7 @@ VG_EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	REAL(int, openat, int, const char *, int, ...);
 	va_list ap;
 	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
+	mode_t mode = hg_open_mode(flags, ap);
 	va_end(ap);
 	return open_any(real_openat, dirfd, path, flags, mode);
 }

@@ -40,7 +40,7 @@ static void check(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
 	 * says it was not judged. */
 	if (p->discarded || !an_fate_normal(&p->fate))
 		return;
-	an_map_each(&p->allocs, each, &w);
+	hg_map_each(&p->allocs, each, &w);
 }
 
 const struct an_rule an_rule_gpu_leak = {

@@ -71,7 +71,7 @@ static void on_end(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
 {
 	struct walk w = {c, r, p};
 
-	an_map_each(&p->allocs, each, &w);
+	hg_map_each(&p->allocs, each, &w);
 }
 
 const struct an_rule an_rule_runtime_granularity_differs = {

@@ -71,7 +71,7 @@ size_t pl_boot_size(const void *p)
 	return n;
 }
 
-static void die(const char *what)
+static void abort_missing_symbol(const char *what)
 {
 	static const char msg[] = "hipgrain: cannot find the real ";
 
@@ -115,7 +115,7 @@ void *pl_next_sym(const char *name)
 	void *p = pl_find_sym(name);
 
 	if (!p)
-		die(name);
+		abort_missing_symbol(name);
 	return p;
 }
 

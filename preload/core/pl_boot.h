@@ -32,6 +32,19 @@ extern bool pl_enabled; /* set once the constructor ran, unless disabled */
 extern __thread int pl_depth __attribute__((tls_model("initial-exec")));
 extern __thread bool pl_thread_known __attribute__((tls_model("initial-exec")));
 
+static inline void pl_nested_leave(int *unused)
+{
+	(void)unused;
+	pl_depth--;
+}
+
+/* One level deeper until the enclosing scope ends, however it ends (an
+ * early return, a C++ exception through the frame): as heaptrack's
+ * RecursionGuard, so no path can leave the depth unbalanced. */
+#define PL_NESTED()                                                            \
+	int pl_nested_ __attribute__((cleanup(pl_nested_leave), unused)) =    \
+		pl_depth++
+
 #define PL_CALLER() ((uintptr_t)__builtin_return_address(0))
 
 /* First call on a thread: lttng-ust's own threads are never traced. */

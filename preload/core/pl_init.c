@@ -39,7 +39,8 @@ static void announce(void)
 	};
 
 	exe[n > 0 ? n : 0] = 0;
-	pl_depth++;
+	PL_NESTED();
+
 	reg_emit_process(&p);
 	for (int i = 0; i < HG_ENV_COUNT; i++) {
 		const char *v = getenv(hg_env_table[i].name);
@@ -47,7 +48,6 @@ static void announce(void)
 		if (v && hg_env_table[i].kind == HG_ENV_RECORDED)
 			reg_emit_env(hg_env_table[i].name, v);
 	}
-	pl_depth--;
 }
 
 __attribute__((constructor)) static void pl_init(void)
@@ -74,9 +74,8 @@ __attribute__((destructor)) static void pl_fini(void)
 {
 	if (!pl_enabled)
 		return;
-	pl_depth++;
+	PL_NESTED();
 	pl_launch_flush_all();
-	pl_depth--;
 }
 
 /* lttng-ust must hear about a fork to trace the child under its own vpid

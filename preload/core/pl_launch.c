@@ -197,9 +197,11 @@ static void thread_gone(void *p)
 	if (*at)
 		*at = m->link;
 	hg_spin_unlock(&memos_lock);
-	pl_depth++;
-	flush(m);
-	pl_depth--;
+	{
+		PL_NESTED();
+
+		flush(m);
+	}
 	memo = NULL;
 	__libc_free(m);
 }

@@ -71,7 +71,7 @@ void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before)
 {
 	if (!pl_enabled || !arg)
 		return;
-	pl_depth++;
+	PL_NESTED();
 	switch (_IOC_NR(req)) {
 	case _IOC_NR(AMDKFD_IOC_ALLOC_MEMORY_OF_GPU):
 		alloc(arg, rc);
@@ -93,5 +93,4 @@ void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before)
 			apertures(fd, arg);
 		break;
 	}
-	pl_depth--;
 }

@@ -24,7 +24,7 @@ void pl_kfd_fd_mark(int fd, bool kfd);
 int64_t pl_kfd_before(unsigned long req, const void *arg);
 void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before);
 
-/* The next ioctl after ours, for the reader's own calls. */
+/* The next ioctl after ours, for the reader's own calls (pl_kfd_real.c). */
 int pl_kfd_real_ioctl(int fd, unsigned long req, void *arg);
 
 #endif

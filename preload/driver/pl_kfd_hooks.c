@@ -15,16 +15,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hg_fd.h"
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_kfd.h"
 
 #define KFD_PATH "/dev/kfd"
-
-static mode_t mode_of(int flags, va_list ap)
-{
-	return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
-}
 
 static int opened(const char *path, int fd)
 {
@@ -42,7 +38,7 @@ PL_EXPORT int open(const char *path, int flags, ...)
 	if (!real)
 		real = (int (*)(const char *, int, ...))pl_next_sym("open");
 	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
+	mode_t mode = hg_open_mode(flags, ap);
 	va_end(ap);
 	return opened(path, real(path, flags, mode));
 }
@@ -56,7 +52,7 @@ PL_EXPORT int open64(const char *path, int flags, ...)
 	if (!real)
 		real = (int (*)(const char *, int, ...))pl_next_sym("open64");
 	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
+	mode_t mode = hg_open_mode(flags, ap);
 	va_end(ap);
 	return opened(path, real(path, flags, mode));
 }
@@ -70,7 +66,7 @@ PL_EXPORT int openat(int dirfd, const char *path, int flags, ...)
 	if (!real)
 		real = (int (*)(int, const char *, int, ...))pl_next_sym("openat");
 	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
+	mode_t mode = hg_open_mode(flags, ap);
 	va_end(ap);
 	return opened(path, real(dirfd, path, flags, mode));
 }
@@ -84,15 +80,6 @@ PL_EXPORT int close(int fd)
 		real = (int (*)(int))pl_next_sym("close");
 	pl_kfd_fd_mark(fd, false);
 	return real(fd);
-}
-
-int pl_kfd_real_ioctl(int fd, unsigned long req, void *arg)
-{
-	static int (*real)(int, unsigned long, ...);
-
-	if (!real)
-		real = (int (*)(int, unsigned long, ...))pl_next_sym("ioctl");
-	return real(fd, req, arg);
 }
 
 /*

@@ -81,7 +81,7 @@ void pl_smi_drain(void)
 {
 	if (owner != getpid())
 		return;
-	pl_depth++;
+	PL_NESTED();
 	pthread_mutex_lock(&lock);
 	for (unsigned i = 0; i < nfiles; i++)
 		if (files[i].fd >= 0 && !drain(&files[i])) {
@@ -89,7 +89,6 @@ void pl_smi_drain(void)
 			files[i].fd = -1;
 		}
 	pthread_mutex_unlock(&lock);
-	pl_depth--;
 }
 
 static void *reader(void *unused)

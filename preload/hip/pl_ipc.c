@@ -8,10 +8,10 @@
 #include "pl_launch.h"
 #include "pl_query.h"
 #include "reg.h"
-#include "hg_map.h"
+#include "hg_lmap.h"
 
 /* A mapped buffer -> its external memory, to free the buffers with it. */
-static struct hg_map buffers = HG_MAP_INIT;
+static struct hg_lmap buffers = HG_LMAP_INIT;
 
 void pl_ipc_rec_open(hipError_t rc, void **p)
 {
@@ -48,7 +48,7 @@ static void remember(hipExternalMemory_t ext, void *at)
 	if (!b)
 		return;
 	*b = (struct buffer){ext, at};
-	if (!hg_map_put(&buffers, (uintptr_t)at, b))
+	if (!hg_lmap_put(&buffers, (uintptr_t)at, b))
 		pl_libc.free(b);
 }
 
@@ -93,7 +93,7 @@ void pl_ipc_destroy_begin(hipExternalMemory_t ext)
 	if (!ext)
 		return;
 	pl_launch_flush();
-	hg_map_remove_if(&buffers, of_ext, &dying, pl_libc.free);
+	hg_lmap_remove_if(&buffers, of_ext, &dying, pl_libc.free);
 	for (int i = 0; i < dying.n; i++)
 		reg_track_hip_free_begin(dying.at[i], &dying.st[i]);
 }

@@ -15,7 +15,7 @@
 #include "pl_hip.h"
 #include "pl_query.h"
 #include "reg.h"
-#include "hg_map.h"
+#include "hg_lmap.h"
 
 #define MAX_DEVICES 64
 
@@ -44,7 +44,7 @@ _Static_assert(offsetof(hipMemAllocationProp, type) == 0 &&
  * tells an entry from none. */
 #define KNOWN (1ull << 63)
 
-static struct hg_map handles = HG_MAP_INIT, pools = HG_MAP_INIT;
+static struct hg_lmap handles = HG_LMAP_INIT, pools = HG_LMAP_INIT;
 static _Atomic uint64_t device_pool[MAX_DEVICES];
 
 static uint64_t describe(int type, int loc_type, int loc_id)
@@ -97,7 +97,7 @@ void pl_vm_rec_create(hipError_t rc, hipMemGenericAllocationHandle_t *h,
 
 		reg_prop_read(prop, runtime_version >= PROP_NEW_ORDER, &p);
 		d = describe(p.type, p.loc_type, p.loc_id);
-		hg_map_put(&handles, (uintptr_t)*h, (void *)(uintptr_t)d);
+		hg_lmap_put(&handles, (uintptr_t)*h, (void *)(uintptr_t)d);
 	}
 	reg_emit_call(HG_API_HIP_MEM_CREATE, rc, size);
 }
@@ -135,7 +135,7 @@ void pl_vm_rec_import_handle(hipError_t rc,
 					 "its mappings are device memory of "
 					 "unknown granularity");
 		}
-		hg_map_put(&handles, (uintptr_t)*h, (void *)(uintptr_t)d);
+		hg_lmap_put(&handles, (uintptr_t)*h, (void *)(uintptr_t)d);
 	}
 	reg_emit_call(HG_API_HIP_MEM_IMPORT_FROM_SHAREABLE_HANDLE, rc,
 		      rc == hipSuccess && h ? (uintptr_t)*h : 0);
@@ -144,7 +144,7 @@ void pl_vm_rec_import_handle(hipError_t rc,
 void pl_vm_rec_map(hipError_t rc, void *p, size_t size, size_t offset,
 		   hipMemGenericAllocationHandle_t h)
 {
-	uint64_t d = (uintptr_t)hg_map_get(&handles, (uintptr_t)h);
+	uint64_t d = (uintptr_t)hg_lmap_get(&handles, (uintptr_t)h);
 
 	reg_track_hip_alloc(HG_API_HIP_MEM_MAP, rc, rc == hipSuccess ? p : NULL,
 			    size, flags_of(d), offset, device_of(d));
@@ -154,7 +154,7 @@ void pl_vm_rec_pool(hipError_t rc, hipMemPool_t *pool,
 		    const hipMemPoolProps *props)
 {
 	if (rc == hipSuccess && pool && props)
-		hg_map_put(&pools, (uintptr_t)*pool,
+		hg_lmap_put(&pools, (uintptr_t)*pool,
 			    (void *)(uintptr_t)describe(props->allocType,
 							props->location.type,
 							props->location.id));
@@ -179,7 +179,7 @@ void pl_vm_rec_pool_import(hipError_t rc, hipMemPool_t *pool)
 					hipMemLocationTypeDevice, -1);
 
 	if (rc == hipSuccess && pool) {
-		hg_map_put(&pools, (uintptr_t)*pool, (void *)(uintptr_t)d);
+		hg_lmap_put(&pools, (uintptr_t)*pool, (void *)(uintptr_t)d);
 		if (d & REG_PROP_UNREAD)
 			reg_emit_warning(HG_WARN_PROPERTIES_UNREAD,
 					 "hipMemPoolImportFromShareableHandle: "
@@ -199,7 +199,7 @@ static uint64_t pool_of(hipMemPool_t pool)
 
 	if (!pool && dev >= 0 && dev < MAX_DEVICES)
 		pool = (hipMemPool_t)(uintptr_t)device_pool[dev];
-	return pool ? (uintptr_t)hg_map_get(&pools, (uintptr_t)pool) : 0;
+	return pool ? (uintptr_t)hg_lmap_get(&pools, (uintptr_t)pool) : 0;
 }
 
 void pl_vm_rec_pool_alloc(uint8_t api, hipError_t rc, void **p, size_t size,

@@ -111,7 +111,7 @@ static void rec_free_end(uint8_t api, hsa_status_t rc, void *p,
 		struct reg_hip_free fst __attribute__((unused)) = {0};         \
 		int tr = pl_tracking_runtime();                                \
 		hsa_status_t rc;                                               \
-		pl_depth++;                                                    \
+		PL_NESTED();                                                   \
 		if (!real)                                                     \
 			real = (__typeof__(&name))pl_next_sym(#name);          \
 		if (tr)                                                        \
@@ -119,7 +119,6 @@ static void rec_free_end(uint8_t api, hsa_status_t rc, void *p,
 		rc = real args;                                                \
 		if (tr)                                                        \
 			post;                                                  \
-		pl_depth--;                                                    \
 		return rc;                                                     \
 	}
 

@@ -21,9 +21,9 @@ static __attribute__((noinline)) void *track_slow(void *p, size_t n,
 						   uint8_t api, uintptr_t ra)
 {
 	if (p && pl_tracking()) {
-		pl_depth++;
+		PL_NESTED();
+
 		reg_track_host_alloc(p, n, api, ra);
-		pl_depth--;
 	}
 	return p;
 }
@@ -44,9 +44,9 @@ static inline void *track(void *p, size_t n, uint8_t api, uintptr_t ra)
 static inline void untrack(void *p, uint8_t api, uintptr_t ra)
 {
 	if (p && pl_tracking()) {
-		pl_depth++;
+		PL_NESTED();
+
 		reg_track_host_free(p, api, ra);
-		pl_depth--;
 	}
 }
 
@@ -68,28 +68,20 @@ static void *aligned(size_t n, size_t al)
 	return pl_libc.posix_memalign(&p, al, n ? n : 1) == 0 ? p : NULL;
 }
 
-/* libstdc++'s operator, for the failure path: handler loop, then throw. */
-static void leave(int *unused)
-{
-	(void)unused;
-	pl_depth--;
-}
-
-/* The depth is restored by a cleanup, which also runs if the operator
- * throws std::bad_alloc through this frame. */
+/* libstdc++'s operator, for the failure path: handler loop, then throw.
+ * The nesting guard's cleanup also runs if it throws std::bad_alloc
+ * through this frame. */
 static void *slow(const char *sym, size_t n)
 {
-	int guard __attribute__((cleanup(leave))) = pl_depth++;
+	PL_NESTED();
 
-	(void)guard;
 	return ((new_fn)pl_next_sym(sym))(n);
 }
 
 static void *slow_al(const char *sym, size_t n, size_t al)
 {
-	int guard __attribute__((cleanup(leave))) = pl_depth++;
+	PL_NESTED();
 
-	(void)guard;
 	return ((new_al_fn)pl_next_sym(sym))(n, al);
 }
 

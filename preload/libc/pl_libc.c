@@ -49,18 +49,16 @@ static inline void track_alloc(void *p, size_t n, uint8_t api, uintptr_t ra)
 {
 	if (!pl_tracking())
 		return;
-	pl_depth++;
+	PL_NESTED();
 	reg_track_host_alloc(p, n, api, ra);
-	pl_depth--;
 }
 
 static inline void track_free(void *p, uint8_t api, uintptr_t ra)
 {
 	if (!pl_tracking())
 		return;
-	pl_depth++;
+	PL_NESTED();
 	reg_track_host_free(p, api, ra);
-	pl_depth--;
 }
 
 /* A block of this thread's own, small and at depth 0 (the runtime's and

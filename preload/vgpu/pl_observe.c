@@ -33,7 +33,7 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 	if (!pl_enabled || !o || o->size < offsetof(struct hg_observed, drops_lost) +
 					      sizeof(o->drops_lost))
 		return;
-	pl_depth++;
+	PL_NESTED();
 	struct hg_tp_vgpu_dispatch e = {
 		.kd = o->kd, .kernel = o->kernel ? o->kernel : "",
 		.status = (int32_t)o->status, .what = o->what ? o->what : "",
@@ -48,5 +48,4 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 	 * program launched is written first, on every run alike. */
 	if (o->status == HG_EXEC_FAULT)
 		pl_launch_settle();
-	pl_depth--;
 }

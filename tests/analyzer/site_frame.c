@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_fmt.h"
 #include "an_json.h"
 #include "an_output.h"
 #include "an_sym.h"
