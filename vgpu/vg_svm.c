@@ -13,6 +13,7 @@
 #include "vg_sysfs.h"
 #include "vg.h"
 #include "vg_ranges.h"
+#include "vg_svm_fault.h"
 #include "vg_svm_int.h"
 
 

@@ -17,6 +17,7 @@
 
 #include "vg.h"
 #include "vg_ranges.h"
+#include "vg_svm_fault.h"
 #include "vg_svm_int.h"
 #include "vg_sysfs.h"
 

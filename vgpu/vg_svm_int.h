@@ -15,10 +15,4 @@ extern struct vg_ranges vg_svm_preferred; /* a location */
 extern struct vg_ranges vg_svm_access;    /* the access type set */
 extern struct vg_ranges vg_svm_gran;      /* log2 of pages */
 
-/* The GPU's page table holds [start, end) now. */
-void vg_svm_fault_mapped(uint64_t start, uint64_t end);
-/* The GPU's page table no longer holds [start, end). */
-void vg_svm_fault_forget(uint64_t start, uint64_t end);
-void vg_svm_fault_fork(int phase);
-
 #endif

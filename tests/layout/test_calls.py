@@ -35,7 +35,7 @@ NESTED = [
 # or a circle that splits, passes.
 OWED = [
     {'vgpu/exec/vx_atomic.c', 'vgpu/exec/vx_ds.c', 'vgpu/exec/vx_mem.c',
-     'vgpu/exec/vx_run.c',
+     'vgpu/exec/vx_mfma.c', 'vgpu/exec/vx_run.c',
      'vgpu/exec/vx_sop.c', 'vgpu/exec/vx_valu.c', 'vgpu/exec/vx_vmem.c',
      'vgpu/exec/vx_vop.c', 'vgpu/exec/vx_vop3p.c'},
     {'vgpu/vg_aql.c', 'vgpu/vg_blit.c', 'vgpu/vg_dev.c', 'vgpu/vg_drm.c',
@@ -44,6 +44,8 @@ OWED = [
      'vgpu/vg_shim.c', 'vgpu/vg_signal.c', 'vgpu/vg_smi.c',
      'vgpu/vg_state.c', 'vgpu/vg_svm.c', 'vgpu/vg_svm_fault.c',
      'vgpu/vg_vma.c'},
+    # the topology's writer and the tables of caches and links it writes
+    {'vgpu/vg_caches.c', 'vgpu/vg_links.c', 'vgpu/vg_sysfs.c'},
 ]
 
 # The version scripts of what is injected into programs.
