@@ -29,11 +29,11 @@ static uint64_t apply(enum vx_aop op, int wide, uint64_t o, uint64_t s)
 	case VX_A_INC: return o >= s ? 0 : o + 1;
 	case VX_A_DEC: return (o == 0 || o > s) ? s : o - 1;
 	case VX_A_ADD_F32: return vx_u32(vx_f32((uint32_t)o) + vx_f32((uint32_t)s));
-	case VX_A_MIN_F32: return vx_u32(fminf(vx_f32((uint32_t)o), vx_f32((uint32_t)s)));
-	case VX_A_MAX_F32: return vx_u32(fmaxf(vx_f32((uint32_t)o), vx_f32((uint32_t)s)));
+	case VX_A_MIN_F32: return vx_u32(vx_minf(vx_f32((uint32_t)o), vx_f32((uint32_t)s)));
+	case VX_A_MAX_F32: return vx_u32(vx_maxf(vx_f32((uint32_t)o), vx_f32((uint32_t)s)));
 	case VX_A_ADD_F64: return vx_u64(vx_f64(o) + vx_f64(s));
-	case VX_A_MIN_F64: return vx_u64(fmin(vx_f64(o), vx_f64(s)));
-	case VX_A_MAX_F64: return vx_u64(fmax(vx_f64(o), vx_f64(s)));
+	case VX_A_MIN_F64: return vx_u64(vx_min(vx_f64(o), vx_f64(s)));
+	case VX_A_MAX_F64: return vx_u64(vx_max(vx_f64(o), vx_f64(s)));
 	case VX_A_PK_ADD_F16: {
 		uint32_t r = 0;
 		for (int h = 0; h < 2; h++) {

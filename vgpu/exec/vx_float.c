@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Half and bfloat16 conversions, rounding to nearest even as the
  * hardware's default mode does. */
+#include <math.h>
+
 #include "vx_int.h"
 
 float vx_f16_to_f32(uint16_t h)
@@ -54,4 +56,32 @@ uint16_t vx_f32_to_bf16(float f)
 		return (uint16_t)((u >> 16) | 0x40);
 	u += 0x7fff + ((u >> 16) & 1);
 	return (uint16_t)(u >> 16);
+}
+
+float vx_minf(float a, float b)
+{
+	if (a == b)
+		return signbit(a) ? a : b;
+	return fminf(a, b);
+}
+
+float vx_maxf(float a, float b)
+{
+	if (a == b)
+		return signbit(a) ? b : a;
+	return fmaxf(a, b);
+}
+
+double vx_min(double a, double b)
+{
+	if (a == b)
+		return signbit(a) ? a : b;
+	return fmin(a, b);
+}
+
+double vx_max(double a, double b)
+{
+	if (a == b)
+		return signbit(a) ? b : a;
+	return fmax(a, b);
 }

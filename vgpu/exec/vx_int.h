@@ -132,6 +132,13 @@ float vx_f16_to_f32(uint16_t h);
 uint16_t vx_f32_to_f16(float f);
 float vx_bf16_to_f32(uint16_t h);
 uint16_t vx_f32_to_bf16(float f);
+/* min and max as the hardware orders them: -0.0 below +0.0, and a NaN
+ * operand giving way to the other (C's fmin and fmax may return either
+ * zero). */
+float vx_minf(float a, float b);
+float vx_maxf(float a, float b);
+double vx_min(double a, double b);
+double vx_max(double a, double b);
 
 static inline float vx_f32(uint32_t u)
 {

@@ -183,8 +183,10 @@ static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
 		float f = vx_f32((uint32_t)d);
 		if (in->omod)
 			f *= in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
+		/* NaN and -0.0 clamp to +0.0: written out, so that no
+		 * compiler's choice of min and max decides the sign. */
 		if (in->clamp)
-			f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+			f = !(f > 0.0f) ? 0.0f : f > 1.0f ? 1.0f : f;
 		return vx_u32(f);
 	}
 	if (type == VX_T_F64) {
@@ -192,7 +194,7 @@ static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
 		if (in->omod)
 			f *= in->omod == 1 ? 2.0 : in->omod == 2 ? 4.0 : 0.5;
 		if (in->clamp)
-			f = isnan(f) ? 0.0 : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+			f = !(f > 0.0) ? 0.0 : f > 1.0 ? 1.0 : f;
 		return vx_u64(f);
 	}
 	if (type == VX_T_F16 && (in->clamp || in->omod)) {
@@ -200,7 +202,7 @@ static uint64_t omod_clamp(uint64_t d, int type, const struct isa_insn *in)
 		if (in->omod)
 			f *= in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
 		if (in->clamp)
-			f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+			f = !(f > 0.0f) ? 0.0f : f > 1.0f ? 1.0f : f;
 		return (d & ~0xffffull) | vx_f32_to_f16(f);
 	}
 	return d;

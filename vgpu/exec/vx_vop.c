@@ -287,7 +287,7 @@ static uint32_t cvt_u32(double f)
 
 static float med3f(float a, float b, float c)
 {
-	return fmaxf(fminf(a, b), fminf(fmaxf(a, b), c));
+	return vx_maxf(vx_minf(a, b), vx_minf(vx_maxf(a, b), c));
 }
 
 static int64_t med3i(int64_t a, int64_t b, int64_t c)
@@ -347,8 +347,8 @@ static uint64_t f16op(unsigned op, uint64_t a, uint64_t b)
 	case ISA_VOP3_v_sub_f16_e64: r = x - y; break;
 	case ISA_VOP3_v_subrev_f16_e64: r = y - x; break;
 	case ISA_VOP3_v_mul_f16_e64: r = x * y; break;
-	case ISA_VOP3_v_max_f16_e64: r = fmaxf(x, y); break;
-	default: r = fminf(x, y); break;
+	case ISA_VOP3_v_max_f16_e64: r = vx_maxf(x, y); break;
+	default: r = vx_minf(x, y); break;
 	}
 	return vx_f32_to_f16(r);
 }
@@ -381,14 +381,14 @@ static uint64_t eval_f32(unsigned op, float x, float y, float z)
 	case ISA_VOP3_v_mul_f32_e64: return vx_u32(x * y);
 	case ISA_VOP3_v_mul_legacy_f32: case 0x104:
 		return vx_u32(x == 0 || y == 0 ? 0.0f : x * y);
-	case ISA_VOP3_v_min_f32_e64: return vx_u32(fminf(x, y));
-	case ISA_VOP3_v_max_f32_e64: return vx_u32(fmaxf(x, y));
+	case ISA_VOP3_v_min_f32_e64: return vx_u32(vx_minf(x, y));
+	case ISA_VOP3_v_max_f32_e64: return vx_u32(vx_maxf(x, y));
 	case ISA_VOP3_v_mac_f32_e64: case ISA_VOP3_v_mad_f32: case ISA_VOP3_v_mad_legacy_f32:
 		return vx_u32(x * y + z);
 	case ISA_VOP3_v_fmac_f32_e64: case ISA_VOP3_v_fma_f32:
 		return vx_u32(fmaf(x, y, z));
-	case ISA_VOP3_v_min3_f32: return vx_u32(fminf(fminf(x, y), z));
-	case ISA_VOP3_v_max3_f32: return vx_u32(fmaxf(fmaxf(x, y), z));
+	case ISA_VOP3_v_min3_f32: return vx_u32(vx_minf(vx_minf(x, y), z));
+	case ISA_VOP3_v_max3_f32: return vx_u32(vx_maxf(vx_maxf(x, y), z));
 	case ISA_VOP3_v_med3_f32: return vx_u32(med3f(x, y, z));
 	case ISA_VOP3_v_div_fixup_f32: return vx_u32((float)fixup(x, y, z));
 	case ISA_VOP3_v_fract_f32_e64: return vx_u32((float)fract(x));
@@ -430,8 +430,8 @@ static uint64_t eval_f64(unsigned op, double x, double y, double z, uint64_t b)
 	case 0x104: case ISA_VOP3_v_fma_f64: return vx_u64(fma(x, y, z));
 	case ISA_VOP3_v_add_f64: return vx_u64(x + y);
 	case ISA_VOP3_v_mul_f64: return vx_u64(x * y);
-	case ISA_VOP3_v_min_f64: return vx_u64(fmin(x, y));
-	case ISA_VOP3_v_max_f64: return vx_u64(fmax(x, y));
+	case ISA_VOP3_v_min_f64: return vx_u64(vx_min(x, y));
+	case ISA_VOP3_v_max_f64: return vx_u64(vx_max(x, y));
 	case ISA_VOP3_v_ldexp_f64: return vx_u64(ldexp(x, (int32_t)b));
 	case ISA_VOP3_v_div_fixup_f64: return vx_u64(fixup(x, y, z));
 	case ISA_VOP3_v_trunc_f64_e64: return vx_u64(trunc(x));

@@ -86,8 +86,8 @@ static uint16_t pk16(unsigned op, uint16_t a, uint16_t b, uint16_t c)
 	case ISA_VOP3P_v_pk_fma_f16: return vx_f32_to_f16(fmaf(fa, fb, fc));
 	case ISA_VOP3P_v_pk_add_f16: return vx_f32_to_f16(fa + fb);
 	case ISA_VOP3P_v_pk_mul_f16: return vx_f32_to_f16(fa * fb);
-	case ISA_VOP3P_v_pk_min_f16: return vx_f32_to_f16(fminf(fa, fb));
-	default: return vx_f32_to_f16(fmaxf(fa, fb));
+	case ISA_VOP3P_v_pk_min_f16: return vx_f32_to_f16(vx_minf(fa, fb));
+	default: return vx_f32_to_f16(vx_maxf(fa, fb));
 	}
 }
 
