@@ -9,6 +9,8 @@
  */
 #include "reg_host.h"
 
+#include <sched.h>
+
 #include "reg_host_local.h"
 #include "reg_host_shared.h"
 
@@ -89,15 +91,29 @@ static bool search(uintptr_t p, struct reg_host_block *out, uintptr_t *lo,
 	return false;
 }
 
+/* A drain that moved p's block from another thread's table to the shared
+ * one while the search read them (a thread exiting, a mover) makes a miss
+ * that is none: the search runs again once no drain is under way. */
+#define FIND_TRIES 8
+
 bool reg_host_find(uintptr_t p, struct reg_host_block *out)
 {
 	uintptr_t lo, hi;
-	bool hit = search(p, out, &lo, &hi);
+	bool hit = false;
 
-	if (lo > hi || !reg_host_local_elsewhere(lo, hi) ||
-	    !reg_host_local_publish(0))
-		return hit;
-	return search(p, out, &lo, &hi);
+	for (int i = 0; i < FIND_TRIES; i++) {
+		unsigned long seq = reg_host_local_drains();
+
+		hit = search(p, out, &lo, &hi);
+		if (!(lo > hi || !reg_host_local_elsewhere(lo, hi) ||
+		      !reg_host_local_publish(0)))
+			return search(p, out, &lo, &hi);
+		if (hit || (!(seq & 1) && seq == reg_host_local_drains()))
+			return hit;
+		while (reg_host_local_drains() & 1)
+			sched_yield();
+	}
+	return hit;
 }
 
 bool reg_host_set_id(uintptr_t addr, uint64_t id)

@@ -41,6 +41,9 @@ struct table {
  * insert or remove. */
 static hg_spin_t pub_lock = HG_SPIN_INIT;
 static struct table *_Atomic tables;
+/* Odd while a drain moves blocks to the shared table: a lookup that read
+ * neither side in time learns it and looks again. */
+static unsigned long drain_seq;
 static bool set_up;
 static pthread_key_t exit_key;
 static bool have_key;
@@ -234,6 +237,7 @@ static bool drain(struct table *t, uintptr_t wanted)
 
 	if (!live_of(t))
 		return false;
+	__atomic_fetch_add(&drain_seq, 1, __ATOMIC_SEQ_CST);
 	moving(t);
 	for (uint32_t i = 0; i < REG_HOST_FRONT && f->live; i++) {
 		struct reg_host_slot s;
@@ -257,6 +261,7 @@ static bool drain(struct table *t, uintptr_t wanted)
 	}
 	moved(t);
 	atomic_store_explicit(&t->used, 0, memory_order_release);
+	__atomic_fetch_add(&drain_seq, 1, __ATOMIC_SEQ_CST);
 	if (hit) {
 		t->shared_left = SHARED_SPAN;
 		__atomic_fetch_or(&f->want, REG_HOST_DIVERT, __ATOMIC_SEQ_CST);
@@ -591,6 +596,11 @@ static bool held_by(struct table *t, uintptr_t lo, uintptr_t hi)
 	       atomic_load_explicit(&t->seq, memory_order_relaxed) != seq;
 }
 #endif
+
+unsigned long reg_host_local_drains(void)
+{
+	return __atomic_load_n(&drain_seq, __ATOMIC_SEQ_CST);
+}
 
 bool reg_host_local_elsewhere(uintptr_t lo, uintptr_t hi)
 {

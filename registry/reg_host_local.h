@@ -51,6 +51,9 @@ bool reg_host_local_publish(uintptr_t wanted);
  * [lo, hi], read without the handshake (so without a system call): a free
  * or a lookup that no other table can answer costs no move. */
 bool reg_host_local_elsewhere(uintptr_t lo, uintptr_t hi);
+/* A count of the drains to the shared table begun and ended: odd while
+ * one runs, so that a miss read across one can be told from a miss. */
+unsigned long reg_host_local_drains(void);
 size_t reg_host_local_count(void);
 
 void reg_host_local_fork_prepare(void);
