@@ -59,6 +59,7 @@ __attribute__((constructor)) static void pl_init(void)
 	if (off[0] && strcmp(off, "0"))
 		return; /* HIPGRAIN_DISABLE: a pure pass-through */
 	read_config(&cfg);
+	pl_launch_watched = hg_env_get(HG_ENV_VIRTUAL_GPU)[0] != '\0';
 	reg_track_init(&cfg);
 	pthread_atfork(reg_track_fork_prepare, reg_track_fork_parent,
 		       reg_track_fork_child);

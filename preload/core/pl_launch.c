@@ -141,6 +141,9 @@ void pl_launch_flush_all(void)
 	hg_spin_unlock(&memos_lock);
 }
 
+/* Only a virtual GPU raises a fault from within the process: elsewhere a
+ * launch pays nothing for the count. */
+bool pl_launch_watched;
 static unsigned in_flight;
 static __thread unsigned mine __attribute__((tls_model("initial-exec")));
 

@@ -4,10 +4,13 @@
 #ifndef PL_LAUNCH_H
 #define PL_LAUNCH_H
 
+#include <stdbool.h>
+
 #include "pl_hip.h"
 
 /* A launch call's bounds, so that what ends the process on its own (a
  * fatal GPU fault the virtual GPU raises) waits for its record. */
+extern bool pl_launch_watched; /* a virtual GPU is in the process */
 void pl_launch_begin(void);
 void pl_launch_end(void);
 /* Waits (a bounded while) until no other thread is inside a launch call,

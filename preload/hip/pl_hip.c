@@ -88,7 +88,7 @@ static void rec_module_multi_device(hipError_t rc,
 		static __typeof__(&name) real;                                 \
 		struct reg_hip_free fst __attribute__((unused)) = {0};         \
 		int tr = pl_hip_enter(query);                                  \
-		int pl_launching = (query) == PL_Q_LAUNCH;                     \
+		int pl_launching = (query) == PL_Q_LAUNCH && pl_launch_watched;\
 		hipError_t rc;                                                 \
 		if (pl_launching)                                              \
 			pl_launch_begin();                                     \
