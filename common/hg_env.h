@@ -36,6 +36,8 @@ enum hg_env_kind {
 	  "1 prints each driver call the virtual GPU answers on stderr")       \
 	X(VGPU_EXEC, "HIPGRAIN_VGPU_EXEC", HG_ENV_RECORDED, "1",               \
 	  "0: the virtual GPU retires kernels unexecuted (run --no-exec)")     \
+	X(VGPU_THREADS, "HIPGRAIN_VGPU_THREADS", HG_ENV_CONFIG, "0",           \
+	  "threads running a kernel's work-groups (0: one per CPU allowed)")   \
 	X(VGPU_SYSFS, "HIPGRAIN_VGPU_SYSFS", HG_ENV_CONFIG, "",                \
 	  "the virtual GPU's topology tree, made by a job's first process")   \
 	X(HSA_XNACK, "HSA_XNACK", HG_ENV_RECORDED, "",                         \

@@ -96,6 +96,8 @@ int vg_event_set_cpu(void *args);
 int vg_event_reset(void *args);
 int vg_event_wait(void *args);
 void vg_event_signal_all(void);
+/* An interrupt a kernel raised (s_sendmsg), M0's context id with it. */
+void vg_event_interrupt(uint32_t context_id);
 struct kfd_hsa_memory_exception_data;
 /* A fatal GPU fault, told to every memory event: how many there were
  * (0: nobody listens). */
@@ -107,6 +109,9 @@ int vg_queue_destroy(void *args);
 int vg_queue_update(void *args);
 /* Serve every queue now, in the calling thread. */
 void vg_queue_poke(void);
+/* The same unless another thread is serving them: a runtime thread that
+ * waits must not wait for a kernel that waits for it (a hostcall). */
+void vg_queue_poke_idle(void);
 
 /* SVM attributes (vg_svm.c) and the SMI event files (vg_smi.c). */
 int vg_svm(void *args);

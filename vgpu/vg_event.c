@@ -151,6 +151,21 @@ void vg_event_signal_all(void)
 }
 
 /*
+ * An interrupt from a kernel (kfd_int_process_v9.c, SQ interrupts from
+ * s_sendmsg; kfd_signal_event_interrupt): the context id is M0's low 24
+ * bits, which ROCm's device library sets to the event's id (its low byte).
+ * The driver sets the event of that id when its slot is signaled, and
+ * otherwise every event whose slot is; the slots are not modelled here,
+ * so the named event is set when it exists and every signal event when
+ * it does not: a spurious wake costs the runtime a loop.
+ */
+void vg_event_interrupt(uint32_t context_id)
+{
+	if (vg_event_set(context_id & 0xffffff))
+		vg_event_signal_all();
+}
+
+/*
  * A fatal GPU fault, as kfd_signal_vm_fault_event tells it: every memory
  * event of the process is set and carries the fault (no signal is sent to
  * the process; its runtime, waiting on the event, reports it and aborts).
@@ -294,8 +309,10 @@ int vg_event_wait(void *args)
 	if ((!d && a->num_events) || a->num_events > VG_WAIT_MAX)
 		return d ? -EINVAL : -EFAULT;
 	pthread_once(&once, init_cond);
-	/* The runtime is waiting for the device: serve the queues now. */
-	vg_queue_poke();
+	/* The runtime is waiting for the device: serve the queues now,
+	 * unless the device is busy with them (its kernel may be waiting on
+	 * this very thread, as printf's does on the hostcall listener). */
+	vg_queue_poke_idle();
 	struct timespec until = deadline(a->timeout);
 	vg_log("wait on %u events (first %u) for %u ms", a->num_events,
 	       a->num_events ? d[0].event_id : 0, a->timeout);

@@ -11,6 +11,7 @@
  * nothing, is told to the tracer when it is loaded (hg_observe.h).
  */
 #include <dlfcn.h>
+#include <sched.h>
 #include <linux/kfd_ioctl.h>
 #include <stdio.h>
 #include <sys/uio.h>
@@ -59,6 +60,29 @@ static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 	out->region = 0;
 	out->kind = (where ? VX_VRAM : VX_HOST) |
 		    (!known || (flags & KFD_IOCTL_SVM_FLAG_COHERENT) ? VX_FINE : 0);
+	return 0;
+}
+
+/* The CPUs the process may run on, unless the user says how many. */
+static unsigned threads(void)
+{
+	static unsigned n;
+	if (!n) {
+		unsigned want = (unsigned)hg_env_get_ull(HG_ENV_VGPU_THREADS, 0, 4096);
+		cpu_set_t set;
+		if (!want)
+			want = !sched_getaffinity(0, sizeof(set), &set) ? (unsigned)CPU_COUNT(&set) : 1;
+		__atomic_store_n(&n, want ? want : 1, __ATOMIC_RELAXED);
+	}
+	return n;
+}
+
+/* s_sendmsg(MSG_INTERRUPT): the hostcall path (printf) wakes the
+ * runtime's listener through the event the kernel names. */
+static int interrupt(void *ctx, uint32_t m0)
+{
+	(void)ctx;
+	vg_event_interrupt(m0);
 	return 0;
 }
 
@@ -188,10 +212,12 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	struct vx_device dev = {
 		.fam = family(),
 		.page = page,
+		.interrupt = interrupt,
 		.ctx = (void *)(uintptr_t)d->gpu_id,
 		.shared_base = VG_LDS_BASE,
 		.private_base = VG_SCRATCH_BASE,
 		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
+		.threads = threads(),
 	};
 	struct vx_launch l = {
 		.kd_va = d->kernel_object, .kernarg_va = d->kernarg_address,
@@ -203,9 +229,9 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	};
 	struct vx_result r;
 	vx_run(&dev, &l, &r);
-	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions, %u drop rows",
-	       (unsigned long long)d->kernel_object, r.status, (unsigned long long)r.insns,
-	       r.ndrops);
+	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions in %llu us of CPU,"
+	       " %u drop rows", (unsigned long long)d->kernel_object, r.status,
+	       (unsigned long long)r.insns, (unsigned long long)(r.cpu_ns / 1000), r.ndrops);
 	char name[160];
 	uint64_t image_va;
 	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);

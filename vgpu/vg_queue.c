@@ -50,6 +50,15 @@ void vg_queue_poke(void)
 	pthread_mutex_unlock(&lock);
 }
 
+void vg_queue_poke_idle(void)
+{
+	if (pthread_mutex_trylock(&lock))
+		return;
+	if (serve_all())
+		last_work_ns = vg_now_ns();
+	pthread_mutex_unlock(&lock);
+}
+
 /* Busy while work keeps coming, then ever longer naps: a runtime that
  * spins on a signal instead of waiting is served within the short nap. */
 static void *poll_loop(void *unused)

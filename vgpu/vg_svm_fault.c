@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <linux/kfd_ioctl.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 #include "vg.h"
@@ -24,6 +25,10 @@
 #define PAGE 4096ull
 
 static struct vg_ranges mapped = VG_RANGES_INIT; /* 1: in the GPU's page table */
+/* One fault at a time, as amdkfd restores pages under the process's SVM
+ * lock: the interpreter's threads may fault on one block together, and
+ * the block moves once. */
+static pthread_mutex_t fault_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int cpu_mapped(uint64_t page)
 {
@@ -61,7 +66,7 @@ static int64_t best(uint64_t s, uint64_t e, uint32_t gpu)
 	return gpu;
 }
 
-int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu)
+static int restore(uint64_t va, int write, uint32_t gpu)
 {
 	uint64_t page = va & ~(PAGE - 1), s, e;
 	if (vg_ranges_get(&mapped, page, page + PAGE, 0))
@@ -80,6 +85,14 @@ int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu)
 	return vg_ranges_set(&mapped, s, e, 1, NULL, NULL) ? -1 : 0;
 }
 
+int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu)
+{
+	pthread_mutex_lock(&fault_lock);
+	int rc = restore(va, write, gpu);
+	pthread_mutex_unlock(&fault_lock);
+	return rc;
+}
+
 void vg_svm_fault_mapped(uint64_t start, uint64_t end)
 {
 	vg_ranges_set(&mapped, start, end, 1, NULL, NULL);
@@ -90,7 +103,12 @@ void vg_svm_fault_forget(uint64_t start, uint64_t end)
 	vg_ranges_drop(&mapped, start, end);
 }
 
+/* Fork: the fault lock outside the map's own. */
 void vg_svm_fault_fork(int phase)
 {
+	if (phase == VG_FORK_PREPARE)
+		pthread_mutex_lock(&fault_lock);
 	vg_ranges_fork(&mapped, phase);
+	if (phase != VG_FORK_PREPARE)
+		pthread_mutex_unlock(&fault_lock);
 }

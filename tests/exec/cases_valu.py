@@ -27,7 +27,50 @@ def st(regs):
                    for i, r in enumerate(regs))
 
 
+def fast_form(r, l):
+    """What the partial-EXEC case leaves in v<r> of lane l."""
+    if r == 14:
+        return sum(1 << k for k in range(32) if k < 10 and k % 4)
+    if l % 4 == 0:
+        return 7
+    wide = ((((l - 5) & M) << 32 | (l + 0x10000)) << 3) & ((1 << 64) - 1)
+    return {2: l + 0x10000, 3: (l - 5) & M, 4: (l - 3) & M,
+            5: (l << 2) + 0x10000, 6: (l * 0x12345) & M,
+            7: max(l - 5, -4) & M, 8: (l - 1) & M, 9: 1, 10: f32(1.5 * l),
+            11: 6 if l < 10 else 5, 12: wide & M, 13: wide >> 32,
+            15: 0x7f800000, 16: 0x7fc00000}[r]
+
+
 CASES = [
+    ('VOP1/VOP2/VOP3: the common integer, carry, compare, 64-bit shift and f32 forms '
+     'under a partial EXEC, from VGPRs, SGPRs, inline constants and literals',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+''' + ''.join(f'v_mov_b32 v{r}, 7\n' for r in range(2, 17)) + '''
+v_and_b32 v20, 3, v0
+v_cmp_ne_u32 vcc, 0, v20
+s_and_saveexec_b64 s[10:11], vcc
+s_mov_b32 s12, 0x10000
+v_add_u32 v2, s12, v0
+v_sub_u32 v3, v0, 5
+v_subrev_u32 v4, 3, v0
+v_lshl_add_u32 v5, v0, 2, s12
+s_mov_b32 s13, 0x12345
+v_mul_lo_u32 v6, v0, s13
+v_max_i32 v7, -4, v3
+v_add_co_u32 v8, vcc, -1, v0
+v_addc_co_u32 v9, vcc, 0, 0, vcc
+v_cvt_f32_u32 v10, v0
+v_fmac_f32 v10, 0.5, v10
+v_cmp_gt_i32_e64 s[14:15], 10, v0
+v_cndmask_b32_e64 v11, 5, 6, s[14:15]
+v_lshlrev_b64 v[12:13], 3, v[2:3]
+v_mov_b32 v15, 0x7f800000
+v_sub_f32 v16, v15, v15
+s_mov_b64 exec, s[10:11]
+v_mov_b32 v14, s14
+''' + st(range(2, 17)),
+     lambda arch: [
+        v for r in range(2, 17) for l in L for v in [fast_form(r, l)]]),
     ('VOP2/VOP3: 64-bit add and subtract through the carry, mul_hi, u24, shifts',
      ['gfx90a', 'gfx908', 'gfx940'], '''
 v_mul_u32_u24 v2, 0x1000001, v0

@@ -63,8 +63,24 @@ def run_case(tmp, n, arch, case):
         blob = assemble(tmp, n, arch, body, opts.get('data'))
     except ValueError as e:
         return False, [f'{MC} refused the kernel: {e}']
+    diag = []
+    ok = True
+    # Each kernel twice: the common vector forms by their own loops, then
+    # every form through the general frame; both must give the values.
+    for general in (False, True):
+        good, d = probe_once(blob, arch, exp, opts, general)
+        ok = ok and good
+        diag += [('(general frame) ' if general else '') + x for x in d]
+    return ok, diag
+
+
+def probe_once(blob, arch, exp, opts, general):
+    env = dict(os.environ)
+    env.pop('VX_PROBE_GENERAL', None)
+    if general:
+        env['VX_PROBE_GENERAL'] = '1'
     p = subprocess.run([probe, arch, blob, str(len(exp)), str(opts.get('items', 64))],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, timeout=60, env=env)
     lines = p.stdout.splitlines()
     got = [int(x, 16) for x in ' '.join(lines[1:]).split()]
     lacks = opts.get('lacks')

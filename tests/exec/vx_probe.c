@@ -74,7 +74,8 @@ int main(int argc, char **argv)
 	for (uint64_t a = FINE; a < BASE + SIZE; a += 4)
 		put32(a, 0x3f800000u);
 	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page,
-				 .shared_base = 1ull << 48, .private_base = 2ull << 48 };
+				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
+				 .general_only = getenv("VX_PROBE_GENERAL") != NULL };
 	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
 			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 } };

@@ -29,15 +29,10 @@ NESTED = [
     {'codeobj/co_set.c', 'codeobj/co_bundle.c', 'codeobj/co_offload.c'},
 ]
 # Circles owed, until their shared helpers move to leaves: the virtual GPU
-# keeps its log and state beside the fork handlers that call every part,
-# and the interpreter's families report an unknown instruction through the
-# loop that calls them.  A file that joins one fails; one that leaves it,
-# or a circle that splits, passes.
+# keeps its log and state beside the fork handlers that call every part.
+# A file that joins one fails; one that leaves it, or a circle that splits,
+# passes.
 OWED = [
-    {'vgpu/exec/vx_atomic.c', 'vgpu/exec/vx_ds.c', 'vgpu/exec/vx_mem.c',
-     'vgpu/exec/vx_mfma.c', 'vgpu/exec/vx_run.c',
-     'vgpu/exec/vx_sop.c', 'vgpu/exec/vx_valu.c', 'vgpu/exec/vx_vmem.c',
-     'vgpu/exec/vx_vop.c', 'vgpu/exec/vx_vop3p.c'},
     {'vgpu/vg_aql.c', 'vgpu/vg_blit.c', 'vgpu/vg_dev.c', 'vgpu/vg_drm.c',
      'vgpu/vg_event.c', 'vgpu/vg_exec.c', 'vgpu/vg_kfd.c', 'vgpu/vg_mem.c',
      'vgpu/vg_queue.c', 'vgpu/vg_runtime.c', 'vgpu/vg_sdma.c',

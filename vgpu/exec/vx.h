@@ -47,6 +47,13 @@ struct vx_device {
 	 * NULL: a kernel that sends one stops as an unknown instruction rather
 	 * than wait forever for an answer nobody will give. */
 	int (*interrupt)(void *ctx, uint32_t m0);
+	/* Threads that may run the dispatch's work-groups (0 or 1: the
+	 * caller's alone). */
+	unsigned threads;
+	/* Every vector form through the general frame and every memory
+	 * access through the general one, none by the shortcuts of the
+	 * common forms: the unit tests run both and compare. */
+	int general_only;
 };
 
 struct vx_launch {
@@ -89,6 +96,7 @@ struct vx_result {
 	uint64_t fault_va;
 	int fault_write;
 	uint64_t insns;		/* wave-instructions executed */
+	uint64_t cpu_ns;	/* processor time of the threads that ran them */
 	struct vx_drop drops[VX_DROPS];
 	unsigned ndrops;
 	uint64_t drops_lost;	/* rows past VX_DROPS, counted only */

@@ -28,6 +28,13 @@ struct vx_ctx {
 	struct vx_tlb tlb;
 	/* the decoded-instruction cache, direct-mapped by address */
 	struct vx_icache *ic;
+	/* the VALU's operands and results, one row per lane */
+	uint64_t opnd[3][VX_LANES], res[VX_LANES];
+	uint32_t konst[3][VX_LANES];
+	/* The work-group running, and the lowest one that stopped the
+	 * dispatch, shared by the threads (NULL when there is one). */
+	uint64_t group;
+	const uint64_t *stop_at;
 };
 
 struct vx_group {
@@ -82,7 +89,27 @@ static inline void vx_set_sgpr(struct vx_wave *w, unsigned n, uint32_t v)
 		w->s[n] = v;
 }
 
-/* Stop the dispatch: the instruction is not one the engine has. */
+/* A thread's storage for one work-group at a time (vx_group.c). */
+struct vx_frame {
+	struct vx_wave *waves;
+	uint32_t (*vgprs)[VX_LANES];
+	uint8_t *lds, *priv;
+	unsigned nwaves;
+	uint32_t priv_size;
+	struct vx_group g;
+};
+
+/* 0, or -1 when out of memory (free it all the same). */
+int vx_frame_alloc(struct vx_frame *f, const struct vx_ctx *c, uint32_t lds, uint32_t priv);
+void vx_frame_free(struct vx_frame *f);
+/* Run work-group number index, x fastest: 0; -1 when the dispatch stops
+ * (c->r says why); 1 when abandoned for an earlier group's stop. */
+int vx_group_run(struct vx_ctx *c, struct vx_frame *f, uint64_t index);
+/* The decoded-instruction cache a context needs (vx_group.c). */
+struct vx_icache *vx_icache_new(void);
+
+/* Stop the dispatch (vx_stop.c): the instruction is not one the engine
+ * has. */
 int vx_unknown(struct vx_wave *w, const struct isa_insn *in);
 
 /* Scalar operands (vx_operand.c): a 32-bit read, and a 64-bit one whose
@@ -93,7 +120,8 @@ uint64_t vx_sread64(const struct vx_wave *w, unsigned src, uint32_t lit, int fp6
 /* Families: each returns 0, or -1 when the dispatch must stop (r says
  * why).  A branch sets w->pc itself and returns 1. */
 int vx_sop(struct vx_wave *w, const struct isa_insn *in);
-int vx_valu(struct vx_wave *w, const struct isa_insn *in);
+struct vx_slot;
+int vx_valu(struct vx_wave *w, struct vx_slot *s);
 int vx_vop3p(struct vx_wave *w, const struct isa_insn *in);
 int vx_smem(struct vx_wave *w, const struct isa_insn *in);
 int vx_vmem(struct vx_wave *w, const struct isa_insn *in);
@@ -108,7 +136,8 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind);
 uint64_t vx_region(const struct vx_wave *w, uint64_t va);
 /* A read (write 0) or write of len bytes that may cross a page. */
 int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write);
-/* Stop the dispatch on an access at va that nothing backs: -1. */
+/* Stop the dispatch on an access at va that nothing backs: -1
+ * (vx_stop.c). */
 int vx_fault(struct vx_wave *w, uint64_t va, int write);
 
 /* Atomics (vx_atomic.c): one lane's read-modify-write of a memory

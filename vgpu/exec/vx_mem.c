@@ -6,18 +6,6 @@
  */
 #include "vx_int.h"
 
-int vx_fault(struct vx_wave *w, uint64_t va, int write)
-{
-	struct vx_result *r = w->c->r;
-	if (r->status == VX_DONE) {
-		r->status = VX_FAULT;
-		r->fault_va = va;
-		r->fault_write = write;
-		r->pc = w->pc;
-	}
-	return -1;
-}
-
 uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 {
 	struct vx_ctx *c = w->c;

@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "vx_int.h"
-#include "vx_vop.h"
+#include "vx_fast.h"
 
 static uint32_t sdwa_src(uint32_t v, unsigned sel, int sext)
 {
@@ -269,15 +269,30 @@ static unsigned vop3_op(const struct isa_insn *in)
 	return in->op;
 }
 
-int vx_valu(struct vx_wave *w, const struct isa_insn *in)
+static void prepare(const struct vx_wave *w, struct vx_slot *s)
 {
-	unsigned op = vop3_op(in);
-	struct vx_shape sh;
-	if (!isa_name(w->c->dev->fam, in->fmt, in->op) || vx_vop_shape(w->c->dev->fam, op, &sh))
+	struct vx_prep *p = &s->prep;
+	enum isa_family fam = w->c->dev->fam;
+	p->op = (uint16_t)vop3_op(&s->in);
+	p->known = isa_name(fam, s->in.fmt, s->in.op) && !vx_vop_shape(fam, p->op, &p->sh);
+	p->fast = p->known && !w->c->dev->general_only ? vx_fast_form(&s->in, p->op, &p->sh) : 0;
+	p->ready = 1;
+}
+
+int vx_valu(struct vx_wave *w, struct vx_slot *s)
+{
+	const struct isa_insn *in = &s->in;
+	if (!s->prep.ready)
+		prepare(w, s);
+	if (!s->prep.known)
 		return vx_unknown(w, in);
+	unsigned op = s->prep.op;
+	if (s->prep.fast && !vx_fast_run(w, in, s->prep.fast))
+		return 0;
+	const struct vx_shape sh = s->prep.sh;
 	if (sh.kind == VX_K_LANE)
 		return vx_vop_lane_op(w, in, op);
-	static __thread uint64_t a[3][VX_LANES], d[VX_LANES];
+	uint64_t (*a)[VX_LANES] = w->c->opnd, *d = w->c->res;
 	struct isa_insn mac;
 	if (sh.mac) {
 		/* mac and fmac accumulate into their destination */

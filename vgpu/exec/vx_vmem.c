@@ -157,9 +157,42 @@ static int flat_space(const struct vx_wave *w, uint64_t *a)
 	return SPACE_GLOBAL;
 }
 
+/* Whole dwords, loaded or stored: most of what kernels do.  A lane whose
+ * bytes lie in one page of device memory takes one translation and a
+ * copy per dword; any other goes the general way.  0, or -1 to stop. */
+static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
+		  int lane, unsigned n, int store)
+{
+	if (space != SPACE_GLOBAL || (a % VX_PAGE) + 4 * n > VX_PAGE)
+		return lane_access(w, in, space, a, lane);
+	uint8_t *p = vx_mem(w, a, store, NULL);
+	if (!p)
+		return -1;
+	unsigned base = store ? in->data0 : in->dst;
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t *r = vreg(w, base + i, in->acc) + lane;
+		if (store)
+			memcpy(p + 4 * i, r, 4);
+		else
+			memcpy(r, p + 4 * i, 4);
+	}
+	return 0;
+}
+
+/* How many dwords a plain load (or store) moves; 0 for any other op. */
+static unsigned dword_count(unsigned op, int *store)
+{
+	*store = op >= 0x1c && op <= 0x1f;
+	if (op >= 0x14 && op <= 0x17)
+		return op - 0x13;
+	return *store ? op - 0x1b : 0;
+}
+
 static int flat(struct vx_wave *w, const struct isa_insn *in)
 {
 	uint64_t exec = vx_exec(w);
+	int store;
+	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
@@ -178,7 +211,7 @@ static int flat(struct vx_wave *w, const struct isa_insn *in)
 			    (uint64_t)(int64_t)in->imm;
 			space = in->fmt == ISA_FLAT ? flat_space(w, &a) : SPACE_GLOBAL;
 		}
-		if (lane_access(w, in, space, a, l))
+		if (n ? dwords(w, in, space, a, l, n, store) : lane_access(w, in, space, a, l))
 			return -1;
 	}
 	return 0;
@@ -200,6 +233,8 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 	if (add_tid && !private)
 		return vx_unknown(w, in);
 	uint32_t soff = vx_sread(w, in->soffset, 0);
+	int store;
+	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
@@ -209,7 +244,8 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 		if (in->offen)
 			off += w->v[(in->addr + in->idxen) & 511][l];
 		uint64_t a = private ? ((base - priv) & 0xffffffffull) + off : base + off + idx * stride;
-		if (lane_access(w, in, private ? SPACE_PRIVATE : SPACE_GLOBAL, a, l))
+		int space = private ? SPACE_PRIVATE : SPACE_GLOBAL;
+		if (n ? dwords(w, in, space, a, l, n, store) : lane_access(w, in, space, a, l))
 			return -1;
 	}
 	return 0;

@@ -30,6 +30,22 @@ struct vx_shape {
 	uint8_t mac;		/* the third source is the destination */
 };
 
+/* What the frame works out about an instruction once, kept beside its
+ * decoded form in the instruction cache: a loop runs the same words many
+ * times, and the name check and the shape are the same every time. */
+struct vx_prep {
+	uint8_t ready;		/* worked out */
+	uint8_t known;		/* the family has the form */
+	uint8_t fast;		/* a vx_fast form, 0 for the general frame */
+	uint16_t op;		/* as a VOP3 opcode */
+	struct vx_shape sh;
+};
+
+struct vx_slot {
+	struct isa_insn in;
+	struct vx_prep prep;
+};
+
 /* 0, or -1 when op is not one the interpreter has for this family. */
 int vx_vop_shape(enum isa_family fam, unsigned op, struct vx_shape *sh);
 uint64_t vx_vop_eval(struct vx_wave *w, const struct vx_shape *sh, unsigned op,
