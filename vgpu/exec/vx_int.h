@@ -13,9 +13,24 @@
 #define VX_VGPRS 512	/* gfx90a's unified file: 256 arch + 256 acc */
 #define VX_TLB 64
 
+/* The bytes a slot's page has moved since it was filled; lo and hi are
+ * offsets in the page, meaningful once something is counted. */
+struct vx_tally {
+	uint64_t read, written;
+	uint32_t lo, hi;
+};
+
 struct vx_tlb {
 	uint64_t vpn[VX_TLB];
 	struct vx_page page[VX_TLB];
+	struct vx_tally tally[VX_TLB];
+};
+
+/* A context's traffic by region (vx_traffic.c), what its slots held. */
+struct vx_traffic_tab {
+	struct vx_traffic row[VX_TRAFFIC];
+	unsigned n;
+	struct vx_traffic more;	/* what did not fit, summed */
 };
 
 /* One dispatch's context, shared by its waves. */
@@ -26,6 +41,7 @@ struct vx_ctx {
 	struct isa_kd kd;
 	uint64_t code_va;
 	struct vx_tlb tlb;
+	struct vx_traffic_tab traffic;
 	/* the decoded-instruction cache, direct-mapped by address */
 	struct vx_icache *ic;
 };
@@ -110,6 +126,35 @@ uint64_t vx_region(const struct vx_wave *w, uint64_t va);
 int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write);
 /* Stop the dispatch on an access at va that nothing backs: -1. */
 int vx_fault(struct vx_wave *w, uint64_t va, int write);
+/* vx_mem_copy of the kernel's own data: its bytes are counted. */
+int vx_data_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write);
+
+/* Traffic (vx_traffic.c).  Count len bytes at va, a page vx_mem has just
+ * translated and len does not cross: the hot path, a few adds. */
+static inline void vx_count(struct vx_wave *w, uint64_t va, unsigned len, int write)
+{
+	struct vx_tally *y = &w->c->tlb.tally[va / VX_PAGE % VX_TLB];
+	uint32_t lo = (uint32_t)(va % VX_PAGE), hi = lo + len - 1;
+	if (!(y->read | y->written)) {
+		y->lo = lo;
+		y->hi = hi;
+	} else {
+		y->lo = lo < y->lo ? lo : y->lo;
+		y->hi = hi > y->hi ? hi : y->hi;
+	}
+	if (write)
+		y->written += len;
+	else
+		y->read += len;
+}
+/* Whether va is the runtime's, read by the kernel but no allocation of
+ * the program: its arguments, its dispatch packet, its queue. */
+int vx_traffic_runtime(const struct vx_ctx *c, uint64_t va);
+/* Move slot's tally into the context's table, before the slot is refilled. */
+void vx_traffic_evict(struct vx_ctx *c, unsigned slot);
+/* Add everything the context counted to r's rows: once per context, at
+ * the dispatch's end. */
+void vx_traffic_flush(struct vx_ctx *c, struct vx_result *r);
 
 /* Atomics (vx_atomic.c): one lane's read-modify-write of a memory
  * instruction's op at p; *old gets the value before. */

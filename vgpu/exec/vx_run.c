@@ -300,6 +300,7 @@ enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 	}
 	struct vx_group g = { .lds = f.lds, .lds_size = (uint32_t)lds };
 	run_groups(&c, &f, &g, priv);
+	vx_traffic_flush(&c, r);
 	free_frame(&f);
 	free(c.ic);
 	return r->status;

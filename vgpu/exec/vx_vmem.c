@@ -73,8 +73,13 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 			   : vreg(w, in->data0 + 1, in->acc)[lane];
 	if (space == SPACE_GLOBAL && !vx_atomic_lands(w, in, op, kind, a)) {
 		memcpy(&old, p, n);	/* the return is the memory, unchanged */
+		vx_count(w, a, n, 0);
 	} else {
 		vx_atomic(p, op, wide, src, cmp, &old);
+		if (space == SPACE_GLOBAL) {
+			vx_count(w, a, n, 0);
+			vx_count(w, a, n, 1);
+		}
 	}
 	if (in->glc) {
 		vreg(w, in->dst, in->acc)[lane] = (uint32_t)old;
@@ -90,6 +95,8 @@ static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
 	uint32_t kind;
 	uint8_t *p = locate(w, space, a, n, lane, write, &kind);
 	if (p) {
+		if (space == SPACE_GLOBAL)
+			vx_count(w, a, n, write);
 		if (write)
 			memcpy(p, buf, n);
 		else
@@ -98,7 +105,7 @@ static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
 	}
 	if (space != SPACE_GLOBAL || w->c->r->status != VX_DONE)
 		return -1;
-	return vx_mem_copy(w, a, buf, n, write);
+	return vx_data_copy(w, a, buf, n, write);
 }
 
 static int lane_access(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
