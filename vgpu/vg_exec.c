@@ -149,12 +149,19 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 				(x->kind & VX_VRAM ? HG_OBS_VRAM : 0),
 		};
 	}
+	struct hg_observed_traffic moved[VX_TRAFFIC + 1];
+	for (unsigned i = 0; i <= r->ntraffic; i++) {
+		const struct vx_traffic *x = i < r->ntraffic ? &r->traffic[i] : &r->traffic_more;
+		moved[i] = (struct hg_observed_traffic){ .region = x->region, .lo = x->lo,
+			.hi = x->hi, .read = x->read, .written = x->written };
+	}
 	struct hg_observed o = {
 		.size = sizeof(o), .kd = d->kernel_object, .kernel = name,
 		.status = status_of(r->status), .what = r->what,
 		.code_off = code_off(r->pc, image_va), .fault_va = r->fault_va,
 		.fault_write = r->fault_write, .insns = r->insns,
 		.drops = rows, .ndrops = r->ndrops, .drops_lost = r->drops_lost,
+		.traffic = moved, .ntraffic = r->ntraffic, .traffic_more = moved[r->ntraffic],
 	};
 	fn(&o);
 }
