@@ -13,10 +13,10 @@
 #define VX_VGPRS 512	/* gfx90a's unified file: 256 arch + 256 acc */
 #define VX_TLB 64
 
-/* The bytes a slot's page has moved since it was filled; lo and hi are
- * offsets in the page, meaningful once something is counted. */
+/* The bytes a slot's page has moved since it was filled (read, written);
+ * lo and hi are offsets in the page, lo past hi until something counts. */
 struct vx_tally {
-	uint64_t read, written;
+	uint64_t bytes[2];
 	uint32_t lo, hi;
 };
 
@@ -135,22 +135,15 @@ static inline void vx_count(struct vx_wave *w, uint64_t va, unsigned len, int wr
 {
 	struct vx_tally *y = &w->c->tlb.tally[va / VX_PAGE % VX_TLB];
 	uint32_t lo = (uint32_t)(va % VX_PAGE), hi = lo + len - 1;
-	if (!(y->read | y->written)) {
-		y->lo = lo;
-		y->hi = hi;
-	} else {
-		y->lo = lo < y->lo ? lo : y->lo;
-		y->hi = hi > y->hi ? hi : y->hi;
-	}
-	if (write)
-		y->written += len;
-	else
-		y->read += len;
+	y->lo = lo < y->lo ? lo : y->lo;
+	y->hi = hi > y->hi ? hi : y->hi;
+	y->bytes[write != 0] += len;
 }
 /* Whether va is the runtime's, read by the kernel but no allocation of
  * the program: its arguments, its dispatch packet, its queue. */
 int vx_traffic_runtime(const struct vx_ctx *c, uint64_t va);
-/* Move slot's tally into the context's table, before the slot is refilled. */
+/* Move slot's tally into the context's table and start it afresh, before
+ * the slot is refilled. */
 void vx_traffic_evict(struct vx_ctx *c, unsigned slot);
 /* Add everything the context counted to r's rows: once per context, at
  * the dispatch's end. */

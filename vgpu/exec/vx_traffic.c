@@ -83,15 +83,15 @@ static void add(struct vx_traffic *rows, unsigned *n, struct vx_traffic *more,
 void vx_traffic_evict(struct vx_ctx *c, unsigned slot)
 {
 	struct vx_tally *y = &c->tlb.tally[slot];
-	if (!(y->read | y->written))
-		return;
-	uint64_t page = (c->tlb.vpn[slot] - 1) * VX_PAGE;
-	struct vx_traffic x = {
-		.region = c->tlb.page[slot].region, .lo = page + y->lo, .hi = page + y->hi,
-		.read = y->read, .written = y->written,
-	};
-	add(c->traffic.row, &c->traffic.n, &c->traffic.more, &x);
-	*y = (struct vx_tally){ 0 };
+	if (y->bytes[0] | y->bytes[1]) {
+		uint64_t page = (c->tlb.vpn[slot] - 1) * VX_PAGE;
+		struct vx_traffic x = {
+			.region = c->tlb.page[slot].region, .lo = page + y->lo,
+			.hi = page + y->hi, .read = y->bytes[0], .written = y->bytes[1],
+		};
+		add(c->traffic.row, &c->traffic.n, &c->traffic.more, &x);
+	}
+	*y = (struct vx_tally){ .lo = VX_PAGE };
 }
 
 void vx_traffic_flush(struct vx_ctx *c, struct vx_result *r)
