@@ -41,9 +41,10 @@ struct hg_observed_drop {
 };
 
 /* Bytes a dispatch's loads, stores and atomics moved in one buffer
- * object (region: its first byte), or in one run of touched pages of
- * memory in none (region 0); lo and hi are the lowest and highest byte
- * touched, lo the address to resolve. */
+ * object or one block HG_OBSERVE_BLOCK_FN named (region: its first byte),
+ * or in one run of touched pages of memory nobody named (region 0); lo
+ * and hi are the lowest and highest byte touched, lo the address to
+ * resolve. */
 struct hg_observed_traffic {
 	uint64_t region, lo, hi;
 	uint64_t read, written;
@@ -69,5 +70,11 @@ struct hg_observed {
 };
 
 typedef void (*hg_observe_fn)(const struct hg_observed *o);
+
+/* The first byte of the allocation the tracer knows to hold va, or 0: how
+ * the virtual GPU names memory in no buffer object of its own (pageable,
+ * managed), so that what a kernel moves there is counted block by block. */
+#define HG_OBSERVE_BLOCK_FN "hipgrain_observe_block"
+typedef uint64_t (*hg_block_fn)(uint64_t va);
 
 #endif

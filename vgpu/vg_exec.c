@@ -125,6 +125,19 @@ static hg_observe_fn observer(void)
 	return fn;
 }
 
+/* The tracer's name for memory in no buffer object (hg_observe.h). */
+static uint64_t block(void *ctx, uint64_t va)
+{
+	static hg_block_fn fn;
+	static int looked;
+	(void)ctx;
+	if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
+		fn = (hg_block_fn)(uintptr_t)dlsym(RTLD_DEFAULT, HG_OBSERVE_BLOCK_FN);
+		__atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
+	}
+	return fn ? fn(va) : 0;
+}
+
 /* Addresses in the trace are counted from the code object's start, as
  * `hipgrain scan` and the kernel's atomic sites count them. */
 static uint64_t code_off(uint64_t pc, uint64_t image_va)
@@ -199,6 +212,7 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.shared_base = VG_LDS_BASE,
 		.private_base = VG_SCRATCH_BASE,
 		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
+		.block = block,
 	};
 	struct vx_launch l = {
 		.kd_va = d->kernel_object, .kernarg_va = d->kernarg_address,

@@ -57,6 +57,17 @@ static void traffics(const struct hg_observed *o)
 		traffic(o, &o->traffic_more, 2);
 }
 
+PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va);
+PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va)
+{
+	if (!pl_enabled)
+		return 0;
+	PL_NESTED();
+	struct reg_ptr at = { 0 };
+	reg_track_resolve((uintptr_t)va, &at);
+	return at.id ? va - at.off : 0;
+}
+
 PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o);
 PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 {

@@ -3,9 +3,10 @@
 MI210: the bytes each kernel read and wrote in each allocation, exact.
 vectoradd computes a[i] = b[i] + c[i] over 1,048,576 floats, so its
 kernel writes 4 MiB into a and reads 4 MiB from each of b and c, and
-nothing else (its arguments and dispatch packet are the runtime's):
-from hipMalloc memory, each block apart; from managed and from malloc
-memory (XNACK on), the same totals, the written block exact.
+nothing else (its arguments and dispatch packet are the runtime's), each
+block apart: from hipMalloc memory (a buffer object each), and from
+managed and malloc memory (XNACK on), whose blocks adjoin in no buffer
+object and are told apart by the tracer's allocations.
 
 usage: test_traffic.py HIPGRAIN KERNELS_DIR
 """
@@ -41,22 +42,15 @@ def traffic(variant, xnack=None):
         t.close()
 
 
-out, rows, more = traffic('hipmalloc')
-want = sorted([('hipMalloc', MIB4, KERNEL, 0, MIB4, False),
-               ('hipMalloc', MIB4, KERNEL, MIB4, 0, False),
-               ('hipMalloc', MIB4, KERNEL, MIB4, 0, False)], key=str)
-tap.ok('0 errors' in out and rows == want and more == {'read': 0, 'written': 0},
-       'hipMalloc: a written 4 MiB, b and c read 4 MiB each, nothing else',
-       (out, rows, more))
-
-for variant, api, xnack in (('managed', 'hipMallocManaged', None), ('malloc', 'malloc', '1')):
+for variant, api, xnack in (('hipmalloc', 'hipMalloc', None),
+                             ('managed', 'hipMallocManaged', None),
+                             ('malloc', 'malloc', '1')):
     out, rows, more = traffic(variant, xnack)
-    ok = rows is not None and '0 errors' in out
-    written = [r for r in rows or [] if r[4]]
-    tap.ok(ok and sum(r[3] for r in rows) == 2 * MIB4 and
-           written == [(api, MIB4, KERNEL, 0, MIB4, False)] and
-           all(r[0] == api and r[2] == KERNEL for r in rows) and
-           more == {'read': 0, 'written': 0},
-           f'{api}: 8 MiB read from its blocks, a written 4 MiB', (out, rows, more))
+    want = sorted([(api, MIB4, KERNEL, 0, MIB4, False),
+                   (api, MIB4, KERNEL, MIB4, 0, False),
+                   (api, MIB4, KERNEL, MIB4, 0, False)], key=str)
+    tap.ok('0 errors' in out and rows == want and more == {'read': 0, 'written': 0},
+           f'{api}: a written 4 MiB, b and c read 4 MiB each, nothing else',
+           (out, rows, more))
 
 sys.exit(tap.done())

@@ -40,6 +40,17 @@ global_store_dword v1, v0, s[12:13]
 global_store_dword v3, v0, s[10:11]
 '''
 
+# The end of one named block and the start of the next, in adjoining
+# pages: two rows, where memory nobody names would make one run.
+TWO_BLOCKS = '''
+s_add_u32 s10, s6, 0x7ff00
+s_addc_u32 s11, s7, 0
+global_store_dword v1, v0, s[10:11]
+s_add_u32 s10, s6, 0x80010
+s_addc_u32 s11, s7, 0
+global_store_dword v1, v0, s[10:11]
+'''
+
 CASES = [
     ('traffic: loads, stores and a scalar load by buffer; the arguments not counted',
      ['gfx90a', 'gfx908', 'gfx940'], '''
@@ -93,4 +104,8 @@ global_store_dword v4, v0, s[10:11]
      ['gfx90a'], BRIDGE_LATE, lambda arch: [],
      {'traffic': lambda arch: [(0, PAGEABLE, PAGEABLE + 0x20ff, 0, 768),
                                (0, PAGEABLE + 0x42000, PAGEABLE + 0x420ff, 0, 256)]}),
+    ('traffic: adjoining pages of two named blocks stay apart',
+     ['gfx90a'], TWO_BLOCKS, lambda arch: [],
+     {'traffic': lambda arch: [(0x1a0010, 0x1aff00, 0x1affff, 0, 256),
+                               (0x1b0010, 0x1b0010, 0x1b010f, 0, 256)]}),
 ]

@@ -11,7 +11,8 @@
  * address of a page of fine-grained host memory); the output page at
  * 0x120000 (coarse-grained device memory); the fine page at 0x130000;
  * at 0x140000 512 KiB of fine-grained system memory in no buffer object,
- * as pageable memory is.  Each holds zeros at start, the fine page the
+ * as pageable memory is, two 64 KiB blocks at its end named as a tracer
+ * would name them.  Each holds zeros at start, the fine page the
  * float 1.0 per dword.
  * After the status, each region's traffic: "traffic REGION:LO-HI:READ/
  * WRITTEN", the kernel's arguments not counted.
@@ -42,6 +43,17 @@ static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
 	/* drops and traffic name it; pageable memory is in no buffer object */
 	out->region = va >= PAGEABLE ? 0 : va >= FINE ? FINE : va >= OUT ? OUT : BASE;
+	return 0;
+}
+
+/* Two blocks a tracer would know, in the pageable memory's last 128 KiB,
+ * each starting 16 bytes into its first page as a malloc'd chunk does. */
+static uint64_t block(void *ctx, uint64_t va)
+{
+	(void)ctx;
+	for (uint64_t b = PAGEABLE + 0x60010; b < BASE + SIZE; b += 0x10000)
+		if (va >= b && va < b + 0x10000 - 0x10)
+			return b;
 	return 0;
 }
 
@@ -80,7 +92,7 @@ int main(int argc, char **argv)
 	put64(KERNARG + 8, FINE);
 	for (uint64_t a = FINE; a < PAGEABLE; a += 4)
 		put32(a, 0x3f800000u);
-	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page,
+	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page, .block = block,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48 };
 	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,

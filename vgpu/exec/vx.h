@@ -47,6 +47,12 @@ struct vx_device {
 	 * NULL: a kernel that sends one stops as an unknown instruction rather
 	 * than wait forever for an answer nobody will give. */
 	int (*interrupt)(void *ctx, uint32_t m0);
+	/* For a page in no buffer object: the first byte of the block that
+	 * holds va as someone narrower than the driver knows it (the tracer's
+	 * allocations), or 0; asked once per page the cache fills, so that
+	 * such memory is counted and named block by block.  NULL: nobody
+	 * knows. */
+	uint64_t (*block)(void *ctx, uint64_t va);
 };
 
 struct vx_launch {
@@ -73,8 +79,9 @@ struct vx_drop {
 /* Bytes the dispatch's loads, stores and atomics moved in one region of
  * device memory (LDS and private memory are the dispatch's own, and the
  * kernel's arguments and packet the runtime's: none of them counted).
- * Memory outside a buffer object has no region: its row is a run of
- * touched pages, lo its lowest byte, for the tracer to resolve. */
+ * Memory that neither a buffer object nor the device's block() names has
+ * no region: its row is a run of touched pages, lo its lowest byte, for
+ * the tracer to resolve. */
 struct vx_traffic {
 	uint64_t region;	/* the page's, as the device gave it */
 	uint64_t lo, hi;	/* the lowest and highest byte touched */

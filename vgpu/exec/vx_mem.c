@@ -29,6 +29,8 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 			vx_fault(w, va, write);
 			return NULL;
 		}
+		if (!p.region && c->dev->block)
+			p.region = c->dev->block(c->dev->ctx, va);
 		vx_traffic_evict(c, slot);
 		c->tlb.vpn[slot] = vpn + 1;
 		c->tlb.page[slot] = p;

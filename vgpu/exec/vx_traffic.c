@@ -4,9 +4,10 @@
  * hot path only adds to the translation slot it has just used; a slot's
  * tally reaches the context's table when the slot is refilled, and the
  * table reaches the result once, at the end, so contexts running apart
- * never share a counter.  Memory outside a buffer object has no region to
- * key it: its pages join the row of any run of touched pages they extend,
- * which keeps a large array one row for the tracer to resolve.
+ * never share a counter.  Memory that neither a buffer object nor the
+ * device's block() names has no region to key it: its pages join the row
+ * of any run of touched pages they extend, which keeps a large array one
+ * row for the tracer to resolve.
  */
 #include "vx_int.h"
 
