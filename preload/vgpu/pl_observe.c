@@ -4,8 +4,8 @@
  * it ended, which atomics the product's memory made do nothing, and the
  * bytes it read and wrote, each row tied to the block its lowest address
  * lies in, so that the report can set what happened beside what it
- * inferred.  Called on the virtual GPU's
- * own thread, which the program never sees.
+ * inferred.  Called on the virtual GPU's own thread, which the program
+ * never sees.
  */
 #include <stddef.h>
 
