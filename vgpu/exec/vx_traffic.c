@@ -37,11 +37,13 @@ static void merge(struct vx_traffic *into, const struct vx_traffic *x)
 	into->written += x->written;
 }
 
-/* A run that grew may now touch another: fold that one in too. */
+/* A run that grew may now touch another: fold that one in too.  Within
+ * one context the slots' order makes this rare; rows of several contexts
+ * meeting in the result are where it counts. */
 static void fold(struct vx_traffic *rows, unsigned *n, unsigned i)
 {
 	for (unsigned j = 0; j < *n;) {
-		if (j != i && !rows[i].region && !rows[j].region && touching(&rows[i], &rows[j])) {
+		if (j != i && !rows[j].region && touching(&rows[i], &rows[j])) {
 			merge(&rows[i], &rows[j]);
 			rows[j] = rows[--*n];
 			if (i == *n)
