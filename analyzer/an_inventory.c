@@ -2,9 +2,11 @@
 #include "an_inventory.h"
 
 #include "an_fmt.h"
+#include "an_inv_alloc.h"
 #include "an_json.h"
 #include "an_names.h"
 #include "an_output.h"
+#include "an_traffic.h"
 #include "kd_smi.h"
 
 /* "1 prefetch, 2 gpu_fault" */
@@ -21,23 +23,6 @@ static void an_mig_text(const struct an_mig *m, char *buf, size_t cap)
 			o += (size_t)snprintf(buf + o, cap - o, "%s%u %s",
 					      o ? ", " : "", m->n[t], why);
 	}
-}
-
-/* A block as "   1.0 MiB  hipMallocManaged  coarse  app.hip:9 (main)  [..]" */
-static void an_inv_text_alloc(FILE *out, struct an_proc *p,
-			      const struct an_alloc *a, const char *tail)
-{
-	char size[32], site[1024], where[256];
-	struct an_frame fr[AN_MAX_FRAMES];
-	int n = an_sym_site(p, a->callsite, fr, AN_MAX_FRAMES);
-
-	an_bytes_text(a->size, size, sizeof(size));
-	an_site_text(fr, n, site, sizeof(site));
-	an_where(p, where, sizeof(where));
-	fprintf(out, "  %10s  %-20s %-7s %s  [%s]%s\n", size,
-		an_api_name(a->api), an_gran_name(a->gran), site[0] ? site : "-",
-		where, tail);
-	an_frames_free(fr, n);
 }
 
 static void an_inv_text_migrated(struct an_ctx *c, FILE *out)
@@ -82,27 +67,7 @@ void an_inventory_text(struct an_ctx *c, FILE *out)
 	for (int i = 0; i < AN_TOP_ALLOCS && c->top[i].has_alloc; i++)
 		an_inv_text_alloc(out, c->top[i].proc, &c->top[i].alloc, "");
 	an_inv_text_migrated(c, out);
-}
-
-/* One block: what "largest" and "migrated" list. */
-static void an_inv_json_alloc(FILE *out, struct an_proc *p,
-			      const struct an_alloc *a)
-{
-	struct an_frame fr[AN_MAX_FRAMES];
-	int n = an_sym_callsite(p, a->callsite, fr, AN_MAX_FRAMES);
-
-	fputs("{\"api\":", out);
-	hg_json_str(out, an_api_name(a->api));
-	fprintf(out, ",\"size\":%llu,\"granularity\":",
-		(unsigned long long)a->size);
-	hg_json_str(out, an_gran_name(a->gran));
-	an_json_driver(out, a);
-	an_json_migrations(out, a);
-	an_json_site(out, fr, n);
-	fputs(",\"callsite\":", out);
-	an_json_frames(out, fr, n);
-	fputc('}', out);
-	an_frames_free(fr, n);
+	an_traffic_text(c, out);
 }
 
 static void an_inv_json_buckets(struct an_ctx *c, FILE *out)
@@ -141,6 +106,8 @@ void an_inventory_json(struct an_ctx *c, FILE *out)
 		fputs(i ? "," : "", out);
 		an_inv_json_alloc(out, c->migrated[i].proc, &c->migrated[i].alloc);
 	}
-	fprintf(out, "],\"migrated_unlisted\":%llu}",
+	fprintf(out, "],\"migrated_unlisted\":%llu",
 		(unsigned long long)c->migrated_more);
+	an_traffic_json(c, out);
+	fputc('}', out);
 }

@@ -193,8 +193,7 @@ static void match_name(void *val, void *arg)
 		b->k = k;
 }
 
-/* The kernel as users read it: demangled where the trace named it. */
-static const char *label(struct an_proc *p, const char *symbol)
+const char *an_obs_label(struct an_proc *p, const char *symbol)
 {
 	struct by_name b = { symbol, NULL };
 
@@ -219,7 +218,7 @@ static void say_unexplained(struct an_ctx *c, const struct an_obs_row *r)
 	an_warn(c, "observed on the virtual %s: %llu atomics (%s) of kernel %s did "
 		   "nothing in %s memory%s%s, and no finding predicted it (in %s)",
 		vgpu_of(c, r->proc), (unsigned long long)r->count, r->op,
-		label(r->proc, r->kernel),
+		an_obs_label(r->proc, r->kernel),
 		r->has_alloc ? an_gran_name(r->alloc.gran) : "unknown",
 		r->has_alloc ? " from " : "",
 		r->has_alloc ? an_api_name(r->alloc.api) : "", where);
@@ -231,7 +230,7 @@ void an_observed_join(struct an_ctx *c)
 
 	if (x->first_proc)
 		copy(x->first_kernel, sizeof(x->first_kernel),
-		     label(x->first_proc, x->first_kernel));
+		     an_obs_label(x->first_proc, x->first_kernel));
 	for (size_t i = 0; i < x->nrows; i++) {
 		const struct an_obs_row *r = &x->rows[i];
 		struct an_finding *f = finding_of(c, r);

@@ -40,6 +40,9 @@ struct an_exec {
 
 void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_vgpu_drop(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
+/* A kernel's symbol as users read it: demangled where the trace named
+ * the kernel; "(unnamed)" for "". */
+const char *an_obs_label(struct an_proc *p, const char *symbol);
 /* Sets each row beside its finding, once every event is replayed. */
 void an_observed_join(struct an_ctx *c);
 /* Inline: an_state_fini frees it with the rest of the state, which the

@@ -58,6 +58,8 @@
 	  "what")                                                              \
 	X(VGPU_DROP, "hipgrain:vgpu_drop", "kd", "code_off", "op", "count",   \
 	  "id")                                                                \
+	X(VGPU_TRAFFIC, "hipgrain:vgpu_traffic", "kd", "id", "lo", "read",    \
+	  "written", "scope")                                                  \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
 	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
@@ -103,6 +105,7 @@ enum { F_SMI_KIND, F_SMI_TRIGGER, F_SMI_ADDR, F_SMI_SIZE, F_SMI_FROM,
        F_SMI_TO, F_SMI_NODE, F_SMI_RW, F_SMI_NS, F_SMI_ERROR };
 enum { F_VD_KD, F_VD_KERNEL, F_VD_STATUS, F_VD_WHAT };
 enum { F_VX_KD, F_VX_CODE_OFF, F_VX_OP, F_VX_COUNT, F_VX_ID };
+enum { F_VT_KD, F_VT_ID, F_VT_LO, F_VT_READ, F_VT_WRITTEN, F_VT_SCOPE };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 

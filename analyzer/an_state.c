@@ -215,6 +215,7 @@ static void an_free_proc(void *val, void *arg)
 void an_state_fini(struct an_ctx *c)
 {
 	an_observed_fini(&c->exec);
+	an_traffic_fini(&c->traffic);
 	for (struct an_finding *f = c->findings, *n; f; f = n) {
 		n = f->all_next;
 		free(f->message);

@@ -15,6 +15,7 @@
 #include "an_fate.h"
 #include "hg_map.h"
 #include "an_observed.h"
+#include "an_traffic.h"
 #include "an_slab.h"
 #include "dec_freed.h"
 
@@ -253,6 +254,7 @@ struct an_ctx {
 	char vgpu[16];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
 	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
+	struct an_traffic traffic; /* and the bytes it moved (an_traffic.h) */
 	unsigned traces_read, traces_failed;
 	bool partial;
 	struct an_inv_bucket inv[256][4]; /* [api][granularity] */

@@ -40,6 +40,16 @@ struct hg_observed_drop {
 	uint32_t kind;		/* HG_OBS_* */
 };
 
+/* Bytes a dispatch's loads, stores and atomics moved in one buffer
+ * object or one block HG_OBSERVE_BLOCK_FN named (region: its first byte),
+ * or in one run of touched pages of memory nobody named (region 0); lo
+ * and hi are the lowest and highest byte touched, lo the address to
+ * resolve. */
+struct hg_observed_traffic {
+	uint64_t region, lo, hi;
+	uint64_t read, written;
+};
+
 struct hg_observed {
 	size_t size;		/* sizeof(struct hg_observed) as the caller built it */
 	uint64_t kd;		/* the kernel descriptor's address */
@@ -53,8 +63,18 @@ struct hg_observed {
 	const struct hg_observed_drop *drops;
 	uint32_t ndrops;
 	uint64_t drops_lost;	/* lanes in rows that did not fit */
+	const struct hg_observed_traffic *traffic;
+	uint32_t ntraffic;
+	struct hg_observed_traffic traffic_more;	/* rows that did not fit,
+							 * summed; region 0 */
 };
 
 typedef void (*hg_observe_fn)(const struct hg_observed *o);
+
+/* The first byte of the allocation the tracer knows to hold va, or 0: how
+ * the virtual GPU names memory in no buffer object of its own (pageable,
+ * managed), so that what a kernel moves there is counted block by block. */
+#define HG_OBSERVE_BLOCK_FN "hipgrain_observe_block"
+typedef uint64_t (*hg_block_fn)(uint64_t va);
 
 #endif

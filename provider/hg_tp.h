@@ -491,6 +491,24 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_drop,
 	)
 )
 
+/* Bytes a dispatch's loads, stores and atomics moved in one block:
+ * struct hg_tp_vgpu_traffic. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_traffic,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_vgpu_traffic *, t),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, kd, t->kd)
+		lttng_ust_field_integer(uint64_t, id, t->id)
+		lttng_ust_field_integer(uint64_t, off, t->off)
+		lttng_ust_field_integer_hex(uint64_t, lo, t->lo)
+		lttng_ust_field_integer_hex(uint64_t, hi, t->hi)
+		lttng_ust_field_integer(uint64_t, read, t->read)
+		lttng_ust_field_integer(uint64_t, written, t->written)
+		lttng_ust_field_integer(uint8_t, mem, t->mem)
+		lttng_ust_field_integer(uint8_t, gran, t->gran)
+		lttng_ust_field_integer(uint8_t, scope, t->scope)
+	)
+)
+
 #endif /* HG_TP_H */
 
 #include <lttng/tracepoint-event.h>

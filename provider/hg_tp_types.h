@@ -113,6 +113,14 @@ struct hg_tp_vgpu_drop {
 	uint8_t kind, mem, gran;
 };
 
+/* Bytes a dispatch moved in one block (hg_observe.h's traffic rows).
+ * scope: 0 the row lies in block id (or in none known), 1 its bytes reach
+ * past that block, 2 the rows that did not fit, summed. */
+struct hg_tp_vgpu_traffic {
+	uint64_t kd, id, off, lo, hi, read, written;
+	uint8_t mem, gran, scope;
+};
+
 struct hg_tp_memcpy {
 	uint64_t dst, src, size;
 	uint64_t dst_id, src_id;

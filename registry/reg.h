@@ -223,5 +223,6 @@ void reg_emit_kfd_smi_open(uint32_t gpu_id, int32_t rc);
 void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e);
 void reg_emit_vgpu_dispatch(const struct hg_tp_vgpu_dispatch *d);
 void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x);
+void reg_emit_vgpu_traffic(const struct hg_tp_vgpu_traffic *t);
 
 #endif

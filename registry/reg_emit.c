@@ -253,3 +253,8 @@ void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x)
 {
 	lttng_ust_tracepoint(hipgrain, vgpu_drop, x);
 }
+
+void reg_emit_vgpu_traffic(const struct hg_tp_vgpu_traffic *t)
+{
+	lttng_ust_tracepoint(hipgrain, vgpu_traffic, t);
+}

@@ -149,6 +149,19 @@ static hg_observe_fn observer(void)
 	return fn;
 }
 
+/* The tracer's name for memory in no buffer object (hg_observe.h). */
+static uint64_t block(void *ctx, uint64_t va)
+{
+	static hg_block_fn fn;
+	static int looked;
+	(void)ctx;
+	if (!__atomic_load_n(&looked, __ATOMIC_ACQUIRE)) {
+		fn = (hg_block_fn)(uintptr_t)dlsym(RTLD_DEFAULT, HG_OBSERVE_BLOCK_FN);
+		__atomic_store_n(&looked, 1, __ATOMIC_RELEASE);
+	}
+	return fn ? fn(va) : 0;
+}
+
 /* Addresses in the trace are counted from the code object's start, as
  * `hipgrain scan` and the kernel's atomic sites count them. */
 static uint64_t code_off(uint64_t pc, uint64_t image_va)
@@ -173,12 +186,19 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 				(x->kind & VX_VRAM ? HG_OBS_VRAM : 0),
 		};
 	}
+	struct hg_observed_traffic moved[VX_TRAFFIC + 1];
+	for (unsigned i = 0; i <= r->ntraffic; i++) {
+		const struct vx_traffic *x = i < r->ntraffic ? &r->traffic[i] : &r->traffic_more;
+		moved[i] = (struct hg_observed_traffic){ .region = x->region, .lo = x->lo,
+			.hi = x->hi, .read = x->read, .written = x->written };
+	}
 	struct hg_observed o = {
 		.size = sizeof(o), .kd = d->kernel_object, .kernel = name,
 		.status = status_of(r->status), .what = r->what,
 		.code_off = code_off(r->pc, image_va), .fault_va = r->fault_va,
 		.fault_write = r->fault_write, .insns = r->insns,
 		.drops = rows, .ndrops = r->ndrops, .drops_lost = r->drops_lost,
+		.traffic = moved, .ntraffic = r->ntraffic, .traffic_more = moved[r->ntraffic],
 	};
 	fn(&o);
 }
@@ -218,6 +238,7 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.private_base = VG_SCRATCH_BASE,
 		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
 		.threads = threads(),
+		.block = block,
 	};
 	struct vx_launch l = {
 		.kd_va = d->kernel_object, .kernarg_va = d->kernarg_address,

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What a dispatch did on the virtual GPU, recorded as observed fact: how
- * it ended, and which atomics the product's memory made do nothing, each
- * row tied to the block its lowest address lies in, so that the report can
- * set what happened beside what it inferred.  Called on the virtual GPU's
- * own thread, which the program never sees.
+ * it ended, which atomics the product's memory made do nothing, and the
+ * bytes it read and wrote, each row tied to the block its lowest address
+ * lies in, so that the report can set what happened beside what it
+ * inferred.  Called on the virtual GPU's own thread, which the program
+ * never sees.
  */
 #include <stddef.h>
 
@@ -26,6 +27,47 @@ static void drop(const struct hg_observed *o, const struct hg_observed_drop *d)
 	reg_emit_vgpu_drop(&x);
 }
 
+/* A row is resolved by its lowest byte; its highest says whether the
+ * bytes stayed in that block. */
+static void traffic(const struct hg_observed *o, const struct hg_observed_traffic *t,
+		    uint8_t scope)
+{
+	struct reg_ptr at = { 0 }, end = { 0 };
+	reg_track_resolve((uintptr_t)t->lo, &at);
+	if (scope == 0) {
+		reg_track_resolve((uintptr_t)t->hi, &end);
+		scope = (uint8_t)(end.id != at.id);
+	}
+	struct hg_tp_vgpu_traffic x = {
+		.kd = o->kd, .id = at.id, .off = at.off, .lo = t->lo, .hi = t->hi,
+		.read = t->read, .written = t->written, .mem = at.mem, .gran = at.gran,
+		.scope = scope,
+	};
+	reg_emit_vgpu_traffic(&x);
+}
+
+static void traffics(const struct hg_observed *o)
+{
+	/* A caller older than the traffic rows has none to give. */
+	if (o->size < offsetof(struct hg_observed, traffic_more) + sizeof(o->traffic_more))
+		return;
+	for (uint32_t i = 0; i < o->ntraffic && o->traffic; i++)
+		traffic(o, &o->traffic[i], 0);
+	if (o->traffic_more.read | o->traffic_more.written)
+		traffic(o, &o->traffic_more, 2);
+}
+
+PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va);
+PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va)
+{
+	if (!pl_enabled)
+		return 0;
+	PL_NESTED();
+	struct reg_ptr at = { 0 };
+	reg_track_resolve((uintptr_t)va, &at);
+	return at.id ? va - at.off : 0;
+}
+
 PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o);
 PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 {
@@ -44,6 +86,7 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 	reg_emit_vgpu_dispatch(&e);
 	for (uint32_t i = 0; i < o->ndrops && o->drops; i++)
 		drop(o, &o->drops[i]);
+	traffics(o);
 	/* A fault ends the process once the device raises it: what the
 	 * program launched is written first, on every run alike. */
 	if (o->status == HG_EXEC_FAULT)

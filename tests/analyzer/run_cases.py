@@ -30,6 +30,14 @@ hold:
   #! launches - KEY=VALUE...              the JSON's virtual_gpu_launches
   #! note - TEXT...                       a note on the trace holds TEXT
                                           (JSON's warnings, and the text)
+  #! traffic SYMBOL api=API|- read=N written=M [beyond=1]
+                                          `--inventory` says kernel SYMBOL
+                                          read N and wrote M bytes in the
+                                          block from API (-: memory no
+                                          allocation holds), in JSON and
+                                          the text; the JSON has no row
+                                          the case does not list
+  #! traffic - read=N written=M           and that much it kept in no row
 The script is traced in a real LTTng session, then `hipgrain report
 --format json` is checked against them; fire cases also check the text
 report and `--fail-on`.
@@ -190,6 +198,46 @@ def check_observed(hipgrain, tdir, rule, opts, found):
     return errors
 
 
+def traffic_rows(inv):
+    """The inventory's traffic as (symbol, api or '-', read, written,
+    beyond) rows."""
+    rows = []
+    for place in inv.get('traffic', []):
+        api = (place.get('allocation') or {}).get('api', '-')
+        rows += [(k['symbol'], api, k['read'], k['written'], k['beyond'])
+                 for k in place['kernels']]
+    return rows
+
+
+def check_traffic(hipgrain, tdir, case):
+    """Every `traffic` row of the case, and no other, in the inventory."""
+    want, unlisted = [], None
+    for verb, sym, opts in expectations(case):
+        if verb != 'traffic':
+            continue
+        if sym == '-':
+            unlisted = {'read': int(opts['read']), 'written': int(opts['written'])}
+            continue
+        want.append((sym, opts['api'], int(opts['read']), int(opts['written']),
+                     opts.get('beyond') == '1'))
+    if not want and unlisted is None:
+        return []
+    inv = json.loads(report(hipgrain, tdir, '--inventory', '--format',
+                            'json').stdout).get('inventory', {})
+    got, errors = traffic_rows(inv), []
+    if sorted(got) != sorted(want):
+        errors.append('inventory traffic %s, expected %s' % (got, want))
+    if unlisted is not None and inv.get('traffic_unlisted') != unlisted:
+        errors.append('traffic_unlisted %s, expected %s' % (
+            inv.get('traffic_unlisted'), unlisted))
+    text = report(hipgrain, tdir, '--inventory').stdout
+    for _, _, rd, wr, _ in want:
+        if '(%d and %d bytes)' % (rd, wr) not in text:
+            errors.append('the text inventory does not say (%d and %d bytes)'
+                          % (rd, wr))
+    return errors
+
+
 def check_case(hipgrain, tracegen, case):
     errors = []
     with tempfile.TemporaryDirectory(prefix='hgcase-') as tmp:
@@ -204,6 +252,7 @@ def check_case(hipgrain, tracegen, case):
         by_rule = {}
         for f in doc['findings']:
             by_rule.setdefault(f['rule'], []).append(f)
+        errors += check_traffic(hipgrain, tdir, case)
         for verb, rule, opts in expectations(case):
             found = by_rule.get(rule, [])
             if verb == 'absent' and found:

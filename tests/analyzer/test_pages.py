@@ -88,7 +88,8 @@ def keys(doc, out):
 
 with tempfile.TemporaryDirectory(prefix='hgpages-') as tmp:
     seen = set()
-    for case in ('fp_atomic_driver_fine.fire', 'leak.fire'):
+    for case in ('fp_atomic_driver_fine.fire', 'leak.fire',
+                 'observed_traffic.fire'):
         tdir = os.path.join(tmp, case)
         with Tracing(tdir) as t:
             t.run([TRACEGEN, os.path.join(SRC, 'tests', 'analyzer', 'cases',

@@ -8,8 +8,9 @@ address into s[4:5], the fine page's into s[6:7] and the lane's byte
 offset into v1), the words the output page must hold, and optionally the
 lanes whose atomics the product's memory must drop, words of data placed
 after the code (whose address the prologue puts in s[20:21]), the
-instruction the engine must stop at, as one it lacks, and the
-work-group's size.
+instruction the engine must stop at, as one it lacks, the work-group's
+size, and the bytes each region of memory must have given and taken
+(region, lowest and highest byte, read, written; every row, any order).
 
 usage: test_exec.py VX_PROBE FAMILY"""
 import importlib
@@ -91,7 +92,14 @@ def probe_once(blob, arch, exp, opts, general):
         want_drop = drops(arch)
         ok = ok and (f'dropped {want_drop}' in lines[0] if want_drop else
                      'drops 0' in lines[0])
+    traffic, rows, want_rows = opts.get('traffic'), [], []
+    if traffic is not None and lines:
+        rows = sorted(t for t in lines[0].split() if ':' in t and '/' in t)
+        want_rows = sorted(f'{r:x}:{lo:x}-{hi:x}:{rd}/{wr}' for r, lo, hi, rd, wr in traffic(arch))
+        ok = ok and rows == want_rows
     diag = []
+    if rows != want_rows:
+        diag.append(f'traffic {rows}, want {want_rows}')
     if not ok:
         diag.append(lines[0] if lines else p.stderr.strip())
         bad = [(i, hex(g), hex(e)) for i, (g, e) in enumerate(zip(got, exp)) if g != e]

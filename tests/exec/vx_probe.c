@@ -9,8 +9,13 @@
  * Memory: the descriptor at 0x100000 and its code 256 bytes on; the
  * kernel's arguments at 0x110000 (the output page's address, then the
  * address of a page of fine-grained host memory); the output page at
- * 0x120000 (coarse-grained device memory); the fine page at 0x130000.
- * Each holds zeros at start, the fine page the float 1.0 per dword.
+ * 0x120000 (coarse-grained device memory); the fine page at 0x130000;
+ * at 0x140000 512 KiB of fine-grained system memory in no buffer object,
+ * as pageable memory is, two 64 KiB blocks at its end named as a tracer
+ * would name them.  Each holds zeros at start, the fine page the
+ * float 1.0 per dword.
+ * After the status, each region's traffic: "traffic REGION:LO-HI:READ/
+ * WRITTEN", the kernel's arguments not counted.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +24,12 @@
 #include "vx.h"
 
 #define BASE 0x100000ull
-#define SIZE 0x40000ull
+#define SIZE 0xc0000ull
 #define KD (BASE)
 #define KERNARG 0x110000ull
 #define OUT 0x120000ull
 #define FINE 0x130000ull
+#define PAGEABLE 0x140000ull
 
 static uint8_t mem[SIZE];
 
@@ -35,7 +41,19 @@ static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 		return -1;
 	out->host = mem + (va - BASE);
 	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
-	out->region = va >= FINE ? FINE : va >= OUT ? OUT : BASE;	/* drops name it */
+	/* drops and traffic name it; pageable memory is in no buffer object */
+	out->region = va >= PAGEABLE ? 0 : va >= FINE ? FINE : va >= OUT ? OUT : BASE;
+	return 0;
+}
+
+/* Two blocks a tracer would know, in the pageable memory's last 128 KiB,
+ * each starting 16 bytes into its first page as a malloc'd chunk does. */
+static uint64_t block(void *ctx, uint64_t va)
+{
+	(void)ctx;
+	for (uint64_t b = PAGEABLE + 0x60010; b < BASE + SIZE; b += 0x10000)
+		if (va >= b && va < b + 0x10000 - 0x10)
+			return b;
 	return 0;
 }
 
@@ -65,15 +83,16 @@ int main(int argc, char **argv)
 	put32(KD + 0, 0x10000);		/* LDS bytes: all a group may have */
 	put64(KD + 16, 0x100);			/* the code, after the descriptor */
 	put32(KD + 4, 256);			/* private bytes per lane */
+	put32(KD + 8, 16);			/* kernarg bytes: the two addresses */
 	put32(KD + 44, 0);
 	put32(KD + 48, 0x3u << 16 | 0x3u << 18);/* keep denormals */
 	put32(KD + 52, 2u << 1 | 1u << 7);	/* two user SGPRs, work-group id x */
 	mem[56] = 1u << 3;			/* the kernarg pointer in s[0:1] */
 	put64(KERNARG, OUT);
 	put64(KERNARG + 8, FINE);
-	for (uint64_t a = FINE; a < BASE + SIZE; a += 4)
+	for (uint64_t a = FINE; a < PAGEABLE; a += 4)
 		put32(a, 0x3f800000u);
-	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page,
+	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page, .block = block,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
 				 .general_only = getenv("VX_PROBE_GENERAL") != NULL };
 	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
@@ -90,6 +109,11 @@ int main(int argc, char **argv)
 		printf(" dropped %llu", (unsigned long long)r.drops[0].count);
 	if (r.status == VX_UNKNOWN)
 		printf(" lacks %s", r.what);
+	for (unsigned i = 0; i < r.ntraffic; i++)
+		printf(" traffic %llx:%llx-%llx:%llu/%llu",
+		       (unsigned long long)r.traffic[i].region, (unsigned long long)r.traffic[i].lo,
+		       (unsigned long long)r.traffic[i].hi, (unsigned long long)r.traffic[i].read,
+		       (unsigned long long)r.traffic[i].written);
 	putchar('\n');
 	unsigned words = (unsigned)strtoul(argv[3], NULL, 0);
 	for (unsigned i = 0; i < words && i < (FINE - OUT) / 4; i++) {

@@ -42,7 +42,7 @@ for must in ('malloc', 'free', 'posix_memalign', '_Znwm', '_ZdaPv',
              '_ZnwmSt11align_val_t', 'hipMalloc', 'hipHostMalloc',
              'hipLaunchKernel', '__hipRegisterFatBinary', 'hipMemAdvise_v2',
              'hipExtHostAlloc', 'hipFreeHost', 'closefrom', 'close_range',
-             'hipgrain_observe_dispatch'):
+             'hipgrain_observe_dispatch', 'hipgrain_observe_block'):
     ok(must in exported, f'exports {must}')
 # The OpenMP front end's table: every entry a libomptarget symbol, so the
 # preload never offers a name the real runtime lacks (issue 10).

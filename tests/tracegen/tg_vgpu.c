@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The virtual GPU's observations (vgpu_*): how a dispatch ended on the
- * interpreter, and the atomics that did nothing.  Keys are the fields of
- * provider/hg_tp.h.
+ * interpreter, the atomics that did nothing, and the bytes it moved.  Keys
+ * are the fields of provider/hg_tp.h.
  */
 #include <errno.h>
 #include <string.h>
@@ -37,12 +37,25 @@ static void tg_vgpu_drop(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, vgpu_drop, &x);
 }
 
+static void tg_vgpu_traffic(const struct tg_line *l)
+{
+	struct hg_tp_vgpu_traffic t = {
+		.kd = U("kd"), .id = U("id"), .off = U("off"), .lo = U("lo"), .hi = U("hi"),
+		.read = U("read"), .written = U("written"), .mem = (uint8_t)U("mem"),
+		.gran = (uint8_t)U("gran"), .scope = (uint8_t)U("scope"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, vgpu_traffic, &t);
+}
+
 int tg_emit_vgpu(const struct tg_line *l)
 {
 	if (!strcmp(l->event, "vgpu_dispatch"))
 		tg_vgpu_dispatch(l);
 	else if (!strcmp(l->event, "vgpu_drop"))
 		tg_vgpu_drop(l);
+	else if (!strcmp(l->event, "vgpu_traffic"))
+		tg_vgpu_traffic(l);
 	else
 		return -ENOENT;
 	return 0;

@@ -54,6 +54,12 @@ struct vx_device {
 	 * access through the general one, none by the shortcuts of the
 	 * common forms: the unit tests run both and compare. */
 	int general_only;
+	/* For a page in no buffer object: the first byte of the block that
+	 * holds va as someone narrower than the driver knows it (the tracer's
+	 * allocations), or 0; asked once per page the cache fills, so that
+	 * such memory is counted and named block by block.  NULL: nobody
+	 * knows. */
+	uint64_t (*block)(void *ctx, uint64_t va);
 };
 
 struct vx_launch {
@@ -77,6 +83,18 @@ struct vx_drop {
 	uint32_t kind;		/* the memory's VX_* bits */
 };
 
+/* Bytes the dispatch's loads, stores and atomics moved in one region of
+ * device memory (LDS and private memory are the dispatch's own, and the
+ * kernel's arguments and packet the runtime's: none of them counted).
+ * Memory that neither a buffer object nor the device's block() names has
+ * no region: its row is a run of touched pages, lo its lowest byte, for
+ * the tracer to resolve. */
+struct vx_traffic {
+	uint64_t region;	/* the page's, as the device gave it */
+	uint64_t lo, hi;	/* the lowest and highest byte touched */
+	uint64_t read, written;
+};
+
 enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
@@ -88,6 +106,7 @@ enum vx_status {
 };
 
 #define VX_DROPS 32
+#define VX_TRAFFIC 64
 struct vx_result {
 	enum vx_status status;
 	uint64_t pc;		/* VX_UNKNOWN, VX_FAULT: the instruction */
@@ -100,6 +119,9 @@ struct vx_result {
 	struct vx_drop drops[VX_DROPS];
 	unsigned ndrops;
 	uint64_t drops_lost;	/* rows past VX_DROPS, counted only */
+	struct vx_traffic traffic[VX_TRAFFIC];
+	unsigned ntraffic;
+	struct vx_traffic traffic_more;	/* rows past VX_TRAFFIC, summed */
 };
 
 /* Run the dispatch to its end, or to the first thing it cannot do. */

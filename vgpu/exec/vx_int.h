@@ -13,9 +13,24 @@
 #define VX_VGPRS 512	/* gfx90a's unified file: 256 arch + 256 acc */
 #define VX_TLB 64
 
+/* The bytes a slot's page has moved since it was filled (read, written);
+ * lo and hi are offsets in the page, lo past hi until something counts. */
+struct vx_tally {
+	uint64_t bytes[2];
+	uint32_t lo, hi;
+};
+
 struct vx_tlb {
 	uint64_t vpn[VX_TLB];
 	struct vx_page page[VX_TLB];
+	struct vx_tally tally[VX_TLB];
+};
+
+/* A context's traffic by region (vx_traffic.c), what its slots held. */
+struct vx_traffic_tab {
+	struct vx_traffic row[VX_TRAFFIC];
+	unsigned n;
+	struct vx_traffic more;	/* what did not fit, summed */
 };
 
 /* One dispatch's context, shared by its waves. */
@@ -26,6 +41,7 @@ struct vx_ctx {
 	struct isa_kd kd;
 	uint64_t code_va;
 	struct vx_tlb tlb;
+	struct vx_traffic_tab traffic;
 	/* the decoded-instruction cache, direct-mapped by address */
 	struct vx_icache *ic;
 	/* the VALU's operands and results, one row per lane */
@@ -139,6 +155,35 @@ int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int wri
 /* Stop the dispatch on an access at va that nothing backs: -1
  * (vx_stop.c). */
 int vx_fault(struct vx_wave *w, uint64_t va, int write);
+/* vx_mem_copy of the kernel's own data: its bytes are counted. */
+int vx_data_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write);
+
+/* Traffic (vx_traffic.c).  Count bytes in [lo, hi] of a page (its number)
+ * vx_mem has just translated, or len bytes at va that do not cross one:
+ * the hot path, a few adds. */
+static inline void vx_count_span(struct vx_wave *w, uint64_t page, uint32_t lo, uint32_t hi,
+				 uint64_t bytes, int write)
+{
+	struct vx_tally *y = &w->c->tlb.tally[page % VX_TLB];
+	y->lo = lo < y->lo ? lo : y->lo;
+	y->hi = hi > y->hi ? hi : y->hi;
+	y->bytes[write != 0] += bytes;
+}
+
+static inline void vx_count(struct vx_wave *w, uint64_t va, unsigned len, int write)
+{
+	uint32_t lo = (uint32_t)(va % VX_PAGE);
+	vx_count_span(w, va / VX_PAGE, lo, lo + len - 1, len, write);
+}
+/* Whether va is the runtime's, read by the kernel but no allocation of
+ * the program: its arguments, its dispatch packet, its queue. */
+int vx_traffic_runtime(const struct vx_ctx *c, uint64_t va);
+/* Move slot's tally into the context's table and start it afresh, before
+ * the slot is refilled. */
+void vx_traffic_evict(struct vx_ctx *c, unsigned slot);
+/* Add everything the context counted to r's rows: once per context, at
+ * the dispatch's end. */
+void vx_traffic_flush(struct vx_ctx *c, struct vx_result *r);
 
 /* Atomics (vx_atomic.c): one lane's read-modify-write of a memory
  * instruction's op at p; *old gets the value before. */

@@ -17,6 +17,9 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 			vx_fault(w, va, write);
 			return NULL;
 		}
+		if (!p.region && c->dev->block)
+			p.region = c->dev->block(c->dev->ctx, va);
+		vx_traffic_evict(c, slot);
 		c->tlb.vpn[slot] = vpn + 1;
 		c->tlb.page[slot] = p;
 	}
@@ -34,7 +37,8 @@ uint64_t vx_region(const struct vx_wave *w, uint64_t va)
 }
 
 /* An access that may cross pages, one page's run at a time. */
-int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write)
+static int copy_runs(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write,
+		     int counted)
 {
 	uint8_t *b = buf;
 	while (len) {
@@ -44,10 +48,22 @@ int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int wri
 		uint8_t *p = vx_mem(w, va, write, NULL);
 		if (!p)
 			return -1;
+		if (counted)
+			vx_count(w, va, n, write);
 		memcpy(write ? p : b, write ? b : p, n);
 		b += n, va += n, len -= n;
 	}
 	return 0;
+}
+
+int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write)
+{
+	return copy_runs(w, va, buf, len, write, 0);
+}
+
+int vx_data_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write)
+{
+	return copy_runs(w, va, buf, len, write, 1);
 }
 
 static unsigned smem_dwords(unsigned op)
@@ -88,7 +104,9 @@ int vx_smem(struct vx_wave *w, const struct isa_insn *in)
 	uint64_t va = (base + off) & ~3ull;
 	unsigned n = smem_dwords(in->op);
 	uint32_t tmp[16];
-	if (vx_mem_copy(w, va, tmp, 4 * n, 0))
+	int (*copy)(struct vx_wave *, uint64_t, void *, unsigned, int) =
+		vx_traffic_runtime(w->c, va) ? vx_mem_copy : vx_data_copy;
+	if (copy(w, va, tmp, 4 * n, 0))
 		return -1;
 	for (unsigned i = 0; i < n; i++)
 		vx_set_sgpr(w, in->dst + i, tmp[i]);

@@ -102,6 +102,14 @@ static int drop_cmp(const void *a, const void *b)
 	return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
+static int traffic_cmp(const void *a, const void *b)
+{
+	const struct vx_traffic *x = a, *y = b;
+	if (x->region != y->region)
+		return x->region < y->region ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
 static void merge_drop(struct vx_result *r, const struct vx_drop *d)
 {
 	for (unsigned i = 0; i < r->ndrops; i++) {
@@ -133,6 +141,9 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 			first = i;
 	}
 	qsort(r->drops, r->ndrops, sizeof(r->drops[0]), drop_cmp);
+	for (unsigned i = 0; i < n; i++)
+		vx_traffic_flush(&k[i].c, r);
+	qsort(r->traffic, r->ntraffic, sizeof(r->traffic[0]), traffic_cmp);
 	if (first == n)
 		return;
 	const struct vx_result *s = &k[first].r;

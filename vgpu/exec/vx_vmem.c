@@ -73,8 +73,13 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 			   : vreg(w, in->data0 + 1, in->acc)[lane];
 	if (space == SPACE_GLOBAL && !vx_atomic_lands(w, in, op, kind, a)) {
 		memcpy(&old, p, n);	/* the return is the memory, unchanged */
+		vx_count(w, a, n, 0);
 	} else {
 		vx_atomic(p, op, wide, src, cmp, &old);
+		if (space == SPACE_GLOBAL) {
+			vx_count(w, a, n, 0);
+			vx_count(w, a, n, 1);
+		}
 	}
 	if (in->glc) {
 		vreg(w, in->dst, in->acc)[lane] = (uint32_t)old;
@@ -90,6 +95,8 @@ static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
 	uint32_t kind;
 	uint8_t *p = locate(w, space, a, n, lane, write, &kind);
 	if (p) {
+		if (space == SPACE_GLOBAL)
+			vx_count(w, a, n, write);
 		if (write)
 			memcpy(p, buf, n);
 		else
@@ -98,7 +105,7 @@ static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
 	}
 	if (space != SPACE_GLOBAL || w->c->r->status != VX_DONE)
 		return -1;
-	return vx_mem_copy(w, a, buf, n, write);
+	return vx_data_copy(w, a, buf, n, write);
 }
 
 static int lane_access(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
@@ -157,17 +164,43 @@ static int flat_space(const struct vx_wave *w, uint64_t *a)
 	return SPACE_GLOBAL;
 }
 
+/* The bytes an instruction's lanes moved in one page, counted once the
+ * lanes leave the page: the lanes of a wave mostly share one. */
+struct span {
+	uint64_t page;		/* its number + 1; 0: none yet */
+	uint32_t lo, hi;
+	uint64_t bytes;
+};
+
+static void span_count(struct vx_wave *w, struct span *s, int store)
+{
+	if (s->page)
+		vx_count_span(w, s->page - 1, s->lo, s->hi, s->bytes, store);
+	s->page = 0;
+}
+
 /* Whole dwords, loaded or stored: most of what kernels do.  A lane whose
  * bytes lie in one page of device memory takes one translation and a
  * copy per dword; any other goes the general way.  0, or -1 to stop. */
 static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
-		  int lane, unsigned n, int store)
+		  int lane, unsigned n, int store, struct span *s)
 {
-	if (space != SPACE_GLOBAL || (a % VX_PAGE) + 4 * n > VX_PAGE)
+	if (space != SPACE_GLOBAL || (a % VX_PAGE) + 4 * n > VX_PAGE) {
+		span_count(w, s, store);
 		return lane_access(w, in, space, a, lane);
+	}
+	uint32_t lo = (uint32_t)(a % VX_PAGE), hi = lo + 4 * n - 1;
+	/* counted before the translation, which may evict the slot */
+	if (s->page != a / VX_PAGE + 1)
+		span_count(w, s, store);
 	uint8_t *p = vx_mem(w, a, store, NULL);
 	if (!p)
 		return -1;
+	if (!s->page)
+		*s = (struct span){ .page = a / VX_PAGE + 1, .lo = lo, .hi = hi };
+	s->lo = lo < s->lo ? lo : s->lo;
+	s->hi = hi > s->hi ? hi : s->hi;
+	s->bytes += 4 * n;
 	unsigned base = store ? in->data0 : in->dst;
 	for (unsigned i = 0; i < n; i++) {
 		uint32_t *r = vreg(w, base + i, in->acc) + lane;
@@ -191,8 +224,9 @@ static unsigned dword_count(unsigned op, int *store)
 static int flat(struct vx_wave *w, const struct isa_insn *in)
 {
 	uint64_t exec = vx_exec(w);
-	int store;
+	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
+	struct span sp = { 0 };
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
@@ -211,9 +245,10 @@ static int flat(struct vx_wave *w, const struct isa_insn *in)
 			    (uint64_t)(int64_t)in->imm;
 			space = in->fmt == ISA_FLAT ? flat_space(w, &a) : SPACE_GLOBAL;
 		}
-		if (n ? dwords(w, in, space, a, l, n, store) : lane_access(w, in, space, a, l))
+		if (n ? dwords(w, in, space, a, l, n, store, &sp) : lane_access(w, in, space, a, l))
 			return -1;
 	}
+	span_count(w, &sp, store);
 	return 0;
 }
 
@@ -233,8 +268,9 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 	if (add_tid && !private)
 		return vx_unknown(w, in);
 	uint32_t soff = vx_sread(w, in->soffset, 0);
-	int store;
+	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
+	struct span sp = { 0 };
 	for (int l = 0; l < VX_LANES; l++) {
 		if (!((exec >> l) & 1))
 			continue;
@@ -245,9 +281,10 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 			off += w->v[(in->addr + in->idxen) & 511][l];
 		uint64_t a = private ? ((base - priv) & 0xffffffffull) + off : base + off + idx * stride;
 		int space = private ? SPACE_PRIVATE : SPACE_GLOBAL;
-		if (n ? dwords(w, in, space, a, l, n, store) : lane_access(w, in, space, a, l))
+		if (n ? dwords(w, in, space, a, l, n, store, &sp) : lane_access(w, in, space, a, l))
 			return -1;
 	}
+	span_count(w, &sp, store);
 	return 0;
 }
 
