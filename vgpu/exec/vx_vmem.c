@@ -168,6 +168,7 @@ static int flat_space(const struct vx_wave *w, uint64_t *a)
  * lanes leave the page: the lanes of a wave mostly share one. */
 struct span {
 	uint64_t page;		/* its number + 1; 0: none yet */
+	uint8_t *host;		/* where its first byte is */
 	uint32_t lo, hi;
 	uint64_t bytes;
 };
@@ -190,14 +191,15 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 		return lane_access(w, in, space, a, lane);
 	}
 	uint32_t lo = (uint32_t)(a % VX_PAGE), hi = lo + 4 * n - 1;
-	/* counted before the translation, which may evict the slot */
-	if (s->page != a / VX_PAGE + 1)
+	if (s->page != a / VX_PAGE + 1) {
+		/* counted before the translation, which may evict the slot */
 		span_count(w, s, store);
-	uint8_t *p = vx_mem(w, a, store, NULL);
-	if (!p)
-		return -1;
-	if (!s->page)
-		*s = (struct span){ .page = a / VX_PAGE + 1, .lo = lo, .hi = hi };
+		uint8_t *p = vx_mem(w, a, store, NULL);
+		if (!p)
+			return -1;
+		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi };
+	}
+	uint8_t *p = s->host + lo;
 	s->lo = lo < s->lo ? lo : s->lo;
 	s->hi = hi > s->hi ? hi : s->hi;
 	s->bytes += 4 * n;
