@@ -7,6 +7,7 @@ driver said (its granularity, the migrations it reported).
 
 usage: test_report.py HIPGRAIN TRACEGEN
 """
+import atexit
 import json
 import os
 import re
@@ -24,6 +25,7 @@ from lttng_session import Tracing  # noqa: E402
 HIPGRAIN, TRACEGEN = sys.argv[1], sys.argv[2]
 CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cases')
 TMP = tempfile.mkdtemp(prefix='hgreport-')
+atexit.register(shutil.rmtree, TMP, True)  # on every way out
 results = []
 
 NO_GPU = """process ppid=1 exe=/bin/app version=0.1.0
