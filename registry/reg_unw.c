@@ -25,6 +25,7 @@
  * telling the program its close succeeded (reg_unw_keeps).
  */
 #include "reg_unw.h"
+#include "reg.h" /* reg_unw_keeps, the hooks' door */
 
 #include <fcntl.h>
 #include <stdatomic.h>
@@ -51,8 +52,9 @@ static bool same_pipe(int fd)
 
 bool reg_unw_keeps(int fd)
 {
-	int rd = atomic_load_explicit(&unw_fd[0], memory_order_relaxed);
-	int wr = atomic_load_explicit(&unw_fd[1], memory_order_relaxed);
+	/* Acquire: the inode was stored before the numbers. */
+	int rd = atomic_load_explicit(&unw_fd[0], memory_order_acquire);
+	int wr = atomic_load_explicit(&unw_fd[1], memory_order_acquire);
 
 	if (fd < 0 || (fd != rd && fd != wr))
 		return false;
@@ -80,8 +82,8 @@ static void remember(const int p[2])
 		return;
 	unw_dev = a.st_dev;
 	unw_ino = a.st_ino;
-	atomic_store_explicit(&unw_fd[0], p[0], memory_order_relaxed);
-	atomic_store_explicit(&unw_fd[1], p[1], memory_order_relaxed);
+	atomic_store_explicit(&unw_fd[0], p[0], memory_order_release);
+	atomic_store_explicit(&unw_fd[1], p[1], memory_order_release);
 }
 
 /* The two numbers libunwind's pipe will take: the kernel gives the lowest

@@ -20,7 +20,7 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_kfd.h"
-#include "reg_unw.h"
+#include "reg.h"
 
 #define KFD_PATH "/dev/kfd"
 
