@@ -32,6 +32,9 @@ extern struct reg_config reg_cfg;
 
 void reg_track_init(const struct reg_config *cfg);
 uint64_t reg_next_id(void);
+/* fd is libunwind's address-check pipe, which a close() of the program's
+ * must leave open (reg_unw.c). */
+bool reg_unw_keeps(int fd);
 
 /* --- allocations the GPU can reach ---------------------------------------- */
 

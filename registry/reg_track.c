@@ -27,8 +27,10 @@ void reg_track_init(const struct reg_config *cfg)
 			    : cfg->stack_threshold < REG_HOST_LARGE
 				    ? (size_t)cfg->stack_threshold
 				    : REG_HOST_LARGE;
-	reg_site_set_depth(cfg->stack_depth);
+	/* First: setting the unwinder's caching policy starts libunwind, and
+	 * an older one opens its pipe as it starts. */
 	reg_unw_prime();
+	reg_site_set_depth(cfg->stack_depth);
 }
 
 /*

@@ -2,7 +2,8 @@
 /*
  * The libc entry points through which a runtime reaches /dev/kfd: open
  * to learn the descriptor, close to forget it, ioctl to see each call and
- * the driver's answer.  Everything is forwarded untouched, arguments and
+ * the driver's answer.  close also keeps libunwind's pipe from the
+ * program.  Everything is forwarded untouched, arguments and
  * errno included; a NULL argument is the driver's to refuse.
  */
 /* 32-bit-offset names, as glibc exports them: with 64-bit offsets its
@@ -19,6 +20,7 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_kfd.h"
+#include "reg.h"
 
 #define KFD_PATH "/dev/kfd"
 
@@ -78,6 +80,10 @@ PL_EXPORT int close(int fd)
 
 	if (!real)
 		real = (int (*)(int))pl_next_sym("close");
+	/* libunwind's pipe stays open; the program is told it closed, and
+	 * its next descriptor gets another number (registry/reg_unw.c). */
+	if (__builtin_expect(reg_unw_keeps(fd), 0))
+		return 0;
 	pl_kfd_fd_mark(fd, false);
 	return real(fd);
 }

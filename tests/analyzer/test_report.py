@@ -7,6 +7,7 @@ driver said (its granularity, the migrations it reported).
 
 usage: test_report.py HIPGRAIN TRACEGEN
 """
+import atexit
 import json
 import os
 import re
@@ -17,12 +18,14 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'lib'))
+import hgrun  # noqa: E402
 import hgtrace  # noqa: E402
 from lttng_session import Tracing  # noqa: E402
 
 HIPGRAIN, TRACEGEN = sys.argv[1], sys.argv[2]
 CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cases')
 TMP = tempfile.mkdtemp(prefix='hgreport-')
+atexit.register(shutil.rmtree, TMP, True)  # on every way out
 results = []
 
 NO_GPU = """process ppid=1 exe=/bin/app version=0.1.0
@@ -494,8 +497,10 @@ def test_smi_denied():
 def test_run_end():
     """`hipgrain run` records how its program ended; the report says it."""
     out = os.path.join(TMP, 'killed')
-    r = subprocess.run([HIPGRAIN, 'run', '-q', '--no-report', '-o', out,
-                        '--', 'sh', '-c', 'kill -SEGV $$'],
+    # no daemon of the machine's, nor of a test beside this one
+    r = subprocess.run(hgrun.hermetic([HIPGRAIN, 'run', '-q', '--no-report',
+                                       '-o', out, '--', 'sh', '-c',
+                                       'kill -SEGV $$']),
                        capture_output=True, text=True)
     if r.returncode == 125 and 'libhipgrain-preload' in r.stderr:
         print('skip: run: a sanitized build has no preload to run with')

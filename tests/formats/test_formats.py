@@ -8,6 +8,7 @@ inject markup, a 4-rank job, 100,000 allocations, and bad options.
 
 usage: test_formats.py HIPGRAIN TRACEGEN SRCDIR
 """
+import atexit
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ import hgformats  # noqa: E402
 
 HIPGRAIN, TRACEGEN, SRC = sys.argv[1:4]
 TMP = tempfile.mkdtemp(prefix='hgformats-')
+atexit.register(shutil.rmtree, TMP, True)  # on every way out
 tap = hgrun.Tap()
 
 HEAD = """process ppid=1 exe=/bin/app version=0.1.0

@@ -11,6 +11,7 @@ on each program.
 usage: test_kernels.py HIPGRAIN KERNELS_DIR FAKEHIP_DIR VARIANTS_TSV SRCDIR
 """
 import concurrent.futures
+import atexit
 import json
 import os
 import shutil
@@ -27,6 +28,7 @@ import hgformats  # noqa: E402
 
 HIPGRAIN, KDIR, FAKEHIP, TABLE, SRC = sys.argv[1:6]
 TMP = tempfile.mkdtemp(prefix='hgfmtk-')
+atexit.register(shutil.rmtree, TMP, True)  # on every way out
 IDS = hgformats.hazard_ids(SRC)
 tap = hgrun.Tap()
 

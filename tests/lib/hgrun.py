@@ -1,9 +1,20 @@
 """Run programs under `hipgrain run` and read what it wrote, for tests."""
+import atexit
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+
+# Work directories not closed yet: a test that fails, or forgets to close a
+# run, does not leave them in /tmp (removed as the test's process exits).
+_OPEN = set()
+
+
+@atexit.register
+def _remove_open():
+    for tmp in list(_OPEN):
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 class Traced:
@@ -14,6 +25,7 @@ class Traced:
 
     def close(self):
         shutil.rmtree(self._tmp, ignore_errors=True)
+        _OPEN.discard(self._tmp)
 
 
 def hermetic(cmd):
@@ -31,11 +43,20 @@ def hermetic(cmd):
 def run(hipgrain, argv, env=None, extra=(), timeout=120):
     """hipgrain run --no-report -q -o TMP -- argv; returns a Traced."""
     tmp = tempfile.mkdtemp(prefix='hgtest-')
+    _OPEN.add(tmp)
     trace = os.path.join(tmp, 'trace')
     cmd = [hipgrain, 'run', '--no-report', '-q', '-o', trace] + list(extra)
     cmd = hermetic(cmd + ['--'] + list(argv))
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    # What hipgrain run and the program leave in $TMPDIR when they are
+    # killed (a private LTTng home, a virtual GPU's topology) goes with tmp.
+    env = dict(os.environ if env is None else env, TMPDIR=tmp)
+    try:
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                              timeout=timeout)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        _OPEN.discard(tmp)
+        raise
     return Traced(proc, trace, tmp)
 
 
