@@ -24,7 +24,7 @@
  * assumes; no image is ever tiled here. */
 #define VG_GB_ADDR_CONFIG 0x26010042u
 
-/* State (vg_state.c). */
+/* State (vg_log.c, started by vg_state.c). */
 struct vg_state {
 	const struct vg_node *node;	/* the machine */
 	const struct vg_profile *prof;	/* its GPUs' product */
@@ -39,11 +39,13 @@ struct vg_state {
 };
 extern struct vg_state vg;
 
+/* 0 when a profile is selected (vg_state.c). */
 int vg_init(void);
-/* Which of the machine's GPUs a gpu_id names, or -1. */
+/* Which of the machine's GPUs a gpu_id names, or -1 (vg_log.c). */
 int vg_gpu_index(uint32_t gpu_id);
-/* A line on stderr when HIPGRAIN_VGPU_TRACE=1: what the device answered. */
-void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));		/* 0 when a profile is selected */
+/* A line on stderr when HIPGRAIN_VGPU_TRACE=1: what the device answered
+ * (vg_log.c). */
+void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A KFD sysfs path's name in the topology tree (vg_shim.c). */
 const char *vg_sysfs_path(const char *path, char *buf, size_t cap);
@@ -84,7 +86,7 @@ uint64_t vg_mem_vram_used(uint32_t gpu);
 uint64_t vg_mem_system_used(void);
 int vg_mem_overlaps(uint64_t va, uint64_t len);
 uint64_t vg_mem_doorbell_offset(void);
-/* libc's mmap, for the device's own views of the memory file. */
+/* libc's mmap, for the device's own views of the memory file (vg_real.c). */
 void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
 
 /* Events (vg_event.c). */
@@ -164,7 +166,7 @@ int vg_mapped(uint64_t handle);
  * opened it. */
 pid_t vg_dev_owner(int fd);
 
-/* Time: the GPU clock is the host's monotonic clock in ns. */
+/* Time: the GPU clock is the host's monotonic clock in ns (vg_log.c). */
 uint64_t vg_now_ns(void);
 
 #endif

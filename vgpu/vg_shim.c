@@ -215,9 +215,3 @@ VG_EXPORT int close(int fd)
 	return real_close(fd);
 }
 
-/* For the device's own mappings of the memory file. */
-void *vg_real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-	REAL(void *, mmap, void *, size_t, int, int, int, off_t);
-	return real_mmap(addr, len, prot, flags, fd, off);
-}

@@ -8,46 +8,20 @@
  */
 
 #include <errno.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "hg_env.h"
 #include "vg_sysfs.h"
 #include "vg.h"
 
-struct vg_state vg = { .kfd_fd = -1, .render_fd = -1, .mem_fd = -1 };
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int ready;
-
-uint64_t vg_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static int tracing = -1;
-
-void vg_log(const char *fmt, ...)
-{
-	if (tracing < 0)
-		tracing = hg_env_get_ull(HG_ENV_VGPU_TRACE, 0, 1) == 1;
-	if (!tracing)
-		return;
-	char line[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "hipgrain vgpu[%d]: %s\n", (int)getpid(), line);
-}
 
 /* lttng-ust's discipline: every lock taken before fork, outermost first
  * (a queue's service takes the memory and event locks inside its own; an
@@ -139,12 +113,6 @@ static void start(void)
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 	ready = 1;
 	vg_log("virtual %s (%s), topology in %s", vg.node->name, vg.prof->gfx, vg.sysfs);
-}
-
-int vg_gpu_index(uint32_t gpu_id)
-{
-	uint32_t n = vg.node ? vg.node->gpus : 1;
-	return gpu_id >= VG_GPU_ID && gpu_id - VG_GPU_ID < n ? (int)(gpu_id - VG_GPU_ID) : -1;
 }
 
 /* Making the tree reads /proc/modules through the shim's own fopen: the
