@@ -17,6 +17,7 @@ struct an_launch {
 	struct an_proc *proc;
 	struct an_kernel *kernel; /* NULL if the handle was never named */
 	uint64_t handle;
+	uint64_t callsite; /* where it was launched; 0 if not recorded */
 	int32_t rc;
 	uint8_t api;
 };

@@ -177,6 +177,7 @@ struct an_proc {
 /* What a `head` event declares that a launch uses. */
 struct an_head {
 	uint64_t handle;
+	uint64_t callsite; /* 0: not taken (most launches) or older traces */
 	int32_t rc;
 	uint8_t api;
 };

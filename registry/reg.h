@@ -103,6 +103,9 @@ void reg_track_memcpy(uint8_t api, int rc, void *dst, const void *src,
 		      size_t n, int kind, uint64_t stream, int async);
 void reg_track_memset(uint8_t api, int rc, void *dst, int value, size_t n,
 		      uint64_t stream);
+/* The calling thread's call site, hipgrain's frames dropped: a launch's,
+ * taken only when the launch may need it (pl_launch.c). */
+uint64_t reg_track_launch_site(void);
 
 void reg_track_fork_prepare(void);
 void reg_track_fork_parent(void);

@@ -472,6 +472,20 @@ static inline void warn(const struct reg_kernel *k, const struct slot *s)
 	}
 }
 
+/* A pointer in no live block may be freed memory, and use-after-free is
+ * reported at the launch: such a pattern, rare, carries its call site. */
+static __attribute__((noinline)) void site_if_unknown(struct slot *s)
+{
+	for (int i = 0; i < s->ev.nptr; i++) {
+		const uint64_t *w = arg_words(s, i);
+
+		if (w[0] && !w[1]) {
+			s->ev.callsite = reg_track_launch_site();
+			return;
+		}
+	}
+}
+
 /* The spare, resolved: counted against its pattern, or written as a new
  * one that takes the next slot (whose counts are written first). */
 static void launch_pattern(struct memo *m, struct reg_kernel *k, uint64_t key,
@@ -498,6 +512,7 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k, uint64_t key,
 	if (m->used < SLOTS)
 		m->used++;
 	s->pending = 0;
+	site_if_unknown(s);
 	reg_emit_launch(&s->ev);
 	warn(k, s);
 	m->last = s, m->last_gen = gen;
@@ -517,7 +532,7 @@ read_launch(struct slot *s, const struct reg_kernel *k, uint8_t api, int rc,
 	ev->grid[0] = grid.x, ev->grid[1] = grid.y, ev->grid[2] = grid.z;
 	ev->block[0] = block.x, ev->block[1] = block.y, ev->block[2] = block.z;
 	ev->shmem = (uint32_t)shmem, ev->rc = rc, ev->api = api;
-	ev->repeat = 1;
+	ev->callsite = 0, ev->repeat = 1;
 	return read_args(k, args, nargs, extra, s, last);
 }
 
@@ -553,6 +568,7 @@ launch_alone(const struct reg_kernel *k, uint8_t api, int rc,
 	read_launch(&one, k, api, rc, handle, grid, block, args, nargs, extra,
 		    shmem, stream, last);
 	resolve(&one);
+	site_if_unknown(&one);
 	reg_emit_launch(&one.ev);
 	warn(k, &one);
 }
