@@ -135,6 +135,9 @@ struct reg_kernel {
 	uint32_t kernarg_size;
 	uint32_t atomic_ops;	  /* enum hg_aop bits reaching global memory */
 	char fp_mnemonics[64];	  /* for the online warning */
+	/* Which arguments the atomics reach, and in which scope (codeobj's
+	 * sites form, co_sites_reach): the warning judges as the report. */
+	char fp_sites[160], int_sites[160];
 	uint16_t nexplicit; /* entries a launch's args array holds */
 	uint16_t nptr;
 	uint16_t ptr_index[REG_KMAX_PTR];  /* index in the args array */
