@@ -225,6 +225,9 @@ def check_case(hipgrain, tracegen, case):
                             k, json.dumps(got.get(k)), v))
             if verb == 'observed':
                 errors += check_observed(hipgrain, tdir, rule, opts, found)
+            if verb in ('at', 'related'):
+                errors += check_place(hipgrain, tdir, verb, rule,
+                                      opts['text'], found)
             if verb == 'note':
                 tail = report(hipgrain, tdir).stdout.split(
                     'notes on the trace:', 1)[-1]
