@@ -18,11 +18,6 @@ extern struct vg_ranges vg_svm_preferred; /* a location */
  * driver keeps has a value, its default given when it was made. */
 extern struct vg_ranges vg_svm_access;
 #define VG_SVM_AIP 16
-/* What a new range gets (svm_range_new): access for every GPU under
- * XNACK, for none without. */
-uint32_t vg_svm_access_default(void);
-/* Whether GPU gpu (a gpu id) may access [s, e), in place or not. */
-int vg_svm_gpu_may_access(uint64_t s, uint64_t e, uint32_t gpu);
 extern struct vg_ranges vg_svm_gran;      /* log2 of pages */
 
 #endif
