@@ -22,6 +22,7 @@
 #include "pl_warn.h"
 #include "reg.h"
 #include "hg_spin.h"
+#include "vg_node.h"
 
 #define SEEN 256
 
@@ -76,17 +77,24 @@ static uint32_t reaching(const struct reg_kernel *k, int arg, unsigned scopes,
 }
 
 /* What the atomics reaching the argument do there; a downgrade counts
- * only system-scope (or unmarked) atomics, as the report's rule does. */
+ * only system-scope (or unmarked) atomics, as the report's rule does.
+ * The host-memory effects are PCIe's: a virtual product whose GPUs reach
+ * their CPU over xGMI loses no integer atomic and downgrades nothing, as
+ * the report judges it (analyzer/an_link.c). */
 static enum co_effect judge(const struct reg_kernel *k, int arg,
 			    const char *arch, uint8_t mem, uint8_t gran,
 			    struct co_rule_result *r, char *at, size_t cap)
 {
 	uint32_t ops = reaching(k, arg, CO_SITES_ALL, at, cap);
+	int xgmi = vg_node_cpu_xgmi(hg_env_get(HG_ENV_VIRTUAL_GPU));
 	enum co_effect e;
 
 	if (!ops)
 		return CO_EFFECT_OK;
 	e = co_rule_lookup(arch, ops, (enum hg_mem)mem, (enum hg_gran)gran, r);
+	if (xgmi && (e == CO_EFFECT_DOWNGRADED ||
+		     (e == CO_EFFECT_NOP && !(r->ops & HG_AOP_FP_MASK))))
+		return CO_EFFECT_OK;
 	if (e != CO_EFFECT_DOWNGRADED)
 		return e;
 	ops = reaching(k, arg, CO_SITE_SYSTEM | CO_SITE_UNMARKED, at, cap);
