@@ -16,7 +16,8 @@
 #include "an_state.h"
 #include "an_svm.h"
 
-#define AN_DRV_SVM 0xff /* struct an_drv's domain for shared virtual memory */
+#define AN_DRV_SVM 0xff
+#define AN_KFD_GPUS 16 /* the most GPUs a node has that hipgrain names */ /* struct an_drv's domain for shared virtual memory */
 
 struct an_bo {
 	uint64_t lo, hi; /* where the program sees it: a userptr's CPU range */
@@ -32,7 +33,14 @@ struct an_kfd {
 	bool live_built;
 	int32_t smi_rc; /* the first SMI event file that would not open */
 	uint32_t smi_gpu;
+	/* The GPUs' driver ids in the driver's order: the preload opens an
+	 * SMI file on each as the apertures list them, in topology order. */
+	uint32_t gpu_ids[AN_KFD_GPUS];
+	unsigned ngpus;
 };
+
+/* 1 + the index of driver id gpu_id among p's GPUs; 0 if not known. */
+uint8_t an_kfd_gpu_slot(const struct an_proc *p, uint32_t gpu_id);
 
 /* p's driver state, made on first use; NULL out of memory. */
 struct an_kfd *an_kfd_of(struct an_proc *p);

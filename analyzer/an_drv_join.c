@@ -98,6 +98,8 @@ bool an_drv_resolve(const struct an_proc *p, struct an_alloc *a)
 	a->drv = (struct an_drv){0};
 	if (!an_drv_from_bo(p->kfd, a) && !an_drv_from_svm(p->kfd, a))
 		a->drv = was;
+	else if (a->drv.has_node && a->drv.node)
+		a->drv.gpu = an_kfd_gpu_slot(p, a->drv.node);
 	return a->gran != before;
 }
 
@@ -134,4 +136,14 @@ const char *an_drv_why(const struct an_drv *d, char *buf, size_t cap)
 		snprintf(buf, cap, "svm");
 	}
 	return buf;
+}
+
+uint8_t an_kfd_gpu_slot(const struct an_proc *p, uint32_t gpu_id)
+{
+	const struct an_kfd *k = p->kfd;
+
+	for (unsigned i = 0; k && i < k->ngpus; i++)
+		if (k->gpu_ids[i] == gpu_id)
+			return (uint8_t)(i + 1);
+	return 0;
 }

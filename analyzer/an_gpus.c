@@ -25,6 +25,37 @@ const char *an_gpu_text(const struct an_proc *p, char *buf, size_t cap)
 	return buf;
 }
 
+/* The product: a node profile's ("4xMI250X") without its count, else
+ * what the runtime named the device. */
+static const char *an_gpu_product(const struct an_proc *p)
+{
+	const char *v = p->vgpu, *x = v + strspn(v, "0123456789");
+
+	if (*v)
+		return x != v && *x == 'x' ? x + 1 : v;
+	return p->dev_name;
+}
+
+const char *an_gpu_name(const struct an_proc *p, uint32_t gpu_id, uint8_t slot,
+			char *buf, size_t cap)
+{
+	const char *prod = an_gpu_product(p);
+	unsigned i = slot - 1u;
+
+	if (!slot)
+		snprintf(buf, cap, "the GPU of driver id %u", gpu_id);
+	/* An MI250X card is two GCDs, each its own GPU: the driver lists a
+	 * card's two together. */
+	else if (strstr(prod, "MI250"))
+		snprintf(buf, cap, "GPU %u (%s, card %u's %s GCD)", i, prod,
+			 i / 2, i % 2 ? "second" : "first");
+	else if (*prod)
+		snprintf(buf, cap, "GPU %u (%s)", i, prod);
+	else
+		snprintf(buf, cap, "GPU %u", i);
+	return buf;
+}
+
 size_t an_gpu_lines(const struct an_ctx *c, struct an_gpu_line **out)
 {
 	struct an_proc **v;

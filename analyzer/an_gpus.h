@@ -27,6 +27,12 @@ const char *an_gpu_text(const struct an_proc *p, char *buf, size_t cap);
 /* One line per GPU the report's processes ran on, in pid order, leaving
  * out those that do not say; *out is the caller's to free. */
 size_t an_gpu_lines(const struct an_ctx *c, struct an_gpu_line **out);
+/* A GPU as the user counts them: "GPU 3 (MI250X, card 1's second GCD)",
+ * slot being 1 + its index in the node (an_kfd_gpu_slot); the driver's
+ * own id, which no tool the user runs shows, only where the index is not
+ * known. */
+const char *an_gpu_name(const struct an_proc *p, uint32_t gpu_id, uint8_t slot,
+			char *buf, size_t cap);
 /* The processes did not all run on the same GPU. */
 bool an_gpus_mixed(const struct an_ctx *c);
 /* At the end of replay: failed calls merged over the processes alike

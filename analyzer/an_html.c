@@ -138,7 +138,7 @@ static bool an_html_call(FILE *out, const char *label, const struct an_call *c,
 static void an_html_alloc(FILE *out, const struct an_group *g, bool source)
 {
 	const struct an_alloc *a = &g->first->alloc;
-	char site[1024], size[32], why[128];
+	char site[1024], size[32], why[128], gpu[96];
 
 	an_bytes_text(a->size, size, sizeof(size));
 	fprintf(out,
@@ -150,6 +150,12 @@ static void an_html_alloc(FILE *out, const struct an_group *g, bool source)
 		fprintf(out, " (the driver was told %s-grained: ",
 			an_gran_name(a->drv.gran));
 		an_html_esc(out, an_drv_why(&a->drv, why, sizeof(why)));
+		if (a->drv.has_node && a->drv.node) {
+			fputs(", ", out);
+			an_html_esc(out, an_gpu_name(g->first->proc,
+						     a->drv.node, a->drv.gpu,
+						     gpu, sizeof(gpu)));
+		}
 		fputc(')', out);
 	}
 	an_site_text(g->frames, g->nframes, site, sizeof(site));

@@ -47,6 +47,9 @@ void an_json_driver(FILE *out, const struct an_alloc *a)
 	}
 	if (d->has_node)
 		fprintf(out, ",\"node\":%u", d->node);
+	/* The index the user counts GPUs by; node is the driver's id. */
+	if (d->has_node && d->gpu)
+		fprintf(out, ",\"gpu\":%u", d->gpu - 1u);
 	fputc('}', out);
 }
 

@@ -141,6 +141,7 @@ void an_on_head(struct an_proc *p, const struct an_ev *e)
 	if (!h)
 		return; /* 0 is no head's number */
 	*h = (struct an_head){.handle = an_ev_u64(e, F_HD_HANDLE),
+			      .callsite = an_ev_u64(e, F_HD_CALLSITE),
 			      .rc = (int32_t)an_ev_i64(e, F_HD_RC),
 			      .api = (uint8_t)an_ev_u64(e, F_HD_API)};
 }
@@ -162,6 +163,7 @@ static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 		if (!h)
 			return 0;
 		l->handle = h->handle;
+		l->callsite = h->callsite;
 		l->rc = h->rc;
 		return h->api;
 	}

@@ -67,9 +67,11 @@ void an_on_kfd_xnack(struct an_proc *p, const struct an_ev *e)
 void an_on_kfd_smi_open(struct an_proc *p, const struct an_ev *e)
 {
 	int32_t rc = (int32_t)an_ev_i64(e, F_KO_RC);
-	struct an_kfd *k;
+	struct an_kfd *k = an_kfd_of(p);
 
-	if (rc >= 0 || !(k = an_kfd_of(p)) || k->smi_rc)
+	if (k && k->ngpus < AN_KFD_GPUS)
+		k->gpu_ids[k->ngpus++] = (uint32_t)an_ev_u64(e, F_KO_GPU);
+	if (rc >= 0 || !k || k->smi_rc)
 		return;
 	k->smi_rc = rc;
 	k->smi_gpu = (uint32_t)an_ev_u64(e, F_KO_GPU);

@@ -6,6 +6,7 @@
 
 #include "an.h"
 #include "an_drv.h"
+#include "an_gpus.h"
 #include "an_inventory.h"
 #include "hg_events.h"
 #include "an_output.h"
@@ -201,15 +202,20 @@ static void an_smi_proc(void *val, void *arg)
 static void an_smi_note(struct an_ctx *c)
 {
 	struct an_smi_gap g = {0};
-	char where[256];
+	char where[256], gpu[96];
+	uint32_t id;
 
 	hg_map_each(&c->procs, an_smi_proc, &g);
 	if (!g.n)
 		return;
 	an_where(g.first, where, sizeof(where));
-	an_warn(c, "the driver's SMI events of GPU %u could not be opened in "
+	id = g.first->kfd->smi_gpu;
+	an_warn(c, "the driver's SMI events of %s could not be opened in "
 		   "%s (%s)%s: page migrations, faults and evictions there "
-		   "were not observed", g.first->kfd->smi_gpu, where,
+		   "were not observed",
+		an_gpu_name(g.first, id, an_kfd_gpu_slot(g.first, id), gpu,
+			    sizeof(gpu)),
+		where,
 		strerror(-g.first->kfd->smi_rc),
 		g.n > 1 ? " and other processes" : "");
 }

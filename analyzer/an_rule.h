@@ -12,11 +12,13 @@
 #include <stdint.h>
 
 #include "an_state.h"
+#include "co.h"
 
 struct an_launch {
 	struct an_proc *proc;
 	struct an_kernel *kernel; /* NULL if the handle was never named */
 	uint64_t handle;
+	uint64_t callsite; /* where it was launched; 0 if not recorded */
 	int32_t rc;
 	uint8_t api;
 };
@@ -199,10 +201,10 @@ bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 			uint32_t *ops, char *at, size_t cap);
 /* The scope an atomic asks for, as the sites say it: MI300's atomics are
  * marked system or agent scope; others, and older traces, are unmarked. */
-#define AN_SCOPE_UNMARKED 1u
-#define AN_SCOPE_AGENT 2u
-#define AN_SCOPE_SYSTEM 4u
-#define AN_SCOPES_ALL 7u
+#define AN_SCOPE_UNMARKED CO_SITE_UNMARKED
+#define AN_SCOPE_AGENT CO_SITE_AGENT
+#define AN_SCOPE_SYSTEM CO_SITE_SYSTEM
+#define AN_SCOPES_ALL CO_SITES_ALL
 /* As an_sites_reach, counting only entries of the scopes asked for. */
 bool an_sites_reach_scoped(const char *sites, unsigned arg, unsigned scopes,
 			   char *at, size_t cap);

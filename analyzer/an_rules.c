@@ -195,75 +195,10 @@ const char *an_split_note(const struct an_launch_arg *a, char *buf, size_t cap)
 	return buf;
 }
 
-/* The operation an entry names ("2+max@..."): its hg_aop bit; 0 if none. */
-static uint32_t an_site_op(const char *p, size_t n)
-{
-	static const struct {
-		uint32_t bit;
-		const char *name;
-	} ops[] = {
-#define HG_X(b, id, name) {1u << (b), name},
-		HG_AOP_LIST(HG_X)
-#undef HG_X
-	};
-	const char *plus = memchr(p, '+', n);
-	size_t len;
-
-	if (!plus)
-		return 0;
-	len = strcspn(plus + 1, "@;^");
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (strlen(ops[i].name) == len && !strncmp(plus + 1, ops[i].name, len))
-			return ops[i].bit;
-	return 0;
-}
-
-/* The scope an entry's mark says (codeobj's "^s", "^a"); unmarked: the
- * target's atomics carry none, or the trace predates the mark. */
-static unsigned an_site_scope(const char *p, size_t n)
-{
-	size_t caret = strcspn(p, "^"), m = strcspn(p, "@");
-
-	if (caret + 1 >= (m < n ? m : n))
-		return AN_SCOPE_UNMARKED;
-	return p[caret + 1] == 's' ? AN_SCOPE_SYSTEM : AN_SCOPE_AGENT;
-}
-
-static bool an_sites_walk(const char *sites, unsigned arg, uint32_t mask,
-			  unsigned scopes, uint32_t *ops, char *at, size_t cap)
-{
-	bool any = !sites || !*sites, hit = false;
-
-	at[0] = '\0';
-	*ops = 0;
-	for (const char *p = sites; p && *p;) {
-		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
-		char *end;
-		unsigned long a = strtoul(p, &end, 10);
-		uint32_t op = an_site_op(p, m < n ? m : n);
-
-		/* An entry that names no operation may be any of them. */
-		if ((op && !(op & mask)) || !(an_site_scope(p, n) & scopes)) {
-			p += n + (p[n] == ';');
-			continue;
-		}
-		if (*p == '?')
-			any = true;
-		else if (end != p && a == arg) {
-			hit = true;
-			*ops |= op;
-			if (m < n && !at[0])
-				snprintf(at, cap, "%.*s", (int)(n - m - 1), p + m + 1);
-		}
-		p += n + (p[n] == ';');
-	}
-	return any || hit;
-}
-
 bool an_sites_reach_ops(const char *sites, unsigned arg, uint32_t mask,
 			uint32_t *ops, char *at, size_t cap)
 {
-	return an_sites_walk(sites, arg, mask, AN_SCOPES_ALL, ops, at, cap);
+	return co_sites_reach(sites, arg, mask, AN_SCOPES_ALL, ops, at, cap);
 }
 
 bool an_sites_reach(const char *sites, unsigned arg, char *at, size_t cap)
@@ -278,5 +213,5 @@ bool an_sites_reach_scoped(const char *sites, unsigned arg, unsigned scopes,
 {
 	uint32_t ops;
 
-	return an_sites_walk(sites, arg, ~0u, scopes, &ops, at, cap);
+	return co_sites_reach(sites, arg, ~0u, scopes, &ops, at, cap);
 }

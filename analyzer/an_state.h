@@ -38,6 +38,9 @@ struct an_drv {
 			   * saw the block */
 	uint8_t domain;	  /* enum kd_domain, or AN_DRV_SVM */
 	bool has_node;	  /* SVM: a prefetch named a location */
+	/* 1 + the node's GPU index (the order the driver lists its GPUs,
+	 * the one ROCR_VISIBLE_DEVICES and rocm-smi count in); 0: unknown */
+	uint8_t gpu;
 };
 
 /* Migrations the driver reported over a block: MIGRATE_START events by
@@ -178,6 +181,7 @@ struct an_proc {
 /* What a `head` event declares that a launch uses. */
 struct an_head {
 	uint64_t handle;
+	uint64_t callsite; /* 0: not taken (most launches) or older traces */
 	int32_t rc;
 	uint8_t api;
 };

@@ -26,15 +26,17 @@ static const char *an_sev_color(enum an_sev s)
 	       : s == AN_SEV_WARNING ? "\033[1;33m" : "\033[1;36m";
 }
 
-/* "    driver: fine-grained (userptr|coherent), GPU 14972" */
-static void an_text_driver(const struct an_tty *t, const struct an_drv *d)
+/* "    driver: coarse-grained (vram), GPU 3 (MI250X, card 1's second GCD)" */
+static void an_text_driver(const struct an_tty *t, const struct an_proc *p,
+			   const struct an_drv *d)
 {
-	char why[128];
+	char why[128], gpu[96];
 
 	fprintf(t->out, "    driver: %s-grained (%s)", an_gran_name(d->gran),
 		an_drv_why(d, why, sizeof(why)));
 	if (d->has_node && d->node)
-		fprintf(t->out, ", GPU %u", d->node);
+		fprintf(t->out, ", %s",
+			an_gpu_name(p, d->node, d->gpu, gpu, sizeof(gpu)));
 	else if (d->has_node)
 		fputs(", system memory", t->out);
 	fputc('\n', t->out);
@@ -59,7 +61,7 @@ static void an_text_alloc(const struct an_tty *t, const struct an_group *g,
 			(unsigned long long)a->callsite);
 	fputc('\n', t->out);
 	if (a->drv.gran)
-		an_text_driver(t, &a->drv);
+		an_text_driver(t, g->first->proc, &a->drv);
 }
 
 /* "    call: hipFree at app.hip:42 (main)": the call a finding is about,

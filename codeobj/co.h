@@ -184,6 +184,26 @@ struct co_atomics {
 	char int_sites[160];
 };
 
+/* The scopes a sites entry may say (its mark), as bits: unmarked where the
+ * target's atomics carry none, or the string predates the mark. */
+#define CO_SITE_UNMARKED 1u
+#define CO_SITE_AGENT 2u
+#define CO_SITE_SYSTEM 4u
+#define CO_SITES_ALL 7u
+
+/*
+ * Whether the atomics a sites string lists (fp_sites, int_sites) may reach
+ * argument arg, counting only entries whose operation is in mask (enum
+ * hg_aop bits; an entry naming none counts as any) and whose scope is in
+ * scopes.  *ops gets the operations named on arg, *at the line of the
+ * first entry on it ("" if none).  "?" (an atomic whose argument is
+ * unknown) and an empty or NULL string reach every argument.  The one
+ * reader of the form co_atomics_sites writes: the analyzer's rules and the
+ * preload's online warning judge alike.
+ */
+bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
+		    unsigned scopes, uint32_t *ops, char *at, size_t cap);
+
 struct co_kernel {
 	const char *name;    /* metadata .name (the mangled device function name) */
 	const char *symbol;  /* metadata .symbol, e.g. "foo.kd" */

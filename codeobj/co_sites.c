@@ -18,6 +18,7 @@
  * older readers look, so they read such entries as before.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "co_int.h"
@@ -100,4 +101,66 @@ void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,
 {
 	sites(a->fp_sites, sizeof(a->fp_sites), in, n, CO_AC_FP);
 	sites(a->int_sites, sizeof(a->int_sites), in, n, CO_AC_INT);
+}
+
+/* The operation an entry names ("2+max@..."): its hg_aop bit; 0 if none. */
+static uint32_t entry_op(const char *p, size_t n)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name;
+	} ops[] = {
+#define HG_X(b, id, name) {1u << (b), name},
+		HG_AOP_LIST(HG_X)
+#undef HG_X
+	};
+	const char *plus = memchr(p, '+', n);
+	size_t len;
+
+	if (!plus)
+		return 0;
+	len = strcspn(plus + 1, "@;^");
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strlen(ops[i].name) == len && !strncmp(plus + 1, ops[i].name, len))
+			return ops[i].bit;
+	return 0;
+}
+
+static unsigned entry_scope(const char *p, size_t n)
+{
+	size_t caret = strcspn(p, "^"), m = strcspn(p, "@");
+
+	if (caret + 1 >= (m < n ? m : n))
+		return CO_SITE_UNMARKED;
+	return p[caret + 1] == 's' ? CO_SITE_SYSTEM : CO_SITE_AGENT;
+}
+
+bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
+		    unsigned scopes, uint32_t *ops, char *at, size_t cap)
+{
+	bool any = !sites || !*sites, hit = false;
+
+	at[0] = '\0';
+	*ops = 0;
+	for (const char *p = sites; p && *p;) {
+		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
+		char *end;
+		unsigned long a = strtoul(p, &end, 10);
+		uint32_t op = entry_op(p, m < n ? m : n);
+
+		if ((op && !(op & mask)) || !(entry_scope(p, n) & scopes)) {
+			p += n + (p[n] == ';');
+			continue;
+		}
+		if (*p == '?')
+			any = true;
+		else if (end != p && a == arg) {
+			hit = true;
+			*ops |= op;
+			if (m < n && !at[0])
+				snprintf(at, cap, "%.*s", (int)(n - m - 1), p + m + 1);
+		}
+		p += n + (p[n] == ';');
+	}
+	return any || hit;
 }

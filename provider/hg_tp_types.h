@@ -193,6 +193,10 @@ struct hg_tp_launch {
 	uint32_t grid[3], block[3];
 	uint32_t shmem;
 	int32_t rc;
+	/* Where the program launched, for a launch that may use freed memory
+	 * (an argument in no live block); 0 for the rest, whose heads stay
+	 * shared: an unwind is too dear for every launch. */
+	uint64_t callsite;
 	uint32_t repeat; /* identical launches this event stands for */
 	uint32_t api;	 /* enum hg_api */
 	/*

@@ -106,6 +106,9 @@ void reg_track_memcpy(uint8_t api, int rc, void *dst, const void *src,
 		      size_t n, int kind, uint64_t stream, int async);
 void reg_track_memset(uint8_t api, int rc, void *dst, int value, size_t n,
 		      uint64_t stream);
+/* The calling thread's call site, hipgrain's frames dropped: a launch's,
+ * taken only when the launch may need it (pl_launch.c). */
+uint64_t reg_track_launch_site(void);
 
 void reg_track_fork_prepare(void);
 void reg_track_fork_parent(void);
@@ -135,6 +138,9 @@ struct reg_kernel {
 	uint32_t kernarg_size;
 	uint32_t atomic_ops;	  /* enum hg_aop bits reaching global memory */
 	char fp_mnemonics[64];	  /* for the online warning */
+	/* Which arguments the atomics reach, and in which scope (codeobj's
+	 * sites form, co_sites_reach): the warning judges as the report. */
+	char fp_sites[160], int_sites[160];
 	uint16_t nexplicit; /* entries a launch's args array holds */
 	uint16_t nptr;
 	uint16_t ptr_index[REG_KMAX_PTR];  /* index in the args array */

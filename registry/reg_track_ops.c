@@ -126,6 +126,11 @@ void reg_track_memset(uint8_t api, int rc, void *dst, int value, size_t n,
 	reg_emit_memset(&m);
 }
 
+uint64_t reg_track_launch_site(void)
+{
+	return reg_site_capture(SKIP_FRAMES);
+}
+
 void reg_track_fork_prepare(void)
 {
 	reg_site_fork_prepare();

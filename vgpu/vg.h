@@ -124,6 +124,11 @@ int vg_svm_lookup(uint64_t va, uint32_t *flags, uint32_t *where);
  * the driver's restore (vg_svm_fault.c); -1 when it cannot map it. */
 int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu_id);
 int vg_svm_holds(uint64_t start, uint64_t len);
+/* What a new SVM range's access is (svm_range_new): every GPU's under
+ * XNACK, none without; the bits as vg_svm_int.h keeps them. */
+uint32_t vg_svm_access_default(void);
+/* Whether GPU gpu (a gpu id) may access [s, e), in place or not. */
+int vg_svm_gpu_may_access(uint64_t s, uint64_t e, uint32_t gpu);
 void vg_svm_unmapped(uint64_t start, uint64_t len);
 int vg_smi_open(void *args);
 /* The SMI file's vmfault line for this process (a fatal GPU fault). */

@@ -54,3 +54,9 @@ const struct vg_node *vg_node_find(const char *name)
 			return &nodes[i];
 	return NULL;
 }
+
+int vg_node_cpu_xgmi(const char *name)
+{
+	const struct vg_node *n = name && *name ? vg_node_find(name) : NULL;
+	return n && n->gpu && n->gpu->cpu_xgmi;
+}

@@ -30,5 +30,9 @@ struct vg_node {
 const struct vg_node *vg_node_at(size_t i);
 /* By name, case-insensitive: a product or a machine; NULL when none. */
 const struct vg_node *vg_node_find(const char *name);
+/* Whether the GPUs of the product or machine `name` reach their CPU over
+ * xGMI (the profile's cpu_xgmi); 0 for a name none has.  The report's
+ * rules and the preload's warning ask it alike. */
+int vg_node_cpu_xgmi(const char *name);
 
 #endif

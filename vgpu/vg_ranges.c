@@ -185,6 +185,21 @@ int vg_ranges_meets(struct vg_ranges *m, uint64_t start, uint64_t end)
 	return hit;
 }
 
+int vg_ranges_and(struct vg_ranges *m, uint64_t start, uint64_t end,
+		  uint32_t *value)
+{
+	int met = 0;
+	*value = ~0u;
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < m->n; i++)
+		if (m->r[i].start < end && start < m->r[i].end) {
+			*value &= m->r[i].value;
+			met = 1;
+		}
+	pthread_mutex_unlock(&m->lock);
+	return met;
+}
+
 void vg_ranges_drop(struct vg_ranges *m, uint64_t start, uint64_t end)
 {
 	pthread_mutex_lock(&m->lock);

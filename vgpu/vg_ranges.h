@@ -34,6 +34,10 @@ uint32_t vg_ranges_get(struct vg_ranges *m, uint64_t start, uint64_t end,
 		       uint32_t dflt);
 /* Whether any range meets [start, end). */
 int vg_ranges_meets(struct vg_ranges *m, uint64_t start, uint64_t end);
+/* Whether any range meets [start, end); *value gets the AND of the values
+ * of those that do. */
+int vg_ranges_and(struct vg_ranges *m, uint64_t start, uint64_t end,
+		  uint32_t *value);
 /* [start, end) set no more. */
 void vg_ranges_drop(struct vg_ranges *m, uint64_t start, uint64_t end);
 /* Fork, in vg.h's phases (0 before, 1 parent, 2 child): the lock is held

@@ -24,6 +24,33 @@ struct vg_ranges vg_svm_preferred = VG_RANGES_INIT;
 struct vg_ranges vg_svm_access = VG_RANGES_INIT;
 struct vg_ranges vg_svm_gran = VG_RANGES_INIT;
 
+uint32_t vg_svm_access_default(void)
+{
+	uint32_t n = vg.node ? vg.node->gpus : 1;
+	return vg.xnack ? (n >= VG_SVM_AIP ? 0xffffu : (1u << n) - 1) : 0;
+}
+
+/* kfd_svm.c, svm_range_apply_attrs: an access attribute sets or clears
+ * the GPU's bit in both bitmaps, and no other GPU's. */
+static int set_access(uint64_t s, uint64_t e, uint32_t type, uint32_t gpu)
+{
+	uint32_t bit = 1u << vg_gpu_index(gpu), dflt = vg_svm_access_default();
+	int rc = vg_ranges_flags(&vg_svm_access, s, e, bit,
+				 type == KFD_IOCTL_SVM_ATTR_ACCESS, dflt);
+	if (!rc)
+		rc = vg_ranges_flags(&vg_svm_access, s, e, bit << VG_SVM_AIP,
+				     type == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE,
+				     dflt);
+	return rc;
+}
+
+int vg_svm_gpu_may_access(uint64_t s, uint64_t e, uint32_t gpu)
+{
+	int i = vg_gpu_index(gpu);
+	uint32_t v = vg_ranges_get(&vg_svm_access, s, e, vg_svm_access_default());
+	return i >= 0 && ((v >> i) & 1 || (v >> (VG_SVM_AIP + i)) & 1);
+}
+
 static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
 {
 	vg_smi_migrate(start, end - start, from, *(uint32_t *)to, KFD_MIGRATE_TRIGGER_PREFETCH);
@@ -57,7 +84,7 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 	case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
 	case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
-		return vg_ranges_set(&vg_svm_access, s, e, a->type, NULL, NULL);
+		return set_access(s, e, a->type, a->value);
 	case KFD_IOCTL_SVM_ATTR_GRANULARITY: /* kept to 6 bits */
 		return vg_ranges_set(&vg_svm_gran, s, e, a->value < 0x3f ? a->value : 0x3f, NULL, NULL);
 	}
@@ -67,8 +94,20 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 /* kfd_svm.c, svm_range_get_attr: the attributes a query may name (the
  * access types but ACCESS are refused) and what each reads: unset
  * locations UNDEFINED; an access query, naming a GPU, has its type
- * rewritten to the access that GPU has, by default all with XNACK on and
- * none with it off.  The range is the value at its start. */
+ * rewritten to the access that GPU has over every range the query meets
+ * (the bitmaps ANDed), where no range is met by default all with XNACK on
+ * and none with it off.  Other attributes read the value at the start. */
+static uint32_t access_type(uint64_t s, uint64_t e, int gpu)
+{
+	uint32_t v;
+	if (!vg_ranges_and(&vg_svm_access, s, e, &v))
+		v = vg_svm_access_default();
+	if ((v >> gpu) & 1)
+		return KFD_IOCTL_SVM_ATTR_ACCESS;
+	return (v >> (VG_SVM_AIP + gpu)) & 1 ? KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE
+					      : KFD_IOCTL_SVM_ATTR_NO_ACCESS;
+}
+
 static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 {
 	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
@@ -82,9 +121,7 @@ static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 	case KFD_IOCTL_SVM_ATTR_ACCESS:
 		if (vg_gpu_index(a->value) < 0)
 			return -EINVAL;
-		a->type = vg_ranges_get(&vg_svm_access, s, e,
-					vg.xnack ? KFD_IOCTL_SVM_ATTR_ACCESS
-						 : KFD_IOCTL_SVM_ATTR_NO_ACCESS);
+		a->type = access_type(s, e, vg_gpu_index(a->value));
 		return 0;
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
 		a->value = f;
@@ -162,11 +199,13 @@ int vg_svm(void *p)
 			rc = get_one(s, e, &a->attrs[i]);
 		return rc;
 	}
-	for (uint32_t i = 0; i < a->nattr; i++) {
+	/* The parts no range held become ranges with the default access
+	 * before the attributes apply (svm_range_add, svm_range_new). */
+	rc = vg_ranges_flags(&vg_svm_access, s, e, 0, 1, vg_svm_access_default());
+	for (uint32_t i = 0; i < a->nattr && !rc; i++)
 		rc = set_one(s, e, &a->attrs[i]);
-		if (rc)
-			return rc;
-	}
+	if (rc)
+		return rc;
 	return vg_ranges_set(&known, s, e, 1, NULL, NULL);
 }
 

@@ -60,8 +60,7 @@ static int64_t best(uint64_t s, uint64_t e, uint32_t gpu)
 		return 0;
 	if (pref == KFD_IOCTL_SVM_LOCATION_SYSMEM || vg_gpu_index(pref) >= 0)
 		return pref;
-	if (vg_ranges_get(&vg_svm_access, s, e, KFD_IOCTL_SVM_ATTR_ACCESS) ==
-	    KFD_IOCTL_SVM_ATTR_NO_ACCESS)
+	if (!vg_svm_gpu_may_access(s, e, gpu))
 		return -1;
 	return gpu;
 }

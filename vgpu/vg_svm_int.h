@@ -12,7 +12,12 @@
 
 extern struct vg_ranges vg_svm_where;     /* 0 system, else a gpu id */
 extern struct vg_ranges vg_svm_preferred; /* a location */
-extern struct vg_ranges vg_svm_access;    /* the access type set */
+/* Per GPU, by its index in the process (kfd_process_gpuidx_from_gpuid):
+ * bit i whether GPU i may access the range (bitmap_access), bit
+ * VG_SVM_AIP + i whether in place only (bitmap_aip); every range the
+ * driver keeps has a value, its default given when it was made. */
+extern struct vg_ranges vg_svm_access;
+#define VG_SVM_AIP 16
 extern struct vg_ranges vg_svm_gran;      /* log2 of pages */
 
 #endif

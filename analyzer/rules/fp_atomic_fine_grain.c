@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "an_atomic.h"
+#include "an_link.h"
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -102,6 +103,10 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		return;
 	arch = an_arch(a->launch->proc, k);
 	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
+	/* The downgrade is PCIe's: an MI300A reaches its host memory inside
+	 * its own package, where system scope holds. */
+	if (e == AN_ATOMIC_SCOPE_DOWNGRADE && an_link_cpu_xgmi(a->launch->proc))
+		return;
 	/* Most arguments are safe: no message is formatted for them, nor
 	 * for those of a finding recorded already. */
 	/* A downgrade is of system scope: agent-scope atomics do not count. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "an_atomic.h"
+#include "an_link.h"
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -61,7 +62,11 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	if (a->mem == HG_MEM_MANAGED && a->alloc && a->alloc->on_gpu)
 		return;
 	arch = an_arch(a->launch->proc, k);
-	if (an_atomic_effect(arch, ops, a->mem, a->gran) != AN_ATOMIC_NOP_OVER_PCIE)
+	/* Infinity Fabric to the CPU carries every integer atomic: only a
+	 * GPU on PCIe loses them (the ROCm atomics table). */
+	if (an_atomic_effect(arch, ops, a->mem, a->gran) !=
+		    AN_ATOMIC_NOP_OVER_PCIE ||
+	    an_link_cpu_xgmi(a->launch->proc))
 		return;
 	/* A finding recorded already is only counted, not formatted again. */
 	f = an_count(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc);

@@ -5,8 +5,9 @@
 #include "an_names.h"
 #include "an_rule.h"
 
-/* `at` is the call that used the block, when it has a call site of its
- * own (a launch has none); the free that released the block goes with it. */
+/* `at` is the call that used the block (a launch's call site is recorded
+ * only where an argument was in no live block; older traces have none);
+ * the free that released the block goes with it. */
 static void report(struct an_ctx *c, const struct an_rule *r,
 		   struct an_proc *p, struct an_kernel *k, uint64_t addr,
 		   const char *what, const struct an_call *at)
@@ -28,6 +29,7 @@ static __attribute__((noinline)) void
 report_arg(struct an_ctx *c, const struct an_rule *r,
 	   const struct an_launch_arg *a)
 {
+	struct an_call at = {a->launch->callsite, a->launch->api};
 	char what[160];
 
 	/* Pointers to memory never tracked (the stack, statics) come here at
@@ -37,7 +39,8 @@ report_arg(struct an_ctx *c, const struct an_rule *r,
 	snprintf(what, sizeof(what), "%s (argument %u) launched by %s",
 		 an_kernel_label(a->launch->kernel), a->index,
 		 an_api_name(a->launch->api));
-	report(c, r, a->launch->proc, a->launch->kernel, a->value, what, NULL);
+	report(c, r, a->launch->proc, a->launch->kernel, a->value, what,
+	       a->launch->callsite ? &at : NULL);
 }
 
 /* Every argument comes here: the test is kept apart from report_arg's

@@ -64,6 +64,7 @@ struct slot {
 	struct hg_tp_launch ev; /* ev.argb: in bytes, always */
 	uint32_t pending;
 	int in_ranges; /* every argument in a device range: same_values() */
+	int unknown;   /* a pointer argument in no live block (resolve_far) */
 	uint64_t packed[HG_LAUNCH_WORDS * REG_KMAX_PTR];
 	uint8_t bytes[HG_TP_LAUNCH_ROOM + HG_PACK_ARG_MAX * REG_KMAX_PTR + 8];
 };
@@ -378,6 +379,7 @@ resolve_far(struct slot *s, uint64_t *w, struct hg_argpack *ap,
 	w[1] = hit.id, w[2] = hit.off;
 	w[3] |= (uint64_t)hit.mem << 16 | (uint64_t)hit.gran << 24;
 	s->in_ranges &= hit.found;
+	s->unknown |= w[0] && !w[1];
 	c = hg_pack_v5_codes(w[3], next);
 	where = w[1] ? w[2] : w[0];
 	hg_argpack_put(ap, w[1], hg_pack_len63(w[1]), where, hg_pack_len(where),
@@ -395,6 +397,7 @@ static inline __attribute__((always_inline)) uint64_t resolve(struct slot *s)
 	unsigned next = 0; /* an index is written as its step from here */
 
 	s->in_ranges = 1; /* the table holds device ranges only */
+	s->unknown = 0;
 	reg_recent_sync();
 	for (int i = 0; i < n; i++, w += HG_LAUNCH_WORDS) {
 		int c = w[0] ? reg_recent_find(w[0]) : -1;
@@ -472,6 +475,14 @@ static inline void warn(const struct reg_kernel *k, const struct slot *s)
 	}
 }
 
+/* A pointer in no live block may be freed memory, and use-after-free is
+ * reported at the launch: such a pattern, rare, carries its call site. */
+static inline void site_if_unknown(struct slot *s)
+{
+	if (s->unknown)
+		s->ev.callsite = reg_track_launch_site();
+}
+
 /* The spare, resolved: counted against its pattern, or written as a new
  * one that takes the next slot (whose counts are written first). */
 static void launch_pattern(struct memo *m, struct reg_kernel *k, uint64_t key,
@@ -498,6 +509,7 @@ static void launch_pattern(struct memo *m, struct reg_kernel *k, uint64_t key,
 	if (m->used < SLOTS)
 		m->used++;
 	s->pending = 0;
+	site_if_unknown(s);
 	reg_emit_launch(&s->ev);
 	warn(k, s);
 	m->last = s, m->last_gen = gen;
@@ -517,7 +529,7 @@ read_launch(struct slot *s, const struct reg_kernel *k, uint8_t api, int rc,
 	ev->grid[0] = grid.x, ev->grid[1] = grid.y, ev->grid[2] = grid.z;
 	ev->block[0] = block.x, ev->block[1] = block.y, ev->block[2] = block.z;
 	ev->shmem = (uint32_t)shmem, ev->rc = rc, ev->api = api;
-	ev->repeat = 1;
+	ev->callsite = 0, ev->repeat = 1;
 	return read_args(k, args, nargs, extra, s, last);
 }
 
@@ -553,6 +565,7 @@ launch_alone(const struct reg_kernel *k, uint8_t api, int rc,
 	read_launch(&one, k, api, rc, handle, grid, block, args, nargs, extra,
 		    shmem, stream, last);
 	resolve(&one);
+	site_if_unknown(&one);
 	reg_emit_launch(&one.ev);
 	warn(k, &one);
 }

@@ -167,6 +167,9 @@ static void layout(struct reg_kernel *k, const struct co_kernel *ck)
 	k->atomic_ops = ck->atomics.fp_ops | ck->atomics.int_ops;
 	snprintf(k->fp_mnemonics, sizeof(k->fp_mnemonics), "%s",
 		 ck->atomics.fp_mnemonics);
+	snprintf(k->fp_sites, sizeof(k->fp_sites), "%s", ck->atomics.fp_sites);
+	snprintf(k->int_sites, sizeof(k->int_sites), "%s",
+		 ck->atomics.int_sites);
 }
 
 static void emit_for(const struct reg_kernel *k, const char *target,

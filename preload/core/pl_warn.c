@@ -3,13 +3,16 @@
  * HIPGRAIN_WARN=1: say on stderr, while the program runs, when a launch
  * hands an atomic kernel memory on which codeobj's rule table says its
  * atomics do nothing or lose scope.  Once per (kernel, allocation).  The
- * offline report remains the full verdict; this is the early word.
+ * offline report remains the full verdict; this is the early word, and it
+ * judges as the report does: only the atomics that reach the argument, and
+ * for a scope downgrade only those that ask for system scope.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "co.h"
 #include "co_rules.h"
 #include "co_demangle.h"
 #include "hg_env.h"
@@ -19,6 +22,7 @@
 #include "pl_warn.h"
 #include "reg.h"
 #include "hg_spin.h"
+#include "vg_node.h"
 
 #define SEEN 256
 
@@ -48,6 +52,57 @@ static const char *const mem_names[] = {
 #undef HG_X
 };
 
+/* The operations of k's atomics that may reach argument arg in the scopes
+ * asked for; *at gets the kernel line of the first one found. */
+static uint32_t reaching(const struct reg_kernel *k, int arg, unsigned scopes,
+			 char *at, size_t cap)
+{
+	uint32_t named, ops = 0;
+	char line[96];
+
+	at[0] = '\0';
+	if (co_sites_reach(k->fp_sites, (unsigned)arg, ~0u, scopes, &named,
+			   line, sizeof(line))) {
+		ops |= k->atomic_ops & HG_AOP_FP_MASK;
+		snprintf(at, cap, "%s", line);
+	}
+	if (co_sites_reach(k->int_sites, (unsigned)arg, ~0u, scopes, &named,
+			   line, sizeof(line))) {
+		/* An entry that names no operation may be any of them. */
+		ops |= named ? named : k->atomic_ops & ~HG_AOP_FP_MASK;
+		if (!at[0])
+			snprintf(at, cap, "%s", line);
+	}
+	return ops;
+}
+
+/* What the atomics reaching the argument do there; a downgrade counts
+ * only system-scope (or unmarked) atomics, as the report's rule does.
+ * The host-memory effects are PCIe's: a virtual product whose GPUs reach
+ * their CPU over xGMI loses no integer atomic and downgrades nothing, as
+ * the report judges it (analyzer/an_link.c). */
+static enum co_effect judge(const struct reg_kernel *k, int arg,
+			    const char *arch, uint8_t mem, uint8_t gran,
+			    struct co_rule_result *r, char *at, size_t cap)
+{
+	uint32_t ops = reaching(k, arg, CO_SITES_ALL, at, cap);
+	int xgmi = vg_node_cpu_xgmi(hg_env_get(HG_ENV_VIRTUAL_GPU));
+	enum co_effect e;
+
+	if (!ops)
+		return CO_EFFECT_OK;
+	e = co_rule_lookup(arch, ops, (enum hg_mem)mem, (enum hg_gran)gran, r);
+	if (xgmi && (e == CO_EFFECT_DOWNGRADED ||
+		     (e == CO_EFFECT_NOP && !(r->ops & HG_AOP_FP_MASK))))
+		return CO_EFFECT_OK;
+	if (e != CO_EFFECT_DOWNGRADED)
+		return e;
+	ops = reaching(k, arg, CO_SITE_SYSTEM | CO_SITE_UNMARKED, at, cap);
+	return ops ? co_rule_lookup(arch, ops, (enum hg_mem)mem,
+				    (enum hg_gran)gran, r)
+		   : CO_EFFECT_OK;
+}
+
 int pl_warn_wanted(const struct reg_kernel *k)
 {
 	if (enabled < 0)
@@ -60,28 +115,30 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 {
 	const char *arch;
 	struct co_rule_result r;
-	char msg[1024], *dm;
+	char msg[1024], line[96], at[104] = "", *dm;
 	int n;
 
 	if (!pl_warn_wanted(k) ||
 	    (gran != HG_GRAN_FINE && gran != HG_GRAN_MIXED))
 		return;
 	arch = pl_device_arch(pl_device_current());
-	if (co_rule_lookup(arch, k->atomic_ops, (enum hg_mem)mem,
-			   (enum hg_gran)gran, &r) == CO_EFFECT_OK ||
+	if (judge(k, arg, arch, mem, gran, &r, line, sizeof(line)) ==
+		    CO_EFFECT_OK ||
 	    !first_time(k->handle, id))
 		return;
+	if (line[0])
+		snprintf(at, sizeof(at), " at %s", line);
 	/* The name its author wrote, as the report gives it; rare enough
 	 * (once per kernel and block) to demangle here. */
 	dm = k->name ? co_demangle(k->name) : NULL;
 	n = snprintf(msg, sizeof(msg),
 		     "hipgrain: warning: %s gets %s-grained %s memory as argument "
-		     "%d: on %s, %s [%s]\n",
+		     "%d%s: on %s, %s [%s]\n",
 		     dm ? dm : k->name ? k->name : "a kernel",
 		     gran == HG_GRAN_MIXED ? "partly fine" : "fine",
 		     mem < sizeof(mem_names) / sizeof(*mem_names) && mem_names[mem]
 			     ? mem_names[mem] : "unknown",
-		     arg, arch, r.rule->reason,
+		     arg, at, arch, r.rule->reason,
 		     (r.ops & HG_AOP_FP_MASK) ? "fp-atomic-fine-grain"
 					      : "int-atomic-fine-host");
 	free(dm);

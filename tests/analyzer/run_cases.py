@@ -19,6 +19,9 @@ hold:
   #! related RULE TEXT...                 a related location holds TEXT:
                                           SARIF's relatedLocations, and
                                           JSON's `allocation` or `freed_by`
+  #! driver RULE [gpu=N] TEXT...          the text's `driver:` line of RULE
+                                          holds TEXT, and JSON's allocation
+                                          driver has gpu N (or none: -)
   #! ended - exit=N | signal=N core=0|1   the traced process ended so, as
                                           `hipgrain run` records it
   #! header - TEXT...                     the text report's first lines
@@ -62,6 +65,12 @@ def expectations(path):
             words = line[2:].split()
             if words[0] == 'observed' and '=' not in words[-1]:
                 out.append(('observed', words[1], {'text': ' '.join(words[2:])}))
+                continue
+            if words[0] == 'driver':
+                gpu = words[2].split('=', 1)[1] if words[2].startswith(
+                    'gpu=') else None
+                out.append(('driver', words[1], {
+                    'gpu': gpu, 'text': ' '.join(words[3 if gpu else 2:])}))
                 continue
             if words[0] in ('says', 'fix', 'nofix', 'header', 'note',
                             'at', 'related'):
@@ -238,6 +247,26 @@ def check_traffic(hipgrain, tdir, case):
     return errors
 
 
+def check_driver(hipgrain, tdir, rule, opts, found):
+    """What RULE's allocation says of the driver: its GPU, as the user
+    counts them, in the text; the index in JSON."""
+    out = report(hipgrain, tdir).stdout
+    block = out.split('[%s]' % rule, 1)[1].split('\n\n', 1)[0] \
+        if '[%s]' % rule in out else ''
+    lines = [ln.strip() for ln in block.splitlines()
+             if ln.strip().startswith('driver:')]
+    errors = []
+    if not any(opts['text'] in ln for ln in lines):
+        errors.append('%s: no driver line says "%s": %s' % (
+            rule, opts['text'], lines))
+    gpus = [((f.get('allocation') or {}).get('driver') or {}).get('gpu')
+            for f in found]
+    want = None if opts['gpu'] in (None, '-') else int(opts['gpu'])
+    if opts['gpu'] is not None and want not in gpus:
+        errors.append('%s: JSON driver gpu %s, not %s' % (rule, gpus, want))
+    return errors
+
+
 def check_case(hipgrain, tracegen, case):
     errors = []
     with tempfile.TemporaryDirectory(prefix='hgcase-') as tmp:
@@ -274,6 +303,11 @@ def check_case(hipgrain, tracegen, case):
                             k, json.dumps(got.get(k)), v))
             if verb == 'observed':
                 errors += check_observed(hipgrain, tdir, rule, opts, found)
+            if verb == 'driver':
+                errors += check_driver(hipgrain, tdir, rule, opts, found)
+            if verb in ('at', 'related'):
+                errors += check_place(hipgrain, tdir, verb, rule,
+                                      opts['text'], found)
             if verb == 'note':
                 tail = report(hipgrain, tdir).stdout.split(
                     'notes on the trace:', 1)[-1]

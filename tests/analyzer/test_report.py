@@ -447,8 +447,10 @@ def test_migrations():
     check('migrations: also on the block in largest',
           largest(doc, 'hipMallocManaged').get('migrations') == want,
           doc['inventory']['largest'])
+    # node: the driver's id; gpu: that GPU's index, as the user counts
+    # them (the trace's SMI file was opened on it first).
     drv = {'granularity': 'coarse', 'domain': 'svm', 'flags': ['host_access'],
-           'cleared': ['coherent'], 'node': 14972}
+           'cleared': ['coherent'], 'node': 14972, 'gpu': 0}
     check('driver: SVM range in the inventory',
           largest(doc, 'hipMallocManaged').get('driver') == drv,
           largest(doc, 'hipMallocManaged'))
@@ -483,7 +485,7 @@ def test_smi_denied():
     doc = json.loads(report('--format', 'json', t).stdout)
     notes = [w for w in doc['warnings'] if 'SMI' in w]
     check('SMI unavailable: said once', len(notes) == 1 and
-          'GPU 14972 could not be opened in app[' in notes[0] and
+          'GPU 0 could not be opened in app[' in notes[0] and
           'Permission denied' in notes[0] and
           'migrations, faults and evictions there were not observed'
           in notes[0] and 'and other processes' in notes[0],

@@ -166,4 +166,41 @@ for variant, fires in (('hostmalloc', True), ('hipmalloc', False),
                           t.proc.stderr and '_Z8' not in t.proc.stderr)),
            f'HIPGRAIN_WARN on {variant}: {"one warning" if fires else "silent"}',
            t.proc.stderr)
+# ... and it judges as the report does (issue 38, 2): on MI300 only a
+# system-scope atomic (sc1) into fine-grained host memory is downgraded.
+# hipcc's unsafeAtomicAdd on double asks for system scope there, the float
+# hardware add of -munsafe-fp-atomics for agent scope (`hipgrain scan`).
+MI300 = os.environ.get('HG_MI300_ARCH', 'gfx940')
+for prog, fires in (('arraysum_unsafe', True), ('arraysum_fastflag', False)):
+    t = hgrun.run(hipgrain, [os.path.join(kdir, prog), 'hostmalloc'],
+                  env=hgrun.fake_env(fakehip, HIPGRAIN_WARN='1',
+                                     HGFAKE_ARCH=MI300))
+    said = t.proc.stderr.count('hipgrain: warning:')
+    _, rep = hgrun.report(hipgrain, t.trace)
+    t.close()
+    found = [f for f in (rep or {}).get('findings', [])
+             if f.get('rule') == 'fp-atomic-fine-grain']
+    tap.ok(said == len(found) == (1 if fires else 0) and
+           (not fires or 'at arraysum.hip:' in t.proc.stderr),
+           f'HIPGRAIN_WARN on {MI300}, {prog} into hipHostMalloc: '
+           f'{"one warning, at the atomic" if fires else "silent (agent scope)"}',
+           t.proc.stderr)
+# ... and where the GPUs reach their CPU over xGMI (the virtual MI250X's
+# node, named as `hipgrain run --virtual-gpu` names it), integer min into
+# hipHostMalloc memory is lost nowhere: the warning is silent as the report
+# is, where on a PCIe card both speak.
+for node, fires in (('', True), ('4xMI250X', False)):
+    t = hgrun.run(hipgrain, [os.path.join(kdir, 'histogram'), 'min',
+                             'hostmalloc'],
+                  env=hgrun.fake_env(fakehip, HIPGRAIN_WARN='1',
+                                     HIPGRAIN_VIRTUAL_GPU=node))
+    said = t.proc.stderr.count('[int-atomic-fine-host]')
+    _, rep = hgrun.report(hipgrain, t.trace)
+    t.close()
+    found = [f for f in (rep or {}).get('findings', [])
+             if f.get('rule') == 'int-atomic-fine-host']
+    tap.ok(said == len(found) == (1 if fires else 0),
+           f'HIPGRAIN_WARN, histogram min into hipHostMalloc memory '
+           f'{"on a PCIe card: one warning" if fires else "on " + node + ": silent"}'
+           ', as the report', t.proc.stderr)
 sys.exit(tap.done())

@@ -297,6 +297,7 @@ static void tg_launch(const struct tg_line *l)
 		.handle = U("handle"), .stream = U("stream"),
 		.grid = {1, 1, 1}, .block = {1, 1, 1},
 		.shmem = (uint32_t)U("shmem"), .rc = I("rc"), .nptr = (uint16_t)n,
+		.callsite = U("callsite"),
 		.api = (uint8_t)tg_u64(l, "api", 90),
 		.repeat = (uint32_t)tg_u64(l, "repeat", 1),
 	};

@@ -354,6 +354,53 @@ static void svm_attributes(void)
 	ok(get1(p, &t, 0) == KFD_IOCTL_SVM_LOCATION_UNDEFINED, "and none of it applied");
 }
 
+/* The access type an ACCESS query over [p, p + size) reads for gpu. */
+static uint32_t access_of(char *p, uint64_t size, uint32_t gpu)
+{
+	struct {
+		struct kfd_ioctl_svm_args a;
+		struct kfd_ioctl_svm_attribute at[1];
+	} g = { .a = { .start_addr = (uintptr_t)p, .size = size,
+		       .op = KFD_IOCTL_SVM_OP_GET_ATTR, .nattr = 1 },
+		.at = { { KFD_IOCTL_SVM_ATTR_ACCESS, gpu } } };
+	return call(AMDKFD_IOC_SVM + (sizeof(g.at) << _IOC_SIZESHIFT), &g) ? ~0u
+									      : g.at[0].type;
+}
+
+/* kfd_svm.c, per GPU (5.15 to 6.12 alike): svm_range_apply_attrs sets or
+ * clears the named GPU's bit in the range's bitmap_access and bitmap_aip
+ * (by kfd_process_gpuidx_from_gpuid) and no other GPU's; svm_range_new
+ * gives a new range access for every GPU under XNACK and for none without;
+ * svm_range_get_attr ANDs the bitmaps of every range the query meets, then
+ * rewrites the query's type from the GPU's bits (access, else in place,
+ * else none). */
+static void svm_access_per_gpu(void)
+{
+	char *p = anon(SPAN), *half = p + SPAN / 2;
+	uint32_t g0 = VG_GPU_ID, g1 = VG_GPU_ID + 1;
+	ok(access_of(p, SPAN, g0) == KFD_IOCTL_SVM_ATTR_NO_ACCESS &&
+		   access_of(p, SPAN, g1) == KFD_IOCTL_SVM_ATTR_NO_ACCESS,
+	   "%s, XNACK off: a range no call set has no access from any GPU", profile);
+	ok(svm1(KFD_IOCTL_SVM_OP_SET_ATTR, p, SPAN, KFD_IOCTL_SVM_ATTR_ACCESS, g1) == 0,
+	   "access set for the second GPU");
+	ok(access_of(p, SPAN, g1) == KFD_IOCTL_SVM_ATTR_ACCESS &&
+		   access_of(p, SPAN, g0) == KFD_IOCTL_SVM_ATTR_NO_ACCESS,
+	   "the second GPU has it, the first still none");
+	ok(svm1(KFD_IOCTL_SVM_OP_SET_ATTR, p, SPAN, KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE,
+		g0) == 0 &&
+		   access_of(p, SPAN, g0) == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE &&
+		   access_of(p, SPAN, g1) == KFD_IOCTL_SVM_ATTR_ACCESS,
+	   "in place for the first leaves the second's access as it was");
+	ok(svm1(KFD_IOCTL_SVM_OP_SET_ATTR, half, SPAN / 2, KFD_IOCTL_SVM_ATTR_NO_ACCESS,
+		g1) == 0 &&
+		   access_of(p, SPAN / 2, g1) == KFD_IOCTL_SVM_ATTR_ACCESS &&
+		   access_of(half, SPAN / 2, g1) == KFD_IOCTL_SVM_ATTR_NO_ACCESS,
+	   "no access for the second on half the range: each half reads its own");
+	ok(access_of(p, SPAN, g1) == KFD_IOCTL_SVM_ATTR_NO_ACCESS &&
+		   access_of(p, SPAN, g0) == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE,
+	   "a query over both halves reads what every range allows");
+}
+
 /* The topology node of the first GPU (after a node's CPU nodes). */
 static const char *first_gpu_node(void)
 {
@@ -649,8 +696,10 @@ int main(int argc, char **argv)
 	objects();
 	limits();
 	caches();
-	if (strchr(profile, 'x'))
+	if (strchr(profile, 'x')) {
 		smi_per_gpu();
+		svm_access_per_gpu();
+	}
 	forked();
 	return done();
 }
