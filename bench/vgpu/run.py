@@ -5,17 +5,17 @@
 Runs bm-matmul N under `hipgrain run --virtual-gpu MI210`, which prints the
 kernel's wall time and the same loop's on the host (the floor, measured in
 the same process), and reads the wave-instructions the interpreter
-executed from the trace's vgpu_dispatch event and the processor time of the
-interpreter's threads from the virtual GPU's log (HIPGRAIN_VGPU_TRACE).
-Prints the kernel's time, its ratio to the host loop, and wave- and
-lane-operations per second of that processor time, which is the issue's
-per-core measure and moves little with the machine's load (64 lanes per
-wave-instruction, masked lanes counted: what the hardware would issue).
+executed from the trace's vgpu_dispatch event and the CPU time it spent on
+them (summed over its threads) from HIPGRAIN_VGPU_TRACE's per-kernel line.
+Prints the kernel's time, its ratio to the host loop, and lane-operations
+(64 lanes per wave-instruction, masked lanes counted: what the hardware
+would issue) per second of wall time and per second of one core's CPU.
 
 usage: run.py --hipgrain HIPGRAIN --prog BM_MATMUL [--n N] [--runs R]
 """
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -25,21 +25,20 @@ import tempfile
 def one(hipgrain, prog, n):
     with tempfile.TemporaryDirectory(prefix='bm-vgpu-') as tmp:
         trace = os.path.join(tmp, 'trace')
-        env = dict(os.environ, HIPGRAIN_VGPU_TRACE='1')
         r = subprocess.run([hipgrain, 'run', '--virtual-gpu', 'MI210',
                             '--no-report', '--output', trace, '--', prog,
-                            str(n)], capture_output=True, text=True, env=env)
+                            str(n)], capture_output=True, text=True,
+                           env=dict(os.environ, HIPGRAIN_VGPU_TRACE='1'))
         if r.returncode:
-            sys.exit('bm-matmul failed: ' + r.stderr[-2000:])
+            sys.exit('bm-matmul failed: ' + r.stderr)
         gpu, host, err = r.stdout.split()
-        # "kernel 0x... ran: status 0, N wave-instructions in U us of CPU"
-        cpu = sum(int(line.split(' in ')[1].split()[0]) for line in
-                  r.stderr.splitlines() if ' ran: status ' in line) / 1e6
+        cpu = sum(int(us) for us in re.findall(
+            r'ran: status 0, \d+ wave-instructions in (\d+) us of CPU', r.stderr))
         dump = subprocess.run([hipgrain, 'dump', '--event', 'vgpu_dispatch',
                                trace], capture_output=True, text=True).stdout
         insns = sum(int(w.split('=')[1]) for line in dump.splitlines()
                     for w in line.split() if w.startswith('insns='))
-        return float(gpu), float(host), float(err), insns, cpu
+        return float(gpu), float(host), float(err), insns, cpu / 1e6
 
 
 def main():
@@ -56,10 +55,14 @@ def main():
     cpu = statistics.median(r[4] for r in rows)
     print(f'matmul {a.n}x{a.n}: interpreter {gpu:.3f} s, host loop '
           f'{host:.4f} s: {gpu / host:.0f}x the host (median of {a.runs})')
+    if insns:
+        print(f'{insns} wave-instructions: {insns / gpu / 1e6:.2f} M '
+              f'wave-instructions/s, {64 * insns / gpu / 1e6:.0f} M '
+              'lane-operations/s of wall time')
     if insns and cpu:
-        print(f'{insns} wave-instructions in {cpu:.3f} s of the interpreter\'s '
-              f'processor time: {insns / cpu / 1e6:.2f} M wave-instructions/s, '
-              f'{64 * insns / cpu / 1e6:.0f} M lane-operations/s per core')
+        print(f'{cpu:.2f} s of CPU in the interpreter: {insns / cpu / 1e6:.2f} M '
+              f'wave-instructions/s, {64 * insns / cpu / 1e6:.0f} M '
+              'lane-operations/s per core')
     print(f'largest difference from the host: {rows[0][2]:g}')
 
 
