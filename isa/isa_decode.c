@@ -28,44 +28,7 @@ static int vop2_literal(unsigned op)
 	return op == 0x17 || op == 0x18 || op == 0x24 || op == 0x25;
 }
 
-/* isa_len, inlined where this file steps over code. */
-static inline __attribute__((always_inline)) unsigned len_of(uint32_t w)
-{
-	if (!(w >> 31)) {
-		unsigned src0 = w & 0x1ff;
-		if (src0 == ISA_SRC_LITERAL || src0 == ISA_SRC_SDWA || src0 == ISA_SRC_DPP)
-			return 8;
-		unsigned top = BITS(w, 30, 25);
-		return top < 0x3e && vop2_literal(top) ? 8 : 4;
-	}
-	if ((w >> 30) == 2) {
-		unsigned top9 = w >> 23;
-		if (top9 == 0x17d)
-			return has_literal(w & 0xff) ? 8 : 4;
-		if (top9 == 0x17e)
-			return has_literal(w & 0xff) || has_literal(BITS(w, 15, 8)) ? 8 : 4;
-		if (top9 == 0x17f)
-			return 4;
-		if ((w >> 28) == 0xb)
-			return BITS(w, 27, 23) == 0x14 ? 8 : 4;
-		return has_literal(w & 0xff) || has_literal(BITS(w, 15, 8)) ? 8 : 4;
-	}
-	switch (w >> 26) {
-	case 0x30: case 0x31: case 0x34: case 0x36: case 0x37:
-	case 0x38: case 0x3a: case 0x3c:
-		return 8;
-	case 0x35:
-		return 4;
-	}
-	return 0;
-}
-
-unsigned isa_len(uint32_t w)
-{
-	return len_of(w);
-}
-
-/* isa_fmt_of, inlined likewise. */
+/* isa_fmt_of, inlined where this file steps over code. */
 static inline __attribute__((always_inline)) unsigned fmt_of(uint32_t w)
 {
 	if (!(w >> 31)) {
@@ -96,6 +59,41 @@ static inline __attribute__((always_inline)) unsigned fmt_of(uint32_t w)
 	case 0x31: return ISA_EXP;
 	}
 	return ISA_VINTRP;
+}
+
+/* The length the format of w gives it (isa_len), inlined likewise. */
+static inline __attribute__((always_inline)) unsigned len_for(unsigned fmt,
+							      uint32_t w)
+{
+	switch (fmt) {
+	case ISA_VOP1: case ISA_VOPC: case ISA_VOP2: {
+		unsigned src0 = w & 0x1ff;
+		if (src0 == ISA_SRC_LITERAL || src0 == ISA_SRC_SDWA || src0 == ISA_SRC_DPP)
+			return 8;
+		return fmt == ISA_VOP2 && vop2_literal(BITS(w, 30, 25)) ? 8 : 4;
+	}
+	case ISA_SOP1:
+		return has_literal(w & 0xff) ? 8 : 4;
+	case ISA_SOPC: case ISA_SOP2:
+		return has_literal(w & 0xff) || has_literal(BITS(w, 15, 8)) ? 8 : 4;
+	case ISA_SOPP:
+		return 4;
+	case ISA_SOPK:
+		return BITS(w, 27, 23) == 0x14 ? 8 : 4;	/* s_setreg_imm32_b32 */
+	case ISA_VINTRP:	/* and the words no format starts with */
+		return (w >> 26) == 0x35 ? 4 : 0;
+	}
+	return 8;
+}
+
+static inline __attribute__((always_inline)) unsigned len_of(uint32_t w)
+{
+	return len_for(fmt_of(w), w);
+}
+
+unsigned isa_len(uint32_t w)
+{
+	return len_of(w);
 }
 
 unsigned isa_fmt_of(uint32_t w)
@@ -134,10 +132,10 @@ int isa_seek(const uint8_t *p, size_t n, size_t *pos, uint32_t fmts,
 		if (n - at < 4)
 			return -1;
 		memcpy(&w, p + at, 4);
-		len = len_of(w);
+		unsigned fmt = fmt_of(w);
+		len = len_for(fmt, w);
 		if (!len || len > n - at)
 			return -1;
-		unsigned fmt = fmt_of(w);
 		if (fmts >> fmt & 1) {
 			*pos = at;
 			return (int)fmt;
