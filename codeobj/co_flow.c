@@ -349,7 +349,7 @@ static void vop3(const struct co_flow *f, uint16_t *r, const struct isa_insn *in
 		forget_sgprs(r, in->sdst, 2); /* VOPC: an SGPR pair */
 	else if (op < ISA_VOP3_FROM_VOP1(0))
 		vop2(f, r, op - ISA_VOP3_FROM_VOP2(0), dst, get(r, s0), get(r, s1));
-	else if (op < ISA_VOP3_v_mad_legacy_f32) /* the VOP3-only forms */
+	else if (op < ISA_VOP3_v_mad_legacy_f32) /* below the VOP3-only forms */
 		vop1(f, r, op - ISA_VOP3_FROM_VOP1(0), in->dst, s0);
 	else if (op == ISA_VOP3_v_mad_u64_u32 || op == ISA_VOP3_v_mad_i64_i32)
 		set_pair(r, dst, /* s0*s1 + s2 */

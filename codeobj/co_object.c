@@ -233,6 +233,17 @@ static void collect(void *ctx, const struct co_insn *in)
 	o->insns[o->ninsns++] = *in;
 }
 
+/* Attribution only where there is something to attribute: an atomic whose
+ * address is a pointer (LDS atomics have none, a buffer's is in its
+ * descriptor). */
+static bool pointer_atomics(const struct co_insn *in, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (in[i].space == CO_SP_GLOBAL || in[i].space == CO_SP_FLAT)
+			return true;
+	return false;
+}
+
 static int scan_kernel(struct co_object *o, struct co_kernel *k,
 		       enum co_decoder dec, enum isa_family fam,
 		       struct co_comgr **dis, struct co_error *err)
@@ -251,8 +262,7 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
 	if (n >= 0) {
 		o->own.p.decoded += (uint64_t)n;
-		/* Attribution only where there is something to attribute. */
-		if (o->ninsns > mark)
+		if (pointer_atomics(o->insns + mark, o->ninsns - mark))
 			co_flow_args(fam, k, code, o->insns + mark,
 				     (uint32_t)(o->ninsns - mark));
 		return 0;
