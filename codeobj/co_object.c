@@ -262,7 +262,8 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
 	if (n >= 0) {
 		o->own.p.decoded += (uint64_t)n;
-		if (pointer_atomics(o->insns + mark, o->ninsns - mark))
+		if (o->ninsns > mark &&
+		    pointer_atomics(o->insns + mark, o->ninsns - mark))
 			co_flow_args(fam, k, code, o->insns + mark,
 				     (uint32_t)(o->ninsns - mark));
 		return 0;
