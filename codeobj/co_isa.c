@@ -51,11 +51,11 @@ static bool atomic_range(unsigned fmt, unsigned op)
 
 static uint8_t kind(enum isa_family fam, unsigned fmt, unsigned op)
 {
-	const char *name = isa_name(fam, fmt, op);
 	struct co_insn in;
 
 	if (!atomic_range(fmt, op))
 		return K_OTHER;
+	const char *name = isa_name(fam, fmt, op);
 	/* An unnamed LDS form is no atomic we would miss; elsewhere it might
 	 * be (and the table has no image forms). */
 	if (!name)
