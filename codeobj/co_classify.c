@@ -153,12 +153,11 @@ void co_atomics_add(struct co_atomics *a, const struct co_insn *in)
 	}
 }
 
-uint8_t co_insn_scope(enum co_isa_family fam, const struct co_insn *in)
+uint8_t co_insn_scope(enum isa_family fam, const struct co_insn *in)
 {
 	/* LDS atomics reach no further than the work-group whatever the
 	 * bits; MI300's memory atomics say their scope in sc1. */
-	if (in->space == CO_SP_LDS ||
-	    (fam != CO_ISA_GFX940 && fam != CO_ISA_GFX950))
+	if (in->space == CO_SP_LDS || fam != ISA_GFX940)
 		return CO_SCOPE_UNENCODED;
 	return in->cpol & CO_CPOL_SC1 ? CO_SCOPE_SYSTEM : CO_SCOPE_AGENT;
 }

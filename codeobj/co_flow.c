@@ -2,16 +2,17 @@
 /*
  * Which kernel argument each atomic's address comes from.
  *
- * A forward dataflow over the gfx9 ISA.  Each 32-bit register (SGPRs and
- * VGPRs) carries a tag: the kernarg segment pointer's low or high half (the
- * user SGPR pair the kernel descriptor sets up), a pointer argument's low or
- * high half (an s_load from the kernarg segment at that argument's offset),
- * or nothing known.  Moves copy tags; 64-bit pointer arithmetic (add with
- * carry, mad_u64_u32, lshl_add_u64) keeps them when one side is a pointer
- * and the other is not; every other write forgets them.  Basic blocks meet
- * at joins (a tag survives only where all paths agree) until nothing
- * changes.  An atomic is attributed when both halves of its address (the
- * global saddr pair, else the vaddr pair) carry the same argument.
+ * A forward dataflow over the gfx9 ISA, read through isa/'s decoder.  Each
+ * 32-bit register (SGPRs and VGPRs) carries a tag: the kernarg segment
+ * pointer's low or high half (the user SGPR pair the kernel descriptor sets
+ * up), a pointer argument's low or high half (an s_load from the kernarg
+ * segment at that argument's offset), or nothing known.  Moves copy tags;
+ * 64-bit pointer arithmetic (add with carry, mad_u64_u32, lshl_add_u64)
+ * keeps them when one side is a pointer and the other is not; every other
+ * write forgets them.  Basic blocks meet at joins (a tag survives only where
+ * all paths agree) until nothing changes.  An atomic is attributed when
+ * both halves of its address (the global saddr pair, else the vaddr pair)
+ * carry the same argument.
  *
  * Only writes are modelled precisely where a pointer can flow; elsewhere a
  * write forgets at least its destination, so a stale tag cannot survive a
@@ -32,7 +33,12 @@ enum { T_UNK, T_KA_LO, T_KA_HI, T_LO, T_HI };
 /* A 9-bit VALU source or 8-bit scalar one as a register index, or -1. */
 static int vsrc(unsigned s)
 {
-	return s < NSGPR ? (int)s : s >= 256 ? (int)(NSGPR + s - 256) : -1;
+	return s < NSGPR ? (int)s : s >= ISA_SRC_VGPR ? (int)(NSGPR + s - ISA_SRC_VGPR) : -1;
+}
+
+static int vgpr(unsigned v)
+{
+	return NSGPR + (int)v;
 }
 
 static uint16_t get(const uint16_t *r, int i)
@@ -52,9 +58,20 @@ static void mark_unknown(uint16_t *r, int i, int n)
 		set(r, i + j, T_UNK);
 }
 
+/* A scalar destination: an SGPR, VCC or another pair below the VGPRs. */
+static void forget_sgprs(uint16_t *r, unsigned s, int n)
+{
+	mark_unknown(r, (int)(s & (NSGPR - 1)), n);
+}
+
 static bool is_ptr(uint16_t t)
 {
 	return KIND(t) != T_UNK;
+}
+
+static bool gfx90a_on(enum isa_family fam)
+{
+	return fam & (ISA_GFX90A | ISA_GFX940);
 }
 
 /* lo/hi half of pointer + something that is no pointer: still the pointer. */
@@ -77,183 +94,217 @@ static int arg_at(const struct co_kernel *k, uint32_t off)
 	return -1;
 }
 
-static void smem(const struct co_flow *f, uint16_t *r, uint32_t w0, uint32_t w1)
+/* Dwords a scalar load fills (each opcode doubles the last); other SMEM
+ * forms forget a pair. */
+static int smem_width(unsigned op)
 {
-	static const int width[] = {1, 2, 4, 8, 16};
-	unsigned op = (w0 >> 18) & 0xff, sdata = (w0 >> 6) & 0x7f;
-	unsigned sbase = (w0 & 0x3f) << 1;
-	bool imm = (w0 >> 17) & 1, soe = (w0 >> 14) & 1;
-	uint32_t off = w1 & 0xfffff;
+	if (op <= ISA_SMEM_s_load_dwordx16)
+		return 1 << (op - ISA_SMEM_s_load_dword);
+	if (op >= ISA_SMEM_s_buffer_load_dword &&
+	    op <= ISA_SMEM_s_buffer_load_dwordx16)
+		return 1 << (op - ISA_SMEM_s_buffer_load_dword);
+	return 2;
+}
 
-	if (op > 4) {
-		mark_unknown(r, (int)sdata, op >= 8 && op <= 12 ? width[op - 8] : 2);
+static void smem(const struct co_flow *f, uint16_t *r, const struct isa_insn *in)
+{
+	int width = smem_width(in->op), sdata = (int)in->dst;
+
+	if (in->op > ISA_SMEM_s_load_dwordx16) {
+		mark_unknown(r, sdata, width);
 		return;
 	}
 	/* The base is read before the load overwrites it (s[0:3] from s[2:3]).
 	 */
-	bool kernarg = imm && !soe && KIND(get(r, (int)sbase)) == T_KA_LO &&
-		       KIND(get(r, (int)sbase + 1)) == T_KA_HI;
+	bool kernarg = in->imm_off && !in->soe &&
+		       KIND(get(r, in->addr)) == T_KA_LO &&
+		       KIND(get(r, in->addr + 1)) == T_KA_HI;
 
-	mark_unknown(r, (int)sdata, width[op]);
+	mark_unknown(r, sdata, width);
 	if (!kernarg)
 		return;
-	for (int i = 0; i + 1 < width[op]; i++) {
-		int a = arg_at(f->k, off + 4u * (unsigned)i);
+	for (int i = 0; i + 1 < width; i++) {
+		int a = arg_at(f->k, (uint32_t)in->imm + 4u * (unsigned)i);
 
 		if (a < 0)
 			continue;
-		set(r, (int)sdata + i, TAG(T_LO, a));
-		set(r, (int)sdata + i + 1, TAG(T_HI, a));
+		set(r, sdata + i, TAG(T_LO, a));
+		set(r, sdata + i + 1, TAG(T_HI, a));
 		i++;
 	}
 }
 
-static bool sop2_wide(unsigned op)
+#define FORM(fmt, op) ((unsigned)(fmt) << 10 | (op))
+
+/* The forms with a 64-bit result among those whose result is unknown. */
+static bool wide(unsigned fmt, unsigned op)
 {
-	return (op >= 0x0b && op <= 0x23 && (op & 1)) || op == 0x27 ||
-	       op == 0x28 || op == 0x2b;
+	switch (FORM(fmt, op)) {
+	case FORM(ISA_SOP2, ISA_SOP2_s_cselect_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_and_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_or_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_xor_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_andn2_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_orn2_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_nand_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_nor_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_xnor_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_lshl_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_lshr_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_ashr_i64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_bfm_b64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_bfe_u64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_bfe_i64):
+	case FORM(ISA_SOP2, ISA_SOP2_s_rfe_restore_b64):
+	case FORM(ISA_VOP1, ISA_VOP1_v_cvt_f64_i32_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_cvt_f64_f32_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_cvt_f64_u32_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_trunc_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_ceil_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_rndne_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_floor_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_rcp_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_rsq_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_sqrt_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_frexp_mant_f64_e32):
+	case FORM(ISA_VOP1, ISA_VOP1_v_fract_f64_e32):
+	case FORM(ISA_VOP3, ISA_VOP3_v_fma_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_div_fixup_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_div_fmas_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_add_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_mul_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_min_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_max_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_ldexp_f64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_lshlrev_b64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_lshrrev_b64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_ashrrev_i64):
+	case FORM(ISA_VOP3, ISA_VOP3_v_trig_preop_f64):
+		return true;
+	}
+	return false;
 }
 
-static void salu(uint16_t *r, uint32_t w)
+static void sop1(uint16_t *r, const struct isa_insn *in)
 {
-	unsigned top9 = w >> 23, sdst = (w >> 16) & 0x7f;
-	uint16_t s0 = get(r, vsrc(w & 0xff)),
-		 s1 = get(r, vsrc((w >> 8) & 0xff));
+	int src = vsrc(in->src[0]), sdst = (int)in->dst;
 
-	if (top9 == 0x17e || top9 == 0x17f)
-		return;	     /* SOPC, SOPP: SCC or control only */
-	if (top9 == 0x17d) { /* SOP1 */
-		unsigned op = (w >> 8) & 0xff;
-		int src = vsrc(w & 0xff);
+	if (in->op == ISA_SOP1_s_mov_b32)
+		set(r, sdst, get(r, src));
+	else if (in->op == ISA_SOP1_s_mov_b64) {
+		set(r, sdst, get(r, src));
+		set(r, sdst + 1, src >= 0 ? get(r, src + 1) : T_UNK);
+	} else if (in->op == ISA_SOP1_s_swappc_b64) /* a call clobbers all */
+		memset(r, 0, NREG * sizeof(*r));
+	else
+		mark_unknown(r, sdst, 2);
+}
 
-		if (op == 0) /* s_mov_b32 */
-			set(r, (int)sdst, s0);
-		else if (op == 1) { /* s_mov_b64 */
-			set(r, (int)sdst, get(r, src));
-			set(r, (int)sdst + 1,
-			    src >= 0 ? get(r, src + 1) : T_UNK);
-		} else if (op == 0x1e) /* s_swappc_b64: a call clobbers all */
-			memset(r, 0, NREG * sizeof(*r));
-		else
-			mark_unknown(r, (int)sdst, 2);
-		return;
+static void sopk(uint16_t *r, const struct isa_insn *in)
+{
+	switch (in->op) {
+	case ISA_SOPK_s_call_b64:
+		memset(r, 0, NREG * sizeof(*r));
+		break;
+	case ISA_SOPK_s_movk_i32: case ISA_SOPK_s_cmovk_i32:
+	case ISA_SOPK_s_addk_i32: case ISA_SOPK_s_mulk_i32:
+	case ISA_SOPK_s_getreg_b32:
+		mark_unknown(r, (int)in->dst, 1);
 	}
-	if ((w >> 28) == 0xb) { /* SOPK */
-		unsigned op = (w >> 23) & 0x1f;
+}
 
-		if (op == 0x15)
-			memset(r, 0, NREG * sizeof(*r)); /* s_call_b64 */
-		else if (op <= 1 || op == 0xe || op == 0xf || op == 0x11)
-			mark_unknown(r, (int)sdst, 1);
-		return;
-	}
-	switch ((w >> 23) & 0x7f) { /* SOP2 */
-	case 0x00:
-		set(r, (int)sdst, add_half(s0, s1, T_LO));
+static void sop2(uint16_t *r, const struct isa_insn *in)
+{
+	uint16_t s0 = get(r, vsrc(in->src[0])), s1 = get(r, vsrc(in->src[1]));
+	int sdst = (int)in->dst;
+
+	switch (in->op) {
+	case ISA_SOP2_s_add_u32:
+		set(r, sdst, add_half(s0, s1, T_LO));
 		break;
-	case 0x04:
-		set(r, (int)sdst, add_half(s0, s1, T_HI));
+	case ISA_SOP2_s_addc_u32:
+		set(r, sdst, add_half(s0, s1, T_HI));
 		break;
-	case 0x01:
-		set(r, (int)sdst, KIND(s0) == T_LO && !is_ptr(s1) ? s0 : 0);
+	case ISA_SOP2_s_sub_u32:
+		set(r, sdst, KIND(s0) == T_LO && !is_ptr(s1) ? s0 : 0);
 		break;
-	case 0x05:
-		set(r, (int)sdst, KIND(s0) == T_HI && !is_ptr(s1) ? s0 : 0);
+	case ISA_SOP2_s_subb_u32:
+		set(r, sdst, KIND(s0) == T_HI && !is_ptr(s1) ? s0 : 0);
 		break;
 	default:
-		mark_unknown(r, (int)sdst, sop2_wide((w >> 23) & 0x7f) ? 2 : 1);
+		mark_unknown(r, sdst, wide(ISA_SOP2, in->op) ? 2 : 1);
 	}
 }
 
-/* VOP2 semantics (also VOP3-promoted, op - 0x100). */
+/* VOP2 semantics (also VOP3-promoted); dst: the register index. */
 static void vop2(const struct co_flow *f, uint16_t *r, unsigned op, int dst,
 		 uint16_t s0, uint16_t s1)
 {
 	switch (op) {
-	case 0x19:
+	case ISA_VOP2_v_add_co_u32_e32:
 		set(r, dst, add_half(s0, s1, T_LO));
-		break; /* v_add_co_u32 */
-	case 0x1c:
+		break;
+	case ISA_VOP2_v_addc_co_u32_e32:
 		set(r, dst, add_half(s0, s1, T_HI));
-		break; /* v_addc_co_u32 */
-	case 0x1a:
+		break;
+	case ISA_VOP2_v_sub_co_u32_e32:
 		set(r, dst, KIND(s0) == T_LO && !is_ptr(s1) ? s0 : 0);
 		break;
-	case 0x1d:
+	case ISA_VOP2_v_subb_co_u32_e32:
 		set(r, dst, KIND(s0) == T_HI && !is_ptr(s1) ? s0 : 0);
 		break;
-	case 0x1b:
+	case ISA_VOP2_v_subrev_co_u32_e32:
 		set(r, dst, KIND(s1) == T_LO && !is_ptr(s0) ? s1 : 0);
 		break;
-	case 0x1e:
+	case ISA_VOP2_v_subbrev_co_u32_e32:
 		set(r, dst, KIND(s1) == T_HI && !is_ptr(s0) ? s1 : 0);
 		break;
-	case 0x04:
-		mark_unknown(r, dst, f->fam >= CO_ISA_GFX90A ? 2 : 1);
+	case ISA_VOP2_v_fmac_f64_e32: /* gfx908's v_mul_legacy_f32 there */
+		mark_unknown(r, dst, gfx90a_on(f->fam) ? 2 : 1);
 		break;
 	default:
 		mark_unknown(r, dst, 1);
 	}
 }
 
-static bool vop1_wide(unsigned op)
-{
-	static const uint8_t w[] = {0x04, 0x10, 0x16, 0x17, 0x18, 0x19,
-				    0x1a, 0x25, 0x26, 0x28, 0x31, 0x32};
-
-	for (size_t i = 0; i < sizeof(w); i++)
-		if (w[i] == op)
-			return true;
-	return false;
-}
-
-/* VOP1 semantics (also VOP3-promoted, op - 0x140); src: the register. */
+/* VOP1 semantics (also VOP3-promoted); src: the register. */
 static void vop1(const struct co_flow *f, uint16_t *r, unsigned op,
 		 unsigned vdst, int src)
 {
-	int dst = NSGPR + (int)vdst;
+	int dst = vgpr(vdst);
 
-	if (op == 1) /* v_mov_b32 */
+	if (op == ISA_VOP1_v_mov_b32_e32)
 		set(r, dst, get(r, src));
-	else if (op == 2) /* v_readfirstlane_b32: the destination is an SGPR */
-		set(r, (int)(vdst & 0x7f), get(r, src));
-	else if (op == 0x38 && f->fam >= CO_ISA_GFX940) { /* v_mov_b64 */
+	else if (op == ISA_VOP1_v_readfirstlane_b32) /* to an SGPR */
+		set(r, (int)(vdst & (NSGPR - 1)), get(r, src));
+	else if (op == ISA_VOP1_v_mov_b64_e32 && (f->fam & ISA_GFX940)) {
 		set(r, dst, get(r, src));
 		set(r, dst + 1, src >= 0 ? get(r, src + 1) : T_UNK);
 	} else
-		mark_unknown(r, dst, vop1_wide(op) ? 2 : 1);
+		mark_unknown(r, dst, wide(ISA_VOP1, op) ? 2 : 1);
 }
 
-static void valu32(const struct co_flow *f, uint16_t *r, uint32_t w,
-		   uint32_t w1)
+/* VOP1, VOP2 and VOPC in their 32-bit forms (SDWA and DPP included). */
+static void valu32(const struct co_flow *f, uint16_t *r,
+		   const struct isa_insn *in)
 {
-	unsigned op = (w >> 25) & 0x3f, src0 = w & 0x1ff;
-	unsigned vdst = (w >> 17) & 0xff;
-	bool ext = src0 == 0xf9 || src0 == 0xfa; /* SDWA, DPP */
-
-	if (op == 0x3e) { /* VOPC: writes VCC */
-		mark_unknown(r, 106, 2);
+	if (in->fmt == ISA_VOPC) {
+		forget_sgprs(r, in->sdst, 2);
 		return;
 	}
-	if (op == 0x3f) {
-		vop1(f, r, (w >> 9) & 0xff, vdst, ext ? -1 : vsrc(src0));
+	if (in->fmt == ISA_VOP1) {
+		vop1(f, r, in->op, in->dst, in->ext ? -1 : vsrc(in->src[0]));
 		return;
 	}
-	if (ext) {
-		mark_unknown(r, NSGPR + (int)vdst, 1);
+	if (in->ext) {
+		mark_unknown(r, vgpr(in->dst), 1);
 		return;
 	}
-	vop2(f, r, op, NSGPR + (int)vdst, get(r, vsrc(src0)),
-	     get(r, NSGPR + (int)((w >> 9) & 0xff)));
-	if (op >= 0x19 && op <= 0x1e)
-		mark_unknown(r, 106, 2); /* carry in VCC */
-	(void)w1;
-}
-
-static bool vop3_wide(unsigned op)
-{
-	return op == 0x1cc || op == 0x1df || op == 0x1e3 ||
-	       (op >= 0x280 && op <= 0x284) || (op >= 0x28f && op <= 0x292);
+	vop2(f, r, in->op, vgpr(in->dst), get(r, vsrc(in->src[0])),
+	     get(r, vsrc(in->src[1])));
+	if (in->op >= ISA_VOP2_v_add_co_u32_e32 &&
+	    in->op <= ISA_VOP2_v_subbrev_co_u32_e32)
+		mark_unknown(r, ISA_SRC_VCC_LO, 2); /* the carry */
 }
 
 /* A 64-bit pointer operand: both halves of one argument. */
@@ -272,115 +323,137 @@ static void set_pair(uint16_t *r, int dst, int a)
 	set(r, dst + 1, a >= 0 ? TAG(T_HI, a) : T_UNK);
 }
 
-static void vop3(const struct co_flow *f, uint16_t *r, uint32_t w0, uint32_t w1)
+/* VOP3P: packed pairs, and v_pk_mov_b32 moving a pointer's halves. */
+static void vop3p(const struct co_flow *f, uint16_t *r,
+		  const struct isa_insn *in)
 {
-	unsigned op = (w0 >> 16) & 0x3ff, vdst = w0 & 0xff;
-	int dst = NSGPR + (int)vdst, s0 = vsrc(w1 & 0x1ff);
-	int s1 = vsrc((w1 >> 9) & 0x1ff), s2 = vsrc((w1 >> 18) & 0x1ff);
-	bool vop3b = (op >= 0x119 && op <= 0x11e) || op == 0x1e0 ||
-		     op == 0x1e1 || op == 0x1e8 || op == 0x1e9;
+	int dst = vgpr(in->dst), s0 = vsrc(in->src[0]), s1 = vsrc(in->src[1]);
 
-	if (vop3b)
-		mark_unknown(r, (int)((w0 >> 8) & 0x7f), 2);
-	if (op < 0x100)
-		mark_unknown(r, (int)(vdst & 0x7f), 2); /* VOPC: an SGPR pair */
-	else if (op < 0x140)
-		vop2(f, r, op - 0x100, dst, get(r, s0), get(r, s1));
-	else if (op < 0x180)
-		vop1(f, r, op - 0x140, vdst, s0);
-	else if (op == 0x1e8 || op == 0x1e9) /* v_mad_u64_u32: s0*s1 + s2 */
-		set_pair(r, dst,
+	if (in->op == ISA_VOP3P_v_pk_mov_b32 && gfx90a_on(f->fam)) {
+		/* Each half from either half of its source, as op_sel says. */
+		set(r, dst, s0 >= 0 ? get(r, s0 + (in->opsel & 1)) : 0);
+		set(r, dst + 1, s1 >= 0 ? get(r, s1 + (in->opsel >> 1 & 1)) : 0);
+	} else
+		mark_unknown(r, dst, 2);
+}
+
+static void vop3(const struct co_flow *f, uint16_t *r, const struct isa_insn *in)
+{
+	unsigned op = in->op;
+	int dst = vgpr(in->dst), s0 = vsrc(in->src[0]);
+	int s1 = vsrc(in->src[1]), s2 = vsrc(in->src[2]);
+
+	if (isa_vop3b(op))
+		forget_sgprs(r, in->sdst, 2);
+	if (op < ISA_VOP3_FROM_VOP2(0))
+		forget_sgprs(r, in->sdst, 2); /* VOPC: an SGPR pair */
+	else if (op < ISA_VOP3_FROM_VOP1(0))
+		vop2(f, r, op - ISA_VOP3_FROM_VOP2(0), dst, get(r, s0), get(r, s1));
+	else if (op < ISA_VOP3_v_mad_legacy_f32) /* below the VOP3-only forms */
+		vop1(f, r, op - ISA_VOP3_FROM_VOP1(0), in->dst, s0);
+	else if (op == ISA_VOP3_v_mad_u64_u32 || op == ISA_VOP3_v_mad_i64_i32)
+		set_pair(r, dst, /* s0*s1 + s2 */
 			 is_ptr(get(r, s0)) || is_ptr(get(r, s1))
 			     ? -1
 			     : pair_arg(r, s2));
-	else if (op == 0x208 && f->fam >= CO_ISA_GFX940) /* v_lshl_add_u64 */
+	else if (op == ISA_VOP3_v_lshl_add_u64 && (f->fam & ISA_GFX940))
 		set_pair(r, dst, pair_arg(r, s0) < 0 ? pair_arg(r, s2) : -1);
-	else if (op == 0x289)
-		mark_unknown(r, (int)(vdst & 0x7f), 1); /* v_readlane_b32: an SGPR */
-	else if (op == 0x3b3 && f->fam >= CO_ISA_GFX90A) { /* v_pk_mov_b32 */
-		/* Each half from either half of its source, as op_sel says. */
-		set(r, dst, s0 >= 0 ? get(r, s0 + (int)((w0 >> 11) & 1)) : 0);
-		set(r, dst + 1,
-		    s1 >= 0 ? get(r, s1 + (int)((w0 >> 12) & 1)) : 0);
-	} else if (op >= 0x380)
-		mark_unknown(r, dst, 2); /* VOP3P: packed pairs */
+	else if (op == ISA_VOP3_v_readlane_b32)
+		forget_sgprs(r, in->dst, 1);
 	else
-		mark_unknown(r, dst, vop3_wide(op) ? 2 : 1);
+		mark_unknown(r, dst, wide(ISA_VOP3, op) ? 2 : 1);
 }
 
-/* Registers a VMEM load or returning atomic writes (FLAT and MUBUF ops). */
+/* Registers a vector memory load or returning atomic fills.  FLAT's loads
+ * and atomics have MUBUF's numbers; the formats and their d16 forms are
+ * MUBUF's alone. */
+_Static_assert(ISA_FLAT_flat_load_dword == ISA_MUBUF_buffer_load_dword &&
+	       ISA_FLAT_flat_atomic_swap == ISA_MUBUF_buffer_atomic_swap &&
+	       ISA_FLAT_flat_atomic_swap_x2 == ISA_MUBUF_buffer_atomic_swap_x2,
+	       "FLAT and MUBUF number their loads and atomics alike");
+
 static int vmem_width(unsigned op, bool ret)
 {
-	if (op >= 0x40)
-		return !ret					    ? 0
-		       : (op >= 0x60 || (op >= 0x4f && op <= 0x51)) ? 2
-								    : 1;
-	if (op == 0x15)
-		return 2;
-	if (op == 0x16)
-		return 3;
-	if (op == 0x17 || op <= 0x03)
-		return op == 0x17 ? 4 : (int)op + 1; /* MUBUF formats x..xyzw */
-	if ((op >= 0x10 && op <= 0x14) || (op >= 0x20 && op <= 0x25))
+	if (op >= ISA_MUBUF_buffer_atomic_swap)
+		return !ret ? 0
+		       : op >= ISA_MUBUF_buffer_atomic_swap_x2 ||
+				 (op >= ISA_MUBUF_buffer_atomic_add_f64 &&
+				  op <= ISA_MUBUF_buffer_atomic_max_f64)
+			   ? 2
+			   : 1;
+	/* x to xyzw, and dword to dwordx4: a dword more at each opcode */
+	if (op <= ISA_MUBUF_buffer_load_format_xyzw)
+		return (int)(op - ISA_MUBUF_buffer_load_format_x) + 1;
+	if (op >= ISA_MUBUF_buffer_load_dword && op <= ISA_MUBUF_buffer_load_dwordx4)
+		return (int)(op - ISA_MUBUF_buffer_load_dword) + 1;
+	if ((op >= ISA_MUBUF_buffer_load_ubyte && op < ISA_MUBUF_buffer_load_dword) ||
+	    (op >= ISA_MUBUF_buffer_load_ubyte_d16 &&
+	     op <= ISA_MUBUF_buffer_load_short_d16_hi))
 		return 1;
-	return op >= 0x08 && op <= 0x0f ? 2 : 0; /* d16 formats */
+	return op >= ISA_MUBUF_buffer_load_format_d16_x &&
+	       op <= ISA_MUBUF_buffer_store_format_d16_xyzw ? 2 : 0;
 }
 
+/* Registers an LDS read or returning atomic fills. */
 static int ds_width(unsigned op)
 {
-	if ((op >= 0x60 && op <= 0x7f) || op >= 0xfe)
+	if ((op >= ISA_DS_ds_add_rtn_u64 && op <= ISA_DS_ds_condxchg32_rtn_b64) ||
+	    op >= ISA_DS_ds_read_b96)
 		return 4;
-	if ((op >= 0x20 && op <= 0x3f) || (op >= 0x56 && op <= 0x5b) ||
-	    (op >= 0xb0 && op <= 0xbf))
+	if ((op >= ISA_DS_ds_add_rtn_u32 && op <= ISA_DS_ds_bpermute_b32) ||
+	    (op >= ISA_DS_ds_read_u8_d16 && op <= ISA_DS_ds_read_u16_d16_hi) ||
+	    (op >= ISA_DS_ds_read_addtid_b32 && op <= ISA_DS_ds_ordered_count))
 		return 2;
 	return 0;
 }
 
-static void mem(uint16_t *r, uint32_t w0, uint32_t w1)
+static void mem(uint16_t *r, const struct isa_insn *in)
 {
-	unsigned enc = w0 >> 26;
-
-	if (enc == 0x37 && !((w1 >> 23) & 1)) /* FLAT; acc: AGPRs */
-		mark_unknown(r, NSGPR + (int)(w1 >> 24),
-		     vmem_width((w0 >> 18) & 0x7f, (w0 >> 16) & 1));
-	else if (enc == 0x38 && !((w0 >> 16) & 1)) /* MUBUF, not to LDS */
-		mark_unknown(r, NSGPR + (int)((w1 >> 8) & 0xff),
-		     vmem_width((w0 >> 18) & 0x7f, (w0 >> 14) & 1));
-	else if (enc == 0x36)
-		mark_unknown(r, NSGPR + (int)(w1 >> 24), ds_width((w0 >> 17) & 0xff));
-	else if (enc == 0x3a || enc == 0x3c)
-		mark_unknown(r, NSGPR + (int)((w1 >> 8) & 0xff), 4);
-	else if (enc == 0x35)
-		mark_unknown(r, NSGPR + (int)((w0 >> 18) & 0xff), 1);
+	switch (in->fmt) {
+	case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH:
+		if (!in->acc) /* acc: the data are AGPRs */
+			mark_unknown(r, vgpr(in->dst), vmem_width(in->op, in->glc));
+		break;
+	case ISA_MUBUF:
+		if (!in->lds)
+			mark_unknown(r, vgpr(in->dst), vmem_width(in->op, in->glc));
+		break;
+	case ISA_DS:
+		mark_unknown(r, vgpr(in->dst), ds_width(in->op));
+		break;
+	case ISA_MTBUF: case ISA_MIMG:
+		mark_unknown(r, vgpr(in->dst), 4);
+		break;
+	case ISA_VINTRP:
+		mark_unknown(r, vgpr(in->dst), 1);
+		break;
+	}
 }
 
 void co_flow_step(const struct co_flow *f, uint16_t *r,
-		  const struct co_flow_insn *in)
+		  const struct isa_insn *in)
 {
-	uint32_t w = in->w0;
-
-	if (!(w >> 31))
-		valu32(f, r, w, in->w1);
-	else if ((w >> 30) == 2)
-		salu(r, w);
-	else if ((w >> 26) == 0x30)
-		smem(f, r, w, in->w1);
-	else if ((w >> 26) == 0x34)
-		vop3(f, r, w, in->w1);
-	else
-		mem(r, w, in->w1);
+	switch (in->fmt) {
+	case ISA_SOP2: sop2(r, in); break;
+	case ISA_SOPK: sopk(r, in); break;
+	case ISA_SOP1: sop1(r, in); break;
+	case ISA_SOPC: case ISA_SOPP: break; /* SCC or control only */
+	case ISA_SMEM: smem(f, r, in); break;
+	case ISA_VOP2: case ISA_VOP1: case ISA_VOPC: valu32(f, r, in); break;
+	case ISA_VOP3: vop3(f, r, in); break;
+	case ISA_VOP3P: vop3p(f, r, in); break;
+	default: mem(r, in);
+	}
 }
 
 /* The argument a FLAT/GLOBAL atomic's address derives from, or -1. */
-int co_flow_atomic_arg(const uint16_t *r, const struct co_flow_insn *in)
+int co_flow_atomic_arg(const uint16_t *r, const struct isa_insn *in)
 {
-	unsigned seg = (in->w0 >> 14) & 3, saddr = (in->w1 >> 16) & 0x7f;
-
-	if ((in->w0 >> 26) != 0x37)
+	if (in->fmt == ISA_MUBUF)
 		return -1; /* buffer atomics: the base is in a descriptor */
-	if (seg == 2 && saddr != 0x7f)
-		return pair_arg(r, (int)saddr);
-	return pair_arg(r, NSGPR + (int)(in->w1 & 0xff));
+	if (in->fmt == ISA_GLOBAL && in->saddr != ISA_SADDR_OFF)
+		return pair_arg(r, (int)in->saddr);
+	return pair_arg(r, vgpr(in->addr));
 }
 
 void co_flow_entry(const struct co_flow *f, uint16_t *r)

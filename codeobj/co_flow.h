@@ -8,22 +8,17 @@
 #define CO_FLOW_NREG (128 + 256) /* s0..s127, then v0..v255 */
 
 struct co_flow {
-	enum co_isa_family fam;
+	enum isa_family fam;
 	const struct co_kernel *k;
-};
-
-struct co_flow_insn {
-	uint32_t w0, w1; /* w1: 0 for 4-byte instructions */
-	uint32_t off;	 /* from the kernel's first byte */
 };
 
 /* Register tags at the kernel's entry: the kernarg segment pointer. */
 CO_HIDDEN void co_flow_entry(const struct co_flow *f, uint16_t *r);
 /* Updates the tags in r by what one instruction writes. */
 CO_HIDDEN void co_flow_step(const struct co_flow *f, uint16_t *r,
-			    const struct co_flow_insn *in);
+			    const struct isa_insn *in);
 /* The argument a FLAT/GLOBAL atomic's address comes from, or -1. */
 CO_HIDDEN int co_flow_atomic_arg(const uint16_t *r,
-				 const struct co_flow_insn *in);
+				 const struct isa_insn *in);
 
 #endif

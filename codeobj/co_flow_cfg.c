@@ -21,7 +21,8 @@ struct block {
 };
 
 struct cfg {
-	struct co_flow_insn *in;
+	struct isa_insn *in;
+	uint32_t *off; /* of each instruction, from the kernel's first byte */
 	uint32_t n, nb;
 	struct block *b;
 	uint16_t *state; /* nb * CO_FLOW_NREG: the entry state of each block */
@@ -30,22 +31,31 @@ struct cfg {
 enum { NOT_BRANCH, BR_ALWAYS, BR_COND, BR_END };
 
 /* A SOPP branch or program end; *target is the instruction offset. */
-static int branch(const struct co_flow_insn *in, uint32_t *target)
+static int branch(const struct cfg *g, uint32_t i, uint32_t *target)
 {
-	uint32_t w = in->w0;
-	unsigned op = (w >> 16) & 0x7f;
+	const struct isa_insn *in = &g->in[i];
 
-	if ((w >> 23) == 0x17d && ((w >> 8) & 0xff) == 0x1d)
-		return BR_END; /* s_setpc_b64: somewhere we cannot follow */
-	if ((w >> 23) != 0x17f)
+	if (in->fmt == ISA_SOP1 && in->op == ISA_SOP1_s_setpc_b64)
+		return BR_END; /* somewhere we cannot follow */
+	if (in->fmt != ISA_SOPP)
 		return NOT_BRANCH;
-	*target = in->off + 4 + (uint32_t)((int32_t)(int16_t)(w & 0xffff) * 4);
-	if (op == 1 || op == 0x1b || op == 0x1e)
+	*target = g->off[i] + 4 + (uint32_t)(in->imm * 4);
+	switch (in->op) {
+	case ISA_SOPP_s_endpgm:
+	case ISA_SOPP_s_endpgm_saved:
+	case ISA_SOPP_s_endpgm_ordered_ps_done:
 		return BR_END;
-	if (op == 2)
+	case ISA_SOPP_s_branch:
 		return BR_ALWAYS;
-	return (op >= 4 && op <= 9) || (op >= 0x17 && op <= 0x1a) ? BR_COND
-								  : NOT_BRANCH;
+	case ISA_SOPP_s_cbranch_scc0: case ISA_SOPP_s_cbranch_scc1:
+	case ISA_SOPP_s_cbranch_vccz: case ISA_SOPP_s_cbranch_vccnz:
+	case ISA_SOPP_s_cbranch_execz: case ISA_SOPP_s_cbranch_execnz:
+	case ISA_SOPP_s_cbranch_cdbgsys: case ISA_SOPP_s_cbranch_cdbguser:
+	case ISA_SOPP_s_cbranch_cdbgsys_or_user:
+	case ISA_SOPP_s_cbranch_cdbgsys_and_user:
+		return BR_COND;
+	}
+	return NOT_BRANCH;
 }
 
 static long find_insn(const struct cfg *g, uint32_t off)
@@ -55,30 +65,26 @@ static long find_insn(const struct cfg *g, uint32_t off)
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (g->in[mid].off < off)
+		if (g->off[mid] < off)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < g->n && g->in[lo].off == off ? (long)lo : -1;
+	return lo < g->n && g->off[lo] == off ? (long)lo : -1;
 }
 
 static int decode(struct cfg *g, const uint8_t *code, size_t size)
 {
-	size_t pos = 0;
-
-	g->in = malloc((size / 4 + 1) * sizeof(*g->in));
-	if (!g->in || size / 4 > MAX_INSNS)
+	if (size / 4 > MAX_INSNS)
 		return -1;
-	while (pos + 4 <= size) {
-		unsigned len = co_isa_len(hg_load32(code + pos));
-
-		if (!len || pos + len > size)
+	g->in = malloc((size / 4 + 1) * sizeof(*g->in));
+	g->off = malloc((size / 4 + 1) * sizeof(*g->off));
+	if (!g->in || !g->off)
+		return -1;
+	for (size_t pos = 0; pos < size; pos += g->in[g->n++].len) {
+		if (isa_decode(code + pos, size - pos, &g->in[g->n]))
 			return -1;
-		g->in[g->n++] = (struct co_flow_insn){
-		    hg_load32(code + pos),
-		    len == 8 ? hg_load32(code + pos + 4) : 0, (uint32_t)pos};
-		pos += len;
+		g->off[g->n] = (uint32_t)pos;
 	}
 	return 0;
 }
@@ -93,7 +99,7 @@ static int blocks(struct cfg *g)
 		return -1;
 	lead[0] = true;
 	for (uint32_t i = 0; i < g->n; i++) {
-		int k = branch(&g->in[i], &t);
+		int k = branch(g, i, &t);
 		long ti = k == BR_ALWAYS || k == BR_COND ? find_insn(g, t) : -1;
 
 		if (ti >= 0)
@@ -136,7 +142,7 @@ static void edges(struct cfg *g)
 	for (uint32_t i = 0; i < g->nb; i++) {
 		struct block *b = &g->b[i];
 		uint32_t t = 0;
-		int k = branch(&g->in[b->end - 1], &t);
+		int k = branch(g, b->end - 1, &t);
 
 		b->succ[0] = b->succ[1] = -1;
 		if (k == BR_ALWAYS || k == BR_COND)
@@ -214,23 +220,23 @@ static void annotate(const struct co_flow *f, const struct cfg *g,
 			continue;
 		memcpy(r, g->state + (size_t)i * CO_FLOW_NREG, sizeof(r));
 		for (uint32_t j = b->first; j < b->end; j++) {
-			uint64_t addr = f->k->code_addr + g->in[j].off;
-			unsigned enc = g->in[j].w0 >> 26;
+			const struct isa_insn *d = &g->in[j];
+			uint64_t addr = f->k->code_addr + g->off[j];
+			bool vmem = d->fmt == ISA_FLAT || d->fmt == ISA_GLOBAL ||
+				    d->fmt == ISA_SCRATCH || d->fmt == ISA_MUBUF;
 			struct co_insn *in =
-			    enc == 0x37 || enc == 0x38
-				? bsearch(&addr, insns, ninsns, sizeof(*insns),
-					  by_addr)
-				: NULL;
+			    vmem ? bsearch(&addr, insns, ninsns, sizeof(*insns),
+					   by_addr)
+				 : NULL;
 
 			if (in)
-				in->arg =
-				    (int16_t)co_flow_atomic_arg(r, &g->in[j]);
-			co_flow_step(f, r, &g->in[j]);
+				in->arg = (int16_t)co_flow_atomic_arg(r, d);
+			co_flow_step(f, r, d);
 		}
 	}
 }
 
-int co_flow_args(enum co_isa_family fam, const struct co_kernel *k,
+int co_flow_args(enum isa_family fam, const struct co_kernel *k,
 		 const uint8_t *code, struct co_insn *insns, uint32_t ninsns)
 {
 	struct co_flow f = {fam, k};
@@ -252,6 +258,7 @@ out:
 	free(work);
 	free(g.state);
 	free(g.b);
+	free(g.off);
 	free(g.in);
 	return rc;
 }

@@ -5,6 +5,7 @@
 
 #include "co.h"
 #include "hg_cursor.h"
+#include "isa.h"
 
 #define CO_HIDDEN __attribute__((visibility("hidden")))
 
@@ -73,24 +74,21 @@ CO_HIDDEN int co_offload_section(struct co_set *set, const uint8_t *p,
 
 /* Decoders: call `hit` for every atomic memory instruction in [code, code+n). */
 typedef void (*co_hit_fn)(void *ctx, const struct co_insn *insn);
-enum co_isa_family { CO_ISA_UNKNOWN = 0, CO_ISA_GFX908, CO_ISA_GFX90A,
-		     CO_ISA_GFX940, CO_ISA_GFX950 };
-CO_HIDDEN enum co_isa_family co_isa_family(const char *proc);
+/* The instruction family codeobj decodes proc as (ISA_UNKNOWN: none). */
+CO_HIDDEN enum isa_family co_isa_family(const char *proc);
 /* Returns the number of instructions decoded, or -1 when the stream is not
  * one the decoder understands (the caller then falls back to comgr). */
-CO_HIDDEN long co_isa_scan(enum co_isa_family fam, const uint8_t *code,
+CO_HIDDEN long co_isa_scan(enum isa_family fam, const uint8_t *code,
 			   size_t n, uint64_t addr, co_hit_fn hit, void *ctx);
-/* Length in bytes of the gfx9 instruction starting with word w; 0 if unknown. */
-CO_HIDDEN unsigned co_isa_len(uint32_t w);
 /* Sets insns[i].arg for each atomic of k whose address derives from one
  * pointer argument (co_flow.c); -1 when the code cannot be followed. */
-CO_HIDDEN int co_flow_args(enum co_isa_family fam, const struct co_kernel *k,
+CO_HIDDEN int co_flow_args(enum isa_family fam, const struct co_kernel *k,
 			   const uint8_t *code, struct co_insn *insns,
 			   uint32_t ninsns);
 /* Classifies a mnemonic as printed by LLVM; false when not an atomic. */
 CO_HIDDEN bool co_classify_mnemonic(const char *m, struct co_insn *out);
 /* The scope an atomic asks for on this family (enum co_scope). */
-CO_HIDDEN uint8_t co_insn_scope(enum co_isa_family fam,
+CO_HIDDEN uint8_t co_insn_scope(enum isa_family fam,
 				const struct co_insn *in);
 
 struct co_comgr;

@@ -94,21 +94,32 @@ static int find_metadata(struct co_object *o, struct co_error *err)
  * with, in their fixed order (private segment buffer 4, dispatch pointer 2,
  * queue pointer 2, then the kernarg segment pointer 2).
  */
-static void descriptor(struct co_kernel *k, const uint8_t *kd)
+static void descriptor(struct co_kernel *k, const uint8_t *kd,
+		       enum isa_family fam)
 {
-	uint16_t props;
+	struct isa_kd d;
 
-	memcpy(&props, kd + 56, 2);
-	k->kernarg_sgpr = (props & 8) ? (int8_t)(4 * (props & 1) +
-						 2 * ((props >> 1) & 1) +
-						 2 * ((props >> 2) & 1))
-				      : -1;
+	k->kernarg_sgpr = -1;
+	if (isa_kd_parse(kd, fam, &d) || !d.sgpr_kernarg_ptr)
+		return;
+	k->kernarg_sgpr = (int8_t)(4 * d.sgpr_private_buffer +
+				   2 * d.sgpr_dispatch_ptr +
+				   2 * d.sgpr_queue_ptr);
+}
+
+/* The instruction family of the code object's target. */
+static enum isa_family family(const struct co_profiles *p)
+{
+	struct co_target t;
+
+	return co_target_parse(p->target, &t) ? ISA_UNKNOWN : co_isa_family(t.proc);
 }
 
 /* Kernel code ranges: the STT_FUNC symbol named like the kernel; its
  * descriptor: the STT_OBJECT named like it plus ".kd". */
 static void code_ranges(struct co_object *o)
 {
+	enum isa_family fam = family(&o->own.p);
 	struct co_shdr sh, str, target;
 	long idx = co_elf_find(&o->elf, ".symtab");
 	if (idx < 0)
@@ -143,7 +154,8 @@ static void code_ranges(struct co_object *o)
 		if (kd) {
 			if (size >= 64)
 				descriptor(k, o->elf.p + target.offset +
-						      (value - target.addr));
+						      (value - target.addr),
+					   fam);
 			continue;
 		}
 		k->code_addr = value;
@@ -221,8 +233,19 @@ static void collect(void *ctx, const struct co_insn *in)
 	o->insns[o->ninsns++] = *in;
 }
 
+/* Attribution only where there is something to attribute: an atomic whose
+ * address is a pointer (LDS atomics have none, a buffer's is in its
+ * descriptor). */
+static bool pointer_atomics(const struct co_insn *in, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (in[i].space == CO_SP_GLOBAL || in[i].space == CO_SP_FLAT)
+			return true;
+	return false;
+}
+
 static int scan_kernel(struct co_object *o, struct co_kernel *k,
-		       enum co_decoder dec, enum co_isa_family fam,
+		       enum co_decoder dec, enum isa_family fam,
 		       struct co_comgr **dis, struct co_error *err)
 {
 	struct co_shdr sh;
@@ -239,8 +262,8 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
 	if (n >= 0) {
 		o->own.p.decoded += (uint64_t)n;
-		/* Attribution only where there is something to attribute. */
-		if (o->ninsns > mark)
+		if (o->ninsns > mark &&
+		    pointer_atomics(o->insns + mark, o->ninsns - mark))
 			co_flow_args(fam, k, code, o->insns + mark,
 				     (uint32_t)(o->ninsns - mark));
 		return 0;
@@ -266,10 +289,7 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 		      struct co_error *err)
 {
 	struct co_profiles *p = &o->own.p;
-	struct co_target t;
-	enum co_isa_family fam = CO_ISA_UNKNOWN;
-	if (co_target_parse(p->target, &t) == 0)
-		fam = co_isa_family(t.proc);
+	enum isa_family fam = family(p);
 	struct co_comgr *dis = NULL;
 	free(o->first);
 	o->ninsns = 0;

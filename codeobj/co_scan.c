@@ -450,7 +450,7 @@ static const char *why_not(const struct scan *s, const char *proc)
 	const char *why = NULL;
 	struct co_comgr *dis;
 
-	if (s->o->decoder != CO_DEC_COMGR && co_isa_family(proc) != CO_ISA_UNKNOWN)
+	if (s->o->decoder != CO_DEC_COMGR && co_isa_family(proc) != ISA_UNKNOWN)
 		return NULL;
 	if (s->o->decoder == CO_DEC_OWN)
 		return "hipgrain's own decoder knows the gfx9 family only "

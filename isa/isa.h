@@ -57,6 +57,8 @@ enum {
 	ISA_SRC_EXECZ = 252, ISA_SRC_SCC = 253, ISA_SRC_LDS_DIRECT = 254,
 	ISA_SRC_LITERAL = 255, ISA_SRC_VGPR = 256,
 };
+/* GLOBAL's saddr when the address is the 64-bit vaddr alone. */
+enum { ISA_SADDR_OFF = 0x7f };
 
 /* SDWA's operand selects. */
 enum { ISA_SEL_BYTE0, ISA_SEL_BYTE1, ISA_SEL_BYTE2, ISA_SEL_BYTE3,
@@ -87,14 +89,34 @@ struct isa_insn {
 	uint8_t addr, data0, data1, saddr, offen, idxen, srsrc, soffset;
 	uint8_t glc, slc, scc, nt, acc, gds, soe, imm_off;
 	uint8_t offset0, offset1;	/* DS */
+	uint8_t lds;		/* MUBUF: the data go to LDS, not to VDATA */
 };
 
 /* The length in bytes of the instruction whose first word is w (0: a word
  * no gfx9 format starts with). */
 unsigned isa_len(uint32_t w);
+/* The format isa_decode gives the instruction whose first word is w (any
+ * value, when isa_len(w) is 0), read from that word alone: for a reader
+ * that steps over most instructions by their length and decodes the few
+ * it needs. */
+unsigned isa_fmt_of(uint32_t w);
+/* The opcode isa_decode gives it, from the first word alone likewise (every
+ * gfx9 format keeps its opcode there). */
+unsigned isa_op_of(uint32_t w);
+/* Steps over the instructions in p[*pos, n) up to the first whose format
+ * is in fmts (a bit per enum isa_fmt), adding each one stepped over to
+ * *count: a reader that wants a few formats from much code skips the rest
+ * at the cost of their lengths alone.  Returns that format, with *pos at
+ * it; ISA_NFMT at the end of the bytes; -1 at bytes that are no whole
+ * instruction. */
+int isa_seek(const uint8_t *p, size_t n, size_t *pos, uint32_t fmts,
+	     unsigned long *count);
 /* Decode the instruction at p (n bytes readable).  0, or -1 when the bytes
  * are not a whole instruction. */
 int isa_decode(const uint8_t *p, size_t n, struct isa_insn *out);
+/* Whether VOP3 opcode op is a VOP3b form, whose sdst (a carry or a flag
+ * mask) takes the place of abs and op_sel. */
+int isa_vop3b(unsigned op);
 /* LLVM's mnemonic for fmt/op in that family; NULL for a form it lacks. */
 const char *isa_name(enum isa_family fam, unsigned fmt, unsigned op);
 const char *isa_fmt_name(unsigned fmt);

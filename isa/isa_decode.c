@@ -28,35 +28,121 @@ static int vop2_literal(unsigned op)
 	return op == 0x17 || op == 0x18 || op == 0x24 || op == 0x25;
 }
 
-unsigned isa_len(uint32_t w)
+/* isa_fmt_of, inlined where this file steps over code. */
+static inline __attribute__((always_inline)) unsigned fmt_of(uint32_t w)
 {
 	if (!(w >> 31)) {
+		unsigned top = BITS(w, 30, 25);
+		return top == 0x3f ? ISA_VOP1 : top == 0x3e ? ISA_VOPC : ISA_VOP2;
+	}
+	if ((w >> 30) == 2) {
+		switch (w >> 23) {
+		case 0x17d: return ISA_SOP1;
+		case 0x17e: return ISA_SOPC;
+		case 0x17f: return ISA_SOPP;
+		}
+		return (w >> 28) == 0xb ? ISA_SOPK : ISA_SOP2;
+	}
+	switch (w >> 26) {
+	case 0x30: return ISA_SMEM;
+	case 0x34: return BITS(w, 25, 16) >= 0x380 ? ISA_VOP3P : ISA_VOP3;
+	case 0x36: return ISA_DS;
+	case 0x37:
+		switch (BITS(w, 15, 14)) {
+		case 1: return ISA_SCRATCH;
+		case 2: return ISA_GLOBAL;
+		}
+		return ISA_FLAT;
+	case 0x38: return ISA_MUBUF;
+	case 0x3a: return ISA_MTBUF;
+	case 0x3c: return ISA_MIMG;
+	case 0x31: return ISA_EXP;
+	}
+	return ISA_VINTRP;
+}
+
+/* The length the format of w gives it (isa_len), inlined likewise. */
+static inline __attribute__((always_inline)) unsigned len_for(unsigned fmt,
+							      uint32_t w)
+{
+	switch (fmt) {
+	case ISA_VOP1: case ISA_VOPC: case ISA_VOP2: {
 		unsigned src0 = w & 0x1ff;
 		if (src0 == ISA_SRC_LITERAL || src0 == ISA_SRC_SDWA || src0 == ISA_SRC_DPP)
 			return 8;
-		unsigned top = BITS(w, 30, 25);
-		return top < 0x3e && vop2_literal(top) ? 8 : 4;
+		return fmt == ISA_VOP2 && vop2_literal(BITS(w, 30, 25)) ? 8 : 4;
 	}
-	if ((w >> 30) == 2) {
-		unsigned top9 = w >> 23;
-		if (top9 == 0x17d)
-			return has_literal(w & 0xff) ? 8 : 4;
-		if (top9 == 0x17e)
-			return has_literal(w & 0xff) || has_literal(BITS(w, 15, 8)) ? 8 : 4;
-		if (top9 == 0x17f)
-			return 4;
-		if ((w >> 28) == 0xb)
-			return BITS(w, 27, 23) == 0x14 ? 8 : 4;
+	case ISA_SOP1:
+		return has_literal(w & 0xff) ? 8 : 4;
+	case ISA_SOPC: case ISA_SOP2:
 		return has_literal(w & 0xff) || has_literal(BITS(w, 15, 8)) ? 8 : 4;
-	}
-	switch (w >> 26) {
-	case 0x30: case 0x31: case 0x34: case 0x36: case 0x37:
-	case 0x38: case 0x3a: case 0x3c:
-		return 8;
-	case 0x35:
+	case ISA_SOPP:
 		return 4;
+	case ISA_SOPK:
+		return BITS(w, 27, 23) == 0x14 ? 8 : 4;	/* s_setreg_imm32_b32 */
+	case ISA_VINTRP:	/* and the words no format starts with */
+		return (w >> 26) == 0x35 ? 4 : 0;
+	}
+	return 8;
+}
+
+static inline __attribute__((always_inline)) unsigned len_of(uint32_t w)
+{
+	return len_for(fmt_of(w), w);
+}
+
+unsigned isa_len(uint32_t w)
+{
+	return len_of(w);
+}
+
+unsigned isa_fmt_of(uint32_t w)
+{
+	return fmt_of(w);
+}
+
+unsigned isa_op_of(uint32_t w)
+{
+	switch (fmt_of(w)) {
+	case ISA_VOP1: return BITS(w, 16, 9);
+	case ISA_VOPC: return BITS(w, 24, 17);
+	case ISA_VOP2: return BITS(w, 30, 25);
+	case ISA_SOP1: return BITS(w, 15, 8);
+	case ISA_SOPC: case ISA_SOPP: return BITS(w, 22, 16);
+	case ISA_SOPK: return BITS(w, 27, 23);
+	case ISA_SOP2: return BITS(w, 29, 23);
+	case ISA_SMEM: return BITS(w, 25, 18);
+	case ISA_VOP3: return BITS(w, 25, 16);
+	case ISA_VOP3P: return BITS(w, 22, 16);
+	case ISA_DS: return BITS(w, 24, 17);
+	case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
+		return BITS(w, 24, 18);
 	}
 	return 0;
+}
+
+int isa_seek(const uint8_t *p, size_t n, size_t *pos, uint32_t fmts,
+	     unsigned long *count)
+{
+	size_t at = *pos;
+	unsigned len;
+
+	for (; at < n; at += len, ++*count) {
+		uint32_t w;
+		if (n - at < 4)
+			return -1;
+		memcpy(&w, p + at, 4);
+		unsigned fmt = fmt_of(w);
+		len = len_for(fmt, w);
+		if (!len || len > n - at)
+			return -1;
+		if (fmts >> fmt & 1) {
+			*pos = at;
+			return (int)fmt;
+		}
+	}
+	*pos = at;
+	return ISA_NFMT;
 }
 
 static void vop_sdwa(struct isa_insn *in, uint32_t e)
@@ -123,9 +209,7 @@ static void vop_short(struct isa_insn *in, uint32_t w)
 		in->lit = in->w1;
 }
 
-/* VOP3b: the forms whose second destination (a carry or a flag mask)
- * sits where VOP3a keeps abs and op_sel. */
-static int vop3b(unsigned op)
+int isa_vop3b(unsigned op)
 {
 	return (op >= 0x119 && op <= 0x11e) || op == 0x1e0 || op == 0x1e1 ||
 	       op == 0x1e8 || op == 0x1e9;
@@ -153,7 +237,7 @@ static void vop3(struct isa_insn *in, uint32_t w, uint32_t e)
 	if (in->op < 0x100) {
 		in->sdst = (uint8_t)BITS(w, 7, 0);
 		in->abs = (uint8_t)BITS(w, 10, 8);
-	} else if (vop3b(in->op)) {
+	} else if (isa_vop3b(in->op)) {
 		in->dst = (uint16_t)BITS(w, 7, 0);
 		in->sdst = (uint8_t)BITS(w, 14, 8);
 	} else {
@@ -248,6 +332,7 @@ static void mubuf(struct isa_insn *in, uint32_t w, uint32_t e)
 	in->idxen = (uint8_t)BITS(w, 13, 13);
 	in->glc = (uint8_t)BITS(w, 14, 14);
 	in->scc = (uint8_t)BITS(w, 15, 15);
+	in->lds = (uint8_t)BITS(w, 16, 16);
 	in->slc = (uint8_t)BITS(w, 17, 17);
 	in->op = (uint16_t)BITS(w, 24, 18);
 	in->addr = (uint8_t)BITS(e, 7, 0);
@@ -258,6 +343,16 @@ static void mubuf(struct isa_insn *in, uint32_t w, uint32_t e)
 	in->soffset = (uint8_t)BITS(e, 31, 24);
 }
 
+/* Image and typed-buffer forms: the registers they read and fill, for a
+ * reader that tracks registers through code nothing here executes. */
+static void image(struct isa_insn *in, unsigned fmt, uint32_t e)
+{
+	in->fmt = (uint8_t)fmt;
+	in->addr = (uint8_t)BITS(e, 7, 0);
+	in->data0 = (uint8_t)BITS(e, 15, 8);
+	in->dst = in->data0;
+}
+
 int isa_decode(const uint8_t *p, size_t n, struct isa_insn *in)
 {
 	memset(in, 0, sizeof(*in));
@@ -265,7 +360,7 @@ int isa_decode(const uint8_t *p, size_t n, struct isa_insn *in)
 		return -1;
 	uint32_t w;
 	memcpy(&w, p, 4);
-	unsigned len = isa_len(w);
+	unsigned len = len_of(w);
 	if (!len || len > n)
 		return -1;
 	in->len = (uint8_t)len;
@@ -286,10 +381,13 @@ int isa_decode(const uint8_t *p, size_t n, struct isa_insn *in)
 	case 0x36: ds(in, w, in->w1); break;
 	case 0x37: flat(in, w, in->w1); break;
 	case 0x38: mubuf(in, w, in->w1); break;
-	case 0x3a: in->fmt = ISA_MTBUF; break;
-	case 0x3c: in->fmt = ISA_MIMG; break;
+	case 0x3a: image(in, ISA_MTBUF, in->w1); break;
+	case 0x3c: image(in, ISA_MIMG, in->w1); break;
 	case 0x31: in->fmt = ISA_EXP; break;
-	default: in->fmt = ISA_VINTRP; break;
+	default:
+		in->fmt = ISA_VINTRP;
+		in->dst = (uint16_t)BITS(w, 25, 18);
+		break;
 	}
 	return 0;
 }

@@ -48,7 +48,7 @@ static void decode_only(const struct co_entry *e, const struct co_profiles *p,
 	if (co_elf_open(&elf, e->data, e->size, &why, &bad) ||
 	    co_target_parse(p->target, &tg))
 		return;
-	enum co_isa_family fam = co_isa_family(tg.proc);
+	enum isa_family fam = co_isa_family(tg.proc);
 	double t0 = now();
 	for (uint32_t i = 0; i < p->nkernels; i++) {
 		const struct co_kernel *k = &p->kernels[i];
