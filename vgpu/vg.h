@@ -98,6 +98,9 @@ int vg_event_set_cpu(void *args);
 int vg_event_reset(void *args);
 int vg_event_wait(void *args);
 void vg_event_signal_all(void);
+/* What a thread about to wait on events does first (the queues serve
+ * themselves, vg_queue.c). */
+void vg_event_serve_with(void (*fn)(void));
 /* An interrupt a kernel raised (s_sendmsg), M0's context id with it. */
 void vg_event_interrupt(uint32_t context_id);
 struct kfd_hsa_memory_exception_data;
@@ -109,13 +112,9 @@ int vg_event_memory_fault(const struct kfd_hsa_memory_exception_data *d);
 int vg_queue_create(void *args);
 int vg_queue_destroy(void *args);
 int vg_queue_update(void *args);
-/* Serve every queue now, in the calling thread. */
-void vg_queue_poke(void);
-/* The same unless another thread is serving them: a runtime thread that
- * waits must not wait for a kernel that waits for it (a hostcall). */
-void vg_queue_poke_idle(void);
 
-/* SVM attributes (vg_svm.c) and the SMI event files (vg_smi.c). */
+/* SVM attributes (vg_svm.c; the ranges in vg_svm_attr.c) and the SMI
+ * event files (vg_smi.c). */
 int vg_svm(void *args);
 /* Whether va lies in a range the process gave the driver (SET_ATTR), with
  * that range's flags and location (0: system memory, else a gpu id). */
@@ -130,6 +129,8 @@ uint32_t vg_svm_access_default(void);
 /* Whether GPU gpu (a gpu id) may access [s, e), in place or not. */
 int vg_svm_gpu_may_access(uint64_t s, uint64_t e, uint32_t gpu);
 void vg_svm_unmapped(uint64_t start, uint64_t len);
+/* The GPU's page table holds [start, end) now (a prefetch mapped it). */
+void vg_svm_gpu_map(uint64_t start, uint64_t end);
 int vg_smi_open(void *args);
 /* The SMI file's vmfault line for this process (a fatal GPU fault). */
 void vg_smi_vmfault(uint32_t gpu_id);

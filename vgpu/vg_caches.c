@@ -13,6 +13,7 @@
 
 #include "vg_caches.h"
 #include "vg_sysfs.h"
+#include "vg_sysfs_io.h"
 
 #define VG_DATA (HSA_CACHE_TYPE_DATA | HSA_CACHE_TYPE_HSACU)
 #define VG_INST (HSA_CACHE_TYPE_INSTRUCTION | HSA_CACHE_TYPE_HSACU)

@@ -301,6 +301,15 @@ static struct timespec deadline(uint32_t ms)
 	return t;
 }
 
+/* What a waiting thread does first, set by the queues (above events:
+ * their packets' completions set events). */
+static void (*serve)(void);
+
+void vg_event_serve_with(void (*fn)(void))
+{
+	__atomic_store_n(&serve, fn, __ATOMIC_RELEASE);
+}
+
 int vg_event_wait(void *args)
 {
 	struct kfd_ioctl_wait_events_args *a = args;
@@ -309,10 +318,10 @@ int vg_event_wait(void *args)
 	if ((!d && a->num_events) || a->num_events > VG_WAIT_MAX)
 		return d ? -EINVAL : -EFAULT;
 	pthread_once(&once, init_cond);
-	/* The runtime is waiting for the device: serve the queues now,
-	 * unless the device is busy with them (its kernel may be waiting on
-	 * this very thread, as printf's does on the hostcall listener). */
-	vg_queue_poke_idle();
+	/* The runtime is waiting for the device: serve the queues now. */
+	void (*fn)(void) = __atomic_load_n(&serve, __ATOMIC_ACQUIRE);
+	if (fn)
+		fn();
 	struct timespec until = deadline(a->timeout);
 	vg_log("wait on %u events (first %u) for %u ms", a->num_events,
 	       a->num_events ? d[0].event_id : 0, a->timeout);

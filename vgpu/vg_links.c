@@ -20,6 +20,7 @@
 
 #include "vg_links.h"
 #include "vg_sysfs.h"
+#include "vg_sysfs_io.h"
 
 struct link {
 	int type, weight;

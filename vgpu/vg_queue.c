@@ -42,7 +42,7 @@ static int serve_all(void)
 	return done;
 }
 
-void vg_queue_poke(void)
+static void poke(void)
 {
 	pthread_mutex_lock(&lock);
 	if (serve_all())
@@ -50,7 +50,9 @@ void vg_queue_poke(void)
 	pthread_mutex_unlock(&lock);
 }
 
-void vg_queue_poke_idle(void)
+/* Serve unless another thread is serving: a runtime thread that waits on
+ * an event must not wait for a kernel that waits for it (a hostcall). */
+static void poke_idle(void)
 {
 	if (pthread_mutex_trylock(&lock))
 		return;
@@ -64,7 +66,7 @@ void vg_queue_poke_idle(void)
 static void *poll_loop(void *unused)
 {
 	for (;;) {
-		vg_queue_poke();
+		poke();
 		uint64_t idle = vg_now_ns() - __atomic_load_n(&last_work_ns, __ATOMIC_RELAXED);
 		struct timespec ts = { 0, idle < 20000000u ? 20000 : 1000000 };
 		nanosleep(&ts, NULL);
@@ -111,6 +113,7 @@ int vg_queue_create(void *p)
 	q->ring_size = a->ring_size;
 	q->wptr_va = a->write_pointer_address;
 	q->rptr_va = a->read_pointer_address;
+	vg_event_serve_with(poke_idle);
 	start_poller();
 	pthread_mutex_unlock(&lock);
 	a->queue_id = (uint32_t)id;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "hg_env.h"
+#include "vg_svm_fault.h"
 #include "vg_sysfs.h"
 #include "vg.h"
 
@@ -30,7 +31,7 @@ static int ready;
  * its own, without calling the allocator or anything a preload hooks (the
  * tracer's own locks are not the child's until its fork returns). */
 static void (*const forks[])(int) = {
-	vg_queue_fork, vg_svm_fork, vg_event_fork, vg_smi_fork,
+	vg_queue_fork, vg_svm_fault_fork, vg_svm_fork, vg_event_fork, vg_smi_fork,
 	vg_mem_fork, vg_vma_fork, vg_kfd_fork, vg_mapped_fork,
 };
 #define NFORKS (sizeof(forks) / sizeof(forks[0]))

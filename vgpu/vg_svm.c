@@ -13,22 +13,8 @@
 #include "vg_sysfs.h"
 #include "vg.h"
 #include "vg_ranges.h"
-#include "vg_svm_fault.h"
 #include "vg_svm_int.h"
 
-
-struct vg_ranges vg_svm_where = VG_RANGES_INIT;
-static struct vg_ranges flags = VG_RANGES_INIT; /* KFD_IOCTL_SVM_FLAG_* */
-static struct vg_ranges known = VG_RANGES_INIT; /* 1: given to the driver */
-struct vg_ranges vg_svm_preferred = VG_RANGES_INIT;
-struct vg_ranges vg_svm_access = VG_RANGES_INIT;
-struct vg_ranges vg_svm_gran = VG_RANGES_INIT;
-
-uint32_t vg_svm_access_default(void)
-{
-	uint32_t n = vg.node ? vg.node->gpus : 1;
-	return vg.xnack ? (n >= VG_SVM_AIP ? 0xffffu : (1u << n) - 1) : 0;
-}
 
 /* kfd_svm.c, svm_range_apply_attrs: an access attribute sets or clears
  * the GPU's bit in both bitmaps, and no other GPU's. */
@@ -42,13 +28,6 @@ static int set_access(uint64_t s, uint64_t e, uint32_t type, uint32_t gpu)
 				     type == KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE,
 				     dflt);
 	return rc;
-}
-
-int vg_svm_gpu_may_access(uint64_t s, uint64_t e, uint32_t gpu)
-{
-	int i = vg_gpu_index(gpu);
-	uint32_t v = vg_ranges_get(&vg_svm_access, s, e, vg_svm_access_default());
-	return i >= 0 && ((v >> i) & 1 || (v >> (VG_SVM_AIP + i)) & 1);
 }
 
 static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
@@ -71,12 +50,12 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 		/* Under XNACK the driver maps what a prefetch placed
 		 * (svm_range_set_attr, then svm_range_validate_and_map). */
 		if (!rc && vg.xnack)
-			vg_svm_fault_mapped(s, e);
+			vg_svm_gpu_map(s, e);
 		return rc;
 	}
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:
 	case KFD_IOCTL_SVM_ATTR_CLR_FLAGS:
-		return vg_ranges_flags(&flags, s, e, a->value,
+		return vg_ranges_flags(&vg_svm_flags, s, e, a->value,
 				       a->type == KFD_IOCTL_SVM_ATTR_SET_FLAGS,
 				       KD_SVM_FLAGS_DEFAULT);
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
@@ -110,7 +89,7 @@ static uint32_t access_type(uint64_t s, uint64_t e, int gpu)
 
 static int get_one(uint64_t s, uint64_t e, struct kfd_ioctl_svm_attribute *a)
 {
-	uint32_t f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
+	uint32_t f = vg_ranges_get(&vg_svm_flags, s, e, KD_SVM_FLAGS_DEFAULT);
 	switch (a->type) {
 	case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
 		a->value = vg_ranges_get(&vg_svm_preferred, s, e, KFD_IOCTL_SVM_LOCATION_UNDEFINED);
@@ -206,47 +185,5 @@ int vg_svm(void *p)
 		rc = set_one(s, e, &a->attrs[i]);
 	if (rc)
 		return rc;
-	return vg_ranges_set(&known, s, e, 1, NULL, NULL);
-}
-
-int vg_svm_lookup(uint64_t va, uint32_t *f, uint32_t *loc)
-{
-	uint64_t s = va & ~4095ull, e = s + 4096;
-	*f = vg_ranges_get(&flags, s, e, KD_SVM_FLAGS_DEFAULT);
-	*loc = vg_ranges_get(&vg_svm_where, s, e, 0);
-	return vg_ranges_get(&known, s, e, 0) == 1;
-}
-
-/* Fork: the child's SVM ranges are none (amdkfd's are per process).
- * Locks are taken in one order and released in the other. */
-void vg_svm_fork(int phase)
-{
-	if (phase == VG_FORK_PREPARE)
-		vg_svm_fault_fork(phase);
-	struct vg_ranges *maps[] = { &vg_svm_where, &flags, &vg_svm_preferred, &vg_svm_access, &vg_svm_gran, &known };
-	size_t n = sizeof(maps) / sizeof(maps[0]);
-	for (size_t i = 0; i < n; i++)
-		vg_ranges_fork(maps[phase == VG_FORK_PREPARE ? i : n - 1 - i], phase);
-	if (phase != VG_FORK_PREPARE)
-		vg_svm_fault_fork(phase);
-}
-
-/* Whether an SVM range (any attribute set) meets [start, start+len). */
-int vg_svm_holds(uint64_t start, uint64_t len)
-{
-	struct vg_ranges *maps[] = { &vg_svm_where, &flags, &vg_svm_preferred, &vg_svm_access, &vg_svm_gran, &known };
-	int hit = 0;
-	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]) && !hit; i++)
-		hit = vg_ranges_meets(maps[i], start, start + len);
-	return hit;
-}
-
-/* The CPU's mapping of [start, start+len) was replaced: the driver drops
- * the SVM ranges on it (kfd_svm.c, svm_range_unmap_from_cpu). */
-void vg_svm_unmapped(uint64_t start, uint64_t len)
-{
-	struct vg_ranges *maps[] = { &vg_svm_where, &flags, &vg_svm_preferred, &vg_svm_access, &vg_svm_gran, &known };
-	for (size_t i = 0; i < sizeof(maps) / sizeof(maps[0]); i++)
-		vg_ranges_drop(maps[i], start, start + len);
-	vg_svm_fault_forget(start, start + len);
+	return vg_ranges_set(&vg_svm_known, s, e, 1, NULL, NULL);
 }

@@ -24,7 +24,6 @@
 
 #define PAGE 4096ull
 
-static struct vg_ranges mapped = VG_RANGES_INIT; /* 1: in the GPU's page table */
 /* One fault at a time, as amdkfd restores pages under the process's SVM
  * lock: the interpreter's threads may fault on one block together, and
  * the block moves once. */
@@ -68,7 +67,7 @@ static int64_t best(uint64_t s, uint64_t e, uint32_t gpu)
 static int restore(uint64_t va, int write, uint32_t gpu)
 {
 	uint64_t page = va & ~(PAGE - 1), s, e;
-	if (vg_ranges_get(&mapped, page, page + PAGE, 0))
+	if (vg_ranges_get(&vg_svm_mapped, page, page + PAGE, 0))
 		return 0;
 	block(page, vg_ranges_get(&vg_svm_gran, page, page + PAGE, VG_SVM_GRANULARITY), &s, &e);
 	int64_t to = best(s, e, gpu);
@@ -81,7 +80,7 @@ static int restore(uint64_t va, int write, uint32_t gpu)
 		vg_ranges_set(&vg_svm_where, s, e, (uint32_t)to, NULL, NULL);
 	}
 	vg_smi_page_fault(gpu, page, 1, from != (uint32_t)to ? 'M' : 'U');
-	return vg_ranges_set(&mapped, s, e, 1, NULL, NULL) ? -1 : 0;
+	return vg_ranges_set(&vg_svm_mapped, s, e, 1, NULL, NULL) ? -1 : 0;
 }
 
 int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu)
@@ -92,22 +91,11 @@ int vg_svm_gpu_fault(uint64_t va, int write, uint32_t gpu)
 	return rc;
 }
 
-void vg_svm_fault_mapped(uint64_t start, uint64_t end)
-{
-	vg_ranges_set(&mapped, start, end, 1, NULL, NULL);
-}
-
-void vg_svm_fault_forget(uint64_t start, uint64_t end)
-{
-	vg_ranges_drop(&mapped, start, end);
-}
-
-/* Fork: the fault lock outside the map's own. */
+/* Fork: the fault lock, outside the ranges' own (vg_state.c's order). */
 void vg_svm_fault_fork(int phase)
 {
 	if (phase == VG_FORK_PREPARE)
 		pthread_mutex_lock(&fault_lock);
-	vg_ranges_fork(&mapped, phase);
-	if (phase != VG_FORK_PREPARE)
+	else
 		pthread_mutex_unlock(&fault_lock);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The SVM ranges' attributes (vg_svm.c), shared with the fault path
+/* The SVM ranges' attributes and the GPU's page table (vg_svm_attr.c),
+ * shared by the attribute calls (vg_svm.c) and the fault path
  * (vg_svm_fault.c). */
 #ifndef VG_SVM_INT_H
 #define VG_SVM_INT_H
@@ -19,5 +20,8 @@ extern struct vg_ranges vg_svm_preferred; /* a location */
 extern struct vg_ranges vg_svm_access;
 #define VG_SVM_AIP 16
 extern struct vg_ranges vg_svm_gran;      /* log2 of pages */
+extern struct vg_ranges vg_svm_flags;     /* KFD_IOCTL_SVM_FLAG_* */
+extern struct vg_ranges vg_svm_known;     /* 1: given to the driver */
+extern struct vg_ranges vg_svm_mapped;    /* 1: in the GPU's page table */
 
 #endif

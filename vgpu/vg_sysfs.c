@@ -18,6 +18,7 @@
 #include "vg_caches.h"
 #include "vg_links.h"
 #include "vg_sysfs.h"
+#include "vg_sysfs_io.h"
 #include "vg_profile.h"
 
 /* The first GPU node's first SIMD id, as the driver numbers them (each
@@ -25,32 +26,6 @@
 #define VG_SIMD_ID_BASE 2147487744u
 #define VG_LOCATION_ID 768u
 #define VG_UNIQUE_ID 1357911u
-
-int vg_sysfs_put(const char *root, const char *rel, const char *fmt, ...)
-{
-	char path[512];
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	return fclose(f) ? -errno : 0;
-}
-
-int vg_sysfs_dir(const char *path)
-{
-	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
-}
-
-int vg_sysfs_dir_in(const char *root, const char *rel)
-{
-	char path[512];
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	return vg_sysfs_dir(path);
-}
 
 #define put vg_sysfs_put
 #define dir vg_sysfs_dir_in

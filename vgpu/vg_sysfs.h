@@ -27,12 +27,6 @@ static inline uint32_t vg_gpu_id(uint32_t gpu)
 /* A new tree for machine n under $TMPDIR (root gets its path); 0 or
  * -errno. */
 int vg_sysfs_make(const struct vg_node *n, char *root, size_t cap);
-/* A file under root, written with fmt; a directory under root. */
-int vg_sysfs_put(const char *root, const char *rel, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-int vg_sysfs_dir_in(const char *root, const char *rel);
 void vg_sysfs_remove(const char *root);
-/* mkdir that takes an existing directory: 0 or -errno. */
-int vg_sysfs_dir(const char *path);
 
 #endif
