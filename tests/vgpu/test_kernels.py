@@ -9,7 +9,8 @@
   run with one thread or with several the program prints the same, and the
   trace says the same of the racing dispatch: the wave-instructions it ran
   and the atomics the product's memory made do nothing (one per work-item,
-  on the fine-grained host memory).  The printing dispatch's count is its
+  or per wave where the compiler sums a wave's first, on the fine-grained
+  host memory).  The printing dispatch's count is its
   own: its waves spin while the host answers.
 
 usage: test_kernels.py HIPGRAIN HG_VGPU_EXEC
@@ -54,8 +55,11 @@ tap.ok(hello == want, f'printf from the kernel: the {len(want)} lines, each once
 tap.ok(f'pinned sum 0.0' in proc.stdout, 'the FP atomics on fine-grained host '
        'memory did nothing, as on an MI210', proc.stdout)
 drops = one[2]
-tap.ok(sum(d[1] for d in drops) == GROUPS * ITEMS,
-       'the trace counts one dropped atomic per work-item', drops)
+# LLVM 21 sums a wave's adds first and has one lane add the sum
+lanes = sum(d[1] for d in drops)
+tap.ok(lanes in (GROUPS * ITEMS, GROUPS * ITEMS // 64),
+       'the trace counts one dropped atomic per work-item (or per wave, as '
+       'LLVM 21 compiles it)', drops)
 tap.ok(len(one[1]) == 2 and all(d[1] == 0 for d in one[1]),
        'both dispatches ran to their end', one[1])
 
