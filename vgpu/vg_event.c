@@ -152,17 +152,19 @@ void vg_event_signal_all(void)
 
 /*
  * An interrupt from a kernel (kfd_int_process_v9.c, SQ interrupts from
- * s_sendmsg; kfd_signal_event_interrupt): the context id is M0's low 24
- * bits, which ROCm's device library sets to the event's id (its low byte).
- * The driver sets the event of that id when its slot is signaled, and
- * otherwise every event whose slot is; the slots are not modelled here,
- * so the named event is set when it exists and every signal event when
- * it does not: a spurious wake costs the runtime a loop.
+ * s_sendmsg; kfd_signal_event_interrupt).  The context id is M0's low 24
+ * bits, where ROCm's device library puts only the low byte of the event's
+ * id; the driver sets the event of that id when its slot in the events
+ * page is signaled, and otherwise searches every slot for the signaled
+ * ones.  The slots are not modelled here, and a partial id may name
+ * another event (any id past 255), so every signal event is set: a wake
+ * too many costs a runtime one look at its signal, a wake missed costs a
+ * kernel waiting on its host (printf) the runtime's next timeout.
  */
 void vg_event_interrupt(uint32_t context_id)
 {
-	if (vg_event_set(context_id & 0xffffff))
-		vg_event_signal_all();
+	vg_log("interrupt, context id %u", context_id & 0xffffff);
+	vg_event_signal_all();
 }
 
 /*
