@@ -98,8 +98,8 @@ int vg_event_set_cpu(void *args);
 int vg_event_reset(void *args);
 int vg_event_wait(void *args);
 void vg_event_signal_all(void);
-/* What a thread about to wait on events does first (the queues serve
- * themselves, vg_queue.c). */
+/* What a thread about to wait on events does first (it wakes the queues'
+ * thread, vg_queue.c). */
 void vg_event_serve_with(void (*fn)(void));
 /* An interrupt a kernel raised (s_sendmsg), M0's context id with it. */
 void vg_event_interrupt(uint32_t context_id);

@@ -304,7 +304,7 @@ static struct timespec deadline(uint32_t ms)
 }
 
 /* What a waiting thread does first, set by the queues (above events:
- * their packets' completions set events). */
+ * their packets' completions set events): wake the thread serving them. */
 static void (*serve)(void);
 
 void vg_event_serve_with(void (*fn)(void))
@@ -320,7 +320,7 @@ int vg_event_wait(void *args)
 	if ((!d && a->num_events) || a->num_events > VG_WAIT_MAX)
 		return d ? -EINVAL : -EFAULT;
 	pthread_once(&once, init_cond);
-	/* The runtime is waiting for the device: serve the queues now. */
+	/* The runtime is waiting for the device: the queues are served now. */
 	void (*fn)(void) = __atomic_load_n(&serve, __ATOMIC_ACQUIRE);
 	if (fn)
 		fn();

@@ -3,8 +3,8 @@
  * User-mode queues.  The runtime writes packets into a ring in its own
  * memory and moves the write index; a GPU's command processor would see
  * the doorbell.  Here one thread polls the write indexes, and a runtime
- * that waits on an event serves the queues itself first, so a wait never
- * sleeps while work is pending.  Packets retire in order; a barrier whose
+ * that waits on an event wakes it first, so a wait never sleeps while work
+ * is pending.  Packets retire in order; a barrier whose
  * dependencies are not met holds its queue, not the others.
  */
 
@@ -50,32 +50,58 @@ static void poke(void)
 	pthread_mutex_unlock(&lock);
 }
 
-/* Serve unless another thread is serving: a runtime thread that waits on
- * an event must not wait for a kernel that waits for it (a hostcall). */
-static void poke_idle(void)
+/* A runtime thread about to wait on an event wakes the queues' thread
+ * rather than serve them itself: a kernel run on a runtime thread could
+ * wait for that very thread (printf's hostcall listener), as a GPU's
+ * command processor never does. */
+static pthread_mutex_t nap_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t nap;
+static int woken;
+
+static void wake(void)
 {
-	if (pthread_mutex_trylock(&lock))
-		return;
-	if (serve_all())
-		last_work_ns = vg_now_ns();
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_lock(&nap_lock);
+	woken = 1;
+	pthread_cond_signal(&nap);
+	pthread_mutex_unlock(&nap_lock);
 }
 
-/* Busy while work keeps coming, then ever longer naps: a runtime that
- * spins on a signal instead of waiting is served within the short nap. */
+static void nap_init(void)
+{
+	pthread_condattr_t a;
+	pthread_condattr_init(&a);
+	pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+	pthread_cond_init(&nap, &a);
+	pthread_condattr_destroy(&a);
+}
+
+/* Busy while work keeps coming, then ever longer naps, cut short when a
+ * runtime thread is about to wait: a runtime that spins on a signal
+ * instead of waiting is served within the short nap. */
 static void *poll_loop(void *unused)
 {
 	for (;;) {
 		poke();
 		uint64_t idle = vg_now_ns() - __atomic_load_n(&last_work_ns, __ATOMIC_RELAXED);
-		struct timespec ts = { 0, idle < 20000000u ? 20000 : 1000000 };
-		nanosleep(&ts, NULL);
+		uint64_t ns = idle < 20000000u ? 20000 : 1000000;
+		struct timespec t;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		ns += (uint64_t)t.tv_nsec;
+		t.tv_sec += (time_t)(ns / 1000000000u);
+		t.tv_nsec = (long)(ns % 1000000000u);
+		pthread_mutex_lock(&nap_lock);
+		if (!woken)
+			pthread_cond_timedwait(&nap, &nap_lock, &t);
+		woken = 0;
+		pthread_mutex_unlock(&nap_lock);
 	}
 	return NULL;
 }
 
 static void start_poller(void)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, nap_init);
 	if (poller_started)
 		return;
 	pthread_attr_t a;
@@ -113,7 +139,7 @@ int vg_queue_create(void *p)
 	q->ring_size = a->ring_size;
 	q->wptr_va = a->write_pointer_address;
 	q->rptr_va = a->read_pointer_address;
-	vg_event_serve_with(poke_idle);
+	vg_event_serve_with(wake);
 	start_poller();
 	pthread_mutex_unlock(&lock);
 	a->queue_id = (uint32_t)id;
@@ -153,18 +179,21 @@ int vg_queue_update(void *p)
 	return rc;
 }
 
-/* Fork (only this function): the lock is held across it; the child has no
+/* Fork (only this function): the locks are held across it; the child has no
  * queues and no poller (threads do not survive fork), so its first queue
  * starts one of its own. */
 void vg_queue_fork(int phase)
 {
 	if (phase == VG_FORK_PREPARE) {
 		pthread_mutex_lock(&lock);
+		pthread_mutex_lock(&nap_lock);
 		return;
 	}
 	if (phase == VG_FORK_CHILD) {
 		memset(queues, 0, sizeof(queues));
 		poller_started = 0;
+		woken = 0;
 	}
+	pthread_mutex_unlock(&nap_lock);
 	pthread_mutex_unlock(&lock);
 }
