@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "co.h"
 #include "hg_events.h"
 
 const char *an_api_name(unsigned api)
@@ -58,20 +59,12 @@ const char *an_gran_name(unsigned gran)
 
 const char *an_aop_names(uint32_t bits, char *buf, size_t cap)
 {
-	static const struct {
-		uint32_t bit;
-		const char *name;
-	} ops[] = {
-#define HG_X(b, id, name) {1u << (b), name},
-		HG_AOP_LIST(HG_X)
-#undef HG_X
-	};
 	size_t o = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]) && o < cap; i++)
-		if (bits & ops[i].bit)
+	for (unsigned b = 0; b < 32 && o < cap; b++)
+		if (bits & (1u << b) && *co_aop_name(1u << b))
 			o += (size_t)snprintf(buf + o, cap - o, "%s%s",
-					      o ? ", " : "", ops[i].name);
+					      o ? ", " : "", co_aop_name(1u << b));
 	return buf;
 }

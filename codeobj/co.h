@@ -203,6 +203,8 @@ struct co_atomics {
  */
 bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 		    unsigned scopes, uint32_t *ops, char *at, size_t cap);
+/* The name of one enum hg_aop operation ("max"), "" for a bit none has. */
+const char *co_aop_name(uint32_t op);
 
 struct co_kernel {
 	const char *name;    /* metadata .name (the mangled device function name) */

@@ -31,7 +31,7 @@ static bool listed(const int *seen, int n, int k)
 	return false;
 }
 
-static const char *op_name(uint32_t op)
+const char *co_aop_name(uint32_t op)
 {
 	switch (op) {
 #define HG_X(bit, id, name) case 1u << (bit): return name;
@@ -48,8 +48,8 @@ static void append(char *s, size_t cap, const struct co_insn *in, bool named)
 	char e[96], arg[24], op[16] = "";
 
 	base = base ? base + 1 : in->file;
-	if (named && *op_name(in->op))
-		snprintf(op, sizeof(op), "+%s", op_name(in->op));
+	if (named && *co_aop_name(in->op))
+		snprintf(op, sizeof(op), "+%s", co_aop_name(in->op));
 	if (in->scope != CO_SCOPE_UNENCODED)
 		strcat(op, in->scope == CO_SCOPE_SYSTEM ? "^s" : "^a");
 	if (in->arg < 0)
@@ -106,23 +106,18 @@ void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,
 /* The operation an entry names ("2+max@..."): its hg_aop bit; 0 if none. */
 static uint32_t entry_op(const char *p, size_t n)
 {
-	static const struct {
-		uint32_t bit;
-		const char *name;
-	} ops[] = {
-#define HG_X(b, id, name) {1u << (b), name},
-		HG_AOP_LIST(HG_X)
-#undef HG_X
-	};
 	const char *plus = memchr(p, '+', n);
 	size_t len;
 
 	if (!plus)
 		return 0;
 	len = strcspn(plus + 1, "@;^");
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (strlen(ops[i].name) == len && !strncmp(plus + 1, ops[i].name, len))
-			return ops[i].bit;
+	for (unsigned b = 0; b < 32; b++) {
+		const char *name = co_aop_name(1u << b);
+
+		if (*name && strlen(name) == len && !strncmp(plus + 1, name, len))
+			return 1u << b;
+	}
 	return 0;
 }
 

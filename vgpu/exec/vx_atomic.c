@@ -97,26 +97,27 @@ static enum isa_aclass aclass(enum vx_aop op)
 	}
 }
 
-static void note_drop(struct vx_wave *w, const struct isa_insn *in, uint32_t kind, uint64_t va)
+void vx_drop_add(struct vx_result *r, const struct vx_drop *d)
 {
-	struct vx_result *r = w->c->r;
-	uint64_t region = vx_region(w, va);
 	for (unsigned i = 0; i < r->ndrops; i++) {
-		struct vx_drop *d = &r->drops[i];
-		if (d->pc == w->pc && d->kind == kind && d->region == region) {
-			d->count++;
-			d->lo = va < d->lo ? va : d->lo;
-			d->hi = va > d->hi ? va : d->hi;
+		struct vx_drop *m = &r->drops[i];
+		if (m->pc == d->pc && m->kind == d->kind && m->region == d->region) {
+			m->count += d->count;
+			m->lo = d->lo < m->lo ? d->lo : m->lo;
+			m->hi = d->hi > m->hi ? d->hi : m->hi;
 			return;
 		}
 	}
-	if (r->ndrops == VX_DROPS) {
-		r->drops_lost++;
-		return;
-	}
-	r->drops[r->ndrops++] = (struct vx_drop){ .pc = w->pc, .region = region,
-		.lo = va, .hi = va,
-		.count = 1, .fmt = in->fmt, .op = in->op, .kind = kind };
+	if (r->ndrops == VX_DROPS)
+		r->drops_lost += d->count;
+	else
+		r->drops[r->ndrops++] = *d;
+}
+
+static void note_drop(struct vx_wave *w, const struct isa_insn *in, uint32_t kind, uint64_t va)
+{
+	vx_drop_add(w->c->r, &(struct vx_drop){ .pc = w->pc, .region = vx_region(w, va),
+		.lo = va, .hi = va, .count = 1, .fmt = in->fmt, .op = in->op, .kind = kind });
 }
 
 int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op,

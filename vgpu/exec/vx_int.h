@@ -200,6 +200,9 @@ void vx_atomic(void *p, enum vx_aop op, int wide, uint64_t src, uint64_t cmp,
  * dispatch's product, and note it when it does not. */
 int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op,
 		    uint32_t kind, uint64_t va);
+/* A row of atomics that did nothing, joined to r's row of the same
+ * instruction, kind and region, or added; past VX_DROPS only counted. */
+void vx_drop_add(struct vx_result *r, const struct vx_drop *d);
 
 /* Floats (vx_float.c). */
 float vx_f16_to_f32(uint16_t h);

@@ -110,23 +110,6 @@ static int traffic_cmp(const void *a, const void *b)
 	return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-static void merge_drop(struct vx_result *r, const struct vx_drop *d)
-{
-	for (unsigned i = 0; i < r->ndrops; i++) {
-		struct vx_drop *m = &r->drops[i];
-		if (m->pc == d->pc && m->kind == d->kind && m->region == d->region) {
-			m->count += d->count;
-			m->lo = d->lo < m->lo ? d->lo : m->lo;
-			m->hi = d->hi > m->hi ? d->hi : m->hi;
-			return;
-		}
-	}
-	if (r->ndrops == VX_DROPS)
-		r->drops_lost += d->count;
-	else
-		r->drops[r->ndrops++] = *d;
-}
-
 static void merge(struct vx_result *r, struct worker *k, unsigned n)
 {
 	unsigned first = n;
@@ -135,7 +118,7 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 		r->cpu_ns += k[i].r.cpu_ns;
 		r->drops_lost += k[i].r.drops_lost;
 		for (unsigned j = 0; j < k[i].r.ndrops; j++)
-			merge_drop(r, &k[i].r.drops[j]);
+			vx_drop_add(r, &k[i].r.drops[j]);
 		if (k[i].stopped != UINT64_MAX &&
 		    (first == n || k[i].stopped < k[first].stopped))
 			first = i;
