@@ -112,3 +112,58 @@ v_accvgpr_read_b32 v4, a3
 global_store_dword v1, v4, s[4:5]
 ''', lambda arch: [321 + l for l in L]),
 ]
+
+
+def _fast(r, l):
+    """What the partial-EXEC case leaves in v<r> of lane l: 7 where the
+    lane was off, 0 where the lane it read from (l ^ 1) wrote nothing."""
+    if l % 4 == 0:
+        return 7
+    o = l ^ 1
+    if o % 4 == 0:
+        return 0
+    return {6: o + 100, 7: o + 200, 8: o + 300, 9: o + 400, 10: o + 100, 11: o + 200,
+            12: o + 300, 14: o + 100, 15: o + 400, 16: o + 100, 17: o + 200}[r]
+
+
+_FAST = [6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17]
+
+
+CASES += [
+    ('DS: the reads and writes run as lane loops, under a partial EXEC, '
+     'a destination over its own address', ['gfx90a', 'gfx908', 'gfx940'], '''
+''' + ''.join(f'v_mov_b32 v{r}, 7\n' for r in _FAST) + '''
+v_and_b32 v20, 3, v0
+v_cmp_ne_u32 vcc, 0, v20
+s_and_saveexec_b64 s[10:11], vcc
+v_lshlrev_b32 v21, 4, v0
+v_add_u32 v2, 100, v0
+v_add_u32 v3, 200, v0
+v_add_u32 v4, 300, v0
+v_add_u32 v5, 400, v0
+ds_write2_b64 v21, v[2:3], v[4:5] offset1:128
+ds_write_b96 v21, v[2:4] offset:2048
+ds_write2st64_b32 v1, v2, v5 offset0:16 offset1:17
+s_waitcnt lgkmcnt(0)
+v_xor_b32 v22, 1, v0
+v_lshlrev_b32 v23, 4, v22
+v_lshlrev_b32 v24, 2, v22
+ds_read2_b64 v[6:9], v23 offset1:128
+ds_read_b96 v[10:12], v23 offset:2048
+ds_read2st64_b32 v[14:15], v24 offset0:16 offset1:17
+v_mov_b32 v16, v23
+ds_read2_b32 v[16:17], v16 offset1:1
+s_waitcnt lgkmcnt(0)
+s_mov_b64 exec, s[10:11]
+''' + st(_FAST),
+     lambda arch: [_fast(r, l) for r in _FAST for l in L]),
+    ('DS: a read one lane of which leaves the group\'s LDS stops the dispatch there',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_cmp_eq_u32 vcc, 37, v0
+v_mov_b32 v3, 0x10000
+v_cndmask_b32 v2, 0, v3, vcc
+ds_read2_b32 v[4:5], v2 offset1:1
+s_waitcnt lgkmcnt(0)
+''' + st([4]),
+     lambda arch: [0] * 64, {'fault': True}),
+]

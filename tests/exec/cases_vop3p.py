@@ -75,3 +75,28 @@ v_pack_b32_f16 v6, v2, v3 op_sel:[1,1]
 ''' + st([4, 5, 6]),
      lambda arch: [pk(l, 7) for l in L] + [pk(7, l + 5) for l in L] + [pk(l, l + 5) for l in L]),
 ]
+
+
+CASES += [
+    ('VOP3P: packed f32 from VGPRs by op_sel and negation, under a partial EXEC, '
+     'a destination over its sources', ['gfx90a', 'gfx940'], '''
+''' + ''.join(f'v_mov_b32 v{r}, 7\n' for r in range(4, 12)) + '''
+v_cvt_f32_u32 v2, v0
+v_add_f32 v3, 0.5, v2
+v_and_b32 v20, 3, v0
+v_cmp_ne_u32 vcc, 0, v20
+s_and_saveexec_b64 s[10:11], vcc
+v_mov_b32 v4, v2
+v_mov_b32 v5, v3
+v_pk_mul_f32 v[4:5], v[4:5], v[2:3] op_sel:[1,0] op_sel_hi:[0,1]
+v_pk_fma_f32 v[6:7], v[2:3], v[2:3], v[2:3] neg_lo:[0,0,1] neg_hi:[1,0,0]
+v_pk_add_f32 v[8:9], v[2:3], v[2:3] op_sel:[1,1] op_sel_hi:[0,0]
+v_mov_b32 v10, v3
+v_mov_b32 v11, v2
+v_pk_mul_f32 v[10:11], v[8:9], v[10:11]
+s_mov_b64 exec, s[10:11]
+''' + st(range(4, 12)),
+     lambda arch: [7 if l % 4 == 0 else v for r in range(8) for l in L for v in [f32([
+        (l + .5) * l, l * (l + .5), l * l - l, -(l + .5) ** 2 + (l + .5),
+        2 * (l + .5), 2.0 * l, 2 * (l + .5) ** 2, 2.0 * l * l][r])]]),
+]

@@ -8,7 +8,8 @@ address into s[4:5], the fine page's into s[6:7] and the lane's byte
 offset into v1), the words the output page must hold, and optionally the
 lanes whose atomics the product's memory must drop, words of data placed
 after the code (whose address the prologue puts in s[20:21]), the
-instruction the engine must stop at, as one it lacks, the work-group's
+instruction the engine must stop at, as one it lacks, whether it must stop
+at an access nothing backs (fault), the work-group's
 size, and the bytes each region of memory must have given and taken
 (region, lowest and highest byte, read, written; every row, any order).
 
@@ -85,7 +86,8 @@ def probe_once(blob, arch, exp, opts, general):
     lines = p.stdout.splitlines()
     got = [int(x, 16) for x in ' '.join(lines[1:]).split()]
     lacks = opts.get('lacks')
-    status = f'status 1 drops 0 lacks {lacks}' if lacks else 'status 0'
+    status = (f'status 1 drops 0 lacks {lacks}' if lacks else
+              'status 2' if opts.get('fault') else 'status 0')
     ok = p.returncode == 0 and bool(lines) and lines[0].startswith(status) and got == exp
     drops = opts.get('drops')
     if drops is not None and lines:

@@ -5,6 +5,7 @@
  * fine- or coarse-grained: every atomic here lands.
  */
 #include "vx_int.h"
+#include "vx_vop.h"
 
 /* A data or destination register: an AccVGPR when the acc bit is set
  * (gfx90a's loads and stores of AGPRs); addresses are always VGPRs. */
@@ -190,10 +191,83 @@ static int swizzle(struct vx_wave *w, const struct isa_insn *in)
 	return 0;
 }
 
-int vx_ds(struct vx_wave *w, const struct isa_insn *in)
+/* A plain read or write as a loop over the lanes: its form, packed in
+ * the slot's fast byte as bytes per element / 4 (bits 0-2), two elements
+ * (bit 3), a write (bit 4) and the offset unit of a two-element form
+ * (bit 5: 64 elements), or 0 for the general path. */
+static uint8_t fast_form(unsigned op)
 {
-	if (in->gds || !isa_name(w->c->dev->fam, ISA_DS, in->op))
+	switch (op) {
+	case ISA_DS_ds_write_b32: return 1 | 0x10;
+	case ISA_DS_ds_write_b64: return 2 | 0x10;
+	case ISA_DS_ds_write_b96: return 3 | 0x10;
+	case ISA_DS_ds_write_b128: return 4 | 0x10;
+	case ISA_DS_ds_write2_b32: return 1 | 0x18;
+	case ISA_DS_ds_write2_b64: return 2 | 0x18;
+	case ISA_DS_ds_write2st64_b32: return 1 | 0x38;
+	case ISA_DS_ds_write2st64_b64: return 2 | 0x38;
+	case ISA_DS_ds_read_b32: return 1;
+	case ISA_DS_ds_read_b64: return 2;
+	case ISA_DS_ds_read_b96: return 3;
+	case ISA_DS_ds_read_b128: return 4;
+	case ISA_DS_ds_read2_b32: return 1 | 0x08;
+	case ISA_DS_ds_read2_b64: return 2 | 0x08;
+	case ISA_DS_ds_read2st64_b32: return 1 | 0x28;
+	case ISA_DS_ds_read2st64_b64: return 2 | 0x28;
+	}
+	return 0;
+}
+
+/* The same bytes, lanes and order as lane(); 1 when a lane's access
+ * leaves the group's LDS, for lane() to fault at it after the lanes
+ * before it have done theirs. */
+static int fast(struct vx_wave *w, const struct isa_insn *in, uint8_t form)
+{
+	unsigned nd = form & 7, two = (form >> 3) & 1, write = (form >> 4) & 1;
+	unsigned unit = nd * 4 * ((form & 0x20) ? 64 : 1);
+	uint64_t o[2] = { two ? in->offset0 * unit : (unsigned)in->imm, in->offset1 * unit };
+	uint64_t exec = vx_exec(w), size = w->g->lds_size, top = (two && o[1] > o[0] ? o[1] : o[0]) + nd * 4;
+	const uint32_t *addr = w->v[in->addr];
+	for (uint64_t e = exec; e; e &= e - 1)
+		if (addr[__builtin_ctzll(e)] + top > size)
+			return 1;
+	uint8_t *lds = w->g->lds;
+	uint32_t *rows[8];
+	for (unsigned i = 0; i < nd * (two + 1); i++) {
+		unsigned r = write ? (i < nd ? in->data0 + i : in->data1 + i - nd) : in->dst + i;
+		rows[i] = reg(w, in, r);
+	}
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		uint64_t a = addr[l];
+		uint32_t out[8];
+		for (unsigned k = 0; k <= two; k++)
+			for (unsigned i = 0; i < nd; i++) {
+				uint8_t *p = lds + a + o[k] + i * 4;
+				if (write)
+					memcpy(p, &rows[k * nd + i][l], 4);
+				else
+					memcpy(&out[k * nd + i], p, 4);
+			}
+		if (!write)
+			for (unsigned i = 0; i < nd * (two + 1); i++)
+				rows[i][l] = out[i];
+	}
+	return 0;
+}
+
+int vx_ds(struct vx_wave *w, struct vx_slot *s)
+{
+	const struct isa_insn *in = &s->in;
+	if (!s->prep.ready) {
+		s->prep.known = !in->gds && isa_name(w->c->dev->fam, ISA_DS, in->op);
+		s->prep.fast = w->c->dev->general_only ? 0 : fast_form(in->op);
+		s->prep.ready = 1;
+	}
+	if (!s->prep.known)
 		return vx_unknown(w, in);
+	if (s->prep.fast && !fast(w, in, s->prep.fast))
+		return 0;
 	if (in->op == ISA_DS_ds_permute_b32 || in->op == ISA_DS_ds_bpermute_b32)
 		return permute(w, in);
 	if (in->op == ISA_DS_ds_swizzle_b32)

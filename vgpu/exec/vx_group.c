@@ -54,8 +54,8 @@ static int exec_one(struct vx_wave *w, struct vx_slot *slot)
 	case ISA_SMEM: return vx_smem(w, in);
 	case ISA_VOP2: case ISA_VOP1: case ISA_VOPC: case ISA_VOP3:
 		return vx_valu(w, slot);
-	case ISA_VOP3P: return vx_vop3p(w, in);
-	case ISA_DS: return vx_ds(w, in);
+	case ISA_VOP3P: return vx_vop3p(w, slot);
+	case ISA_DS: return vx_ds(w, slot);
 	case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
 		return vx_vmem(w, in);
 	}

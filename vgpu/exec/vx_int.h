@@ -138,10 +138,10 @@ uint64_t vx_sread64(const struct vx_wave *w, unsigned src, uint32_t lit, int fp6
 int vx_sop(struct vx_wave *w, const struct isa_insn *in);
 struct vx_slot;
 int vx_valu(struct vx_wave *w, struct vx_slot *s);
-int vx_vop3p(struct vx_wave *w, const struct isa_insn *in);
+int vx_vop3p(struct vx_wave *w, struct vx_slot *s);
 int vx_smem(struct vx_wave *w, const struct isa_insn *in);
 int vx_vmem(struct vx_wave *w, const struct isa_insn *in);
-int vx_ds(struct vx_wave *w, const struct isa_insn *in);
+int vx_ds(struct vx_wave *w, struct vx_slot *s);
 /* MFMA (vx_mfma.c), by LLVM's mnemonic for the form. */
 int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name);
 

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "vx_int.h"
+#include "vx_vop.h"
 
 static uint64_t rd64(const struct vx_wave *w, unsigned src, uint32_t lit, int l)
 {
@@ -154,15 +155,77 @@ static int accvgpr(struct vx_wave *w, const struct isa_insn *in)
 	return 0;
 }
 
-int vx_vop3p(struct vx_wave *w, const struct isa_insn *in)
+/* The slot's fast byte for v_pk_{fma,mul,add}_f32 whose sources are all
+ * VGPRs: then each half's operands are rows picked once by op_sel, and
+ * its negations are sign bits. */
+enum { PK_NONE, PK_FMA, PK_MUL, PK_ADD, PK_MFMA };
+
+static uint8_t form(const struct isa_insn *in, const char *name)
 {
-	const char *name = isa_name(w->c->dev->fam, ISA_VOP3P, in->op);
-	if (!name)
-		return vx_unknown(w, in);
 	if (!strncmp(name, "v_mfma_", 7))
-		return vx_mfma(w, in, name);
+		return PK_MFMA;
+	unsigned n = 2;
+	uint8_t f = PK_NONE;
+	switch (in->op) {
+	case ISA_VOP3P_v_pk_fma_f32: f = PK_FMA, n = 3; break;
+	case ISA_VOP3P_v_pk_mul_f32: f = PK_MUL; break;
+	case ISA_VOP3P_v_pk_add_f32: f = PK_ADD; break;
+	default: return PK_NONE;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (in->src[i] < ISA_SRC_VGPR)
+			return PK_NONE;
+	return f;
+}
+
+static int pk_fast(struct vx_wave *w, const struct isa_insn *in, uint8_t f)
+{
+	const uint32_t *row[2][3];
+	uint32_t sign[2][3];
+	for (int h = 0; h < 2; h++) {
+		uint8_t sel = h ? in->opsel_hi : in->opsel, neg = h ? in->neg_hi : in->neg;
+		for (int i = 0; i < 3; i++) {
+			unsigned v = in->src[i] - ISA_SRC_VGPR + ((sel >> i) & 1);
+			row[h][i] = w->v[v & 511];
+			sign[h][i] = (uint32_t)((neg >> i) & 1) << 31;
+		}
+	}
+	uint32_t *d0 = w->v[in->dst & 511], *d1 = w->v[(in->dst + 1) & 511];
+	for (uint64_t e = vx_exec(w); e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		uint32_t r[2];
+		for (int h = 0; h < 2; h++) {
+			float a = vx_f32(row[h][0][l] ^ sign[h][0]), b = vx_f32(row[h][1][l] ^ sign[h][1]);
+			if (f == PK_FMA)
+				r[h] = vx_u32(fmaf(a, b, vx_f32(row[h][2][l] ^ sign[h][2])));
+			else
+				r[h] = vx_u32(f == PK_MUL ? a * b : a + b);
+		}
+		d0[l] = r[0];
+		d1[l] = r[1];
+	}
+	return 0;
+}
+
+int vx_vop3p(struct vx_wave *w, struct vx_slot *s)
+{
+	const struct isa_insn *in = &s->in;
+	if (!s->prep.ready) {
+		const char *name = isa_name(w->c->dev->fam, ISA_VOP3P, in->op);
+		s->prep.known = name != NULL;
+		s->prep.fast = name ? form(in, name) : PK_NONE;
+		if (s->prep.fast != PK_MFMA && (in->clamp || w->c->dev->general_only))
+			s->prep.fast = PK_NONE;
+		s->prep.ready = 1;
+	}
+	if (!s->prep.known)
+		return vx_unknown(w, in);
+	if (s->prep.fast == PK_MFMA)
+		return vx_mfma(w, in, isa_name(w->c->dev->fam, ISA_VOP3P, in->op));
 	if (in->clamp)
 		return vx_unknown(w, in);	/* packed saturation: not here yet */
+	if (s->prep.fast)
+		return pk_fast(w, in, s->prep.fast);
 	switch (in->op) {
 	case ISA_VOP3P_v_pk_fma_f32: case ISA_VOP3P_v_pk_mul_f32:
 	case ISA_VOP3P_v_pk_add_f32: case ISA_VOP3P_v_pk_mov_b32:
