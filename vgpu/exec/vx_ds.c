@@ -218,6 +218,32 @@ static uint8_t fast_form(unsigned op)
 	return 0;
 }
 
+/* Each lane's nd dwords at each of its one or two offsets, read into
+ * rows or written from them, lanes in order; inlined with constant
+ * shapes, so each form gets a loop of its own.  A read keeps the lane's
+ * address before writing its destination, which may be the same row. */
+static inline __attribute__((always_inline)) void move(uint8_t *lds, const uint32_t *addr, uint64_t exec,
+				   const uint64_t o[2], uint32_t *const *rows, unsigned nd,
+				   unsigned two, int write)
+{
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		const uint8_t *base = lds + addr[l];
+		uint32_t out[8];
+		for (unsigned k = 0; k <= two; k++)
+			for (unsigned i = 0; i < nd; i++) {
+				uint8_t *p = (uint8_t *)base + o[k] + i * 4;
+				if (write)
+					memcpy(p, &rows[k * nd + i][l], 4);
+				else
+					memcpy(&out[k * nd + i], p, 4);
+			}
+		if (!write)
+			for (unsigned i = 0; i < nd * (two + 1); i++)
+				rows[i][l] = out[i];
+	}
+}
+
 /* The same bytes, lanes and order as lane(); 1 when a lane's access
  * leaves the group's LDS, for lane() to fault at it after the lanes
  * before it have done theirs. */
@@ -237,21 +263,11 @@ static int fast(struct vx_wave *w, const struct isa_insn *in, uint8_t form)
 		unsigned r = write ? (i < nd ? in->data0 + i : in->data1 + i - nd) : in->dst + i;
 		rows[i] = reg(w, in, r);
 	}
-	for (uint64_t e = exec; e; e &= e - 1) {
-		int l = __builtin_ctzll(e);
-		uint64_t a = addr[l];
-		uint32_t out[8];
-		for (unsigned k = 0; k <= two; k++)
-			for (unsigned i = 0; i < nd; i++) {
-				uint8_t *p = lds + a + o[k] + i * 4;
-				if (write)
-					memcpy(p, &rows[k * nd + i][l], 4);
-				else
-					memcpy(&out[k * nd + i], p, 4);
-			}
-		if (!write)
-			for (unsigned i = 0; i < nd * (two + 1); i++)
-				rows[i][l] = out[i];
+	switch (form & 0x1f) {
+#define FORM(n, t, wr) case (n) | (t) << 3 | (wr) << 4: move(lds, addr, exec, o, rows, n, t, wr); break;
+	FORM(1, 0, 0) FORM(2, 0, 0) FORM(3, 0, 0) FORM(4, 0, 0) FORM(1, 1, 0) FORM(2, 1, 0)
+	FORM(1, 0, 1) FORM(2, 0, 1) FORM(3, 0, 1) FORM(4, 0, 1) FORM(1, 1, 1) FORM(2, 1, 1)
+#undef FORM
 	}
 	return 0;
 }

@@ -178,6 +178,25 @@ static uint8_t form(const struct isa_insn *in, const char *name)
 	return f;
 }
 
+static inline __attribute__((always_inline)) void pk_lanes(uint32_t *d0, uint32_t *d1,
+				       const uint32_t *const row[2][3],
+				       const uint32_t sign[2][3], uint64_t exec, uint8_t f)
+{
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		uint32_t r[2];
+		for (int h = 0; h < 2; h++) {
+			float a = vx_f32(row[h][0][l] ^ sign[h][0]), b = vx_f32(row[h][1][l] ^ sign[h][1]);
+			if (f == PK_FMA)
+				r[h] = vx_u32(fmaf(a, b, vx_f32(row[h][2][l] ^ sign[h][2])));
+			else
+				r[h] = vx_u32(f == PK_MUL ? a * b : a + b);
+		}
+		d0[l] = r[0];
+		d1[l] = r[1];
+	}
+}
+
 static int pk_fast(struct vx_wave *w, const struct isa_insn *in, uint8_t f)
 {
 	const uint32_t *row[2][3];
@@ -191,19 +210,13 @@ static int pk_fast(struct vx_wave *w, const struct isa_insn *in, uint8_t f)
 		}
 	}
 	uint32_t *d0 = w->v[in->dst & 511], *d1 = w->v[(in->dst + 1) & 511];
-	for (uint64_t e = vx_exec(w); e; e &= e - 1) {
-		int l = __builtin_ctzll(e);
-		uint32_t r[2];
-		for (int h = 0; h < 2; h++) {
-			float a = vx_f32(row[h][0][l] ^ sign[h][0]), b = vx_f32(row[h][1][l] ^ sign[h][1]);
-			if (f == PK_FMA)
-				r[h] = vx_u32(fmaf(a, b, vx_f32(row[h][2][l] ^ sign[h][2])));
-			else
-				r[h] = vx_u32(f == PK_MUL ? a * b : a + b);
-		}
-		d0[l] = r[0];
-		d1[l] = r[1];
-	}
+	uint64_t exec = vx_exec(w);
+	if (f == PK_FMA)
+		pk_lanes(d0, d1, row, sign, exec, PK_FMA);
+	else if (f == PK_MUL)
+		pk_lanes(d0, d1, row, sign, exec, PK_MUL);
+	else
+		pk_lanes(d0, d1, row, sign, exec, PK_ADD);
 	return 0;
 }
 
