@@ -78,9 +78,9 @@ v_pack_b32_f16 v6, v2, v3 op_sel:[1,1]
 
 
 CASES += [
-    ('VOP3P: packed f32 from VGPRs by op_sel and negation, under a partial EXEC, '
+    ('VOP3P: packed f32 from VGPRs, SGPRs and constants by op_sel and negation, under a partial EXEC, '
      'a destination over its sources', ['gfx90a', 'gfx940'], '''
-''' + ''.join(f'v_mov_b32 v{r}, 7\n' for r in range(4, 12)) + '''
+''' + ''.join(f'v_mov_b32 v{r}, 7\n' for r in range(4, 16)) + '''
 v_cvt_f32_u32 v2, v0
 v_add_f32 v3, 0.5, v2
 v_and_b32 v20, 3, v0
@@ -94,9 +94,14 @@ v_pk_add_f32 v[8:9], v[2:3], v[2:3] op_sel:[1,1] op_sel_hi:[0,0]
 v_mov_b32 v10, v3
 v_mov_b32 v11, v2
 v_pk_mul_f32 v[10:11], v[8:9], v[10:11]
+s_mov_b32 s12, 2.0
+s_mov_b32 s13, 4.0
+v_pk_fma_f32 v[12:13], v[2:3], s[12:13], v[2:3] op_sel:[0,1,0] op_sel_hi:[1,0,1]
+v_pk_mov_b32 v[14:15], s[12:13], v[2:3] op_sel:[1,1]
 s_mov_b64 exec, s[10:11]
-''' + st(range(4, 12)),
-     lambda arch: [7 if l % 4 == 0 else v for r in range(8) for l in L for v in [f32([
+''' + st(range(4, 16)),
+     lambda arch: [7 if l % 4 == 0 else v for r in range(12) for l in L for v in [f32([
         (l + .5) * l, l * (l + .5), l * l - l, -(l + .5) ** 2 + (l + .5),
-        2 * (l + .5), 2.0 * l, 2 * (l + .5) ** 2, 2.0 * l * l][r])]]),
+        2 * (l + .5), 2.0 * l, 2 * (l + .5) ** 2, 2.0 * l * l,
+        5.0 * l, 3 * (l + .5), 4.0, l + .5][r])]]),
 ]
