@@ -2,11 +2,11 @@
 """MFMA: the forms compiled code uses, by the lane layout of AMD's matrix
 instruction guide (restated in exec_mfma.py, apart from the engine's):
 single- and multi-block f32, f16, bf16 (the gfx90a _1k and gfx908's two
-per register) and i8, results in AccVGPRs, C from registers or zero.
+per register), i8 and f64, results in AccVGPRs, C from registers or zero.
 Inputs are small integers, so every sum is exact whatever its order."""
 import random
 
-from exec_mfma import Shape, mfma
+from exec_mfma import Shape, ShapeF64, mfma
 
 M = 0xffffffff
 
@@ -59,4 +59,8 @@ CASES = [
     case(['gfx940'], 'v_mfma_f32_32x32x2_f32', Shape(32, 2, 1, 1, 'f32'), True, 12),
     case(['gfx940'], 'v_mfma_f32_16x16x16_f16', Shape(16, 16, 1, 4, 'f16'), False, 13),
     case(['gfx940'], 'v_mfma_f32_16x16x4_4b_f16', Shape(16, 4, 4, 4, 'f16'), True, 14),
+    case(['gfx90a'], 'v_mfma_f64_16x16x4f64', ShapeF64(16), True, 15),
+    case(['gfx90a'], 'v_mfma_f64_4x4x4f64', ShapeF64(4), True, 16),
+    case(['gfx940'], 'v_mfma_f64_16x16x4_f64', ShapeF64(16), True, 17),
+    case(['gfx940'], 'v_mfma_f64_4x4x4_4b_f64', ShapeF64(4), False, 18),
 ]

@@ -79,7 +79,62 @@ class Shape:
             self.m * self.m // 64 * b
 
 
+def f64_words(v):
+    """The low and high words of a double."""
+    u = struct.unpack('<Q', struct.pack('<d', v))[0]
+    return u & 0xffffffff, u >> 32
+
+
+def f64_of(lo, hi):
+    return struct.unpack('<d', struct.pack('<Q', lo | hi << 32))[0]
+
+
+class ShapeF64:
+    """The f64 forms, a register pair per element: 16x16x4 in one block, or
+    4x4x4 in four.  A's row i at depth k of block b in lane 4b + 16k + i (B's
+    column j likewise); D's row i, column j in lane 16 (i % 4) + 4b + j of
+    pair i // 4 (the calculator's --detail-instruction for CDNA2 and 3)."""
+
+    def __init__(self, m):
+        self.m, self.blocks = m, 4 if m == 4 else 1
+
+    def describe(self):
+        return f'{self.m}x{self.m}x4, {self.blocks} block(s), f64'
+
+    def src_regs(self):
+        return 2
+
+    def d_regs(self):
+        return 8 if self.m == 16 else 2
+
+    def sanitize(self, rows):
+        out = []
+        for lo, hi in zip(rows[0::2], rows[1::2]):
+            words = [f64_words(float((w % 17) - 8)) for w in lo]
+            out += [[x for x, _ in words], [y for _, y in words]]
+        return out
+
+    def c_value(self, seed, r, lane):
+        v = float((seed * 31 + r // 2 * 7 + lane * 3) % 23 - 11)
+        return f64_words(v)[r % 2]
+
+    def mfma(self, a, b, c):
+        d = [row[:] for row in c]
+        for blk in range(self.blocks):
+            for i in range(self.m):
+                for j in range(self.m):
+                    lane, p = 16 * (i % 4) + 4 * blk + j, i // 4
+                    acc = f64_of(c[2 * p][lane], c[2 * p + 1][lane])
+                    for k in range(4):
+                        la, lb = 4 * blk + 16 * k + i, 4 * blk + 16 * k + j
+                        acc += f64_of(a[0][la], a[1][la]) * f64_of(b[0][lb], b[1][lb])
+                    d[2 * p][lane], d[2 * p + 1][lane] = f64_words(acc)
+        return d
+
+
 def mfma(s, a, b, c):
+    if isinstance(s, ShapeF64):
+        return s.mfma(a, b, c)
     d = [row[:] for row in c]
     for blk in range(s.blocks):
         for i in range(s.m):

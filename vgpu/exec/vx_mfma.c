@@ -20,6 +20,7 @@
  * hardware's order of summation is not documented, so a result may differ
  * from a card's in its last bit where the sum is not exact.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,7 @@ struct shape {
 };
 
 /* "v_mfma_f32_32x32x1f32", "v_mfma_f32_16x16x4_4b_f16", ...: 0, or -1
- * for a form the engine does not have (f64, xf32, fp8, sparse). */
+ * for a form the engine does not have (xf32, fp8, sparse). */
 static int parse(const char *name, enum isa_family fam, struct shape *s)
 {
 	char rest[32];
@@ -128,6 +129,57 @@ static void compute(struct vx_wave *w, const struct shape *s, unsigned ra, unsig
 			}
 }
 
+/* The f64 forms (gfx90a, gfx940), a double (a register pair) per
+ * element.  16 x 16 x 4: A's row i at depth k in lane i + 16k, B's
+ * column j likewise, and D's row i, column j in lane j + 16 (i % 4) of
+ * pair i / 4; 4 x 4 x 4 in four blocks, block b's lanes 4b further on and
+ * one pair.  The products are summed by fused multiply-adds in k's order
+ * (the hardware's order is not documented either). */
+static int f64_size(const char *name)
+{
+	if (!strcmp(name, "v_mfma_f64_16x16x4f64") || !strcmp(name, "v_mfma_f64_16x16x4_f64"))
+		return 16;
+	if (!strcmp(name, "v_mfma_f64_4x4x4f64") || !strcmp(name, "v_mfma_f64_4x4x4_4b_f64"))
+		return 4;
+	return 0;
+}
+
+static double pair(const struct vx_wave *w, unsigned r, int lane)
+{
+	uint64_t v = w->v[r & 511][lane] | (uint64_t)w->v[(r + 1) & 511][lane] << 32;
+	double d;
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+static void mfma_f64(struct vx_wave *w, int m, unsigned ra, unsigned rb, unsigned rc,
+		     const uint64_t *cconst, unsigned rd)
+{
+	int blocks = m == 4 ? 4 : 1;
+	unsigned pairs = m == 16 ? 4 : 1;
+	uint64_t d[4][VX_LANES];
+	for (int b = 0; b < blocks; b++)
+		for (int i = 0; i < m; i++)
+			for (int j = 0; j < m; j++) {
+				int lane = j + 16 * (i % 4) + 4 * b;
+				unsigned p = (unsigned)i / 4;
+				double acc;
+				if (cconst)
+					memcpy(&acc, cconst, sizeof(acc));
+				else
+					acc = pair(w, rc + 2 * p, lane);
+				for (int k = 0; k < 4; k++)
+					acc = fma(pair(w, ra, i + 4 * b + 16 * k),
+						  pair(w, rb, j + 4 * b + 16 * k), acc);
+				memcpy(&d[p][lane], &acc, sizeof(acc));
+			}
+	for (unsigned p = 0; p < pairs; p++)
+		for (int l = 0; l < VX_LANES; l++) {
+			w->v[(rd + 2 * p) & 511][l] = (uint32_t)d[p][l];
+			w->v[(rd + 2 * p + 1) & 511][l] = (uint32_t)(d[p][l] >> 32);
+		}
+}
+
 int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name)
 {
 	enum isa_family fam = w->c->dev->fam;
@@ -136,13 +188,22 @@ int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name)
 	unsigned src0 = in->src[0], src1 = in->src[1], src2 = in->src[2];
 	/* broadcasts and lane-group patterns are left out; compilers
 	 * rarely emit them, and a wrong result must not be silent */
-	if (parse(name, fam, &s) || cbsz || abid || blgp || src0 < ISA_SRC_VGPR ||
+	/* (on gfx940 the f64 forms read BLGP's bits as negations of A, B
+	 * and C: not here either) */
+	int m64 = f64_size(name);
+	if ((!m64 && parse(name, fam, &s)) || cbsz || abid || blgp || src0 < ISA_SRC_VGPR ||
 	    src1 < ISA_SRC_VGPR)
 		return vx_unknown(w, in);
 	/* gfx908 keeps C and D in AccVGPRs; later ones say so in acc_cd */
 	unsigned acc_cd = fam == ISA_GFX908 || ((in->w0 >> 15) & 1) ? 256 : 0;
 	unsigned ra = src0 - ISA_SRC_VGPR + ((in->w1 >> 27) & 1 ? 256 : 0);
 	unsigned rb = src1 - ISA_SRC_VGPR + ((in->w1 >> 28) & 1 ? 256 : 0);
+	if (m64) {
+		uint64_t k = src2 < ISA_SRC_VGPR ? vx_sread64(w, src2, in->lit, 1) : 0;
+		mfma_f64(w, m64, ra, rb, src2 - ISA_SRC_VGPR + acc_cd,
+			 src2 < ISA_SRC_VGPR ? &k : NULL, in->dst + acc_cd);
+		return 0;
+	}
 	unsigned nregs = (unsigned)(s.m * s.n * s.blocks / VX_LANES);
 	static __thread uint32_t c[32 * VX_LANES], d[32 * VX_LANES];
 	int cconst = src2 < ISA_SRC_VGPR;
