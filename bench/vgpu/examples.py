@@ -4,7 +4,8 @@
 
 Builds every example that checks its own result with the machine's hipcc
 for gfx90a (sources compiled directly, not through the examples' CMake or
-Makefiles), runs each under `hipgrain run --virtual-gpu MI210` with a time
+Makefiles), runs each under `hipgrain run --virtual-gpu MI210` (two GCDs of
+a virtual 4xMI250X node for the one that needs two GPUs) with a time
 bound, and prints one line per example: whether it built, whether it
 validated (by its own output and exit status), the wave-instructions the
 interpreter executed (vgpu_dispatch events) and the CPU time it took
@@ -51,8 +52,9 @@ def sdk(app, args=('-e',)):
 
 
 def rocm(name, sources=None, args=(), ok=ROCM_PASS, bad=ROCM_FAIL, steps=None,
-         flags=()):
+         flags=(), profile='MI210'):
     return {'name': 'rocm-examples/' + name, 'repo': 'rocm', 'args': list(args),
+            'profile': profile,
             'sources': sources or [name + '/main.hip'], 'ok': ok, 'bad': bad,
             'steps': steps, 'flags': ['-std=c++17', '-I{S}/Common'] + list(flags)}
 
@@ -180,7 +182,8 @@ EXAMPLES = [
          flags=['-std=c++20', '-I{S}/Tutorials/reduction/include'])
     for v in range(1, 10)
 ] + [
-    skip('rocm-examples/HIP-Basic/multi_gpu_data_transfer', 'needs two GPUs'),
+    # Two GPUs with peer access: two GCDs of a virtual LUMI-G node.
+    rocm('HIP-Basic/multi_gpu_data_transfer', profile='4xMI250X'),
     skip('rocm-examples/HIP-Basic/texture_management', 'needs images (textures)'),
     skip('rocm-examples/HIP-Basic/opengl_interop, vulkan_interop',
          'need a display and a graphics API'),
@@ -219,7 +222,7 @@ def run(ex, hipgrain, bdir, timeout):
     env = dict(os.environ, HIPGRAIN_VGPU_TRACE='1')
     with tempfile.TemporaryDirectory(prefix='hg-ex-') as tmp:
         trace = os.path.join(tmp, 'trace')
-        argv = [hipgrain, 'run', '--virtual-gpu', 'MI210', '--no-report',
+        argv = [hipgrain, 'run', '--virtual-gpu', ex.get('profile', 'MI210'), '--no-report',
                 '-o', trace, '--', os.path.join(bdir, 'prog')] + ex['args']
         t0 = time.monotonic()
         # Its own process group, so that a hang takes the program down
