@@ -256,3 +256,42 @@ def round_even(x):
 
 def sx32(v):
     return v - (1 << 32) if v >> 31 else v
+
+
+def _cvt(r, l):
+    """What the conversions case leaves in v<r> of lane l (7 where off)."""
+    if l % 4 == 0:
+        return 7
+    x = (l * 0x01020304) & M
+    h = (l - 32) * 1.5
+    return {3: f32(float(x & 0xff)), 4: f32(float((x >> 8) & 0xff)),
+            5: f32(float((x >> 16) & 0xff)), 6: f32(float(x >> 24)),
+            7: f32(float(l - 32)), 8: f32(float((0xfffffff0 + l) & M)),
+            9: int(h) & M, 10: 0 if h <= 0 else int(h)}[r]
+
+
+CASES += [
+    ('VOP1: integer and byte conversions to f32 and back, under a partial EXEC',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+''' + ''.join(f'v_mov_b32 v{r}, 7\n' for r in range(3, 11)) + '''
+s_mov_b32 s12, 0x1020304
+v_mul_lo_u32 v2, v0, s12
+v_subrev_u32 v11, 32, v0
+v_add_u32 v12, -16, v0
+v_cvt_f32_i32 v13, v11
+v_mul_f32 v13, 1.5, v13
+v_and_b32 v20, 3, v0
+v_cmp_ne_u32 vcc, 0, v20
+s_and_saveexec_b64 s[10:11], vcc
+v_cvt_f32_ubyte0 v3, v2
+v_cvt_f32_ubyte1 v4, v2
+v_cvt_f32_ubyte2 v5, v2
+v_cvt_f32_ubyte3 v6, v2
+v_cvt_f32_i32 v7, v11
+v_cvt_f32_u32 v8, v12
+v_cvt_i32_f32 v9, v13
+v_cvt_u32_f32 v10, v13
+s_mov_b64 exec, s[10:11]
+''' + st(range(3, 11)),
+     lambda arch: [_cvt(r, l) for r in range(3, 11) for l in L]),
+]

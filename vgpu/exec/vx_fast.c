@@ -15,8 +15,10 @@ enum {
 	/* two sources, one result */
 	F_ADD, F_SUB, F_SUBREV, F_AND, F_OR, F_XOR, F_LSHL, F_LSHR, F_ASHR,
 	F_MUL_LO, F_MUL_HI_U, F_MUL_U24, F_MIN_U, F_MAX_U, F_MIN_I, F_MAX_I,
-	/* one source */
-	F_MOV, F_NOT,
+	/* one source; the conversions' results do not depend on MODE's
+	 * denormal fields (an integer, or a float of one) */
+	F_MOV, F_NOT, F_CVT_F32_I32, F_CVT_F32_U32, F_CVT_F32_UB0, F_CVT_F32_UB1,
+	F_CVT_F32_UB2, F_CVT_F32_UB3, F_CVT_I32_F32, F_CVT_U32_F32,
 	/* three sources */
 	F_LSHL_ADD, F_ADD3, F_LSHL_OR, F_AND_OR, F_OR3, F_MAD_U24, F_ADD_LSHL,
 	F_XAD, F_BFE_U, F_BFI,
@@ -52,6 +54,14 @@ static uint8_t form_of(unsigned op)
 	case ISA_VOP3_v_max_i32_e64: return F_MAX_I;
 	case ISA_VOP3_v_mov_b32_e64: return F_MOV;
 	case ISA_VOP3_v_not_b32_e64: return F_NOT;
+	case ISA_VOP3_v_cvt_f32_i32_e64: return F_CVT_F32_I32;
+	case ISA_VOP3_v_cvt_f32_u32_e64: return F_CVT_F32_U32;
+	case ISA_VOP3_v_cvt_f32_ubyte0_e64: return F_CVT_F32_UB0;
+	case ISA_VOP3_v_cvt_f32_ubyte1_e64: return F_CVT_F32_UB1;
+	case ISA_VOP3_v_cvt_f32_ubyte2_e64: return F_CVT_F32_UB2;
+	case ISA_VOP3_v_cvt_f32_ubyte3_e64: return F_CVT_F32_UB3;
+	case ISA_VOP3_v_cvt_i32_f32_e64: return F_CVT_I32_F32;
+	case ISA_VOP3_v_cvt_u32_f32_e64: return F_CVT_U32_F32;
 	case ISA_VOP3_v_lshl_add_u32: return F_LSHL_ADD;
 	case ISA_VOP3_v_add3_u32: return F_ADD3;
 	case ISA_VOP3_v_lshl_or_b32: return F_LSHL_OR;
@@ -152,6 +162,26 @@ static void plain(struct vx_wave *w, const struct isa_insn *in, unsigned form,
 	case F_MAX_I: LANES(d[l] = (int32_t)a[l] > (int32_t)b[l] ? a[l] : b[l]); break;
 	case F_MOV: LANES(d[l] = a[l]); break;
 	case F_NOT: LANES(d[l] = ~a[l]); break;
+	case F_CVT_F32_I32: LANES(d[l] = vx_u32((float)(int32_t)a[l])); break;
+	case F_CVT_F32_U32: LANES(d[l] = vx_u32((float)a[l])); break;
+	case F_CVT_F32_UB0: LANES(d[l] = vx_u32((float)(a[l] & 0xff))); break;
+	case F_CVT_F32_UB1: LANES(d[l] = vx_u32((float)((a[l] >> 8) & 0xff))); break;
+	case F_CVT_F32_UB2: LANES(d[l] = vx_u32((float)((a[l] >> 16) & 0xff))); break;
+	case F_CVT_F32_UB3: LANES(d[l] = vx_u32((float)(a[l] >> 24))); break;
+	case F_CVT_I32_F32:
+		/* NaN is 0; out of range saturates; toward zero otherwise */
+		LANES({
+			float f = vx_f32(a[l]);
+			d[l] = f != f ? 0 : f >= 2147483647.0f ? 0x7fffffffu
+				: f <= -2147483648.0f ? 0x80000000u : (uint32_t)(int32_t)f;
+		});
+		break;
+	case F_CVT_U32_F32:
+		LANES({
+			float f = vx_f32(a[l]);
+			d[l] = f != f || f <= 0 ? 0 : f >= 4294967295.0f ? 0xffffffffu : (uint32_t)f;
+		});
+		break;
 	case F_LSHL_ADD: LANES(d[l] = (a[l] << (b[l] & 31)) + c[l]); break;
 	case F_ADD3: LANES(d[l] = a[l] + b[l] + c[l]); break;
 	case F_LSHL_OR: LANES(d[l] = (a[l] << (b[l] & 31)) | c[l]); break;
@@ -269,7 +299,7 @@ int vx_fast_run(struct vx_wave *w, const struct isa_insn *in, unsigned form)
 		shift64(w, in, form, a, exec);
 		return 0;
 	}
-	if (form == F_MOV || form == F_NOT) {
+	if (form >= F_MOV && form <= F_CVT_U32_F32) {
 		plain(w, in, form, a, NULL, NULL, exec);
 		return 0;
 	}
