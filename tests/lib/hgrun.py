@@ -113,11 +113,13 @@ def variants(path):
 def release_changes(text):
     """"6.4:+a;6.4:-b" -> {(6, 4): ({'a'}, {'b'})}; "-" -> {}; a release
     of "*" is every release on the virtual GPU (key '*'); "5.2:=abort"
-    is that release's outcome on the virtual GPU (key ('=', (5, 2)))."""
+    is that release's outcome on the virtual GPU (key ('=', (5, 2)));
+    "gfx942:-a" a change on that target's products, whatever the release
+    (key 'gfx942')."""
     out = {}
     for item in filter(None, text.split(';')) if text != '-' else ():
         release, change = item.split(':', 1)
-        key = '*' if release == '*' else \
+        key = release if release == '*' or release.startswith('gfx') else \
             tuple(int(v) for v in release.split('.'))
         if change[0] == '=':
             out[('=', key)] = change[1:]
@@ -132,10 +134,11 @@ def outcome_for(by_rel, version, default):
     return by_rel.get(('=', version), by_rel.get(('=', '*'), default))
 
 
-def changes_for(by_rel, version):
-    """The rules a release fires too and does not, on the virtual GPU."""
+def changes_for(by_rel, version, target=None):
+    """The rules a release (and a target) fires too and does not, on the
+    virtual GPU."""
     add, drop = set(), set()
-    for key in ('*', version):
+    for key in ('*', version, target):
         a, d = by_rel.get(key, (set(), set()))
         add |= a
         drop |= d
