@@ -2,7 +2,7 @@
 """MFMA: the forms compiled code uses, by the lane layout of AMD's matrix
 instruction guide (restated in exec_mfma.py, apart from the engine's):
 single- and multi-block f32, f16, bf16 (the gfx90a _1k and gfx908's two
-per register), i8 and f64, results in AccVGPRs, C from registers or zero.
+per register), i8, f64 and gfx940's fp8 and bf8 (either for A and B), results in AccVGPRs, C from registers or zero.
 Inputs are small integers, so every sum is exact whatever its order."""
 import random
 
@@ -63,4 +63,8 @@ CASES = [
     case(['gfx90a'], 'v_mfma_f64_4x4x4f64', ShapeF64(4), True, 16),
     case(['gfx940'], 'v_mfma_f64_16x16x4_f64', ShapeF64(16), True, 17),
     case(['gfx940'], 'v_mfma_f64_4x4x4_4b_f64', ShapeF64(4), False, 18),
+    case(['gfx940'], 'v_mfma_f32_16x16x32_fp8_fp8', Shape(16, 32, 1, 8, 'fp8'), True, 19),
+    case(['gfx940'], 'v_mfma_f32_16x16x32_bf8_fp8', Shape(16, 32, 1, 8, 'bf8', 'fp8'), False, 20),
+    case(['gfx940'], 'v_mfma_f32_32x32x16_fp8_bf8', Shape(32, 16, 1, 8, 'fp8', 'bf8'), True, 21),
+    case(['gfx940'], 'v_mfma_f32_32x32x16_bf8_bf8', Shape(32, 16, 1, 8, 'bf8'), False, 22),
 ]

@@ -21,27 +21,58 @@ def small_bf16(v):
     return f32(float((v % 9) - 4)) >> 16
 
 
+def f8(b, bf8):
+    """gfx940's fp8 (4 exponent bits, bias 8, 3 of mantissa) or bf8 (5, bias
+    16, 2): no infinity, no negative zero, 0x80 their NaN."""
+    if b == 0x80:
+        return float('nan')
+    mb, bias = (2, 16) if bf8 else (3, 8)
+    e, m = (b & 0x7f) >> mb, b & ((1 << mb) - 1)
+    x = Fraction(m, 1 << mb) * Fraction(2) ** (1 - bias) if e == 0 else \
+        (1 + Fraction(m, 1 << mb)) * Fraction(2) ** (e - bias)
+    return -x if b & 0x80 else x
+
+
+def small_f8(v, bf8):
+    """An 8-bit pattern of a small integer (-4..4), from any bits: the one
+    of the 256 whose value it is (bf8's range would make sums inexact)."""
+    want = (v % 9) - 4
+    return next(b for b in range(256) if b != 0x80 and f8(b, bf8) == want)
+
+
 class Shape:
-    def __init__(self, m, k, blocks, kpl, typ):
+    def __init__(self, m, k, blocks, kpl, typ, btyp=None):
         self.m, self.k, self.blocks, self.kpl, self.typ = m, k, blocks, kpl, typ
+        self.btyp = btyp or typ
 
     def describe(self):
-        return f'{self.m}x{self.m}x{self.k}, {self.blocks} block(s), {self.typ}'
+        t = self.typ if self.btyp == self.typ else f'{self.typ} x {self.btyp}'
+        return f'{self.m}x{self.m}x{self.k}, {self.blocks} block(s), {t}'
 
     def src_regs(self):
-        bits = {'f32': 32, 'f16': 16, 'bf16': 16, 'i8': 8}[self.typ]
+        bits = {'f32': 32, 'f16': 16, 'bf16': 16, 'i8': 8, 'fp8': 8, 'bf8': 8}[self.typ]
         return max(1, self.kpl * bits // 32)
 
     def d_regs(self):
         return self.m * self.m * self.blocks // 64
 
     def sanitize(self, rows):
-        """Source words whose elements are small integers of the type."""
+        """Source words whose elements are small integers of the type (A's
+        rows, then B's)."""
         out = []
-        for row in rows:
+        for n, row in enumerate(rows):
             new = []
+            typ = self.typ if n < len(rows) // 2 else self.btyp
             for w in row:
-                if self.typ == 'f32':
+                if typ == 'fp8':
+                    # any value but the NaN, subnormals too: every product
+                    # is a multiple of 2^-20 below 2^16, so sums stay exact
+                    new.append(sum((0 if b == 0x80 else b) << (8 * i) for i in range(4)
+                                   for b in [w >> (8 * i) & 0xff]))
+                elif typ == 'bf8':
+                    new.append(sum(small_f8(w >> (8 * i), True) << (8 * i)
+                                   for i in range(4)))
+                elif self.typ == 'f32':
                     new.append(f32(float((w % 17) - 8)))
                 elif self.typ in ('f16', 'bf16'):
                     fn = small_half if self.typ == 'f16' else small_bf16
@@ -55,8 +86,10 @@ class Shape:
         v = (seed * 31 + r * 7 + lane * 3) % 23 - 11
         return v & 0xffffffff if self.typ == 'i8' else f32(float(v))
 
-    def elem(self, regs, lane, e):
+    def elem(self, regs, lane, e, typ=None):
         """Element e (of kpl) of a lane's operand registers."""
+        if typ in ('fp8', 'bf8'):
+            return f8(regs[e // 4][lane] >> (8 * (e % 4)) & 0xff, typ == 'bf8')
         if self.typ == 'f32':
             return Fraction(from32(regs[0][lane]))
         if self.typ in ('f16', 'bf16'):
@@ -65,10 +98,11 @@ class Shape:
         b = regs[e // 4][lane] >> (8 * (e % 4)) & 0xff
         return b - 256 if b >= 128 else b
 
-    def a_at(self, regs, x, k, b):
-        """A's row x (B's column x) at depth k of block b."""
+    def a_at(self, regs, x, k, b, typ=None):
+        """A's row x (B's column x, of B's type) at depth k of block b."""
         groups = self.k // self.kpl
-        return self.elem(regs, x + self.m * (k // self.kpl + groups * b), k % self.kpl)
+        return self.elem(regs, x + self.m * (k // self.kpl + groups * b), k % self.kpl,
+                         typ or self.typ)
 
     def d_at(self, i, j, b):
         """(lane, register) of D's row i, column j, block b."""
@@ -140,7 +174,8 @@ def mfma(s, a, b, c):
         for i in range(s.m):
             for j in range(s.m):
                 lane, reg = s.d_at(i, j, blk)
-                acc = sum(s.a_at(a, i, k, blk) * s.a_at(b, j, k, blk) for k in range(s.k))
+                acc = sum(s.a_at(a, i, k, blk) * s.a_at(b, j, k, blk, s.btyp)
+                          for k in range(s.k))
                 if s.typ == 'i8':
                     cv = c[reg][lane]
                     cv = cv - (1 << 32) if cv >= 1 << 31 else cv

@@ -27,14 +27,42 @@
 
 #include "vx_int.h"
 
-enum { T_F32, T_F16, T_BF16, T_I8 };
+enum { T_F32, T_F16, T_BF16, T_I8, T_FP8, T_BF8 };
 
 struct shape {
 	int m, n, k, blocks, kpl, type;
+	int btype;	/* B's type: A's, but for gfx940's mixed fp8/bf8 forms */
 };
 
+/* gfx940's 8-bit floats, AMD's own: fp8 has 4 exponent bits (bias 8)
+ * and 3 of mantissa, bf8 5 (bias 16) and 2; neither has infinities or a
+ * negative zero, whose pattern is their one NaN. */
+static double f8(uint8_t v, int bf8)
+{
+	if (v == 0x80)
+		return NAN;
+	int mbits = bf8 ? 2 : 3, bias = bf8 ? 16 : 8;
+	int e = (v & 0x7f) >> mbits, m = v & ((1 << mbits) - 1);
+	double x = e ? ldexp(1.0 + ldexp(m, -mbits), e - bias) : ldexp(m, 1 - bias - mbits);
+	return v & 0x80 ? -x : x;
+}
+
+/* "fp8_bf8": A's type, then B's. */
+static int f8_pair(const char *t, struct shape *s)
+{
+	static const char *const names[] = { "fp8_fp8", "fp8_bf8", "bf8_fp8", "bf8_bf8" };
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(t, names[i])) {
+			s->type = i & 2 ? T_BF8 : T_FP8;
+			s->btype = i & 1 ? T_BF8 : T_FP8;
+			s->kpl = 8;
+			return 0;
+		}
+	return -1;
+}
+
 /* "v_mfma_f32_32x32x1f32", "v_mfma_f32_16x16x4_4b_f16", ...: 0, or -1
- * for a form the engine does not have (xf32, fp8, sparse). */
+ * for a form the engine does not have (xf32, sparse). */
 static int parse(const char *name, enum isa_family fam, struct shape *s)
 {
 	char rest[32];
@@ -60,8 +88,10 @@ static int parse(const char *name, enum isa_family fam, struct shape *s)
 		s->type = T_BF16, s->kpl = 2;	/* gfx908's: two per register */
 	else if (!strcmp(t, "i8"))
 		s->type = T_I8, s->kpl = m * k / 4 > 64 ? 8 : 4;
-	else
+	else if (fam != ISA_GFX940 || f8_pair(t, s))
 		return -1;
+	if (s->type != T_FP8 && s->type != T_BF8)
+		s->btype = s->type;
 	s->m = m, s->n = n, s->k = k;
 	if (k % s->kpl)
 		return -1;
@@ -71,18 +101,22 @@ static int parse(const char *name, enum isa_family fam, struct shape *s)
 }
 
 /* One operand's k-th element in a lane, whose registers start at r. */
-static double element(const struct vx_wave *w, const struct shape *s, unsigned r, int lane,
+static double element(const struct vx_wave *w, int type, unsigned r, int lane,
 		       int e, int *ival)
 {
-	switch (s->type) {
+	switch (type) {
 	case T_F32:
 		return vx_f32(w->v[r & 511][lane]);
 	case T_F16:
 	case T_BF16: {
 		uint32_t v = w->v[(r + (unsigned)e / 2) & 511][lane];
 		uint16_t h = (uint16_t)(v >> (16 * (e & 1)));
-		return s->type == T_F16 ? vx_f16_to_f32(h) : vx_bf16_to_f32(h);
+		return type == T_F16 ? vx_f16_to_f32(h) : vx_bf16_to_f32(h);
 	}
+	case T_FP8:
+	case T_BF8:
+		return f8((uint8_t)(w->v[(r + (unsigned)e / 4) & 511][lane] >> (8 * (e & 3))),
+			  type == T_BF8);
 	}
 	*ival = (int8_t)(w->v[(r + (unsigned)e / 4) & 511][lane] >> (8 * (e & 3)));
 	return *ival;
@@ -99,12 +133,12 @@ static int d_place(const struct shape *s, int i, int j, int b, int *reg)
 	return j + s->n * ((i / 4) % groups);
 }
 
-/* A's (or B's) element at row (column) x, depth k, block b. */
-static double operand(const struct vx_wave *w, const struct shape *s, unsigned r, int x, int k,
-		      int b, int *ival)
+/* A's (or B's, of its type) element at row (column) x, depth k, block b. */
+static double operand(const struct vx_wave *w, const struct shape *s, int type, unsigned r,
+		      int x, int k, int b, int *ival)
 {
 	int g = k / s->kpl, lane = x + s->m * (g + s->k / s->kpl * b);
-	return element(w, s, r, lane, k % s->kpl, ival);
+	return element(w, type, r, lane, k % s->kpl, ival);
 }
 
 static void compute(struct vx_wave *w, const struct shape *s, unsigned ra, unsigned rb,
@@ -119,8 +153,8 @@ static void compute(struct vx_wave *w, const struct shape *s, unsigned ra, unsig
 				int64_t isum = (int32_t)cin;
 				for (int k = 0; k < s->k; k++) {
 					int ia = 0, ib = 0;
-					double x = operand(w, s, ra, i, k, b, &ia);
-					double y = operand(w, s, rb, j, k, b, &ib);
+					double x = operand(w, s, s->type, ra, i, k, b, &ia);
+					double y = operand(w, s, s->btype, rb, j, k, b, &ib);
 					sum += x * y;
 					isum += (int64_t)ia * ib;
 				}
