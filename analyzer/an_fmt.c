@@ -3,11 +3,14 @@
  * What the writers share, in a leaf of their own: a helper in one writer
  * that its siblings call would make each a caller of the other.
  */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "an.h"
 #include "an_fmt.h"
+#include "an_gpus.h"
 #include "an_output.h"
 #include "hg_json.h"
 #include "hg_path.h"
@@ -27,6 +30,22 @@ enum an_sev an_sev_parse(const char *s)
 	return AN_SEV_NONE;
 }
 
+/* One GPU given by its index in the node is named as the driver's own
+ * are ("GPU 3 (MI250X, card 1's second GCD)"): the same count, so a rank
+ * and the memory it allocated name their GPU alike.  A list, or a UUID,
+ * is shown as the job wrote it. */
+static void an_where_gpu(const struct an_proc *p, char *buf, size_t cap)
+{
+	char *end, name[96];
+	unsigned long i = strtoul(p->gpus, &end, 10);
+
+	if (p->gpus[0] >= '0' && p->gpus[0] <= '9' && !*end && i < UINT8_MAX)
+		snprintf(buf, cap, ", %s",
+			 an_gpu_name(p, 0, (uint8_t)(i + 1), name, sizeof(name)));
+	else
+		snprintf(buf, cap, ", GPU %s", p->gpus);
+}
+
 void an_where(const struct an_proc *p, char *buf, size_t cap)
 {
 	int o = snprintf(buf, cap, "%s[%lld]", p->procname[0] ? p->procname : "?",
@@ -37,7 +56,7 @@ void an_where(const struct an_proc *p, char *buf, size_t cap)
 	if (p->rank[0] && o > 0 && (size_t)o < cap)
 		o += snprintf(buf + o, cap - (size_t)o, ", rank %s", p->rank);
 	if (p->gpus[0] && o > 0 && (size_t)o < cap)
-		snprintf(buf + o, cap - (size_t)o, ", GPU %s", p->gpus);
+		an_where_gpu(p, buf + o, cap - (size_t)o);
 }
 
 void an_bytes_text(uint64_t b, char *buf, size_t cap)

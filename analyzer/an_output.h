@@ -64,7 +64,8 @@ int an_groups_build(struct an_ctx *c, struct an_groups *out);
 /* Folds groups that differ only in the argument they name (an_fold.c). */
 void an_groups_fold(struct an_groups *gs);
 void an_groups_free(struct an_groups *gs);
-/* "procname[vpid] on host, rank N" */
+/* "procname[vpid] on host, rank N, GPU 3 (MI250X, card 1's second GCD)":
+ * the host, rank and GPU where the trace has them. */
 void an_where(const struct an_proc *p, char *buf, size_t cap);
 /* The first frame in the user's code (outside HIP's and the C library's
  * headers, and outside the system's libraries), else the first with a file

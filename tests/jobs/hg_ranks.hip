@@ -6,6 +6,11 @@
 //   even ranks  hipHostMalloc (fine-grained host memory): fp-atomic-fine-grain
 //   odd ranks   hipMalloc (coarse device memory): the near miss
 // so a merged report must say the finding held on the even ranks only.
+// Each rank adds 1.0 n times and prints what it got, with the devices it
+// sees and the PCI bus of the one it used: on a GPU that executes the
+// kernel (the virtual node's interpreter) the sum is n on the odd ranks
+// and 0 on the even ones, whose atomics did nothing; the launcher's local
+// rank is printed beside it, so a test can check the GPU a rank was given.
 //
 // Usage: hg_ranks [fork-helper] [exit-rank N CODE]
 //   fork-helper  rank 1 forks a helper that closes every descriptor it did
@@ -66,7 +71,11 @@ static void fork_helper(void)
 int main(int argc, char **argv)
 {
 	const int n = 1024;
-	int rank = 0, exit_rank = -1, exit_code = 0;
+	static double ones[n];
+	double total = 0;
+	char bus[64];
+	const char *local = getenv("OMPI_COMM_WORLD_LOCAL_RANK");
+	int rank = 0, devices = 0, exit_rank = -1, exit_code = 0;
 	bool helper = false;
 	double *in, *acc;
 
@@ -86,9 +95,18 @@ int main(int argc, char **argv)
 		CHECK(hipHostMalloc(&acc, sizeof(double), 0));
 	else
 		CHECK(hipMalloc(&acc, sizeof(double)));
+	for (int i = 0; i < n; i++)
+		ones[i] = 1.0;
+	CHECK(hipMemcpy(in, ones, sizeof(ones), hipMemcpyHostToDevice));
+	CHECK(hipMemcpy(acc, &total, sizeof(total), hipMemcpyHostToDevice));
 	hipLaunchKernelGGL(sum, dim3(n / 256), dim3(256), 0, 0, in, acc, n);
 	CHECK(hipGetLastError());
 	CHECK(hipDeviceSynchronize());
+	CHECK(hipMemcpy(&total, acc, sizeof(total), hipMemcpyDeviceToHost));
+	CHECK(hipGetDeviceCount(&devices));
+	// The test double has no bus to name: "-" there.
+	if (hipDeviceGetPCIBusId(bus, sizeof(bus), 0) != hipSuccess)
+		strcpy(bus, "-");
 	if (helper && rank == 1)
 		fork_helper();
 	MPI_Barrier(MPI_COMM_WORLD);
@@ -98,6 +116,8 @@ int main(int argc, char **argv)
 		CHECK(hipFree(acc));
 	CHECK(hipFree(in));
 	MPI_Finalize();
-	printf("rank %d done\n", rank);
+	printf("rank %d: local rank %s, %d device%s, bus %s, sum %g of %d\n",
+	       rank, local ? local : "-", devices, devices == 1 ? "" : "s", bus,
+	       total, n);
 	return rank == exit_rank ? exit_code : 0;
 }

@@ -1,23 +1,28 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""hipgrain in MPI jobs: Debian's Open MPI, 4 ranks of tests/jobs/hg_ranks
-against the test double, both ways round.
+"""hipgrain in MPI jobs: Debian's Open MPI, 8 ranks of tests/jobs/hg_ranks
+(4 where only the job's mechanics are tested) on a whole virtual node
+(4xMI250X: eight GCDs) under the machine's real ROCm runtime, both ways
+round.  Each rank is given the GCD of its local rank, its kernel runs on
+the virtual GPU's interpreter, and it prints what its sum came to.
 
 usage: test_jobs.py CASE HIPGRAIN HG_RANKS FAKEHIP_DIR MPIRUN
 
 CASE:
-  ranks        mpirun -np 4 hipgrain run -- app, 20 times: every rank
+  ranks        mpirun -np 8 hipgrain run -- app, REPS times: every rank
                prints one line, the job's status is as without hipgrain,
                one session daemon per job (none left after), rank-named
                traces holding their rank's process only, and the merged
-               report holds one finding on ranks 0 and 2.
-  wrap         hipgrain run -- mpirun -np 4 app, 20 times: no rank
+               report holds one finding on the even ranks, names each
+               rank's node and GCD, and agrees with the ranks' own sums.
+  wrap         hipgrain run -- mpirun -np 8 app, REPS times: no rank
                aborts, the job's status is as without hipgrain, findings
-               are named by the rank's image (not mpirun), ranks 0 and 2.
+               are named by the rank's image (not mpirun), even ranks.
   fork-helper  both ways, rank 1 forks a helper that closes every
                descriptor and execs: the job still ends well.
   exit-status  a rank that exits 3: the job's status as without hipgrain.
-  output       --output placeholders, a bad placeholder, Slurm's variables.
+  output       --output placeholders, a bad placeholder, Slurm's variables
+               (the GPU from SLURM_LOCALID).
   relay        --relay to an lttng-relayd the test starts on 127.0.0.1.
   as-user      a user's job (nobody): the shared daemon in the rendezvous.
 """
@@ -38,15 +43,26 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 import hgrun  # noqa: E402
 
 CASE, HG, APP, FAKEHIP, MPIRUN = sys.argv[1:6]
-REPS = int(os.environ.get('HIPGRAIN_JOBS_REPS', '20'))
-NP = 4
-FIRING = [0, 2]  # even ranks sum into fine-grained host memory
+# 10 jobs of 8 ranks start as many ranks as the 20 jobs of 4 did before
+# the suite moved to the node; the cases of 4 ranks run half as many jobs,
+# as they did.
+REPS = int(os.environ.get('HIPGRAIN_JOBS_REPS', '10'))
+NODE = '4xMI250X'
+# A rank on each of the node's eight GCDs where the node is what is tested
+# (the GCD each rank is given, the report naming it, both ways round and
+# through a relay); four where the job's own mechanics are (a helper
+# closing descriptors, exit statuses, output names, a user's daemon),
+# which ranks on every GCD would only make slower: eight ranks each
+# loading ROCm cost about twice four on this suite's two cores.
+NP = 8 if CASE in ('ranks', 'wrap', 'relay') else 4
+N = 1024  # hg_ranks' element count: the sum a rank gets when none is lost
+FIRING = list(range(0, NP, 2))  # even ranks sum into fine-grained memory
 
 tap = hgrun.Tap()
 
 
-def env():
-    e = hgrun.fake_env(FAKEHIP)
+def env(double=False):
+    e = hgrun.fake_env(FAKEHIP) if double else hgrun.vgpu_env()
     # Open MPI refuses root without these; 4 ranks on 2 cores (Open MPI 4
     # reads the OMPI_ variable, 5 and later PRRTE's mapping policy).
     e.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1',
@@ -63,8 +79,13 @@ def mpirun(*argv):
     return [MPIRUN, '-np', str(NP)] + list(argv)
 
 
-def run(cmd, cwd, extra_env=None, timeout=600):
-    e = env()
+def hg_run(*argv):
+    """hipgrain run on the virtual node, with argv's options."""
+    return [HG, 'run', '--virtual-gpu', NODE] + list(argv)
+
+
+def run(cmd, cwd, extra_env=None, timeout=600, double=False):
+    e = env(double)
     e.update(extra_env or {})
     return subprocess.run(hgrun.hermetic(cmd), cwd=cwd, env=e,
                           capture_output=True, text=True, timeout=timeout)
@@ -101,12 +122,74 @@ def fp_findings(doc):
 
 
 def baseline(*args):
+    """The job's status with no hipgrain at all.  The virtual GPU exists
+    only under hipgrain run, so this one job runs on the libamdhip64 test
+    double: the program's status is its own choice (exit-rank), whatever
+    its kernels computed."""
     with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
-        p = run(mpirun(APP, *args), tmp)
+        p = run(mpirun(APP, *args), tmp, double=True)
     return p.returncode
 
 
-def check_merged(name, p, doc):
+# "hg_ranks[pid] on HOST, rank R, GPU G (MI250X, card C's first GCD)"
+RANK_PROC = re.compile(r"hg_ranks\[\d+\] on (\S+), rank (\d+), GPU (\d+) "
+                       r"\(MI250X, card (\d+)'s (first|second) GCD\)$")
+# hg_ranks' own line: what its runtime showed it and what its sum came to.
+RANK_LINE = re.compile(r'^rank (\d+): local rank (\S+), (\d+) devices?, '
+                       r'bus (\S+), sum (\S+) of (\d+)$', re.M)
+
+
+def programs(name, out):
+    """{rank: (local rank, devices, bus, sum)} from the ranks' own lines;
+    checks that each rank's result is what its memory gives on the node:
+    the even ranks' atomics on fine-grained memory did nothing."""
+    got = {int(r): (loc, int(nd), bus, float(s))
+           for r, loc, nd, bus, s, n in RANK_LINE.findall(out)
+           if int(n) == N}
+    tap.ok(sorted(got) == list(range(NP)),
+           '%s: every rank printed its result' % name, out[-2000:])
+    sums = {r: v[3] for r, v in got.items()}
+    tap.ok(got and sums == {r: 0.0 if r in FIRING else float(N)
+                            for r in got},
+           '%s: the sum is lost on the even ranks only (kernels ran)' % name,
+           str(sums))
+    return got
+
+
+def check_node(name, doc, ranks):
+    """The merged report names each rank's node and GCD, as the analyzer
+    names GPUs, and each rank ran on the GCD of its local rank: the one
+    its runtime showed it, by PCI bus."""
+    host = socket.gethostname()
+    procs = [q['process'] for q in (doc or {}).get('processes', [])]
+    named = {}
+    for proc in procs:
+        m = RANK_PROC.match(proc)
+        if m and m.group(1) == host and int(m.group(4)) == \
+                int(m.group(3)) // 2 and m.group(5) == \
+                ('second' if int(m.group(3)) % 2 else 'first'):
+            named[int(m.group(2))] = int(m.group(3))
+    tap.ok(sorted(named) == list(range(NP)),
+           "%s: each rank named with its node %s and its GCD, e.g. 'GPU 3 "
+           "(MI250X, card 1's second GCD)'" % (name, host), '\n'.join(procs))
+    # The local rank is the rank's place on its node in the launcher's
+    # mapping, which need not follow the world rank (Open MPI 5 maps by
+    # package).
+    tap.ok(named and all(str(g) == ranks.get(r, ('-',))[0]
+                         for r, g in named.items()) and
+           sorted(named.values()) == list(range(NP)),
+           '%s: each rank on the GCD of its local rank' % name,
+           '%s\n%s' % (named, ranks))
+    bus = {r: int(v[2].split(':')[1], 16) for r, v in ranks.items()
+           if v[1] == 1 and v[2].count(':') == 2}
+    low = min(bus.values()) if bus else 0
+    tap.ok(named and sorted(bus) == list(range(NP)) and
+           all(bus[r] - low == named.get(r) for r in bus),
+           '%s: each rank saw one GPU, on the bus of the GCD the report '
+           'names' % name, '%s\n%s' % (named, ranks))
+
+
+def check_merged(name, p, doc, ranks):
     if not tap.ok(doc is not None, '%s: merged report is JSON' % name,
                      p.stderr[-2000:]):
         return
@@ -117,12 +200,17 @@ def check_merged(name, p, doc):
     tap.ok(all('mpirun' not in f['where']['process'] for f in fp),
               '%s: the finding names the rank image, not mpirun' % name,
               json.dumps(fp)[:500])
+    dropped = fp and (fp[0].get('observed') or {}).get('dropped')
+    tap.ok(dropped == N * len(FIRING),
+           '%s: the report saw every atomic of the even ranks do nothing'
+           % name, str(dropped))
+    check_node(name, doc, ranks)
 
 
 def one_ranks_job(rep, args=(), want_status=0):
     name = 'ranks #%d%s' % (rep, ' ' + ' '.join(args) if args else '')
     with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
-        p = run(mpirun(HG, 'run', '--', APP, *args), tmp)
+        p = run(mpirun(*hg_run('--', APP, *args)), tmp)
         ok = tap.ok(p.returncode == want_status,
                        '%s: job status %d' % (name, want_status),
                        'got %d\n%s' % (p.returncode, p.stderr[-3000:]))
@@ -133,6 +221,7 @@ def one_ranks_job(rep, args=(), want_status=0):
                         '%s: one line per rank' % name, p.stdout[-2000:])
         ok &= tap.ok('error[' not in p.stdout,
                         '%s: no full report per rank' % name)
+        ranks = programs(name, p.stdout)
         want = {r: (1 if r in FIRING else 0) for r in range(NP)}
         got = {int(r): int(n) for r, n, _ in lines}
         ok &= tap.ok(got == want, '%s: findings per rank' % name,
@@ -156,7 +245,7 @@ def one_ranks_job(rep, args=(), want_status=0):
         if rep == 0 or not ok:
             p2, doc = merged([os.path.dirname(dirs[0])] if dirs else [tmp],
                              tmp)
-            check_merged(name, p2, doc)
+            check_merged(name, p2, doc, ranks)
         # This job's rendezvous only: other jobs may run on the machine.
         jobs = ['job-' + os.path.basename(os.path.dirname(d))[
             len('hipgrain-trace-job'):] for d in dirs[:1]]
@@ -169,7 +258,7 @@ def one_wrap_job(rep, args=(), want_status=0):
     name = 'wrap #%d%s' % (rep, ' ' + ' '.join(args) if args else '')
     with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
         out = os.path.join(tmp, 'trace')
-        p = run([HG, 'run', '-q', '--no-report', '-o', out, '--'] +
+        p = run(hg_run('-q', '--no-report', '-o', out, '--') +
                 mpirun(APP, *args), tmp)
         tap.ok(p.returncode == want_status,
                   '%s: job status %d' % (name, want_status),
@@ -178,7 +267,7 @@ def one_wrap_job(rep, args=(), want_status=0):
                   'Forwarding signal' not in p.stderr,
                   '%s: no rank aborted' % name, p.stderr[-2000:])
         p2, doc = merged([out], tmp)
-        check_merged(name, p2, doc)
+        check_merged(name, p2, doc, programs(name, p.stdout))
 
 
 def t_ranks():
@@ -197,7 +286,7 @@ def t_fork_helper():
     base = baseline('fork-helper')
     tap.ok(base == 0, 'fork-helper job exits 0 without hipgrain',
               str(base))
-    for rep in range(max(1, REPS // 4)):
+    for rep in range(max(1, REPS // 2)):
         one_ranks_job(rep, ('fork-helper',), base)
         one_wrap_job(rep, ('fork-helper',), base)
 
@@ -207,10 +296,10 @@ def t_exit_status():
     base = baseline(*args)
     tap.ok(base == 3, 'a rank exiting 3 makes the job exit 3', str(base))
     with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
-        p = run(mpirun(HG, 'run', '--', APP, *args), tmp)
+        p = run(mpirun(*hg_run('--', APP, *args)), tmp)
         tap.ok(p.returncode == base, 'ranks under hipgrain: same status',
                   '%d\n%s' % (p.returncode, p.stderr[-2000:]))
-        p = run([HG, 'run', '-q', '--no-report', '-o', 'w', '--'] +
+        p = run(hg_run('-q', '--no-report', '-o', 'w', '--') +
                 mpirun(APP, *args), tmp)
         tap.ok(p.returncode == base, 'hipgrain around mpirun: same status',
                   '%d\n%s' % (p.returncode, p.stderr[-2000:]))
@@ -219,8 +308,8 @@ def t_exit_status():
 def t_output():
     host = socket.gethostname()
     with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
-        p = run(mpirun(HG, 'run', '-q', '-o', 'out/%j/%h-r%r-p%p', '--',
-                       APP), tmp)
+        p = run(mpirun(*hg_run('-q', '-o', 'out/%j/%h-r%r-p%p', '--',
+                              APP)), tmp)
         tap.ok(p.returncode == 0, 'placeholders: job runs', p.stderr[-2000:])
         got = sorted(glob.glob(os.path.join(tmp, 'out', '*', '*')))
         pat = re.compile(r'/out/[^/]+/%s-r(\d)-p\d+$' % re.escape(host))
@@ -228,10 +317,11 @@ def t_output():
                        if pat.search(d))
         tap.ok(ranks == list(range(NP)), '%h %r %p %j expand per rank',
                   str(got))
-        # Slurm, without Slurm: srun sets these for every task.
+        # Slurm, without Slurm: srun sets these for every task, and the
+        # task's place on its node gives it its GPU.
         slurm = {'SLURM_PROCID': '5', 'SLURM_JOB_ID': '4242',
-                 'SLURM_STEP_ID': '0'}
-        p = run([HG, 'run', '--', APP], tmp, slurm)
+                 'SLURM_STEP_ID': '0', 'SLURM_LOCALID': '3'}
+        p = run(hg_run('--', APP), tmp, slurm)
         d = os.path.join(tmp, 'hipgrain-trace-job4242.0', 'rank5-' + host)
         tap.ok(p.returncode == 0 and os.path.isdir(d),
                   'Slurm: default trace named for job 4242.0 and rank 5',
@@ -243,7 +333,12 @@ def t_output():
         tap.ok(doc and fp_findings(doc) and
                   fp_findings(doc)[0]['where']['ranks'] == [5],
                   'Slurm: the trace records rank 5', str(doc)[:1500])
-        p = run([HG, 'run', '-o', 'x%q', '--', APP], tmp)
+        procs = [q['process'] for q in (doc or {}).get('processes', [])]
+        tap.ok(any(q.endswith(", rank 5, GPU 3 (MI250X, card 1's second "
+                              "GCD)") for q in procs),
+               'Slurm: the task is given the GCD of SLURM_LOCALID',
+               '\n'.join(procs))
+        p = run(hg_run('-o', 'x%q', '--', APP), tmp)
         tap.ok(p.returncode == 64 and 'placeholder' in p.stderr,
                   'an unknown placeholder is bad usage (64)',
                   '%d %s' % (p.returncode, p.stderr))
@@ -264,10 +359,10 @@ def t_as_user():
         for k in ('OMPI_ALLOW_RUN_AS_ROOT', 'OMPI_ALLOW_RUN_AS_ROOT_CONFIRM'):
             e.pop(k)
         e.update(HOME=home, TMPDIR=home, LTTNG_HOME=home)
-        for rep in range(max(1, REPS // 4)):
+        for rep in range(max(1, REPS // 2)):
             p = subprocess.run(
                 ['setpriv', '--reuid', '65534', '--regid', '65534',
-                 '--clear-groups'] + mpirun(HG, 'run', '--', APP), cwd=home,
+                 '--clear-groups'] + mpirun(*hg_run('--', APP)), cwd=home,
                 env=e, capture_output=True, text=True, timeout=600)
             name = 'as nobody #%d' % rep
             tap.ok(p.returncode == 0, '%s: job status 0' % name,
@@ -317,7 +412,7 @@ def t_relay():
                 except OSError:
                     time.sleep(0.05)
             target = '127.0.0.1:%d:%d' % (ctrl, data)
-            p = run(mpirun(HG, 'run', '--relay', target, '--', APP), tmp)
+            p = run(mpirun(*hg_run('--relay', target, '--', APP)), tmp)
             tap.ok(p.returncode == 0, 'ranks stream to the relay',
                       p.stderr[-2000:] + p.stdout[-1000:])
             lines = re.findall(r'^hipgrain: rank (\d+) on \S+: trace '
@@ -325,7 +420,7 @@ def t_relay():
             tap.ok(sorted(int(r) for r in lines) == list(range(NP)),
                       'relay: one line per rank', p.stdout[-1500:])
             p2, doc = merged([outdir], tmp)
-            check_merged('relay', p2, doc)
+            check_merged('relay', p2, doc, programs('relay', p.stdout))
             tap.ok(doc and doc['summary']['traces_read'] == NP,
                       'relay: the relay host holds one trace per rank',
                       str(doc and doc['summary']))
@@ -334,39 +429,8 @@ def t_relay():
             rd.wait(timeout=60)
 
 
-def t_vgpu_node():
-    """The job on a whole virtual node (4xMI250X: eight GCDs), on the
-    machine's real runtime: each rank is given the GCD of its local rank,
-    as site wrappers do, and the merged report names rank and GCD."""
-    e = hgrun.vgpu_env()
-    e.update({k: v for k, v in env().items() if k.startswith(('OMPI_', 'PRTE_'))})
-    with tempfile.TemporaryDirectory(prefix='hgjobs-') as tmp:
-        out = os.path.join(tmp, 'trace')
-        p = subprocess.run(hgrun.hermetic(
-            [HG, 'run', '--virtual-gpu', '4xMI250X', '-q', '--no-report',
-             '-o', out, '--'] + mpirun(APP)), cwd=tmp, env=e,
-            capture_output=True, text=True, timeout=600)
-        tap.ok(p.returncode == 0, 'vgpu-node: job status 0',
-               'got %d\n%s' % (p.returncode, p.stderr[-3000:]))
-        p2, doc = merged([out], tmp)
-        check_merged('vgpu-node', p2, doc)
-        procs = [q['process'] for q in (doc or {}).get('processes', [])]
-        given = {}
-        for name in procs:
-            m = re.search(r', rank (\d+), GPU (\S+)$', name)
-            if m:
-                given[int(m.group(1))] = m.group(2)
-        # The local rank is the rank's place on its node in the launcher's
-        # mapping, which need not follow the world rank (Open MPI 5 maps
-        # by package): each rank a GCD of its own, the first NP of them.
-        tap.ok(sorted(given) == list(range(NP)) and
-               sorted(given.values()) == [str(g) for g in range(NP)],
-               'vgpu-node: each rank on the GCD of its local rank',
-               '\n'.join(procs))
-
-
 {'ranks': t_ranks, 'wrap': t_wrap, 'fork-helper': t_fork_helper,
  'as-user': t_as_user,
  'exit-status': t_exit_status, 'output': t_output,
- 'relay': t_relay, 'vgpu-node': t_vgpu_node}[CASE]()
+ 'relay': t_relay}[CASE]()
 sys.exit(tap.done())
