@@ -201,8 +201,11 @@ def check_merged(name, p, doc, ranks):
               '%s: the finding names the rank image, not mpirun' % name,
               json.dumps(fp)[:500])
     dropped = fp and (fp[0].get('observed') or {}).get('dropped')
-    tap.ok(dropped == N * len(FIRING),
-           '%s: the report saw every atomic of the even ranks do nothing'
+    # LLVM 21 sums a wave's adds first and has one lane add the sum: one
+    # dropped atomic a wave rather than a work-item.
+    tap.ok(dropped in (N * len(FIRING), N // 64 * len(FIRING)),
+           '%s: the report saw every atomic of the even ranks do nothing '
+           '(one a work-item, or a wave as LLVM 21 compiles it)'
            % name, str(dropped))
     check_node(name, doc, ranks)
 
