@@ -168,20 +168,8 @@ static void plain(struct vx_wave *w, const struct isa_insn *in, unsigned form,
 	case F_CVT_F32_UB1: LANES(d[l] = vx_u32((float)((a[l] >> 8) & 0xff))); break;
 	case F_CVT_F32_UB2: LANES(d[l] = vx_u32((float)((a[l] >> 16) & 0xff))); break;
 	case F_CVT_F32_UB3: LANES(d[l] = vx_u32((float)(a[l] >> 24))); break;
-	case F_CVT_I32_F32:
-		/* NaN is 0; out of range saturates; toward zero otherwise */
-		LANES({
-			float f = vx_f32(a[l]);
-			d[l] = f != f ? 0 : f >= 2147483647.0f ? 0x7fffffffu
-				: f <= -2147483648.0f ? 0x80000000u : (uint32_t)(int32_t)f;
-		});
-		break;
-	case F_CVT_U32_F32:
-		LANES({
-			float f = vx_f32(a[l]);
-			d[l] = f != f || f <= 0 ? 0 : f >= 4294967295.0f ? 0xffffffffu : (uint32_t)f;
-		});
-		break;
+	case F_CVT_I32_F32: LANES(d[l] = vx_cvt_i32(vx_f32(a[l]))); break;
+	case F_CVT_U32_F32: LANES(d[l] = vx_cvt_u32(vx_f32(a[l]))); break;
 	case F_LSHL_ADD: LANES(d[l] = (a[l] << (b[l] & 31)) + c[l]); break;
 	case F_ADD3: LANES(d[l] = a[l] + b[l] + c[l]); break;
 	case F_LSHL_OR: LANES(d[l] = (a[l] << (b[l] & 31)) | c[l]); break;

@@ -265,26 +265,6 @@ static int cmp_eval(unsigned op, uint64_t a, uint64_t b)
 	return cmp_i((int64_t)a, (int64_t)b, a, b, !(op & 8), op);
 }
 
-static uint32_t cvt_i32(double f)
-{
-	if (isnan(f))
-		return 0;
-	if (f >= 2147483647.0)
-		return 0x7fffffff;
-	if (f <= -2147483648.0)
-		return 0x80000000u;
-	return (uint32_t)(int32_t)f;
-}
-
-static uint32_t cvt_u32(double f)
-{
-	if (isnan(f) || f <= 0)
-		return 0;
-	if (f >= 4294967295.0)
-		return 0xffffffffu;
-	return (uint32_t)f;
-}
-
 static float med3f(float a, float b, float c)
 {
 	return vx_maxf(vx_minf(a, b), vx_minf(vx_maxf(a, b), c));
@@ -407,10 +387,10 @@ static uint64_t eval_f32(unsigned op, float x, float y, float z)
 		int e;
 		return vx_u32(isinf(x) || isnan(x) ? x : frexpf(x, &e));
 	}
-	case ISA_VOP3_v_cvt_u32_f32_e64: return cvt_u32(x);
-	case ISA_VOP3_v_cvt_i32_f32_e64: return cvt_i32(x);
-	case ISA_VOP3_v_cvt_rpi_i32_f32_e64: return cvt_i32(floorf(x + 0.5f));
-	case ISA_VOP3_v_cvt_flr_i32_f32_e64: return cvt_i32(floorf(x));
+	case ISA_VOP3_v_cvt_u32_f32_e64: return vx_cvt_u32(x);
+	case ISA_VOP3_v_cvt_i32_f32_e64: return vx_cvt_i32(x);
+	case ISA_VOP3_v_cvt_rpi_i32_f32_e64: return vx_cvt_i32(floorf(x + 0.5f));
+	case ISA_VOP3_v_cvt_flr_i32_f32_e64: return vx_cvt_i32(floorf(x));
 	case ISA_VOP3_v_frexp_exp_i32_f32_e64: {
 		int e = 0;
 		if (!isinf(x) && !isnan(x))
@@ -447,8 +427,8 @@ static uint64_t eval_f64(unsigned op, double x, double y, double z, uint64_t b)
 		if (!isinf(x) && !isnan(x))
 			frexp(x, &e);
 		return (uint32_t)e;
-	case ISA_VOP3_v_cvt_i32_f64_e64: return cvt_i32(x);
-	case ISA_VOP3_v_cvt_u32_f64_e64: return cvt_u32(x);
+	case ISA_VOP3_v_cvt_i32_f64_e64: return vx_cvt_i32(x);
+	case ISA_VOP3_v_cvt_u32_f64_e64: return vx_cvt_u32(x);
 	case ISA_VOP3_v_cvt_f32_f64_e64: return vx_u32((float)x);
 	}
 	return 0;

@@ -46,6 +46,19 @@ struct vx_slot {
 	struct vx_prep prep;
 };
 
+/* A float to a 32-bit integer, toward zero: NaN is 0, out of range
+ * saturates (the general frame and vx_fast.c's loops). */
+static inline uint32_t vx_cvt_i32(double f)
+{
+	return f != f ? 0 : f >= 2147483647.0 ? 0x7fffffffu
+		: f <= -2147483648.0 ? 0x80000000u : (uint32_t)(int32_t)f;
+}
+
+static inline uint32_t vx_cvt_u32(double f)
+{
+	return f != f || f <= 0 ? 0 : f >= 4294967295.0 ? 0xffffffffu : (uint32_t)f;
+}
+
 /* 0, or -1 when op is not one the interpreter has for this family. */
 int vx_vop_shape(enum isa_family fam, unsigned op, struct vx_shape *sh);
 uint64_t vx_vop_eval(struct vx_wave *w, const struct vx_shape *sh, unsigned op,
