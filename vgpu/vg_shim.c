@@ -23,6 +23,7 @@
 
 #include "hg_fd.h"
 #include "vg.h"
+#include "vg_cpucache.h"
 
 #define VG_EXPORT __attribute__((visibility("default")))
 
@@ -63,6 +64,10 @@ const char *vg_sysfs_path(const char *path, char *buf, size_t cap)
 {
 	if (!path || !vg.sysfs[0])
 		return path;
+	/* Before the NUMA nodes: a node's cpuN is the host's, cache and all. */
+	const char *cache = vg_cpucache_path(vg.sysfs, path, buf, cap);
+	if (cache)
+		return cache;
 	const char *numa = numa_path(path, buf, cap);
 	if (numa)
 		return numa;

@@ -16,6 +16,7 @@
 #include <linux/kfd_sysfs.h>
 
 #include "vg_caches.h"
+#include "vg_cpucache.h"
 #include "vg_links.h"
 #include "vg_sysfs.h"
 #include "vg_sysfs_io.h"
@@ -189,6 +190,7 @@ int vg_sysfs_make(const struct vg_node *n, char *root, size_t cap)
 	rc |= put(root, "topology/system_properties",
 		  "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
 	rc |= modules(root) | numa_nodes(root, n);
+	rc |= vg_cpucache_make(root, "/sys/devices/system/cpu");
 	for (uint32_t c = 0; c < n->numa; c++)
 		rc |= cpu_node(root, n, c);
 	for (uint32_t g = 0; g < n->gpus; g++)
