@@ -238,6 +238,25 @@ static struct an_named *an_add(struct an_meta_doc *d, struct an_named *tab,
 	return &tab[(*n)++];
 }
 
+/* The integer a typealias declares is refused: why names the alias. */
+static bool an_alias_bad(struct an_meta_doc *d, struct an_cur *c)
+{
+	char name[48], last[48], why[160];
+
+	while (c->t.k && !an_is(c, "}") && !an_is(c, ":="))
+		an_lex(c);
+	if (an_is(c, "}"))
+		an_lex(c);
+	if (!an_is(c, ":="))
+		return false;
+	an_lex(c);
+	an_words(c, name, sizeof(name), last, sizeof(last));
+	snprintf(why, sizeof(why), "%s", d->why);
+	snprintf(d->why, d->nwhy, "typealias %s%s%s: %s", name, *name ? " " : "",
+		 last, why);
+	return false;
+}
+
 /* `typealias T := NAME;`, the cursor on `typealias`. */
 static bool an_typealias(struct an_meta_doc *d, struct an_cur *c)
 {
@@ -248,7 +267,7 @@ static bool an_typealias(struct an_meta_doc *d, struct an_cur *c)
 	an_lex(c);
 	if (an_is(c, "integer")) {
 		if (!an_int_decl(d, c, &ty))
-			return false;
+			return an_alias_bad(d, c);
 	} else { /* a string, a float, a struct: no packet size */
 		while (c->t.k && !an_is(c, ":=") && !an_is(c, ";"))
 			if (an_is(c, "{"))
