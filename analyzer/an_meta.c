@@ -17,12 +17,11 @@
 #include <string.h>
 
 #include "an_packets.h"
+#include "an_tool.h"
 
 #define AN_META_MAGIC 0x75d11d57u
 #define AN_META_HDR                                                            \
 	37 /* magic, uuid[16], checksum, content, packet sizes, 5 bytes */
-
-const char *an_tool = "hipgrain report";
 
 struct an_meta_hdr {
 	uint32_t content_bits, packet_bits;

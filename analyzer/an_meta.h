@@ -13,7 +13,4 @@
  */
 bool an_meta_ok(const char *dir, FILE *err);
 
-/* The command the checks' messages name ("hipgrain report" unless set). */
-extern const char *an_tool;
-
 #endif

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "an_meta.h"
+#include "an_tool.h"
 
 #define AN_CTF_MAGIC 0xC1FC1FC1u
 

@@ -16,6 +16,7 @@
 #include "an_inputs.h"
 #include "an_meta.h"
 #include "an_packets.h"
+#include "an_tool.h"
 #include "an_reader.h"
 #include "bp_decode.h"
 #include "cli.h"
