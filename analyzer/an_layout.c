@@ -234,7 +234,7 @@ static struct an_named *an_add(struct an_meta_doc *d, struct an_named *tab,
 		return an_bad(d, "type %s declared twice", name), NULL;
 	if (*n == max)
 		return an_bad(d, "more than %u named types", max), NULL;
-	snprintf(tab[*n].name, sizeof(tab[*n].name), "%s", name);
+	snprintf(tab[*n].name, sizeof(tab[*n].name), "%.47s", name);
 	return &tab[(*n)++];
 }
 
@@ -262,7 +262,7 @@ static bool an_typealias(struct an_meta_doc *d, struct an_cur *c)
 {
 	struct an_int ty = {0};
 	struct an_named *t;
-	char name[48], last[48];
+	char name[48], last[48], full[100];
 
 	an_lex(c);
 	if (an_is(c, "integer")) {
@@ -279,11 +279,8 @@ static bool an_typealias(struct an_meta_doc *d, struct an_cur *c)
 		return an_bad(d, "a typealias without :=");
 	an_lex(c);
 	an_words(c, name, sizeof(name), last, sizeof(last));
-	if (*name)
-		snprintf(name + strlen(name), sizeof(name) - strlen(name), " %s", last);
-	else
-		snprintf(name, sizeof(name), "%s", last);
-	t = an_add(d, d->types, &d->ntypes, AN_LAY_TYPES, name);
+	snprintf(full, sizeof(full), "%s%s%s", name, *name ? " " : "", last);
+	t = an_add(d, d->types, &d->ntypes, AN_LAY_TYPES, full);
 	if (t)
 		t->ty = ty;
 	return t != NULL;
