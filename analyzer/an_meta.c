@@ -16,6 +16,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "an_packets.h"
+#include "an_tool.h"
+
 #define AN_META_MAGIC 0x75d11d57u
 #define AN_META_HDR                                                            \
 	37 /* magic, uuid[16], checksum, content, packet sizes, 5 bytes */
@@ -79,9 +82,9 @@ static bool an_meta_walk(FILE *f, bool swap, const char *path, FILE *err)
 			why = "content runs past the end of the file";
 		if (why) {
 			fprintf(err,
-				"hipgrain report: %s: damaged metadata: packet "
+				"%s: %s: damaged metadata: packet "
 				"%u at byte %ld: %s (%ld bytes, %ld left)\n",
-				path, i, off, why, content, size - off);
+				an_tool, path, i, off, why, content, size - off);
 			return false;
 		}
 		/* The last packet's padding may be missing: only content
@@ -98,17 +101,19 @@ bool an_meta_ok(const char *dir, FILE *err)
 {
 	char path[4200];
 	bool swap, ok = true;
+	struct an_layout l;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/metadata", dir);
 	f = fopen(path, "rb");
 	if (!f) {
-		fprintf(err, "hipgrain report: %s: %s\n", path,
+		fprintf(err, "%s: %s: %s\n", an_tool, path,
 			strerror(errno));
 		return false;
 	}
 	if (an_meta_packetized(f, &swap))
 		ok = an_meta_walk(f, swap, path, err);
 	fclose(f);
-	return ok;
+	/* Packets no walk can check are left to no reader. */
+	return ok && an_pkt_layout(dir, &l, err) >= 0;
 }

@@ -207,5 +207,6 @@ bool an_probe_count(const char *dir, uint64_t *events)
 	struct an_probe_arg a = {.dir = dir, .events = events};
 
 	*events = 0;
-	return an_probe_run(an_count_guarded, &a);
+	/* Salvage counts cut copies: each is walked as the first probe was. */
+	return an_pkt_dir(dir, NULL) && an_probe_run(an_count_guarded, &a);
 }

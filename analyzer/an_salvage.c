@@ -15,6 +15,8 @@
 #include "an_probe.h"
 
 #define AN_SALVAGE_PREFIX "/tmp/hipgrain-salvage-"
+/* Where LTTng's packet sizes end: a content is never cut before. */
+#define AN_SALVAGE_SIZES 64
 
 static int an_link(const char *from_dir, const char *name, const char *to_dir)
 {
@@ -112,7 +114,7 @@ static bool an_trim_scan(const char *dir, const char *dst, uint64_t bits,
  */
 static bool an_trim_content(const char *dir, const char *dst, uint64_t bits)
 {
-	uint64_t all, got, lo = AN_PKT_MIN, hi = bits / 8;
+	uint64_t all, got, lo = AN_SALVAGE_SIZES, hi = bits / 8;
 
 	if (an_probe_count(dir, &all))
 		return true;
@@ -128,19 +130,22 @@ static bool an_trim_content(const char *dir, const char *dst, uint64_t bits)
 			lo = mid + 1;
 	}
 	return an_trim_scan(dir, dst, bits, lo, bits / 8) ||
-	       (lo > AN_PKT_MIN && an_trim_scan(dir, dst, bits, lo - 1, lo)) ||
-	       an_trim_scan(dir, dst, bits, AN_PKT_MIN, lo);
+	       (lo > AN_SALVAGE_SIZES && an_trim_scan(dir, dst, bits, lo - 1, lo)) ||
+	       an_trim_scan(dir, dst, bits, AN_SALVAGE_SIZES, lo);
 }
 
 /* The first packet alone, cut short: its sizes shrunk to what is left, and
  * its content to the last whole event, so the reader takes the events
  * before the cut and stops there cleanly. */
-static int an_copy_shrunk(int fd, off_t size, const char *dir, const char *dst)
+static int an_copy_shrunk(const struct an_layout *l, int fd, off_t size,
+			  const char *dir, const char *dst)
 {
 	struct an_pkt p;
 	uint64_t bits = (uint64_t)size * 8;
 
-	if (an_copy_head_fd(fd, dst, size) || !an_pkt_read(fd, 0, &p))
+	/* The sizes are patched where LTTng writes them, and nowhere else. */
+	if (!an_lay_is_lttng(l) || an_copy_head_fd(fd, dst, size) ||
+	    !an_pkt_read(l, fd, 0, INT64_MAX / 8, &p, NULL, 0))
 		return -1;
 	p.content_bits = p.content_bits < bits ? p.content_bits : bits;
 	if (an_patch_sizes(dst, p.content_bits, bits))
@@ -158,6 +163,7 @@ static bool an_stream_head(const char *dir, const char *name, const char *to,
 {
 	char src[PATH_MAX], dst[PATH_MAX], tmp[] = AN_SALVAGE_PREFIX "XXXXXX";
 	struct stat st;
+	struct an_layout l;
 	bool ok = false, tail;
 	off_t cut;
 	int fd;
@@ -166,12 +172,12 @@ static bool an_stream_head(const char *dir, const char *name, const char *to,
 	if (stat(src, &st) || !mkdtemp(tmp) || an_link(dir, "metadata", tmp))
 		return false;
 	snprintf(dst, sizeof(dst), "%s/%s", tmp, name);
-	fd = open(src, O_RDONLY | O_CLOEXEC);
-	cut = fd < 0 ? -1 : an_pkt_whole(fd, st.st_size, &tail);
+	fd = an_pkt_layout(dir, &l, NULL) > 0 ? open(src, O_RDONLY | O_CLOEXEC) : -1;
+	cut = fd < 0 ? -1 : an_pkt_whole(&l, fd, st.st_size, &tail, NULL, 0);
 	if (cut > 0)
 		ok = !an_copy_head(src, dst, cut) && an_probe(tmp, quiet);
 	else if (cut == 0 && tail)
-		ok = !an_copy_shrunk(fd, st.st_size, tmp, dst) &&
+		ok = !an_copy_shrunk(&l, fd, st.st_size, tmp, dst) &&
 		     an_probe(tmp, quiet);
 	if (fd >= 0)
 		close(fd);

@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include "an_inputs.h"
+#include "an_meta.h"
+#include "an_packets.h"
+#include "an_tool.h"
 #include "an_reader.h"
 #include "bp_decode.h"
 #include "cli.h"
@@ -165,6 +168,20 @@ static int cli_build(bt_graph *g, char **dirs, size_t n, struct cli_dump *d,
 		       ? -1 : 0;
 }
 
+/*
+ * What `hipgrain report` checks before babeltrace reads a trace: metadata
+ * that would hang it, packets whose sizes would make it index a stream
+ * file without end.  dump has no salvage: such a trace is refused.
+ */
+static int cli_checked(char **dirs, size_t n)
+{
+	an_tool = "hipgrain dump";
+	for (size_t i = 0; i < n; i++)
+		if (!an_meta_ok(dirs[i], stderr) || !an_pkt_dir(dirs[i], stderr))
+			return -1;
+	return 0;
+}
+
 /* The trace directories under the paths; -1 (said) when one has none. */
 static int cli_traces(char **paths, int n, char ***dirs, size_t *ndirs)
 {
@@ -189,7 +206,8 @@ static int cli_dump_run(struct cli_dump *d, char **paths, int n,
 	bt_graph *g = NULL;
 	bt_graph_run_status st = BT_GRAPH_RUN_STATUS_ERROR;
 
-	if (cli_traces(paths, n, &dirs, &ndirs) || (ctf && cli_ctf_outdir(ctf)))
+	if (cli_traces(paths, n, &dirs, &ndirs) || cli_checked(dirs, ndirs) ||
+	    (ctf && cli_ctf_outdir(ctf)))
 		goto end;
 	bt_current_thread_clear_error();
 	/* MIP 0: sink.ctf.fs writes it as CTF 1.8, which every reader reads. */

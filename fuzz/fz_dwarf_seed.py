@@ -22,6 +22,9 @@ SECTIONS = ["info", "abbrev", "line", "line_str", "str", "str_offsets",
             "addr", "rnglists", "ranges"]
 MAX_ADDRS = 64
 
+# Memory caps from fuzz/meson.build (why there); by hand, the same.
+LIMITS = os.environ.get('FUZZ_LIMITS',
+                        '-malloc_limit_mb=256 -rss_limit_mb=2048').split()
 harness, runs, work, hipgrain = sys.argv[1:5]
 inputs = sys.argv[5:]
 corpus = os.path.join(work, "corpus-dwarf")
@@ -111,7 +114,7 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
 
 # A fixed seed and a fixed number of inputs, as fz_seed.py runs the others.
 r = subprocess.run([harness, corpus, f"-runs={runs}", "-seed=1",
-                    "-timeout=0", "-max_len=1048576", "-rss_limit_mb=2048",
+                    "-timeout=0", "-max_len=1048576", *LIMITS,
                     f"-artifact_prefix={work}/crash-dwarf-", "-print_final_stats=1"],
                    capture_output=True, text=True)
 stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l
@@ -120,5 +123,10 @@ print(f"{n} seeds")
 print("\n".join(stats))
 if r.returncode:
     print(r.stderr[-4000:])
+    # The input that failed, to keep beside the fix (fuzz/README.md).
+    for name in sorted(os.listdir(work)):
+        if name.startswith('crash-dwarf-'):
+            print('keep it: cp %s %s/NAME' % (
+                os.path.join(work, name), os.path.join('fuzz', 'corpus', 'dwarf')))
 # libFuzzer exits 77 when it finds a crash, which meson takes for a skip.
 sys.exit(1 if r.returncode else 0)

@@ -18,6 +18,9 @@ import struct
 import subprocess
 import sys
 
+# Memory caps from fuzz/meson.build (why there); by hand, the same.
+LIMITS = os.environ.get('FUZZ_LIMITS',
+                        '-malloc_limit_mb=256 -rss_limit_mb=2048').split()
 harness, kind, runs, work = sys.argv[1:5]
 inputs = []
 for arg in sys.argv[5:]:
@@ -136,7 +139,7 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
 # A fixed seed and a fixed number of inputs: the same run on every machine,
 # however slow (no wall-clock budget).  Long runs: fuzz/README.md.
 r = subprocess.run([harness, corpus, f"-runs={runs}", "-seed=1",
-                    "-timeout=0", "-max_len=1048576", "-rss_limit_mb=2048",
+                    "-timeout=0", "-max_len=1048576", *LIMITS,
                     f"-artifact_prefix={work}/crash-{kind}-", "-print_final_stats=1"],
                    capture_output=True, text=True)
 stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l
@@ -144,5 +147,10 @@ stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in
 print("\n".join(stats))
 if r.returncode:
     print(r.stderr[-4000:])
+    # The input that failed, to keep beside the fix (fuzz/README.md).
+    for name in sorted(os.listdir(work)):
+        if name.startswith('crash-%s-' % kind):
+            print('keep it: cp %s %s/NAME' % (
+                os.path.join(work, name), os.path.join('fuzz', 'corpus', kind)))
 # libFuzzer exits 77 when it finds a crash, which meson takes for a skip.
 sys.exit(1 if r.returncode else 0)

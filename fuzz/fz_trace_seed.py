@@ -21,6 +21,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'tests', 'hostile'))
 import ctfgen  # noqa: E402
 
+# Memory caps from fuzz/meson.build (why there); by hand, the same.
+LIMITS = os.environ.get('FUZZ_LIMITS',
+                        '-malloc_limit_mb=256 -rss_limit_mb=2048').split()
 harness, runs, work = sys.argv[1:4]
 corpus = os.path.join(work, 'corpus-trace')
 os.makedirs(corpus, exist_ok=True)
@@ -61,7 +64,7 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
 # run on a slow machine.  A hang is caught by the invariant in the reader,
 # not by a timer.  Long runs: fuzz/README.md.
 r = subprocess.run([harness, corpus, '-runs=' + runs, '-seed=1',
-                    '-max_len=262144', '-rss_limit_mb=2048', '-timeout=0',
+                    '-max_len=262144', *LIMITS, '-timeout=0',
                     '-detect_leaks=0', '-artifact_prefix=%s/crash-trace-' % work,
                     '-print_final_stats=1'],
                    capture_output=True, text=True,
@@ -71,5 +74,10 @@ print('\n'.join(l for l in r.stderr.splitlines()
                 'stat::average_exec_per_sec' in l))
 if r.returncode:
     print(r.stderr[-4000:])
+    # The input that failed, to keep beside the fix (fuzz/README.md).
+    for name in sorted(os.listdir(work)):
+        if name.startswith('crash-trace-'):
+            print('keep it: cp %s %s/NAME' % (
+                os.path.join(work, name), os.path.join('fuzz', 'corpus', 'trace')))
 # libFuzzer exits 77 when it finds a crash, which meson takes for a skip.
 sys.exit(1 if r.returncode else 0)

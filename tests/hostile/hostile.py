@@ -76,9 +76,10 @@ class Case:
     """
 
     def __init__(self, name, argv, expect=None, json_out=False, check=None,
-                 stdin=None):
+                 stdin=None, mem_mb=None):
         self.name, self.argv, self.expect = name, argv, expect
         self.json_out, self.check, self.stdin = json_out, check, stdin
+        self.mem_mb = mem_mb  # a tighter address-space cap than MEM_LIMIT
 
 
 MEM_LIMIT = 4 << 30
@@ -163,11 +164,11 @@ def judge(case, proc):
     return errs
 
 
-def limit_memory():
+def limit_memory(limit=MEM_LIMIT):
     """Address-space cap for a child, except under ASan (its shadow memory
     needs terabytes of address space; max_allocation_size_mb caps it)."""
     import resource
-    resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT, MEM_LIMIT))
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 _asan = {}
@@ -182,7 +183,8 @@ def is_asan(exe):
 
 def run_once(case, leaks):
     stdin = open(case.stdin, 'rb') if case.stdin else subprocess.DEVNULL
-    limit = None if is_asan(case.argv[0]) else limit_memory
+    cap = (case.mem_mb << 20) if case.mem_mb else MEM_LIMIT
+    limit = None if is_asan(case.argv[0]) else lambda: limit_memory(cap)
     try:
         proc = subprocess.run(case.argv, stdin=stdin, capture_output=True,
                               env=sanitizer_env(leaks), timeout=TIMEOUT_S,

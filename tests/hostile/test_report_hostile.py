@@ -23,6 +23,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 import ctfgen  # noqa: E402
 import hostile  # noqa: E402
+import layout_kin  # noqa: E402
 from hostile import Case, says, says_any  # noqa: E402
 
 SCALE = int(os.environ.get('HIPGRAIN_HOSTILE_SCALE', '1'))
@@ -360,6 +361,7 @@ def main():
         cases += foreign_cases(hg, bases[0], foreign, work)
         cases += regression_cases(hg, bases[0], work)
         cases += mid_packet_cases(hg, tracegen, work)
+        cases += layout_kin.layout_cases(hg, work)
         print('# %d cases on %d base traces' % (len(cases), len(bases)))
         hostile.run_all(tap, cases)
     finally:
