@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Each VALU operation is defined once: its row of vgpu/exec/vx_vop.def,
 from which the general frame (vx_vop.c) and the lane loops (vx_fast.c) are
-both expanded.  Fails when a row's mnemonic is given twice, when an alias
+both expanded.  Fails when a row with a lane loop has no exec case (which
+runs it through both tiers), when a row's mnemonic is given twice, when an alias
 names no row, when a tier is neither FAST nor GEN, when either tier stops
 expanding the table, or when an engine file names a row's opcode outside
 the table, in a function not listed in FRAME below (a second definition
@@ -66,6 +67,16 @@ def main():
     fast = [n for n, (k, f) in table.items()
             if (k == 'OP' and f[3] == 'FAST') or (k == 'ALIAS' and f[1] == 'FAST')]
     t.ok(len(fast) > 30, f'{len(fast)} rows have a lane loop as well')
+    # The exec cases run every kernel through both tiers: a FAST row no
+    # case names would have a lane loop nothing compares.
+    cases = ''.join(open(os.path.join(root, 'tests', 'exec', n)).read()
+                    for n in sorted(os.listdir(os.path.join(root, 'tests', 'exec')))
+                    if n.startswith('cases_') and n.endswith('.py'))
+    unrun = [n for n in fast
+             if not re.search(r'\b' + re.escape(n[:-4] if n.endswith('_e64') else n) +
+                              r'(_e32|_e64)?\b', cases)]
+    t.ok(not unrun, 'every row with a lane loop is run by an exec case (through both tiers)',
+         'no case: ' + ', '.join(unrun))
     for name, tier in (('vx_vop.c', 'the general frame'), ('vx_fast.c', 'the lane loops')):
         text = open(os.path.join(EXEC, name)).read()
         t.ok('#include "vx_vop.def"' in text, f'{tier} ({name}) expands the table')
