@@ -148,9 +148,9 @@ int vx_ds(struct vx_wave *w, struct vx_slot *s);
  * mnemonic for its form (0, or -1 for one the engine does not have), and
  * the instruction run with it. */
 struct vx_mfma_form {
-	int m, n, k, blocks, kpl, type;
-	int btype;	/* B's type: A's, but for gfx940's mixed fp8/bf8 forms */
-	int m64;	/* an f64 form's M and N, else 0 */
+	uint8_t m, n, k, blocks, kpl, type;	/* small: it sits in every decoded slot */
+	uint8_t btype;	/* B's type: A's, but for gfx940's mixed fp8/bf8 forms */
+	uint8_t m64;	/* an f64 form's M and N, else 0 */
 };
 int vx_mfma_form(enum isa_family fam, const char *name, struct vx_mfma_form *f);
 int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const struct vx_mfma_form *f);

@@ -70,7 +70,7 @@ static int parse(const char *name, enum isa_family fam, struct vx_mfma_form *s)
 	char *t = rest;
 	if (*t == '_' && t[1] >= '0' && t[1] <= '9') {
 		nb = (int)strtol(t + 1, &t, 10);
-		if (*t++ != 'b')
+		if (*t++ != 'b' || nb > 64)
 			return -1;
 	}
 	if (*t == '_')
