@@ -47,6 +47,17 @@ static void prop_model(uint32_t flags, uint8_t *mem, uint8_t *gran)
 	}
 }
 
+/* hsa_amd_memory_pool_allocate: the pool's own flags say. */
+static void hsa_pool_model(uint32_t flags, uint8_t *mem, uint8_t *gran)
+{
+	*mem = !(flags & REG_HSA_POOL_FINE) ? HG_MEM_DEVICE
+	       : flags & REG_HSA_POOL_ALL_AGENTS ? HG_MEM_HOST_PINNED
+						  : HG_MEM_DEVICE_FINE;
+	*gran = flags & REG_HSA_POOL_FINE     ? HG_GRAN_FINE
+		: flags & REG_HSA_POOL_COARSE ? HG_GRAN_COARSE
+					      : HG_GRAN_UNKNOWN;
+}
+
 void reg_model(uint8_t api, uint32_t flags, const struct reg_model_env *env, uint8_t *mem,
 	       uint8_t *gran)
 {
@@ -102,13 +113,8 @@ void reg_model(uint8_t api, uint32_t flags, const struct reg_model_env *env, uin
 		*mem = HG_MEM_HOST_PINNED;
 		*gran = host_malloc_gran(flags, env->host_coherent);
 		return;
-	case HG_API_HSA_MEMORY_POOL_ALLOCATE: /* the pool's own flags say */
-		*mem = !(flags & REG_HSA_POOL_FINE) ? HG_MEM_DEVICE
-		       : flags & REG_HSA_POOL_ALL_AGENTS ? HG_MEM_HOST_PINNED
-							  : HG_MEM_DEVICE_FINE;
-		*gran = flags & REG_HSA_POOL_FINE     ? HG_GRAN_FINE
-			: flags & REG_HSA_POOL_COARSE ? HG_GRAN_COARSE
-						      : HG_GRAN_UNKNOWN;
+	case HG_API_HSA_MEMORY_POOL_ALLOCATE:
+		hsa_pool_model(flags, mem, gran);
 		return;
 	case HG_API_HSA_MEMORY_LOCK:
 	case HG_API_HSA_MEMORY_LOCK_TO_POOL:

@@ -22,6 +22,13 @@ def perm(a, b, sel):
     return r
 
 
+def ashr64(l, half):
+    """v_ashrrev_i64 by 4 of ((l - 32) << 32 | 0x80000000): a half of it."""
+    v = ((l - 32) & M) << 32 | 0x80000000
+    r = ((v - (1 << 64) if v >> 63 else v) >> 4) & ((1 << 64) - 1)
+    return r >> 32 if half else r & M
+
+
 def st(regs):
     return ''.join(f'global_store_dword v1, v{r}, s[4:5] offset:{256 * i}\n'
                    for i, r in enumerate(regs))
@@ -71,6 +78,38 @@ v_mov_b32 v14, s14
 ''' + st(range(2, 17)),
      lambda arch: [
         v for r in range(2, 17) for l in L for v in [fast_form(r, l)]]),
+    ("VOP2/VOP3: the lane loops' other rows (unsigned and signed min and max, or, or3, "
+     "the reversed borrows, a 64-bit arithmetic shift), each run by both tiers",
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_mov_b32 v20, 0x80000000
+v_subrev_u32 v21, 32, v0
+v_min_i32 v2, v21, 5
+v_min_u32 v3, v21, 5
+v_max_u32 v4, v21, 5
+v_or_b32 v5, v0, v20
+s_mov_b32 s12, 0x10000
+v_or3_b32 v6, v0, 64, s12
+v_subrev_co_u32 v7, vcc, 10, v0
+v_subbrev_co_u32 v8, s[8:9], 0, 0, vcc
+v_mov_b32 v9, s8
+v_ashrrev_i64 v[10:11], 4, v[20:21]
+''' + st(range(2, 12)),
+     lambda arch: [min(l - 32, 5) & M for l in L] + [min((l - 32) & M, 5) for l in L] +
+        [max((l - 32) & M, 5) for l in L] + [l | 0x80000000 for l in L] +
+        [l | 64 | 0x10000 for l in L] + [(l - 10) & M for l in L] +
+        [M if l < 10 else 0 for l in L] + [0x3ff] * 64 +
+        [ashr64(l, 0) for l in L] + [ashr64(l, 1) for l in L]),
+    ('VOP2: mac accumulates into its destination, unfused', ['gfx90a', 'gfx908'], '''
+v_cvt_f32_u32 v2, v0
+v_mov_b32 v3, 1.0
+v_mac_f32 v3, v2, 0.5
+v_mov_b32 v4, 0xbf801000
+v_mov_b32 v5, 0x3f800800
+v_mac_f32 v4, v5, v5
+''' + st([3, 4]),
+     # (1 + 2^-12)^2 rounds to 1 + 2^-11 before the add: 0, where a
+     # fused multiply-add would keep 2^-24
+     lambda arch: [f32(1 + 0.5 * l) for l in L] + [0] * 64),
     ('VOP2/VOP3: 64-bit add and subtract through the carry, mul_hi, u24, shifts',
      ['gfx90a', 'gfx908', 'gfx940'], '''
 v_mul_u32_u24 v2, 0x1000001, v0

@@ -45,19 +45,31 @@ static struct vx_slot *fetch(struct vx_wave *w)
 	return slot;
 }
 
+/* Whether the family has the scalar or memory instruction's form, worked
+ * out once for the decoded slot (the VALU, VOP3P and DS families prepare
+ * their own). */
+static int named(const struct vx_wave *w, struct vx_slot *slot)
+{
+	if (!slot->prep.ready) {
+		slot->prep.known = isa_name(w->c->dev->fam, slot->in.fmt, slot->in.op) != NULL;
+		slot->prep.ready = 1;
+	}
+	return slot->prep.known;
+}
+
 static int exec_one(struct vx_wave *w, struct vx_slot *slot)
 {
 	const struct isa_insn *in = &slot->in;
 	switch (in->fmt) {
 	case ISA_SOP2: case ISA_SOPK: case ISA_SOP1: case ISA_SOPC: case ISA_SOPP:
-		return vx_sop(w, in);
-	case ISA_SMEM: return vx_smem(w, in);
+		return named(w, slot) ? vx_sop(w, in) : vx_unknown(w, in);
+	case ISA_SMEM: return named(w, slot) ? vx_smem(w, in) : vx_unknown(w, in);
 	case ISA_VOP2: case ISA_VOP1: case ISA_VOPC: case ISA_VOP3:
 		return vx_valu(w, slot);
 	case ISA_VOP3P: return vx_vop3p(w, slot);
 	case ISA_DS: return vx_ds(w, slot);
 	case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
-		return vx_vmem(w, in);
+		return named(w, slot) ? vx_vmem(w, in) : vx_unknown(w, in);
 	}
 	return vx_unknown(w, in);
 }

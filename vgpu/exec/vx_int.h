@@ -46,7 +46,7 @@ struct vx_ctx {
 	struct vx_icache *ic;
 	/* the VALU's operands and results, one row per lane */
 	uint64_t opnd[3][VX_LANES], res[VX_LANES];
-	uint32_t konst[3][VX_LANES];
+	uint32_t konst[3][VX_LANES], konst_hi[3][VX_LANES];
 	/* The work-group running, and the lowest one that stopped the
 	 * dispatch, shared by the threads (NULL when there is one). */
 	uint64_t group;
@@ -134,7 +134,9 @@ uint32_t vx_sread(const struct vx_wave *w, unsigned src, uint32_t lit);
 uint64_t vx_sread64(const struct vx_wave *w, unsigned src, uint32_t lit, int fp64);
 
 /* Families: each returns 0, or -1 when the dispatch must stop (r says
- * why).  A branch sets w->pc itself and returns 1. */
+ * why).  A branch sets w->pc itself and returns 1.  Those given the
+ * decoded slot work out what they need of it once; the scalar and memory
+ * ones are called only for forms their family has (vx_group.c). */
 int vx_sop(struct vx_wave *w, const struct isa_insn *in);
 struct vx_slot;
 int vx_valu(struct vx_wave *w, struct vx_slot *s);
@@ -142,8 +144,16 @@ int vx_vop3p(struct vx_wave *w, struct vx_slot *s);
 int vx_smem(struct vx_wave *w, const struct isa_insn *in);
 int vx_vmem(struct vx_wave *w, const struct isa_insn *in);
 int vx_ds(struct vx_wave *w, struct vx_slot *s);
-/* MFMA (vx_mfma.c), by LLVM's mnemonic for the form. */
-int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name);
+/* MFMA (vx_mfma.c): an instruction's shape, worked out once from LLVM's
+ * mnemonic for its form (0, or -1 for one the engine does not have), and
+ * the instruction run with it. */
+struct vx_mfma_form {
+	uint8_t m, n, k, blocks, kpl, type;	/* small: it sits in every decoded slot */
+	uint8_t btype;	/* B's type: A's, but for gfx940's mixed fp8/bf8 forms */
+	uint8_t m64;	/* an f64 form's M and N, else 0 */
+};
+int vx_mfma_form(enum isa_family fam, const char *name, struct vx_mfma_form *f);
+int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const struct vx_mfma_form *f);
 
 /* Memory (vx_mem.c): where the device address's byte is (the rest of its
  * page follows it), or NULL after recording a fault. */

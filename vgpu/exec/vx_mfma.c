@@ -13,9 +13,10 @@
  *   mod 64 / N), row i % 4 in the register, the next row group of four
  *   after those, and block b after block b - 1's registers.
  *
- * The shape is read from LLVM's mnemonic, so the gfx908/gfx90a names
- * (v_mfma_f32_32x32x1f32, ..._bf16_1k) and the gfx940 ones
- * (v_mfma_f32_32x32x1_2b_f32) take one path.  Products are exact in
+ * The shape is read from LLVM's mnemonic, once for a decoded instruction
+ * (vx_mfma_form), so the gfx908/gfx90a names (v_mfma_f32_32x32x1f32,
+ * ..._bf16_1k) and the gfx940 ones (v_mfma_f32_32x32x1_2b_f32) take one
+ * path.  Products are exact in
  * double and summed there, rounded once into the result's type: the
  * hardware's order of summation is not documented, so a result may differ
  * from a card's in its last bit where the sum is not exact.
@@ -29,10 +30,6 @@
 
 enum { T_F32, T_F16, T_BF16, T_I8, T_FP8, T_BF8 };
 
-struct shape {
-	int m, n, k, blocks, kpl, type;
-	int btype;	/* B's type: A's, but for gfx940's mixed fp8/bf8 forms */
-};
 
 /* gfx940's 8-bit floats, AMD's own: fp8 has 4 exponent bits (bias 8)
  * and 3 of mantissa, bf8 5 (bias 16) and 2; neither has infinities or a
@@ -48,7 +45,7 @@ static double f8(uint8_t v, int bf8)
 }
 
 /* "fp8_bf8": A's type, then B's. */
-static int f8_pair(const char *t, struct shape *s)
+static int f8_pair(const char *t, struct vx_mfma_form *s)
 {
 	static const char *const names[] = { "fp8_fp8", "fp8_bf8", "bf8_fp8", "bf8_bf8" };
 	for (int i = 0; i < 4; i++)
@@ -63,7 +60,7 @@ static int f8_pair(const char *t, struct shape *s)
 
 /* "v_mfma_f32_32x32x1f32", "v_mfma_f32_16x16x4_4b_f16", ...: 0, or -1
  * for a form the engine does not have (xf32, sparse). */
-static int parse(const char *name, enum isa_family fam, struct shape *s)
+static int parse(const char *name, enum isa_family fam, struct vx_mfma_form *s)
 {
 	char rest[32];
 	int m, n, k, nb = 0;
@@ -73,7 +70,7 @@ static int parse(const char *name, enum isa_family fam, struct shape *s)
 	char *t = rest;
 	if (*t == '_' && t[1] >= '0' && t[1] <= '9') {
 		nb = (int)strtol(t + 1, &t, 10);
-		if (*t++ != 'b')
+		if (*t++ != 'b' || nb > 64)
 			return -1;
 	}
 	if (*t == '_')
@@ -122,7 +119,7 @@ static double element(const struct vx_wave *w, int type, unsigned r, int lane,
 	return *ival;
 }
 
-static int d_place(const struct shape *s, int i, int j, int b, int *reg)
+static int d_place(const struct vx_mfma_form *s, int i, int j, int b, int *reg)
 {
 	if (s->m == 4) {
 		*reg = i;
@@ -134,14 +131,14 @@ static int d_place(const struct shape *s, int i, int j, int b, int *reg)
 }
 
 /* A's (or B's, of its type) element at row (column) x, depth k, block b. */
-static double operand(const struct vx_wave *w, const struct shape *s, int type, unsigned r,
+static double operand(const struct vx_wave *w, const struct vx_mfma_form *s, int type, unsigned r,
 		      int x, int k, int b, int *ival)
 {
 	int g = k / s->kpl, lane = x + s->m * (g + s->k / s->kpl * b);
 	return element(w, type, r, lane, k % s->kpl, ival);
 }
 
-static void compute(struct vx_wave *w, const struct shape *s, unsigned ra, unsigned rb,
+static void compute(struct vx_wave *w, const struct vx_mfma_form *s, unsigned ra, unsigned rb,
 		    const uint32_t *c, uint32_t *d, int cconst)
 {
 	for (int b = 0; b < s->blocks; b++)
@@ -214,18 +211,27 @@ static void mfma_f64(struct vx_wave *w, int m, unsigned ra, unsigned rb, unsigne
 		}
 }
 
-int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name)
+int vx_mfma_form(enum isa_family fam, const char *name, struct vx_mfma_form *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->m64 = f64_size(name);
+	if (f->m64 || !parse(name, fam, f))
+		return 0;
+	memset(f, 0, sizeof(*f));
+	return -1;
+}
+
+int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const struct vx_mfma_form *f)
 {
 	enum isa_family fam = w->c->dev->fam;
-	struct shape s;
 	unsigned cbsz = (in->w0 >> 8) & 7, abid = (in->w0 >> 11) & 15, blgp = in->w1 >> 29;
 	unsigned src0 = in->src[0], src1 = in->src[1], src2 = in->src[2];
 	/* broadcasts and lane-group patterns are left out; compilers
 	 * rarely emit them, and a wrong result must not be silent */
 	/* (on gfx940 the f64 forms read BLGP's bits as negations of A, B
 	 * and C: not here either) */
-	int m64 = f64_size(name);
-	if ((!m64 && parse(name, fam, &s)) || cbsz || abid || blgp || src0 < ISA_SRC_VGPR ||
+	int m64 = f->m64;
+	if ((!m64 && !f->m) || cbsz || abid || blgp || src0 < ISA_SRC_VGPR ||
 	    src1 < ISA_SRC_VGPR)
 		return vx_unknown(w, in);
 	/* gfx908 keeps C and D in AccVGPRs; later ones say so in acc_cd */
@@ -238,7 +244,7 @@ int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name)
 			 src2 < ISA_SRC_VGPR ? &k : NULL, in->dst + acc_cd);
 		return 0;
 	}
-	unsigned nregs = (unsigned)(s.m * s.n * s.blocks / VX_LANES);
+	unsigned nregs = (unsigned)(f->m * f->n * f->blocks / VX_LANES);
 	static __thread uint32_t c[32 * VX_LANES], d[32 * VX_LANES];
 	int cconst = src2 < ISA_SRC_VGPR;
 	if (cconst) {
@@ -248,7 +254,7 @@ int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const char *name)
 		for (unsigned r = 0; r < nregs; r++)
 			memcpy(&c[r * VX_LANES], w->v[(rc + r) & 511], sizeof(w->v[0]));
 	}
-	compute(w, &s, ra, rb, c, d, cconst);
+	compute(w, f, ra, rb, c, d, cconst);
 	unsigned rd = in->dst + acc_cd;
 	for (unsigned r = 0; r < nregs; r++)
 		memcpy(w->v[(rd + r) & 511], &d[r * VX_LANES], sizeof(w->v[0]));

@@ -36,7 +36,7 @@ static uint64_t bfe64(uint64_t v, uint32_t ctl, int sign)
 	return r;
 }
 
-/* sop2_64's answer for an opcode of 32-bit operands: sop2 takes it. */
+/* A helper's answer for an opcode it does not have: the caller goes on. */
 #define NOT_64 (-2)
 
 static int sop2_64(struct vx_wave *w, const struct isa_insn *in)
@@ -198,47 +198,12 @@ static uint64_t saveexec(struct vx_wave *w, unsigned op, uint64_t s, uint64_t e)
 	return e;
 }
 
-static int sop1(struct vx_wave *w, const struct isa_insn *in)
+/* The bit counts and scans: a count sets SCC, a scan does not. */
+static int sop1_count(struct vx_wave *w, const struct isa_insn *in)
 {
 	uint32_t a = S(in, 0);
-	uint64_t a64 = S64(in, 0), e = vx_exec(w), r;
+	uint64_t a64 = S64(in, 0), r;
 	switch (in->op) {
-	case ISA_SOP1_s_mov_b32: vx_set_sgpr(w, in->dst, a); return 0;
-	case ISA_SOP1_s_mov_b64: vx_set_sgpr64(w, in->dst, a64); return 0;
-	case ISA_SOP1_s_cmov_b32: if (w->scc) vx_set_sgpr(w, in->dst, a); return 0;
-	case ISA_SOP1_s_cmov_b64: if (w->scc) vx_set_sgpr64(w, in->dst, a64); return 0;
-	case ISA_SOP1_s_not_b32: vx_set_sgpr(w, in->dst, ~a); w->scc = ~a != 0; return 0;
-	case ISA_SOP1_s_not_b64: vx_set_sgpr64(w, in->dst, ~a64); w->scc = ~a64 != 0; return 0;
-	case ISA_SOP1_s_wqm_b64: {
-		r = 0;
-		for (int q = 0; q < 16; q++)
-			if ((a64 >> (4 * q)) & 15)
-				r |= 15ull << (4 * q);
-		vx_set_sgpr64(w, in->dst, r);
-		w->scc = r != 0;
-		return 0;
-	}
-	case ISA_SOP1_s_quadmask_b32: case ISA_SOP1_s_quadmask_b64: {
-		/* a bit per quad of the source: whether any of its four is set */
-		int wide = in->op == ISA_SOP1_s_quadmask_b64;
-		uint64_t v = wide ? a64 : a;
-		r = 0;
-		for (int q = 0; q < (wide ? 16 : 8); q++)
-			r |= (uint64_t)(((v >> (4 * q)) & 15) != 0) << q;
-		if (wide)
-			vx_set_sgpr64(w, in->dst, r);
-		else
-			vx_set_sgpr(w, in->dst, (uint32_t)r);
-		w->scc = r != 0;
-		return 0;
-	}
-	case ISA_SOP1_s_brev_b32: {
-		uint32_t v = 0;
-		for (int i = 0; i < 32; i++)
-			v |= ((a >> i) & 1) << (31 - i);
-		vx_set_sgpr(w, in->dst, v);
-		return 0;
-	}
 	case ISA_SOP1_s_bcnt1_i32_b32: r = (uint64_t)__builtin_popcount(a); vx_set_sgpr(w, in->dst, (uint32_t)r); w->scc = r != 0; return 0;
 	case ISA_SOP1_s_bcnt1_i32_b64: r = (uint64_t)__builtin_popcountll(a64); vx_set_sgpr(w, in->dst, (uint32_t)r); w->scc = r != 0; return 0;
 	case ISA_SOP1_s_bcnt0_i32_b32: r = (uint64_t)(32 - __builtin_popcount(a)); vx_set_sgpr(w, in->dst, (uint32_t)r); w->scc = r != 0; return 0;
@@ -260,6 +225,82 @@ static int sop1(struct vx_wave *w, const struct isa_insn *in)
 		vx_set_sgpr(w, in->dst, v ? (uint32_t)__builtin_clzll(v) : ~0u);
 		return 0;
 	}
+	}
+	return NOT_64;
+}
+
+/* The quad masks: a quad of the result or a bit of it per quad of the
+ * source, whether any of the source quad's four is set. */
+static int sop1_quad(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint32_t a = S(in, 0);
+	uint64_t a64 = S64(in, 0), r;
+	switch (in->op) {
+	case ISA_SOP1_s_wqm_b64: {
+		r = 0;
+		for (int q = 0; q < 16; q++)
+			if ((a64 >> (4 * q)) & 15)
+				r |= 15ull << (4 * q);
+		vx_set_sgpr64(w, in->dst, r);
+		w->scc = r != 0;
+		return 0;
+	}
+	case ISA_SOP1_s_quadmask_b32: case ISA_SOP1_s_quadmask_b64: {
+		int wide = in->op == ISA_SOP1_s_quadmask_b64;
+		uint64_t v = wide ? a64 : a;
+		r = 0;
+		for (int q = 0; q < (wide ? 16 : 8); q++)
+			r |= (uint64_t)(((v >> (4 * q)) & 15) != 0) << q;
+		if (wide)
+			vx_set_sgpr64(w, in->dst, r);
+		else
+			vx_set_sgpr(w, in->dst, (uint32_t)r);
+		w->scc = r != 0;
+		return 0;
+	}
+	}
+	return NOT_64;
+}
+
+/* EXEC's updates: the old EXEC saved, or the new one written too. */
+static int sop1_exec(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint64_t a64 = S64(in, 0), e = vx_exec(w), r;
+	switch (in->op) {
+	case ISA_SOP1_s_and_saveexec_b64: case ISA_SOP1_s_or_saveexec_b64:
+	case ISA_SOP1_s_xor_saveexec_b64: case ISA_SOP1_s_andn2_saveexec_b64:
+	case ISA_SOP1_s_orn2_saveexec_b64: case ISA_SOP1_s_nand_saveexec_b64:
+	case ISA_SOP1_s_nor_saveexec_b64: case ISA_SOP1_s_xnor_saveexec_b64:
+	case ISA_SOP1_s_andn1_saveexec_b64: case ISA_SOP1_s_orn1_saveexec_b64:
+		r = saveexec(w, in->op, a64, e);
+		vx_set_sgpr64(w, in->dst, e);
+		vx_set_exec(w, r);
+		w->scc = r != 0;
+		return 0;
+	case ISA_SOP1_s_andn1_wrexec_b64: r = ~a64 & e; vx_set_exec(w, r); vx_set_sgpr64(w, in->dst, r); w->scc = r != 0; return 0;
+	case ISA_SOP1_s_andn2_wrexec_b64: r = a64 & ~e; vx_set_exec(w, r); vx_set_sgpr64(w, in->dst, r); w->scc = r != 0; return 0;
+	}
+	return NOT_64;
+}
+
+static int sop1(struct vx_wave *w, const struct isa_insn *in)
+{
+	uint32_t a = S(in, 0);
+	uint64_t a64 = S64(in, 0);
+	switch (in->op) {
+	case ISA_SOP1_s_mov_b32: vx_set_sgpr(w, in->dst, a); return 0;
+	case ISA_SOP1_s_mov_b64: vx_set_sgpr64(w, in->dst, a64); return 0;
+	case ISA_SOP1_s_cmov_b32: if (w->scc) vx_set_sgpr(w, in->dst, a); return 0;
+	case ISA_SOP1_s_cmov_b64: if (w->scc) vx_set_sgpr64(w, in->dst, a64); return 0;
+	case ISA_SOP1_s_not_b32: vx_set_sgpr(w, in->dst, ~a); w->scc = ~a != 0; return 0;
+	case ISA_SOP1_s_not_b64: vx_set_sgpr64(w, in->dst, ~a64); w->scc = ~a64 != 0; return 0;
+	case ISA_SOP1_s_brev_b32: {
+		uint32_t v = 0;
+		for (int i = 0; i < 32; i++)
+			v |= ((a >> i) & 1) << (31 - i);
+		vx_set_sgpr(w, in->dst, v);
+		return 0;
+	}
 	case ISA_SOP1_s_sext_i32_i8: vx_set_sgpr(w, in->dst, (uint32_t)(int8_t)a); return 0;
 	case ISA_SOP1_s_sext_i32_i16: vx_set_sgpr(w, in->dst, (uint32_t)(int16_t)a); return 0;
 	case ISA_SOP1_s_bitset0_b32: vx_set_sgpr(w, in->dst, w->s[in->dst & 127] & ~(1u << (a & 31))); return 0;
@@ -273,22 +314,15 @@ static int sop1(struct vx_wave *w, const struct isa_insn *in)
 		w->scc = v != 0;
 		return 0;
 	}
-	case ISA_SOP1_s_and_saveexec_b64: case ISA_SOP1_s_or_saveexec_b64:
-	case ISA_SOP1_s_xor_saveexec_b64: case ISA_SOP1_s_andn2_saveexec_b64:
-	case ISA_SOP1_s_orn2_saveexec_b64: case ISA_SOP1_s_nand_saveexec_b64:
-	case ISA_SOP1_s_nor_saveexec_b64: case ISA_SOP1_s_xnor_saveexec_b64:
-	case ISA_SOP1_s_andn1_saveexec_b64: case ISA_SOP1_s_orn1_saveexec_b64:
-		r = saveexec(w, in->op, a64, e);
-		vx_set_sgpr64(w, in->dst, e);
-		vx_set_exec(w, r);
-		w->scc = r != 0;
-		return 0;
-	case ISA_SOP1_s_andn1_wrexec_b64: r = ~a64 & e; vx_set_exec(w, r); vx_set_sgpr64(w, in->dst, r); w->scc = r != 0; return 0;
-	case ISA_SOP1_s_andn2_wrexec_b64: r = a64 & ~e; vx_set_exec(w, r); vx_set_sgpr64(w, in->dst, r); w->scc = r != 0; return 0;
 	case ISA_SOP1_s_movrels_b32: vx_set_sgpr(w, in->dst, w->s[(in->src[0] + w->s[ISA_SRC_M0]) & 127]); return 0;
 	case ISA_SOP1_s_movreld_b32: vx_set_sgpr(w, (in->dst + w->s[ISA_SRC_M0]) & 127, a); return 0;
 	}
-	return vx_unknown(w, in);
+	int rc = sop1_count(w, in);
+	if (rc == NOT_64)
+		rc = sop1_quad(w, in);
+	if (rc == NOT_64)
+		rc = sop1_exec(w, in);
+	return rc == NOT_64 ? vx_unknown(w, in) : rc;
 }
 
 static int sopc(struct vx_wave *w, const struct isa_insn *in)

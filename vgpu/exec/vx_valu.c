@@ -11,6 +11,7 @@
 
 #include "vx_int.h"
 #include "vx_fast.h"
+#include "vx_ops.h"
 
 static uint32_t sdwa_src(uint32_t v, unsigned sel, int sext)
 {
@@ -150,19 +151,6 @@ static uint64_t flush(uint64_t v, int type)
 	return v;
 }
 
-/* The host's invalid operations give a negative quiet NaN; the hardware's
- * default NaN is positive. */
-static uint64_t default_nan(uint64_t v, int type)
-{
-	if (type == VX_T_F32 && (uint32_t)v == 0xffc00000u)
-		return (v & ~0xffffffffull) | 0x7fc00000u;
-	if (type == VX_T_F64 && v == 0xfff8000000000000ull)
-		return 0x7ff8000000000000ull;
-	if (type == VX_T_F16 && (v & 0xffff) == 0xfe00)
-		return (v & ~0xffffull) | 0x7e00;
-	return v;
-}
-
 static void flush_inputs(const struct vx_wave *w, const struct vx_shape *sh, unsigned op,
 			 uint64_t (*a)[VX_LANES])
 {
@@ -259,24 +247,97 @@ static int int_clamp(unsigned op, uint64_t a, uint64_t b, uint64_t *d)
 	return -1;
 }
 
-static unsigned vop3_op(const struct isa_insn *in)
-{
-	switch (in->fmt) {
-	case ISA_VOP2: return ISA_VOP3_FROM_VOP2(in->op);
-	case ISA_VOP1: return ISA_VOP3_FROM_VOP1(in->op);
-	case ISA_VOPC: return ISA_VOP3_FROM_VOPC(in->op);
-	}
-	return in->op;
-}
-
 static void prepare(const struct vx_wave *w, struct vx_slot *s)
 {
 	struct vx_prep *p = &s->prep;
 	enum isa_family fam = w->c->dev->fam;
-	p->op = (uint16_t)vop3_op(&s->in);
-	p->known = isa_name(fam, s->in.fmt, s->in.op) && !vx_vop_shape(fam, p->op, &p->sh);
+	p->op = (uint16_t)vx_vop_op(fam, &s->in);
+	p->known = isa_name(fam, s->in.fmt, s->in.op) && !vx_vop_shape(p->op, &p->sh);
 	p->fast = p->known && !w->c->dev->general_only ? vx_fast_form(&s->in, p->op, &p->sh) : 0;
 	p->ready = 1;
+}
+
+/* Each source into a row of lanes, with its modifiers and the constant
+ * madmk and madak place; the lanes DPP leaves alone go to *skip. */
+static void gather_all(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh,
+		       unsigned op, uint64_t (*a)[VX_LANES], uint64_t *skip)
+{
+	for (int i = 0; i < sh->nsrc; i++)
+		gather(w, in, sh, i, a[i], skip);
+	flush_inputs(w, sh, op, a);
+	/* VOP2's madmk/fmamk take the constant as the second factor,
+	 * madak/fmaak as the addend. */
+	if (sh->kind == VX_K_MADMK)
+		for (int l = 0; l < VX_LANES; l++)
+			a[2][l] = a[1][l], a[1][l] = in->lit;
+	else if (sh->kind == VX_K_MADAK)
+		for (int l = 0; l < VX_LANES; l++)
+			a[2][l] = in->lit;
+}
+
+/* The mask a VOP2 form reads from VCC, a VOP3 form from src2. */
+static uint64_t mask_in(const struct vx_wave *w, const struct isa_insn *in,
+			const struct vx_shape *sh)
+{
+	if (sh->kind == VX_K_CARRY_IN || sh->kind == VX_K_CNDMASK)
+		return in->fmt == ISA_VOP3 ? vx_sread64(w, in->src[2], in->lit, 0) : vx_vcc(w);
+	return sh->kind == VX_K_FMAS ? vx_vcc(w) : 0;
+}
+
+/* The operation on each lane of exec into d, with integer saturation
+ * where VOP3's clamp asks for it: the lanes' bits out, or -1 when the
+ * engine has no saturation for the operation. */
+static int eval_lanes(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh,
+		      unsigned op, uint64_t exec, uint64_t *bits)
+{
+	uint64_t (*a)[VX_LANES] = w->c->opnd, *d = w->c->res;
+	uint64_t cin = mask_in(w, in, sh), out = 0;
+	int sat = in->fmt == ISA_VOP3 && in->clamp && sh->kind != VX_K_CMP &&
+		  sh->kind != VX_K_CMPX && sh->dtype != VX_T_F32 && sh->dtype != VX_T_F64 &&
+		  sh->dtype != VX_T_F16;
+	if (sat && int_clamp(op, 0, 0, &d[0]))
+		return -1;
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		int bit = 0;
+		d[l] = vx_vop_eval(w, op, l, a[0][l], a[1][l], a[2][l], (int)((cin >> l) & 1), &bit);
+		if (sat)
+			int_clamp(op, a[0][l], a[1][l], &d[l]);
+		out |= (uint64_t)bit << l;
+	}
+	*bits = out;
+	return 0;
+}
+
+/* The results of exec's lanes through the output modifiers, MODE's
+ * flush and SDWA's or op_sel's destination into their register. */
+static void write_back(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh,
+		       uint64_t exec)
+{
+	const uint64_t *d = w->c->res;
+	unsigned v = in->dst & 511;
+	int keep = denorm_allowed(w, sh->dtype, 1);
+	for (int l = 0; l < VX_LANES; l++) {
+		if (!((exec >> l) & 1))
+			continue;
+		uint64_t r = vx_default_nan(omod_clamp(d[l], sh->dtype, in), sh->dtype);
+		if (!keep)
+			r = flush(r, sh->dtype);
+		if (sh->dst64) {
+			w->v[v][l] = (uint32_t)r;
+			w->v[(v + 1) & 511][l] = (uint32_t)(r >> 32);
+		} else if (in->ext == 1) {
+			w->v[v][l] = sdwa_dst(w->v[v][l], (uint32_t)r, in);
+		} else if (sh->d16 && (in->opsel & 8)) {
+			w->v[v][l] = (w->v[v][l] & 0xffff) | (uint32_t)r << 16;
+		} else if (sh->d16) {
+			/* gfx9's 16-bit results clear the upper half. */
+			w->v[v][l] = (uint32_t)r & 0xffff;
+		} else {
+			w->v[v][l] = (uint32_t)r;
+		}
+	}
 }
 
 int vx_valu(struct vx_wave *w, struct vx_slot *s)
@@ -292,7 +353,6 @@ int vx_valu(struct vx_wave *w, struct vx_slot *s)
 	const struct vx_shape sh = s->prep.sh;
 	if (sh.kind == VX_K_LANE)
 		return vx_vop_lane_op(w, in, op);
-	uint64_t (*a)[VX_LANES] = w->c->opnd, *d = w->c->res;
 	struct isa_insn mac;
 	if (sh.mac) {
 		/* mac and fmac accumulate into their destination */
@@ -300,70 +360,20 @@ int vx_valu(struct vx_wave *w, struct vx_slot *s)
 		mac.src[2] = (uint16_t)(ISA_SRC_VGPR + in->dst);
 		in = &mac;
 	}
-	uint64_t skip = 0;
-	for (int i = 0; i < sh.nsrc; i++)
-		gather(w, in, &sh, i, a[i], &skip);
-	flush_inputs(w, &sh, op, a);
-	/* VOP2's madmk/fmamk take the constant as the second factor,
-	 * madak/fmaak as the addend. */
-	if (sh.kind == VX_K_MADMK)
-		for (int l = 0; l < VX_LANES; l++)
-			a[2][l] = a[1][l], a[1][l] = in->lit;
-	else if (sh.kind == VX_K_MADAK)
-		for (int l = 0; l < VX_LANES; l++)
-			a[2][l] = in->lit;
-	/* The mask a VOP2 form reads from VCC, a VOP3 form from src2. */
-	uint64_t mask_in = 0;
-	if (sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_CNDMASK)
-		mask_in = in->fmt == ISA_VOP3 ? vx_sread64(w, in->src[2], in->lit, 0) : vx_vcc(w);
-	else if (sh.kind == VX_K_FMAS)
-		mask_in = vx_vcc(w);
-	uint64_t exec = vx_exec(w) & ~skip, mask_out = 0;
-	int sat = in->fmt == ISA_VOP3 && in->clamp && sh.kind != VX_K_CMP && sh.kind != VX_K_CMPX &&
-		  sh.dtype != VX_T_F32 && sh.dtype != VX_T_F64 && sh.dtype != VX_T_F16;
-	if (sat && int_clamp(op, 0, 0, &d[0]))
+	uint64_t skip = 0, bits;
+	gather_all(w, in, &sh, op, w->c->opnd, &skip);
+	uint64_t exec = vx_exec(w) & ~skip;
+	if (eval_lanes(w, in, &sh, op, exec, &bits))
 		return vx_unknown(w, in);
-	for (int l = 0; l < VX_LANES; l++) {
-		if (!((exec >> l) & 1))
-			continue;
-		int bit = 0;
-		d[l] = vx_vop_eval(w, &sh, op, l, a[0][l], a[1][l], a[2][l], (int)((mask_in >> l) & 1), &bit);
-		if (sat)
-			int_clamp(op, a[0][l], a[1][l], &d[l]);
-		mask_out |= (uint64_t)bit << l;
-	}
 	if (sh.kind == VX_K_CMP || sh.kind == VX_K_CMPX) {
 		/* VOPC writes every lane's bit: inactive ones as 0. */
-		vx_set_sgpr64(w, in->sdst, mask_out & exec);
+		vx_set_sgpr64(w, in->sdst, bits & exec);
 		if (sh.kind == VX_K_CMPX)
-			vx_set_exec(w, mask_out & exec);
+			vx_set_exec(w, bits & exec);
 		return 0;
 	}
-	if (sh.kind == VX_K_CARRY_OUT || sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_DIV_SCALE) {
-		unsigned sd = in->fmt == ISA_VOP3 ? in->sdst : ISA_SRC_VCC_LO;
-		vx_set_sgpr64(w, sd, mask_out & exec);
-	}
-	unsigned v = in->dst & 511;
-	int keep = denorm_allowed(w, sh.dtype, 1);
-	for (int l = 0; l < VX_LANES; l++) {
-		if (!((exec >> l) & 1))
-			continue;
-		uint64_t r = default_nan(omod_clamp(d[l], sh.dtype, in), sh.dtype);
-		if (!keep)
-			r = flush(r, sh.dtype);
-		if (sh.dst64) {
-			w->v[v][l] = (uint32_t)r;
-			w->v[(v + 1) & 511][l] = (uint32_t)(r >> 32);
-		} else if (in->ext == 1) {
-			w->v[v][l] = sdwa_dst(w->v[v][l], (uint32_t)r, in);
-		} else if (sh.d16 && (in->opsel & 8)) {
-			w->v[v][l] = (w->v[v][l] & 0xffff) | (uint32_t)r << 16;
-		} else if (sh.d16) {
-			/* gfx9's 16-bit results clear the upper half. */
-			w->v[v][l] = (uint32_t)r & 0xffff;
-		} else {
-			w->v[v][l] = (uint32_t)r;
-		}
-	}
+	if (sh.kind == VX_K_CARRY_OUT || sh.kind == VX_K_CARRY_IN || sh.kind == VX_K_DIV_SCALE)
+		vx_set_sgpr64(w, in->fmt == ISA_VOP3 ? in->sdst : ISA_SRC_VCC_LO, bits & exec);
+	write_back(w, in, &sh, exec);
 	return 0;
 }

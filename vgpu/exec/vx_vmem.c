@@ -292,8 +292,7 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 
 int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
 {
-	if (!isa_name(w->c->dev->fam, in->fmt, in->op))
-		return vx_unknown(w, in);
+	/* the caller has checked that the family has the form */
 	if (in->fmt == ISA_MUBUF) {
 		switch (in->op) {
 		case ISA_MUBUF_buffer_wbl2: case ISA_MUBUF_buffer_invl2:

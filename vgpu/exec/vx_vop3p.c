@@ -242,6 +242,8 @@ int vx_vop3p(struct vx_wave *w, struct vx_slot *s)
 		const char *name = isa_name(w->c->dev->fam, ISA_VOP3P, in->op);
 		s->prep.known = name != NULL;
 		s->prep.fast = name ? form(in, name) : PK_NONE;
+		if (s->prep.fast == PK_MFMA)
+			vx_mfma_form(w->c->dev->fam, name, &s->prep.mfma);
 		if (s->prep.fast != PK_MFMA && (in->clamp || w->c->dev->general_only))
 			s->prep.fast = PK_NONE;
 		s->prep.ready = 1;
@@ -249,7 +251,7 @@ int vx_vop3p(struct vx_wave *w, struct vx_slot *s)
 	if (!s->prep.known)
 		return vx_unknown(w, in);
 	if (s->prep.fast == PK_MFMA)
-		return vx_mfma(w, in, isa_name(w->c->dev->fam, ISA_VOP3P, in->op));
+		return vx_mfma(w, in, &s->prep.mfma);
 	if (in->clamp)
 		return vx_unknown(w, in);	/* packed saturation: not here yet */
 	if (s->prep.fast)
