@@ -42,6 +42,7 @@ struct an_opts {
 	bool inventory; /* add the allocation inventory */
 	bool color;
 	unsigned jobs; /* inputs judged at once by forked workers; 0, 1: here */
+	bool mpi; /* under mpirun: an_mpi_start() was called (an_mpi.h) */
 };
 
 struct an_outcome {

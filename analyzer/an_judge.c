@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "an_judge.h"
+#include "an_mpi.h"
 #include "an_reader.h"
 #include "an_replay.h"
 #include "an_result.h"
@@ -112,11 +113,17 @@ end:
 
 void an_tally_merge(struct an_tally *t, size_t i, const void *p, size_t n)
 {
+	an_tally_merge_named(t, t->inputs[i], p, n);
+}
+
+void an_tally_merge_named(struct an_tally *t, const char *name, const void *p,
+			  size_t n)
+{
 	int rc;
 
 	if (t->bad)
 		return;
-	rc = an_result_merge(t->c, p, n, t->err, t->inputs[i]);
+	rc = an_result_merge(t->c, p, n, t->err, name);
 	if (rc == AN_RESULT_BAD)
 		t->bad = true;
 	else if (rc < 0)
@@ -132,6 +139,8 @@ int an_judge_all(struct an_ctx *c, char **inputs, size_t n,
 
 	if (jobs > n)
 		jobs = (unsigned)n;
+	if (c->opts->mpi)
+		return an_mpi_judge_all(&t, n, fates);
 	if (jobs > 1) {
 		if (an_jobs_run(&t, n, fates, jobs))
 			return -1;

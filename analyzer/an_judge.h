@@ -28,7 +28,8 @@ void an_judge(const struct an_opts *o, const char *input,
 /*
  * Every input judged (o->jobs at once) and merged into c in their order.
  * 0: some trace was read; 1: none could be; -1: a summary was damaged or
- * the workers failed (said on err).
+ * the workers failed (said on err); 2: under --mpi, a rank other than 0,
+ * whose results went to rank 0.
  */
 int an_judge_all(struct an_ctx *c, char **inputs, size_t n,
 		 const struct an_fate *fates, FILE *err);
@@ -41,6 +42,8 @@ struct an_tally {
 	bool any, bad;
 };
 void an_tally_merge(struct an_tally *t, size_t i, const void *p, size_t n);
+void an_tally_merge_named(struct an_tally *t, const char *name, const void *p,
+			  size_t n);
 /* Internal: the workers of -j N (an_jobs.c); -1 when they cannot start. */
 int an_jobs_run(struct an_tally *t, size_t n, const struct an_fate *fates,
 		unsigned jobs);

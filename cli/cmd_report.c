@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "an.h"
+#include "an_mpi.h"
 #include "cli.h"
 
 static const char report_usage[] =
@@ -30,12 +31,15 @@ static const char report_usage[] =
 	"  -j, --jobs N           read N traces at once, in worker processes\n"
 	"                         (default: the CPUs this process may use);\n"
 	"                         the report is the same for every N\n"
+	"  --mpi                  under mpirun or srun: every rank judges its\n"
+	"                         share of the traces, rank 0 writes the report\n"
 	"  --summary FILE         write the one TRACE's summary to FILE, no\n"
 	"                         report; a report reads FILE as the trace\n"
 	"  -h, --help             this text\n"
 	"\n" CLI_EXIT_TEXT;
 
-enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR, OPT_SUMMARY };
+enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR, OPT_SUMMARY,
+       OPT_MPI };
 
 static const struct option report_opts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
@@ -45,6 +49,7 @@ static const struct option report_opts[] = {
 	{"color", required_argument, NULL, OPT_COLOR},
 	{"jobs", required_argument, NULL, 'j'},
 	{"summary", required_argument, NULL, OPT_SUMMARY},
+	{"mpi", no_argument, NULL, OPT_MPI},
 	{"help", no_argument, NULL, 'h'},
 	{0},
 };
@@ -134,6 +139,9 @@ int cmd_report(int argc, char **argv)
 		case OPT_SUMMARY:
 			summary = optarg;
 			break;
+		case OPT_MPI:
+			o.mpi = true;
+			break;
 		case 'h':
 			fputs(report_usage, stdout);
 			return CLI_EXIT_OK;
@@ -162,9 +170,23 @@ int cmd_report(int argc, char **argv)
 	o.ninputs = argc - optind;
 	o.color = o.format == AN_FMT_TEXT &&
 		  (output ? !strcmp(color, "always") : report_color(color));
+	if (o.mpi) {
+		int rank = an_mpi_start(stderr);
+
+		if (rank < 0)
+			return CLI_EXIT_FAILURE;
+		/* Only rank 0 writes; the others' results go to it. */
+		if (rank > 0)
+			output = NULL;
+	}
 	if (!cli_out_open(&out, "report", output))
+		rc = -1;
+	else
+		rc = an_report(&o, out.f, stderr, &res);
+	if (o.mpi)
+		an_mpi_end();
+	if (!out.f)
 		return CLI_EXIT_FAILURE;
-	rc = an_report(&o, out.f, stderr, &res);
 	if (cli_out_close(&out, rc == 0) || rc)
 		return CLI_EXIT_FAILURE;
 	if (fail_on != AN_SEV_NONE && res.worst >= fail_on)

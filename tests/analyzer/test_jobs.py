@@ -98,6 +98,34 @@ def bad_trace():
     return d
 
 
+def mpi(dirs):
+    """mpirun -np 2 (and 3: an uneven split) --mpi: rank 0 writes the
+    report one process writes, to -o's file; the other ranks write
+    nothing."""
+    mpirun = shutil.which('mpirun')
+    if not mpirun or not os.path.exists('/usr/lib/x86_64-linux-gnu/'
+                                        'libmpi.so.40'):
+        tap.skip('--mpi', 'no Open MPI here')
+        return
+    e = dict(os.environ, NO_COLOR='1', OMPI_ALLOW_RUN_AS_ROOT='1',
+             OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1',
+             OMPI_MCA_rmaps_base_oversubscribe='1', OMPI_MCA_btl='self,vader',
+             OMPI_MCA_btl_vader_single_copy_mechanism='none')
+    for k in list(e):
+        if k.startswith(('OMPI_COMM_WORLD', 'PMIX_', 'PMI_', 'SLURM_')):
+            del e[k]
+    for np, fmt in (('2', 'json'), ('3', 'text'), ('2', 'html')):
+        want = report('-j', '1', '--format', fmt, *dirs)
+        out = os.path.join(TMP, 'mpi.' + fmt)
+        p = subprocess.run([mpirun, '--oversubscribe', '-np', np, HIPGRAIN,
+                            'report', '--mpi', '--format', fmt, '-o', out] +
+                           dirs, capture_output=True, env=e, timeout=300)
+        got = open(out, 'rb').read() if os.path.exists(out) else b''
+        tap.ok(p.returncode == 0 and got == want[1] and not p.stdout,
+               'mpirun -np %s --mpi --format %s: the report of one process'
+               % (np, fmt), p.stderr.decode(errors='replace'))
+
+
 def main():
     dirs = make_traces()
     for fmt in FORMATS:
@@ -137,6 +165,7 @@ def main():
            b'damaged.hgsum: damaged summary' in rcs[0][2],
            'a damaged summary: said, no report, on every -j',
            repr(rcs[0][2]))
+    mpi(dirs)
     rc, _, err = report('-j', '0', dirs[0])
     tap.ok(rc == 64 and b'--jobs' in err, '-j 0: a usage error')
     sys.exit(tap.done())
