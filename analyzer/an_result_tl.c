@@ -104,13 +104,13 @@ static void an_get_mig(struct an_get *g, struct an_tl_mig *m)
 static bool an_tl_room(struct an_tl *tl, void **v, size_t *cap, size_t need,
 		       size_t size)
 {
-	void *p = an_tl_grow(*v, cap, need, size);
+	void *p = need ? an_tl_grow(*v, cap, need, size) : *v;
 
-	if (!p)
+	if (need && !p)
 		tl->failed = true;
 	else
 		*v = p;
-	return p != NULL;
+	return !need || p != NULL;
 }
 
 static void an_get_recs(struct an_get *g, struct an_tl *tl, size_t arg0)
