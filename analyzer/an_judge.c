@@ -72,7 +72,7 @@ void an_judge(const struct an_opts *o, const char *input,
 	      const struct an_fate *fate, struct an_wbuf *b)
 {
 	struct an_ctx *t = calloc(1, sizeof(*t));
-	char *dir = strdup(input), *msgs = NULL, *read_from = dir;
+	char *read_from = strdup(input), *msgs = NULL;
 	size_t len = 0;
 	FILE *ms = open_memstream(&msgs, &len);
 	int rc = -1;
@@ -81,7 +81,7 @@ void an_judge(const struct an_opts *o, const char *input,
 		an_judge_summary(input, b);
 		goto end;
 	}
-	if (!t || !dir || !ms) {
+	if (!t || !read_from || !ms) {
 		b->failed = true;
 		goto end;
 	}
@@ -99,11 +99,10 @@ end:
 	if (ms)
 		fclose(ms);
 	free(msgs);
-	if (read_from != dir) { /* a salvaged copy */
+	/* A salvaged copy took dir's place (an_salvage freed dir). */
+	if (read_from && strcmp(read_from, input))
 		an_salvage_cleanup(read_from);
-		free(read_from);
-	}
-	free(dir);
+	free(read_from);
 	if (t) {
 		an_tl_free_all(t->tl);
 		an_state_fini(t);
