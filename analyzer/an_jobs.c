@@ -17,7 +17,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "an_jobs.h"
 #include "an_judge.h"
+#include "an_mpi.h"
+#include "an_tally.h"
 
 #define AN_JOBS_AHEAD 4 /* results waiting to be merged, per worker */
 
@@ -222,7 +225,9 @@ static void an_pool_stop(struct an_pool *pl, bool kill_them)
 		an_wbuf_free(&pl->done[i]);
 }
 
-int an_jobs_run(struct an_tally *t, size_t n, const struct an_fate *fates,
+/* Every input judged by `jobs` workers and merged through t; -1 (said on
+ * t->err) when they cannot start or one dies. */
+static int an_jobs_run(struct an_tally *t, size_t n, const struct an_fate *fates,
 		unsigned jobs)
 {
 	struct an_pool pl = {.t = t, .fates = fates, .n = n,
@@ -252,4 +257,35 @@ end:
 	free(pl.have);
 	free(pl.fds);
 	return rc;
+}
+
+int an_judge_all(struct an_ctx *c, char **inputs, size_t n,
+		 const struct an_fate *fates, FILE *err)
+{
+	struct an_tally t = {.c = c, .inputs = inputs, .err = err};
+	unsigned jobs = c->opts->jobs ? c->opts->jobs : 1;
+
+	if (jobs > n)
+		jobs = (unsigned)n;
+	if (c->opts->mpi)
+		return an_mpi_judge_all(&t, n, fates);
+	if (jobs > 1) {
+		if (an_jobs_run(&t, n, fates, jobs))
+			return -1;
+	} else {
+		for (size_t i = 0; i < n && !t.bad; i++) {
+			struct an_wbuf b = {0};
+
+			an_judge(c->opts, inputs[i], &fates[i], &b);
+			if (b.failed)
+				t.bad = true, fprintf(err, "hipgrain report: "
+						      "out of memory\n");
+			else
+				an_tally_merge(&t, i, b.p, b.n);
+			an_wbuf_free(&b);
+		}
+	}
+	if (t.bad)
+		return -1;
+	return t.any ? 0 : 1;
 }

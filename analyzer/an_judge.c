@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "an_judge.h"
-#include "an_mpi.h"
 #include "an_reader.h"
 #include "an_replay.h"
 #include "an_result.h"
@@ -108,55 +107,4 @@ end:
 		an_state_fini(t);
 	}
 	free(t);
-}
-
-void an_tally_merge(struct an_tally *t, size_t i, const void *p, size_t n)
-{
-	an_tally_merge_named(t, t->inputs[i], p, n);
-}
-
-void an_tally_merge_named(struct an_tally *t, const char *name, const void *p,
-			  size_t n)
-{
-	int rc;
-
-	if (t->bad)
-		return;
-	rc = an_result_merge(t->c, p, n, t->err, name);
-	if (rc == AN_RESULT_BAD)
-		t->bad = true;
-	else if (rc < 0)
-		t->c->partial = true; /* said why; the others still count */
-	t->any |= rc == 0;
-}
-
-int an_judge_all(struct an_ctx *c, char **inputs, size_t n,
-		 const struct an_fate *fates, FILE *err)
-{
-	struct an_tally t = {.c = c, .inputs = inputs, .err = err};
-	unsigned jobs = c->opts->jobs ? c->opts->jobs : 1;
-
-	if (jobs > n)
-		jobs = (unsigned)n;
-	if (c->opts->mpi)
-		return an_mpi_judge_all(&t, n, fates);
-	if (jobs > 1) {
-		if (an_jobs_run(&t, n, fates, jobs))
-			return -1;
-	} else {
-		for (size_t i = 0; i < n && !t.bad; i++) {
-			struct an_wbuf b = {0};
-
-			an_judge(c->opts, inputs[i], &fates[i], &b);
-			if (b.failed)
-				t.bad = true, fprintf(err, "hipgrain report: "
-						      "out of memory\n");
-			else
-				an_tally_merge(&t, i, b.p, b.n);
-			an_wbuf_free(&b);
-		}
-	}
-	if (t.bad)
-		return -1;
-	return t.any ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_judge.h"
 #include "an_mpi.h"
 
 /* Open MPI's handles are pointers to its objects; a status starts with

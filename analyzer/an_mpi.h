@@ -11,7 +11,8 @@
 
 #include <stdio.h>
 
-#include "an_judge.h"
+#include "an_fate.h"
+#include "an_tally.h"
 
 /* MPI up; this process's rank (0 writes the report), or -1 said on err. */
 int an_mpi_start(FILE *err);

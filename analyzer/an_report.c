@@ -11,6 +11,7 @@
 #include "hg_events.h"
 #include "an_output.h"
 #include "an_inputs.h"
+#include "an_jobs.h"
 #include "an_judge.h"
 #include "an_reader.h"
 #include "an_replay.h"

@@ -11,42 +11,6 @@
 #include "an_result.h"
 #include "an_rule.h"
 
-struct an_proc *an_get_proc_ref(struct an_get *g)
-{
-	uint64_t i = an_r_below(&g->r, g->nprocs + 1);
-
-	return i && i <= g->nprocs ? g->procs[i - 1] : NULL;
-}
-
-void an_get_alloc(struct an_rbuf *r, struct an_alloc *a)
-{
-	const uint8_t *s;
-
-	*a = (struct an_alloc){.id = an_r_u64(r), .addr = an_r_u64(r),
-			       .size = an_r_u64(r), .callsite = an_r_u64(r)};
-	a->npieces = (uint8_t)an_r_below(r, AN_GRAN_PIECES + 1);
-	for (unsigned i = 0; i < a->npieces && !r->bad; i++) {
-		a->piece[i].off = an_r_u64(r);
-		a->piece[i].gran = (uint8_t)an_r_u64(r);
-	}
-	a->flags = (uint32_t)an_r_u64(r);
-	a->device = (int32_t)an_r_i64(r);
-	s = an_r_bytes(r, 13);
-	if (!s)
-		return;
-	a->api = s[0], a->mem = s[1], a->gran = s[2], a->lazy = s[3];
-	a->model_gran = s[4], a->runtime_gran = s[5];
-	a->prefetched = s[6], a->on_gpu = s[7], a->gpu_touched = s[8];
-	a->drv.gran = s[9], a->drv.domain = s[10], a->drv.has_node = s[11];
-	a->drv.gpu = s[12];
-	a->drv.flags = (uint32_t)an_r_u64(r);
-	a->drv.cleared = (uint32_t)an_r_u64(r);
-	a->drv.node = (uint32_t)an_r_u64(r);
-	for (unsigned i = 0; i < AN_MIG_TRIGGERS; i++)
-		a->mig.n[i] = (uint32_t)an_r_u64(r);
-	a->mig.bytes = an_r_u64(r);
-}
-
 void an_get_counters(struct an_get *g, struct an_ctx *c)
 {
 	struct an_rbuf *r = &g->r;

@@ -8,37 +8,6 @@
 #include "an_result.h"
 #include "an_rule.h"
 
-uint64_t an_put_proc_ref(struct an_put *w, const struct an_proc *p)
-{
-	return p ? (uint64_t)(uintptr_t)hg_map_get(&w->idx, (uintptr_t)p) : 0;
-}
-
-void an_put_alloc(struct an_wbuf *b, const struct an_alloc *a)
-{
-	an_w_u64(b, a->id);
-	an_w_u64(b, a->addr);
-	an_w_u64(b, a->size);
-	an_w_u64(b, a->callsite);
-	an_w_u64(b, a->npieces);
-	for (unsigned i = 0; i < a->npieces && i < AN_GRAN_PIECES; i++) {
-		an_w_u64(b, a->piece[i].off);
-		an_w_u64(b, a->piece[i].gran);
-	}
-	an_w_u64(b, a->flags);
-	an_w_i64(b, a->device);
-	uint8_t small[] = {a->api, a->mem, a->gran, a->lazy, a->model_gran,
-			   a->runtime_gran, a->prefetched, a->on_gpu,
-			   a->gpu_touched, a->drv.gran, a->drv.domain,
-			   a->drv.has_node, a->drv.gpu};
-	an_w_bytes(b, small, sizeof(small));
-	an_w_u64(b, a->drv.flags);
-	an_w_u64(b, a->drv.cleared);
-	an_w_u64(b, a->drv.node);
-	for (unsigned i = 0; i < AN_MIG_TRIGGERS; i++)
-		an_w_u64(b, a->mig.n[i]);
-	an_w_u64(b, a->mig.bytes);
-}
-
 static void an_put_counters(struct an_wbuf *b, const struct an_ctx *t)
 {
 	an_w_u64(b, t->events);
