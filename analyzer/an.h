@@ -41,6 +41,8 @@ struct an_opts {
 	enum an_format format;
 	bool inventory; /* add the allocation inventory */
 	bool color;
+	unsigned jobs; /* inputs judged at once by forked workers; 0, 1: here */
+	bool mpi; /* under mpirun: an_mpi_start() was called (an_mpi.h) */
 };
 
 struct an_outcome {
@@ -56,6 +58,12 @@ struct an_outcome {
  */
 int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	      struct an_outcome *res);
+
+/*
+ * The summary of the one trace at or under `trace` (its result, as a
+ * report merges it: an_result.h) written to path; 0, or -1 said on err.
+ */
+int an_summary_write(const char *trace, const char *path, FILE *err);
 
 const char *an_sev_name(enum an_sev s);
 /* Parses "error", "warning" or "note"; AN_SEV_NONE if none of them. */

@@ -25,7 +25,8 @@ static int an_push(char ***dirs, size_t *n, const char *path)
 	return 0;
 }
 
-static int an_walk(const char *path, char ***dirs, size_t *n, int depth)
+static int an_walk(const char *path, char ***dirs, size_t *n, int depth,
+		   bool summaries)
 {
 	char sub[4096];
 	struct stat st;
@@ -33,6 +34,10 @@ static int an_walk(const char *path, char ***dirs, size_t *n, int depth)
 	DIR *d;
 	int rc = 0;
 
+	/* A run's summary stands for the traces below it. */
+	snprintf(sub, sizeof(sub), "%s/" AN_SUMMARY_FILE, path);
+	if (summaries && !stat(sub, &st) && S_ISREG(st.st_mode))
+		return an_push(dirs, n, sub);
 	snprintf(sub, sizeof(sub), "%s/metadata", path);
 	if (!stat(sub, &st) && S_ISREG(st.st_mode))
 		return an_push(dirs, n, path);
@@ -43,7 +48,7 @@ static int an_walk(const char *path, char ***dirs, size_t *n, int depth)
 			continue;
 		snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name);
 		if (!stat(sub, &st) && S_ISDIR(st.st_mode))
-			rc = an_walk(sub, dirs, n, depth + 1);
+			rc = an_walk(sub, dirs, n, depth + 1, summaries);
 	}
 	closedir(d);
 	return rc;
@@ -69,6 +74,20 @@ uint64_t an_stream_bytes(const char *dir)
 	return sum;
 }
 
+int an_find_inputs(const char *path, bool summaries, char ***dirs,
+		   size_t *n)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return -errno;
+	if (S_ISREG(st.st_mode))
+		return an_push(dirs, n, path);
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	return an_walk(path, dirs, n, 0, summaries);
+}
+
 int an_find_traces(const char *path, char ***dirs, size_t *n)
 {
 	struct stat st;
@@ -77,5 +96,5 @@ int an_find_traces(const char *path, char ***dirs, size_t *n)
 		return -errno;
 	if (!S_ISDIR(st.st_mode))
 		return -ENOTDIR;
-	return an_walk(path, dirs, n, 0);
+	return an_walk(path, dirs, n, 0, false);
 }

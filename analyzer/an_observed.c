@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_rows.h"
 #include "an_names.h"
 #include "an_observed.h"
 #include "an_output.h"
@@ -19,21 +20,6 @@
 #include "hg_observe.h"
 
 /* Dispatches of one kernel, by how they ended. */
-struct an_obs_kernel {
-	struct an_proc *proc;
-	char name[96];
-	uint64_t ran, faulted;
-};
-
-struct an_obs_row {
-	struct an_proc *proc;
-	char kernel[96]; /* the symbol; "" when the image did not say */
-	char op[32];
-	uint64_t code_off, count;
-	struct an_alloc alloc; /* a copy: the block may be freed later */
-	bool has_alloc;
-};
-
 static void copy(char *dst, size_t cap, const char *src)
 {
 	snprintf(dst, cap, "%s", src ? src : "");

@@ -21,9 +21,10 @@ struct an_ev;
  * are counted only. */
 #define AN_OBS_ROWS 256
 
+struct an_finding;
+
 struct an_obs_row;
 struct an_obs_kernel;
-struct an_finding;
 
 struct an_exec {
 	uint64_t ran, not_run, faulted; /* dispatches, by how they ended */

@@ -6,6 +6,7 @@
 
 #include "an_gpus.h"
 #include "an_names.h"
+#include "an_output.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_timeline.h"
@@ -267,10 +268,22 @@ static void an_inv_proc(void *val, void *arg)
 	hg_map_each(&((struct an_proc *)val)->allocs, an_inv_live, pair);
 }
 
+void an_replay_end_procs(struct an_ctx *c)
+{
+	struct an_proc **v;
+	/* In a fixed order: the map's follows addresses, and the findings
+	 * and the inventory keep the order they are made in. */
+	size_t n = an_procs_sorted(c, &v);
+
+	for (size_t i = 0; i < n; i++)
+		an_end_proc(v[i], c);
+	for (size_t i = 0; i < n; i++)
+		an_inv_proc(v[i], c);
+	free(v);
+}
+
 void an_replay_end(struct an_ctx *c)
 {
-	hg_map_each(&c->procs, an_end_proc, c);
-	hg_map_each(&c->procs, an_inv_proc, c);
 	an_gpus_settle(c);
 	an_observed_join(c);
 }

@@ -7,7 +7,10 @@
 #include "an_state.h"
 
 void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
-/* The end of all input: end-of-trace rules and the inventory's tail. */
+/* The end of one trace: its processes' end-of-trace rules and the
+ * inventory's tail. */
+void an_replay_end_procs(struct an_ctx *c);
+/* The end of all input, once the traces' results are merged. */
 void an_replay_end(struct an_ctx *c);
 
 /* Internal to replay: the handlers of an_replay_mem.c and an_replay_code.c. */

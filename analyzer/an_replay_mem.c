@@ -87,6 +87,7 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a,
 		      const struct an_free_ev *f)
 {
+	struct an_gone *g;
 	int slot;
 
 	an_drv_live_del(p, a);
@@ -94,9 +95,11 @@ static void an_retire(struct an_ctx *c, struct an_proc *p, struct an_alloc *a,
 		an_svm_drop(&p->kfd->svm, a->addr, a->addr + a->size);
 	an_inv_add(c, p, a);
 	an_tl_free(c, p, a);
-	slot = dec_freed_put(&p->freed_ring, a->id, a->addr, a->size);
-	p->freed[slot] = *a;
-	p->freed_by[slot] = (struct an_call){f->callsite, f->api};
+	if ((g = an_gone_of(p))) {
+		slot = dec_freed_put(&g->ring, a->id, a->addr, a->size);
+		g->freed[slot] = *a;
+		g->freed_by[slot] = (struct an_call){f->callsite, f->api};
+	}
 	an_alloc_drop(p, a);
 }
 

@@ -11,6 +11,8 @@
 #include "hg_events.h"
 #include "an_output.h"
 #include "an_inputs.h"
+#include "an_jobs.h"
+#include "an_judge.h"
 #include "an_reader.h"
 #include "an_replay.h"
 #include "an_salvage.h"
@@ -61,7 +63,10 @@ static int an_collect_fates(const char *input, char **dirs, size_t from,
 		return -1;
 	*fates = f;
 	for (size_t i = from; i < n; i++)
-		an_fate_find(dirs[i], input, &f[i]);
+		if (an_is_summary(dirs[i]))
+			f[i] = (struct an_fate){0}; /* the summary has it */
+		else
+			an_fate_find(dirs[i], input, &f[i]);
 	return 0;
 }
 
@@ -70,11 +75,18 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 {
 	for (int i = 0; i < o->ninputs; i++) {
 		size_t before = *n;
-		int rc = an_find_traces(o->inputs[i], dirs, n);
+		/* The pictures need a timeline, which summaries lack: found
+		 * ones are passed over for their traces. */
+		bool pictures = o->format == AN_FMT_HTML ||
+				o->format == AN_FMT_PERFETTO;
+		int rc = an_find_inputs(o->inputs[i], !pictures, dirs, n);
 
 		if (!rc && an_collect_fates(o->inputs[i], *dirs, before, *n,
 					    fates))
 			rc = -ENOMEM;
+		/* Under MPI a node sees its own traces, not the others'. */
+		if (o->mpi && rc != -ENOMEM)
+			continue;
 		if (rc) {
 			fprintf(err, "hipgrain report: %s: %s\n", o->inputs[i],
 				strerror(-rc));
@@ -88,57 +100,6 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 		}
 	}
 	return 0;
-}
-
-/*
- * One trace at a time, each in a graph of its own: a process lives in one
- * trace, so nothing needs the traces' events interleaved, and ordering
- * messages by time costs more per event the more inputs there are.  The
- * graph's memory goes with it.  1 when no trace could be read.
- */
-struct an_fate_match {
-	const struct an_fate *f;
-	uint64_t epoch;
-	struct an_proc *last; /* the pid's last image: the one that ended */
-};
-
-static void an_fate_proc(void *val, void *arg)
-{
-	struct an_proc *p = val;
-	struct an_fate_match *m = arg;
-
-	if (p->epoch == m->epoch && p->vpid == m->f->pid &&
-	    (!m->last || p->image > m->last->image))
-		m->last = p;
-}
-
-/* The run's program is one process of its trace; the others (its
- * children) ended unrecorded. */
-static void an_fate_apply(struct an_ctx *c, const struct an_fate *f)
-{
-	struct an_fate_match m = {f, c->epoch, NULL};
-
-	if (!f->known)
-		return;
-	hg_map_each(&c->procs, an_fate_proc, &m);
-	if (m.last)
-		m.last->fate = *f;
-}
-
-static int an_read_each(struct an_ctx *c, char **dirs, size_t n,
-			const struct an_fate *fates, FILE *err)
-{
-	bool any = false;
-
-	for (size_t i = 0; i < n; i++) {
-		int rc = an_read(c, &dirs[i], 1, err);
-
-		an_fate_apply(c, &fates[i]);
-		if (rc < 0)
-			c->partial = true; /* said why; the others still count */
-		any |= rc == 0;
-	}
-	return any ? 0 : 1;
 }
 
 /* A finding already says what this kernel's atomics do to its memory. */
@@ -267,7 +228,7 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	char **dirs = NULL;
 	struct an_fate *fates = NULL;
 	size_t n = 0;
-	int rc = -1;
+	int rc = -1, judged;
 
 	*res = (struct an_outcome){0};
 	if (!c || an_collect(o, err, &dirs, &n, &fates))
@@ -278,7 +239,10 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 		if (!c->tl)
 			goto end;
 	}
-	if (an_read_each(c, dirs, n, fates, err))
+	judged = an_judge_all(c, dirs, n, fates, err);
+	if (judged == 2) /* an MPI rank whose results rank 0 merges */
+		rc = 0;
+	if (judged)
 		goto end;
 	if (c->newest_schema > HG_TRACE_SCHEMA) {
 		fprintf(err, "hipgrain report: trace schema %llu is newer than "

@@ -84,24 +84,31 @@ struct an_kernel *an_kernel_get(struct an_proc *p, uint64_t handle, bool create)
 	return k;
 }
 
+struct an_gone *an_gone_of(struct an_proc *p)
+{
+	if (!p->gone)
+		p->gone = calloc(1, sizeof(*p->gone));
+	return p->gone;
+}
+
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr)
 {
-	int s = dec_freed_at(&p->freed_ring, addr);
+	int s = p->gone ? dec_freed_at(&p->gone->ring, addr) : -1;
 
-	return s < 0 ? NULL : &p->freed[s];
+	return s < 0 ? NULL : &p->gone->freed[s];
 }
 
 const struct an_call *an_freed_call(const struct an_proc *p,
 				    const struct an_alloc *old)
 {
-	return &p->freed_by[old - p->freed];
+	return &p->gone->freed_by[old - p->gone->freed];
 }
 
 struct an_alloc *an_freed_by_id(struct an_proc *p, uint64_t id)
 {
-	int s = dec_freed_by_id(&p->freed_ring, id);
+	int s = p->gone ? dec_freed_by_id(&p->gone->ring, id) : -1;
 
-	return s < 0 ? NULL : &p->freed[s];
+	return s < 0 ? NULL : &p->gone->freed[s];
 }
 
 static uint64_t an_warn_hash(const char *s)
@@ -209,6 +216,7 @@ static void an_free_proc(void *val, void *arg)
 	free(p->bins);
 	an_sym_proc_fini(p);
 	an_kfd_fini(p);
+	free(p->gone);
 	free(p);
 }
 

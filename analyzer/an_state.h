@@ -167,15 +167,23 @@ struct an_proc {
 	struct an_bin *bins;
 	size_t nbins;
 	void *dwfl; /* symboliser state, built on first use */
-	/* Recently freed blocks, whole, in the slots `freed_ring` gives. */
-	struct an_alloc freed[DEC_FREED_RING];
-	struct an_call freed_by[DEC_FREED_RING]; /* the free of each */
-	struct dec_freed_ring freed_ring;
+	/* Recently freed blocks; NULL until the first free (a process merged
+	 * from a trace's result has none, and thousands of ranks' processes
+	 * stay small). */
+	struct an_gone *gone;
 	struct an_kfd *kfd; /* the driver's view (an_drv.h); NULL until a
 			     * kfd_* event */
 	/* The virtual GPU's last dispatch, which its drop rows follow. */
 	uint64_t obs_kd;
 	char obs_kernel[96];
+};
+
+/* Recently freed blocks, whole, in the slots `ring` gives, and the free
+ * of each. */
+struct an_gone {
+	struct an_alloc freed[DEC_FREED_RING];
+	struct an_call freed_by[DEC_FREED_RING];
+	struct dec_freed_ring ring;
 };
 
 /* What a `head` event declares that a launch uses. */
@@ -308,6 +316,8 @@ const struct an_head *an_head_get(const struct an_heads *hs, uint64_t id);
  * out of memory. */
 struct an_head *an_head_put(struct an_heads *hs, uint64_t id);
 void an_heads_fini(struct an_heads *hs);
+/* p's ring of freed blocks, made on first use; NULL out of memory. */
+struct an_gone *an_gone_of(struct an_proc *p);
 /* Recently freed block that held addr, or NULL. */
 const struct an_alloc *an_freed_find(const struct an_proc *p, uint64_t addr);
 /* The free that released a block an_freed_find or an_freed_by_id gave. */

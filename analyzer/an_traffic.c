@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_rows.h"
 #include "an_fmt.h"
 #include "an_inv_alloc.h"
 #include "an_output.h"
@@ -17,16 +18,6 @@
 #include "an_state.h"
 #include "an_traffic.h"
 #include "hg_json.h"
-
-struct an_traffic_row {
-	struct an_proc *proc;
-	char kernel[96];	/* the symbol; "" when the image did not say */
-	struct an_alloc alloc;	/* a copy: the block may be freed later */
-	bool has_alloc;
-	bool beyond;		/* some bytes lay past the block's end */
-	uint64_t lo;		/* no allocation: the lowest byte seen */
-	uint64_t read, written;
-};
 
 static bool same(const struct an_traffic_row *r, const struct an_proc *p,
 		 const char *kernel, const struct an_alloc *a)

@@ -20,6 +20,7 @@ struct an_ev;
 /* Distinct rows kept (process, allocation, kernel); the rest are summed. */
 #define AN_TRAFFIC_ROWS 512
 
+
 struct an_traffic_row;
 
 struct an_traffic {

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* `hipgrain report`: options in, analyzer/ does the work. */
+#include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "an.h"
+#include "an_mpi.h"
 #include "cli.h"
 
 static const char report_usage[] =
@@ -25,10 +28,18 @@ static const char report_usage[] =
 	"                         exit 2 when a finding this severe exists\n"
 	"  --color auto|always|never\n"
 	"                         colour (auto: on a terminal, unless NO_COLOR)\n"
+	"  -j, --jobs N           read N traces at once, in worker processes\n"
+	"                         (default: the CPUs this process may use);\n"
+	"                         the report is the same for every N\n"
+	"  --mpi                  under mpirun or srun: every rank judges its\n"
+	"                         share of the traces, rank 0 writes the report\n"
+	"  --summary FILE         write the one TRACE's summary to FILE, no\n"
+	"                         report; a report reads FILE as the trace\n"
 	"  -h, --help             this text\n"
 	"\n" CLI_EXIT_TEXT;
 
-enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR };
+enum { OPT_FORMAT = 256, OPT_INVENTORY, OPT_FAIL_ON, OPT_COLOR, OPT_SUMMARY,
+       OPT_MPI };
 
 static const struct option report_opts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
@@ -36,9 +47,37 @@ static const struct option report_opts[] = {
 	{"inventory", no_argument, NULL, OPT_INVENTORY},
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"color", required_argument, NULL, OPT_COLOR},
+	{"jobs", required_argument, NULL, 'j'},
+	{"summary", required_argument, NULL, OPT_SUMMARY},
+	{"mpi", no_argument, NULL, OPT_MPI},
 	{"help", no_argument, NULL, 'h'},
 	{0},
 };
+
+/* The CPUs this process may run on: what -j is by default. */
+static unsigned report_cpus(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+static bool report_jobs(const char *s, unsigned *jobs)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || !v || v > 1024)
+		return false;
+	*jobs = (unsigned)v;
+	return true;
+}
 
 static bool report_color(const char *mode)
 {
@@ -53,14 +92,15 @@ int cmd_report(int argc, char **argv)
 {
 	struct an_opts o = {.format = AN_FMT_TEXT};
 	enum an_sev fail_on = AN_SEV_NONE;
-	const char *color = "auto", *output = NULL;
+	const char *color = "auto", *output = NULL, *summary = NULL;
 	struct cli_out out;
 	int fmt, rc;
 	struct an_outcome res;
 	int ch;
 
 	optind = 0; /* glibc: 0 also resets state a previous getopt left */
-	while ((ch = getopt_long(argc, argv, ":ho:", report_opts, NULL)) != -1) {
+	o.jobs = report_cpus();
+	while ((ch = getopt_long(argc, argv, ":ho:j:", report_opts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
 			fmt = an_format_parse(optarg);
@@ -71,6 +111,14 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
+			break;
+		case 'j':
+			if (!report_jobs(optarg, &o.jobs)) {
+				fprintf(stderr, "hipgrain report: --jobs '%s': "
+						"want a number from 1 to 1024\n",
+					optarg);
+				return CLI_EXIT_USAGE;
+			}
 			break;
 		case OPT_INVENTORY:
 			o.inventory = true;
@@ -88,6 +136,12 @@ int cmd_report(int argc, char **argv)
 						     optarg);
 			color = optarg;
 			break;
+		case OPT_SUMMARY:
+			summary = optarg;
+			break;
+		case OPT_MPI:
+			o.mpi = true;
+			break;
 		case 'h':
 			fputs(report_usage, stdout);
 			return CLI_EXIT_OK;
@@ -99,6 +153,12 @@ int cmd_report(int argc, char **argv)
 		return cli_missing("report", "TRACE",
 				   "a trace directory 'hipgrain run' wrote, or "
 				   "a folder holding some");
+	if (summary && argc - optind != 1)
+		return cli_conflict("report", "--summary: name one TRACE");
+	if (summary)
+		return an_summary_write(argv[optind], summary, stderr)
+			       ? CLI_EXIT_FAILURE
+			       : CLI_EXIT_OK;
 	/* The inventory is a table of text and JSON; a page, a timeline or a
 	 * code-scanning log that silently left it out would look complete. */
 	if (o.inventory && o.format != AN_FMT_TEXT && o.format != AN_FMT_JSON) {
@@ -110,9 +170,23 @@ int cmd_report(int argc, char **argv)
 	o.ninputs = argc - optind;
 	o.color = o.format == AN_FMT_TEXT &&
 		  (output ? !strcmp(color, "always") : report_color(color));
+	if (o.mpi) {
+		int rank = an_mpi_start(stderr);
+
+		if (rank < 0)
+			return CLI_EXIT_FAILURE;
+		/* Only rank 0 writes; the others' results go to it. */
+		if (rank > 0)
+			output = NULL;
+	}
 	if (!cli_out_open(&out, "report", output))
+		rc = -1;
+	else
+		rc = an_report(&o, out.f, stderr, &res);
+	if (o.mpi)
+		an_mpi_end();
+	if (!out.f)
 		return CLI_EXIT_FAILURE;
-	rc = an_report(&o, out.f, stderr, &res);
 	if (cli_out_close(&out, rc == 0) || rc)
 		return CLI_EXIT_FAILURE;
 	if (fail_on != AN_SEV_NONE && res.worst >= fail_on)

@@ -9,6 +9,7 @@
 
 #include "an.h"
 #include "an_fate.h"
+#include "an_inputs.h"
 #include "cli.h"
 #include "trc.h"
 #include "vg_node.h"
@@ -229,6 +230,7 @@ static void rank_line(const struct trc_opts *o, const struct trc_result *r)
 	struct an_opts ao = {.inputs = (char *[]){(char *)r->dir},
 			     .ninputs = 1};
 	struct an_outcome res;
+	char sum[4096];
 	FILE *null;
 
 	if (r->relayed) {
@@ -238,6 +240,11 @@ static void rank_line(const struct trc_opts *o, const struct trc_result *r)
 		fflush(stdout);
 		return;
 	}
+	/* The rank's trace judged here, into the summary a report of the
+	 * job merges in its place; the line counts from it. */
+	snprintf(sum, sizeof(sum), "%s/" AN_SUMMARY_FILE, r->dir);
+	if (!an_summary_write(r->dir, sum, stderr))
+		ao.inputs[0] = sum;
 	null = fopen("/dev/null", "w");
 	if (!null || an_report(&ao, null, stderr, &res)) {
 		printf("hipgrain: rank %s on %s: no report (see above); trace "
