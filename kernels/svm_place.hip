@@ -16,8 +16,9 @@
 //   mmap         malloc of 8 MiB (glibc's own mmap)     migrates to the GPU
 //   accessedby   mmap + hipMemAdvise(SetAccessedBy)     stays (in place)
 //   coarse       mmap + hipMemAdvise(SetCoarseGrain)    migrates to the GPU
-//   managed      hipMallocManaged                       what the runtime
-//                                                       asked for it
+//   managed      hipMallocManaged                       migrates to the GPU
+//   managed-back managed, prefetched to the GPU and     migrates to the GPU
+//                back to the CPU                        again
 //
 // With XNACK off the GPU reaches only ranges whose access the runtime
 // named: accessedby and managed run; heap, stack, mmap and coarse stop
@@ -43,9 +44,9 @@ __global__ void place_max(unsigned int *bins)
 	atomicMax(&bins[i % BINS], i);
 }
 
-enum mem { HEAP, STACK, MMAP, ACCESSEDBY, COARSE, MANAGED, MEM_COUNT };
+enum mem { HEAP, STACK, MMAP, ACCESSEDBY, COARSE, MANAGED, MANAGED_BACK, MEM_COUNT };
 static const char *const mem_names[] = {"heap", "stack", "mmap", "accessedby",
-					"coarse", "managed"};
+					"coarse", "managed", "managed-back"};
 static const char *const op_names[] = {"add", "max"};
 
 static unsigned int *alloc_bins(int m, int dev, unsigned int *on_stack)
@@ -54,7 +55,8 @@ static unsigned int *alloc_bins(int m, int dev, unsigned int *on_stack)
 	switch (m) {
 	case HEAP: p = aligned_alloc(4096, 4096); break;
 	case STACK: p = on_stack; break;
-	case MANAGED: CHECK(hipMallocManaged(&p, 4096)); break;
+	case MANAGED:
+	case MANAGED_BACK: CHECK(hipMallocManaged(&p, 4096)); break;
 	default: p = aligned_alloc(4096, BIG); break;
 	}
 	if (!p) {
@@ -65,6 +67,11 @@ static unsigned int *alloc_bins(int m, int dev, unsigned int *on_stack)
 		CHECK(hipMemAdvise(p, BIG, hipMemAdviseSetAccessedBy, dev));
 	if (m == COARSE)
 		CHECK(hipMemAdvise(p, BIG, hipMemAdviseSetCoarseGrain, dev));
+	if (m == MANAGED_BACK) {
+		CHECK(hipMemPrefetchAsync(p, 4096, dev, 0));
+		CHECK(hipMemPrefetchAsync(p, 4096, hipCpuDeviceId, 0));
+		CHECK(hipDeviceSynchronize());
+	}
 	return (unsigned int *)p;
 }
 
@@ -73,7 +80,8 @@ int main(int argc, char **argv)
 	int op = demo_pick(argc == 3 ? argv[1] : nullptr, op_names, 2);
 	int m = demo_pick(argc == 3 ? argv[2] : nullptr, mem_names, MEM_COUNT);
 	if (op < 0 || m < 0)
-		demo_usage(argv[0], "{add|max} {heap|stack|mmap|accessedby|coarse|managed}");
+		demo_usage(argv[0], "{add|max} {heap|stack|mmap|accessedby|coarse|managed|"
+				    "managed-back}");
 
 	int dev;
 	CHECK(hipGetDevice(&dev));
@@ -93,7 +101,7 @@ int main(int argc, char **argv)
 		bad += bins[j] != (op == 0 ? ITEMS / BINS : ITEMS - BINS + j);
 	printf("svm_place %s %s: %d of %d bins differ %s\n", op_names[op],
 	       mem_names[m], bad, BINS, demo_verdict(bad == 0));
-	if (m == MANAGED)
+	if (m == MANAGED || m == MANAGED_BACK)
 		CHECK(hipFree(bins));
 	else if (m != STACK)
 		free(bins);
