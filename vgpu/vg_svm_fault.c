@@ -22,6 +22,7 @@
 #include "vg_ranges.h"
 #include "vg_svm_fault.h"
 #include "vg_svm_int.h"
+#include "vg_svm_new.h"
 #include "vg_sysfs.h"
 
 #define PAGE 4096ull

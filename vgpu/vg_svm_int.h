@@ -24,8 +24,4 @@ extern struct vg_ranges vg_svm_flags;     /* KFD_IOCTL_SVM_FLAG_* */
 extern struct vg_ranges vg_svm_known;     /* 1: given to the driver */
 extern struct vg_ranges vg_svm_mapped;    /* 1: in the GPU's page table */
 
-/* The range the driver makes for a GPU fault on a page no range holds
- * (vg_svm_new.c); -1 when it makes none. */
-int vg_svm_new_range(uint64_t page);
-
 #endif

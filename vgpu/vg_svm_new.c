@@ -21,6 +21,7 @@
 #include "vg.h"
 #include "vg_ranges.h"
 #include "vg_svm_int.h"
+#include "vg_svm_new.h"
 
 #define WINDOW (2ull << 20)
 
