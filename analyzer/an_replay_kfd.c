@@ -12,6 +12,21 @@
  * in order, so the chunks change nothing. */
 #define AN_SVM_PAIRS 32
 
+/* An access attribute names its GPU by the GPU's bit: its place among the
+ * process's GPUs, the last bit for one not known. */
+static uint32_t an_svm_value(const struct an_proc *p, uint32_t type,
+			     uint32_t v)
+{
+	uint8_t slot;
+
+	if (type != KFD_IOCTL_SVM_ATTR_ACCESS &&
+	    type != KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE &&
+	    type != KFD_IOCTL_SVM_ATTR_NO_ACCESS)
+		return v;
+	slot = an_kfd_gpu_slot(p, v);
+	return slot && slot < 32 ? 1u << (slot - 1) : 1u << 31;
+}
+
 void an_on_kfd_alloc(struct an_proc *p, const struct an_ev *e)
 {
 	uint32_t flags = (uint32_t)an_ev_u64(e, F_KA_FLAGS);
@@ -51,7 +66,8 @@ void an_on_kfd_svm(struct an_proc *p, const struct an_ev *e)
 
 		for (; m < AN_SVM_PAIRS && i + 1 < n; m++, i += 2) {
 			pairs[2 * m] = (uint32_t)an_arr_u64(arr, i);
-			pairs[2 * m + 1] = (uint32_t)an_arr_u64(arr, i + 1);
+			pairs[2 * m + 1] = an_svm_value(p, pairs[2 * m],
+					(uint32_t)an_arr_u64(arr, i + 1));
 		}
 		an_svm_set(&k->svm, lo, hi, pairs, m);
 	}

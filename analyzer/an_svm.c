@@ -30,7 +30,26 @@ static void an_svm_apply(struct an_svm_range *r, const struct an_svm_edit *e)
 			r->set &= ~v;
 			r->cleared |= v;
 			break;
-		default: /* access and migration hints: no granularity */
+		case KFD_IOCTL_SVM_ATTR_PREFERRED_LOC:
+			r->pref = v;
+			r->has_pref = v != KFD_IOCTL_SVM_LOCATION_UNDEFINED;
+			break;
+		case KFD_IOCTL_SVM_ATTR_ACCESS:
+			r->access |= v;
+			r->in_place &= ~v;
+			r->no_access &= ~v;
+			break;
+		case KFD_IOCTL_SVM_ATTR_ACCESS_IN_PLACE:
+			r->in_place |= v;
+			r->access &= ~v;
+			r->no_access &= ~v;
+			break;
+		case KFD_IOCTL_SVM_ATTR_NO_ACCESS:
+			r->no_access |= v;
+			r->access &= ~v;
+			r->in_place &= ~v;
+			break;
+		default: /* migration hints: no granularity */
 			break;
 		}
 	}
@@ -56,7 +75,10 @@ static bool an_svm_same(const struct an_svm_range *a,
 			const struct an_svm_range *b)
 {
 	return a->hi == b->lo && a->set == b->set && a->cleared == b->cleared &&
-	       a->has_loc == b->has_loc && a->loc == b->loc;
+	       a->has_loc == b->has_loc && a->loc == b->loc &&
+	       a->access == b->access && a->in_place == b->in_place &&
+	       a->no_access == b->no_access && a->has_pref == b->has_pref &&
+	       a->pref == b->pref;
 }
 
 /* Neighbours alike become one range, as few as the attributes allow. */
@@ -141,6 +163,30 @@ const struct an_svm_range *an_svm_from(const struct an_svm *s, uint64_t lo)
 			b = m;
 	}
 	return a < s->n ? &s->v[a] : NULL;
+}
+
+bool an_svm_gpu_mapped(const struct an_svm *s, uint64_t lo, uint64_t hi)
+{
+	const struct an_svm_range *r = an_svm_from(s, lo);
+	uint64_t at = lo;
+
+	for (; r && r < s->v + s->n && at < hi; r++) {
+		if (r->lo > at || !(r->access | r->in_place))
+			return false;
+		at = r->hi;
+	}
+	return lo < hi && at >= hi;
+}
+
+bool an_svm_stays(const struct an_svm *s, uint64_t lo, uint64_t hi)
+{
+	const struct an_svm_range *r = an_svm_from(s, lo);
+
+	for (; r && r < s->v + s->n && r->lo < hi; r++)
+		if ((r->has_pref && r->pref == KFD_IOCTL_SVM_LOCATION_SYSMEM) ||
+		    r->in_place || r->no_access)
+			return true;
+	return false;
 }
 
 void an_svm_fini(struct an_svm *s)

@@ -3,8 +3,9 @@
  * Kernels run on the interpreter (exec/).  The device lends it memory as
  * the driver holds it: a buffer object's bytes with its flags (COHERENT
  * and UNCACHED mapped fine-grained, VRAM or system memory by domain); a
- * registered SVM range with its attributes; and, with XNACK on, any page
- * of the process, as a GPU that retries its faults reaches system memory.
+ * registered SVM range with its attributes, where its access bits name
+ * the GPU; and, with XNACK on, any page of the process, placed as the
+ * driver's fault handling places it (vg_svm_fault.c).
  * What the interpreter cannot do is said on stderr once per kernel and
  * the dispatch retires unexecuted: never a silently wrong result.  What
  * each dispatch did, including the atomics the product's memory made do
@@ -45,16 +46,20 @@ static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 			out->kind |= VX_FINE;
 		return 0;
 	}
-	uint32_t flags, where;
+	uint32_t flags, where, gpu = (uint32_t)(uintptr_t)ctx;
 	int known = vg_svm_lookup(va, &flags, &where);
-	if ((!known && !vg.xnack) || !readable(va))
+	if (!readable(va))
 		return -1;
 	/* Under XNACK the first touch of a block is a retry fault the driver
-	 * mends, moving the block where it belongs. */
+	 * mends, placing the block where it belongs.  Without it the GPU
+	 * holds only what the driver mapped when the attributes were set:
+	 * the ranges whose access bits name it (svm_range_validate_and_map). */
 	if (vg.xnack) {
-		if (vg_svm_gpu_fault(va, write, (uint32_t)(uintptr_t)ctx))
+		if (vg_svm_gpu_fault(va, write, gpu))
 			return -1;
 		known = vg_svm_lookup(va, &flags, &where);
+	} else if (!known || !vg_svm_gpu_may_access(va & ~4095ull, (va & ~4095ull) + 4096, gpu)) {
+		return -1;
 	}
 	out->host = (uint8_t *)(uintptr_t)va;
 	out->region = 0;

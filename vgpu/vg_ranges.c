@@ -200,6 +200,32 @@ int vg_ranges_and(struct vg_ranges *m, uint64_t start, uint64_t end,
 	return met;
 }
 
+void vg_ranges_gap(struct vg_ranges *m, uint64_t va, uint64_t *s, uint64_t *e)
+{
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < m->n; i++) {
+		if (m->r[i].end <= va && m->r[i].end > *s)
+			*s = m->r[i].end;
+		if (m->r[i].start > va && m->r[i].start < *e)
+			*e = m->r[i].start;
+	}
+	pthread_mutex_unlock(&m->lock);
+}
+
+int vg_ranges_extent(struct vg_ranges *m, uint64_t va, uint64_t *s, uint64_t *e)
+{
+	int hit = 0;
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < m->n && !hit; i++)
+		if (m->r[i].start <= va && va < m->r[i].end) {
+			*s = m->r[i].start;
+			*e = m->r[i].end;
+			hit = 1;
+		}
+	pthread_mutex_unlock(&m->lock);
+	return hit;
+}
+
 void vg_ranges_drop(struct vg_ranges *m, uint64_t start, uint64_t end)
 {
 	pthread_mutex_lock(&m->lock);

@@ -38,6 +38,11 @@ int vg_ranges_meets(struct vg_ranges *m, uint64_t start, uint64_t end);
  * of those that do. */
 int vg_ranges_and(struct vg_ranges *m, uint64_t start, uint64_t end,
 		  uint32_t *value);
+/* Narrow [*s, *e), which holds va and lies in no range, to the gap
+ * between the ranges on either side of va. */
+void vg_ranges_gap(struct vg_ranges *m, uint64_t va, uint64_t *s, uint64_t *e);
+/* The range holding va, in *s and *e; 0 when none does. */
+int vg_ranges_extent(struct vg_ranges *m, uint64_t va, uint64_t *s, uint64_t *e);
 /* [start, end) set no more. */
 void vg_ranges_drop(struct vg_ranges *m, uint64_t start, uint64_t end);
 /* Fork, in vg.h's phases (0 before, 1 parent, 2 child): the lock is held

@@ -30,9 +30,37 @@ static int set_access(uint64_t s, uint64_t e, uint32_t type, uint32_t gpu)
 	return rc;
 }
 
-static void migrated(uint64_t start, uint64_t end, uint32_t from, void *to)
+struct prefetch {
+	uint32_t to;
+	int moved;
+};
+
+/* Pages a prefetch moves lose their GPU mappings (the CPU's page table
+ * changes under them, svm_range_evict). */
+static void migrated(uint64_t start, uint64_t end, uint32_t from, void *arg)
 {
-	vg_smi_migrate(start, end - start, from, *(uint32_t *)to, KFD_MIGRATE_TRIGGER_PREFETCH);
+	struct prefetch *p = arg;
+	p->moved = 1;
+	if (vg.prof->apu)
+		return;
+	vg_smi_migrate(start, end - start, from, p->to, KFD_MIGRATE_TRIGGER_PREFETCH);
+	if (vg.xnack)
+		vg_ranges_drop(&vg_svm_mapped, start, end);
+}
+
+/* Under XNACK a prefetch that placed pages maps them
+ * (svm_range_trigger_migration, then svm_range_validate_and_map): on the
+ * GPUs that access the range in place, and on the GPU they went to when
+ * it may migrate them; a prefetch to system memory of pages there
+ * migrates nothing and maps nothing, and the GPUs fault on them. */
+static void prefetch_map(uint64_t s, uint64_t e, uint32_t to, int moved_any)
+{
+	uint32_t bits = vg_ranges_get(&vg_svm_access, s, e, vg_svm_access_default());
+	int i = vg_gpu_index(to);
+	if (!to && !moved_any)
+		return;
+	if (bits >> VG_SVM_AIP || (i >= 0 && (bits >> i) & 1))
+		vg_svm_gpu_map(s, e);
 }
 
 static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute *a)
@@ -40,17 +68,17 @@ static int set_one(uint64_t s, uint64_t e, const struct kfd_ioctl_svm_attribute 
 	switch (a->type) {
 	case KFD_IOCTL_SVM_ATTR_PREFETCH_LOC: {
 		uint32_t to = a->value;
-		if (to != 0 && vg_gpu_index(to) < 0)
+		if (to && vg_gpu_index(to) < 0)
 			return -EINVAL;
 		/* An APU's memory is the host's: the best prefetch location is
 		 * the CPU whatever was asked (kfd_svm.c,
 		 * svm_range_best_prefetch_location), so nothing moves and no
-		 * SMI event is written; the attribute is kept all the same. */
-		int rc = vg_ranges_set(&vg_svm_where, s, e, to, vg.prof->apu ? NULL : migrated, &to);
-		/* Under XNACK the driver maps what a prefetch placed
-		 * (svm_range_set_attr, then svm_range_validate_and_map). */
+		 * SMI event is written, nor mapped; the attribute is kept all
+		 * the same. */
+		struct prefetch p = { to, 0 };
+		int rc = vg_ranges_set(&vg_svm_where, s, e, to, migrated, &p);
 		if (!rc && vg.xnack)
-			vg_svm_gpu_map(s, e);
+			prefetch_map(s, e, vg.prof->apu ? 0 : to, p.moved && !vg.prof->apu);
 		return rc;
 	}
 	case KFD_IOCTL_SVM_ATTR_SET_FLAGS:

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "an_atomic.h"
+#include "an_drv.h"
 #include "an_link.h"
 #include "an_names.h"
 #include "an_rule.h"
@@ -20,6 +21,22 @@ static bool args_matter(const struct an_launch *l)
 
 	return k && (k->int_ops & AN_INT_PCIE_NOP) && k->profiled &&
 	       k->status >= 0;
+}
+
+/* Managed pages prefetched to the GPU are in device memory there; under
+ * XNACK so are those a GPU touches, as its fault moves them there (the
+ * runtime opens managed memory to every GPU with ACCESS and no preferred
+ * location; kfd_svm.c, svm_range_best_restore_location), unless advice
+ * keeps some of them in host memory. */
+static bool managed_on_gpu(const struct an_launch_arg *a)
+{
+	struct an_proc *p = a->launch->proc;
+
+	if (a->alloc->on_gpu)
+		return true;
+	return an_proc_xnack_on(p) &&
+	       !(p->kfd && an_svm_stays(&p->kfd->svm, a->alloc->addr,
+					a->alloc->addr + a->alloc->size));
 }
 
 /* The first occurrence: the finding's message. */
@@ -58,8 +75,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		return;
 	if (named)
 		ops = named;
-	/* Managed pages prefetched to the GPU are in device memory there. */
-	if (a->mem == HG_MEM_MANAGED && a->alloc && a->alloc->on_gpu)
+	if (a->mem == HG_MEM_MANAGED && a->alloc && managed_on_gpu(a))
 		return;
 	arch = an_arch(a->launch->proc, k);
 	/* Infinity Fabric to the CPU carries every integer atomic: only a

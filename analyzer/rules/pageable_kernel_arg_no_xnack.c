@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* malloc/new memory handed to a kernel while XNACK is off: the GPU faults. */
+#include "an_drv.h"
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -11,6 +12,12 @@ static const char *fault_reason(const struct an_launch_arg *a)
 	struct an_kernel *k = a->launch->kernel;
 
 	if (a->mem != HG_MEM_SYSTEM)
+		return NULL;
+	/* hipMemAdvise(SetAccessedBy) opened the block to a GPU: the driver
+	 * mapped it without XNACK. */
+	if (a->alloc && p->kfd &&
+	    an_svm_gpu_mapped(&p->kfd->svm, a->alloc->addr,
+			      a->alloc->addr + a->alloc->size))
 		return NULL;
 	if (!an_proc_xnack_on(p))
 		return p->have_device ? "the GPU runs with XNACK off"

@@ -57,7 +57,9 @@ tap.ok(len(blocks) == 1 and blocks[0].get('driver', {}).get('domain') == 'vram'
        and blocks[0]['granularity'] == 'coarse',
        'the refused attributes left the block coarse VRAM', blocks)
 # Managed memory a kernel touches first migrates by GPU page fault under
-# XNACK (kfd_svm.c, svm_range_restore_pages), and not at all without it.
+# XNACK (kfd_svm.c, svm_range_restore_pages): the runtime opens it to the
+# GPU with ACCESS and no preferred location, so its best restore location
+# is the GPU; without XNACK it is mapped in host memory and stays.
 for xnack, faults in (('1', True), ('0', False)):
     inv = inventory('managed', prog='vectoradd', xnack=xnack,
                     how=f'vectoradd managed, HSA_XNACK={xnack}: the '
