@@ -32,6 +32,12 @@ struct cell {
 
 struct vx_race_shadow {
 	uint32_t epoch;
+	/* The last global dword a wave touched, and how: lanes of a wave
+	 * often share one, and the second touch changes nothing. */
+	uint64_t last_key;
+	uint32_t last_epoch;
+	unsigned last_wave;
+	int last_cls;
 	uint32_t lds_cells;
 	struct cell *lds;
 	struct cell *table;
@@ -154,9 +160,11 @@ void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls)
 
 static struct cell *find(struct vx_race_shadow *s, uint64_t key)
 {
-	uint64_t h = key * 0x9e3779b97f4a7c15ull;
+	/* Neighbouring dwords in neighbouring cells: a wave's accesses are
+	 * mostly runs, which then touch few of the table's pages. */
+	uint64_t h = key ^ (key >> 14) ^ (key >> 28);
 	for (unsigned i = 0; i < PROBES; i++) {
-		struct cell *c = &s->table[((h >> 40) + i) & (TABLE - 1)];
+		struct cell *c = &s->table[(h + i) & (TABLE - 1)];
 		if (c->key == key || c->epoch != s->epoch) {
 			if (c->key != key)
 				*c = (struct cell){ .key = key };
@@ -170,6 +178,11 @@ void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
 {
 	struct vx_race_shadow *s = w->g->race;
 	for (uint64_t d = va / 4; d <= (va + n - 1) / 4; d++) {
+		if (s->last_key == d + 1 && s->last_epoch == s->epoch && s->last_wave == w->id &&
+		    s->last_cls == cls)
+			continue;
+		s->last_key = d + 1, s->last_epoch = s->epoch, s->last_wave = w->id;
+		s->last_cls = cls;
 		struct cell *c = find(s, d + 1);
 		uint64_t other;
 		int ocls;
