@@ -40,9 +40,6 @@ struct an_exec {
 
 void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_vgpu_drop(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
-/* A race between waves the interpreter saw: a finding of lds-race or
- * group-race at once (an_race.c). */
-void an_on_vgpu_race(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 /* A kernel's symbol as users read it: demangled where the trace named
  * the kernel; "(unnamed)" for "". */
 const char *an_obs_label(struct an_proc *p, const char *symbol);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "an_observed.h"
+#include "an_race.h"
 #include "an_rule.h"
 #include "an_schema.h"
 #include "an_state.h"

@@ -6,6 +6,7 @@
 
 #include "an_gpus.h"
 #include "an_names.h"
+#include "an_race.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_timeline.h"
