@@ -51,7 +51,8 @@ static bool an_same_group(const struct an_group *g, const struct an_finding *f,
 	       !strcmp(g->site, site) &&
 	       (site[0] || (h->proc == f->proc && h->alloc.callsite == f->alloc.callsite)) &&
 	       an_same_place(&g->call, &h->call, &f->call, call) &&
-	       an_same_place(&g->freed, &h->freed, &f->freed, freed);
+	       an_same_place(&g->freed, &h->freed, &f->freed, freed) &&
+	       !strcmp(h->race_at[0], f->race_at[0]) && !strcmp(h->race_at[1], f->race_at[1]);
 }
 
 /* A rank is a number the launcher gave the process (see an_replay.c). */

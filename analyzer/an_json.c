@@ -95,6 +95,13 @@ static void an_json_group(FILE *out, const struct an_ctx *c,
 		fputs(",\"atomic_at\":", out);
 		hg_json_str(out, f->atomic_at);
 	}
+	if (f->race_at[0][0] || f->race_at[1][0]) {
+		fputs(",\"race_at\":[", out);
+		hg_json_str(out, f->race_at[0]);
+		fputc(',', out);
+		hg_json_str(out, f->race_at[1]);
+		fputc(']', out);
+	}
 	if (an_observed_text(c, f, an_group_observed(g), seen, sizeof(seen))) {
 		fprintf(out, ",\"observed\":{\"dropped\":%llu,\"text\":",
 			(unsigned long long)an_group_observed(g));

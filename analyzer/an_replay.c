@@ -7,6 +7,7 @@
 #include "an_gpus.h"
 #include "an_names.h"
 #include "an_output.h"
+#include "an_race.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_timeline.h"
@@ -223,6 +224,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_VGPU_DISPATCH: an_on_vgpu_dispatch(c, p, e); break;
 	case AN_EV_VGPU_DROP: an_on_vgpu_drop(c, p, e); break;
 	case AN_EV_VGPU_TRAFFIC: an_on_vgpu_traffic(c, p, e); break;
+	case AN_EV_VGPU_RACE: an_on_vgpu_race(c, p, e); break;
 	case AN_EV_RUNTIME:
 		if (an_ev_i64(e, F_RT_RC))
 			an_warn(c, "the HIP runtime %s could not be loaded "

@@ -163,6 +163,14 @@ struct an_finding *an_find_at(struct an_ctx *c, const struct an_rule *r,
 			      const struct an_call *freed, const char *fmt, ...)
 	__attribute__((format(printf, 9, 10)));
 
+/* The same, about a race between two kernel lines at[0] and at[1] ("" when
+ * unknown): each pair is a finding of its own. */
+struct an_finding *an_find_race(struct an_ctx *c, const struct an_rule *r,
+				enum an_sev sev, struct an_proc *p,
+				struct an_kernel *k, const char at[2][96],
+				const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
 /* The occurrence counted if an equal one was recorded already, which is
  * returned; NULL if none was: the message an_find needs is to be formatted
  * only then. */

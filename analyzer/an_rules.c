@@ -24,6 +24,7 @@ static uint64_t an_mix(uint64_t h, uint64_t v)
 struct an_key {
 	const struct an_alloc *a;
 	struct an_call call, freed;
+	const char (*race_at)[96]; /* NULL: none */
 };
 
 static bool an_same_call(const struct an_call *x, const struct an_call *y)
@@ -41,7 +42,9 @@ static bool an_same(const struct an_finding *f, const struct an_rule *r,
 	       f->has_alloc == (a != NULL) &&
 	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite)) &&
 	       an_same_call(&f->call, &w->call) &&
-	       an_same_call(&f->freed, &w->freed);
+	       an_same_call(&f->freed, &w->freed) &&
+	       !strcmp(f->race_at[0], w->race_at ? w->race_at[0] : "") &&
+	       !strcmp(f->race_at[1], w->race_at ? w->race_at[1] : "");
 }
 
 static uint64_t an_finding_key(const struct an_rule *r, enum an_sev sev,
@@ -100,6 +103,8 @@ static struct an_finding *an_vfind(struct an_ctx *c, const struct an_rule *r,
 				 .call = w->call, .freed = w->freed};
 	if (w->a)
 		f->alloc = *w->a;
+	for (int i = 0; i < 2 && w->race_at; i++)
+		snprintf(f->race_at[i], sizeof(f->race_at[i]), "%s", w->race_at[i]);
 	if (vasprintf(&f->message, fmt, ap) < 0)
 		f->message = NULL;
 	/* Chain: the index points at the newest finding with this key. */
@@ -139,6 +144,21 @@ struct an_finding *an_find_at(struct an_ctx *c, const struct an_rule *r,
 		w.call = *call;
 	if (freed)
 		w.freed = *freed;
+	va_start(ap, fmt);
+	f = an_vfind(c, r, sev, p, k, &w, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+struct an_finding *an_find_race(struct an_ctx *c, const struct an_rule *r,
+				 enum an_sev sev, struct an_proc *p,
+				 struct an_kernel *k, const char at[2][96],
+				 const char *fmt, ...)
+{
+	struct an_key w = {.race_at = at};
+	struct an_finding *f;
+	va_list ap;
+
 	va_start(ap, fmt);
 	f = an_vfind(c, r, sev, p, k, &w, fmt, ap);
 	va_end(ap);

@@ -58,6 +58,35 @@ static void an_sarif_physical(FILE *out, const struct an_frame *f)
 	fprintf(out, "},\"region\":{\"startLine\":%d}}", f->line);
 }
 
+/* A kernel line "app.hip:42" as a location: the file as the code object
+ * names it (its base name), the line; false when it has none. */
+static bool an_sarif_kernel_line(FILE *out, const char *at)
+{
+	const char *colon = strrchr(at, ':');
+	char file[96];
+
+	if (!colon || colon == at || atoi(colon + 1) <= 0)
+		return false;
+	snprintf(file, sizeof(file), "%.*s", (int)(colon - at), at);
+	fputs("\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
+	hg_sarif_uri(out, file);
+	fprintf(out, "},\"region\":{\"startLine\":%d}}", atoi(colon + 1));
+	return true;
+}
+
+/* A race's second line, the other wave's access, as its related
+ * location (the first is its location). */
+static void an_sarif_race_related(FILE *out, const struct an_finding *h)
+{
+	const char *colon = strrchr(h->race_at[1], ':');
+
+	if (!colon || colon == h->race_at[1] || atoi(colon + 1) <= 0)
+		return;
+	fputs(",\"relatedLocations\":[{\"id\":1,", out);
+	an_sarif_kernel_line(out, h->race_at[1]);
+	fputs(",\"message\":{\"text\":\"the other wave's access\"}}]", out);
+}
+
 /* Which place is primary: the first that has a source line; -1 if none. */
 static int an_sarif_primary(const struct an_group *g)
 {
@@ -75,6 +104,8 @@ static void an_sarif_location(FILE *out, const struct an_group *g, int k)
 	fputs(",\"locations\":[{", out);
 	if (f) {
 		an_sarif_physical(out, f);
+		fputc(',', out);
+	} else if (an_sarif_kernel_line(out, h->race_at[0])) {
 		fputc(',', out);
 	}
 	fputs("\"logicalLocations\":[{\"name\":", out);
@@ -141,6 +172,8 @@ static void an_sarif_result(FILE *out, const struct an_ctx *c,
 	fputc('}', out);
 	an_sarif_location(out, g, an_sarif_primary(g));
 	an_sarif_related(out, g, an_sarif_primary(g));
+	if (an_sarif_primary(g) < 0)
+		an_sarif_race_related(out, f);
 	an_where(f->proc, where, sizeof(where));
 	fprintf(out,
 		",\"properties\":{\"count\":%llu,\"processes\":%u,\"where\":",

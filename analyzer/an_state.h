@@ -208,6 +208,9 @@ struct an_finding {
 	int32_t first_tid;
 	char *message;
 	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
+	/* A race's two kernel lines, the write first; part of its key, so
+	 * that each pair of lines is a finding of its own. */
+	char race_at[2][96];
 	/* The call the finding is about, where it is not the allocation (the
 	 * wrong free, the copy, the prefetch), and the free that made a
 	 * block stale (use-after-free); api 0: none. */

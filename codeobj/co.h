@@ -242,6 +242,11 @@ int co_object_analyse(struct co_object *obj, enum co_decoder dec,
 		      struct co_error *err);
 const struct co_profiles *co_object_profiles(const struct co_object *obj);
 void co_object_free(struct co_object *obj);
+/* The source line of each address (insns[i].addr, as the atomics count
+ * them) from the object's DWARF: file and line set where it says, the
+ * file owned by the object.  Any instruction, not only the atomics the
+ * analysis keeps: the virtual GPU's race check names both of a pair. */
+void co_object_lines(struct co_object *obj, struct co_insn *insns, size_t n);
 
 /* Kernel by the name __hipRegisterFunction receives (".kd" accepted too). */
 const struct co_kernel *co_profiles_find(const struct co_profiles *p,

@@ -209,6 +209,12 @@ fail:
 	return NULL;
 }
 
+void co_object_lines(struct co_object *o, struct co_insn *insns, size_t n)
+{
+	if (co_elf_find(&o->elf, ".debug_line") >= 0)
+		co_lines(&o->elf, insns, n, &o->own.pool);
+}
+
 void co_object_free(struct co_object *o)
 {
 	if (!o)

@@ -38,6 +38,8 @@ enum hg_env_kind {
 	  "0: the virtual GPU retires kernels unexecuted (run --no-exec)")     \
 	X(VGPU_THREADS, "HIPGRAIN_VGPU_THREADS", HG_ENV_CONFIG, "0",           \
 	  "threads running a kernel's work-groups (0: one per CPU allowed)")   \
+	X(VGPU_RACES, "HIPGRAIN_VGPU_RACES", HG_ENV_CONFIG, "1",               \
+	  "0 turns off the virtual GPU's check for races between waves")      \
 	X(VGPU_SYSFS, "HIPGRAIN_VGPU_SYSFS", HG_ENV_CONFIG, "",                \
 	  "the virtual GPU's topology tree, made by a job's first process")   \
 	X(HSA_XNACK, "HSA_XNACK", HG_ENV_RECORDED, "",                         \

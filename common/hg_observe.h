@@ -50,6 +50,18 @@ struct hg_observed_traffic {
 	uint64_t read, written;
 };
 
+/* Two instructions of different waves of one work-group that touched the
+ * same bytes with no barrier between them, at least one a plain write
+ * (the first is a write or an atomic).  cls: HG_RACE_*. */
+enum { HG_RACE_READ, HG_RACE_WRITE, HG_RACE_ATOMIC };
+struct hg_observed_race {
+	uint64_t code_off[2];	/* each from its code object's start */
+	uint64_t lo, hi;	/* LDS offsets, or global addresses */
+	uint64_t count;		/* accesses (lane by dword) that met */
+	uint8_t cls[2];
+	uint8_t lds;		/* 1: LDS; 0: global memory */
+};
+
 struct hg_observed {
 	size_t size;		/* sizeof(struct hg_observed) as the caller built it */
 	uint64_t kd;		/* the kernel descriptor's address */
@@ -67,6 +79,9 @@ struct hg_observed {
 	uint32_t ntraffic;
 	struct hg_observed_traffic traffic_more;	/* rows that did not fit,
 							 * summed; region 0 */
+	const struct hg_observed_race *races;
+	uint32_t nraces;
+	uint64_t races_lost;	/* accesses in rows that did not fit */
 };
 
 typedef void (*hg_observe_fn)(const struct hg_observed *o);

@@ -510,6 +510,26 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_traffic,
 	)
 )
 
+/* A race between waves of a work-group: struct hg_tp_vgpu_race.  cls_*:
+ * 0 read, 1 write, 2 atomic; lds: 1 for LDS (lo and hi offsets in it), 0
+ * for global memory (addresses). */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_race,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_vgpu_race *, x),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, kd, x->kd)
+		lttng_ust_field_integer_hex(uint64_t, code_off_a, x->code_off_a)
+		lttng_ust_field_integer_hex(uint64_t, code_off_b, x->code_off_b)
+		lttng_ust_field_string(line_a, x->line_a)
+		lttng_ust_field_string(line_b, x->line_b)
+		lttng_ust_field_integer(uint8_t, cls_a, x->cls_a)
+		lttng_ust_field_integer(uint8_t, cls_b, x->cls_b)
+		lttng_ust_field_integer(uint8_t, lds, x->lds)
+		lttng_ust_field_integer_hex(uint64_t, lo, x->lo)
+		lttng_ust_field_integer_hex(uint64_t, hi, x->hi)
+		lttng_ust_field_integer(uint64_t, count, x->count)
+	)
+)
+
 #endif /* HG_TP_H */
 
 #include <lttng/tracepoint-event.h>

@@ -121,6 +121,15 @@ struct hg_tp_vgpu_traffic {
 	uint8_t mem, gran, scope;
 };
 
+/* Two instructions of different waves of one work-group that met on the
+ * same bytes with no barrier between (hg_observe.h's race rows); line_a,
+ * line_b: "app.hip:42" each, "" where the code object does not say. */
+struct hg_tp_vgpu_race {
+	uint64_t kd, code_off_a, code_off_b, lo, hi, count;
+	const char *line_a, *line_b;
+	uint8_t cls_a, cls_b, lds;
+};
+
 struct hg_tp_memcpy {
 	uint64_t dst, src, size;
 	uint64_t dst_id, src_id;

@@ -233,5 +233,6 @@ void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e);
 void reg_emit_vgpu_dispatch(const struct hg_tp_vgpu_dispatch *d);
 void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x);
 void reg_emit_vgpu_traffic(const struct hg_tp_vgpu_traffic *t);
+void reg_emit_vgpu_race(const struct hg_tp_vgpu_race *x);
 
 #endif

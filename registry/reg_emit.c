@@ -258,3 +258,8 @@ void reg_emit_vgpu_traffic(const struct hg_tp_vgpu_traffic *t)
 {
 	lttng_ust_tracepoint(hipgrain, vgpu_traffic, t);
 }
+
+void reg_emit_vgpu_race(const struct hg_tp_vgpu_race *x)
+{
+	lttng_ust_tracepoint(hipgrain, vgpu_race, x);
+}

@@ -91,6 +91,16 @@ static int interrupt(void *ctx, uint32_t m0)
 	return 0;
 }
 
+/* The race check between a work-group's waves: on unless the user says
+ * otherwise (it costs every LDS and global access a look-up). */
+static int races(void)
+{
+	static int on = -1;
+	if (on < 0)
+		on = hg_env_get_ull(HG_ENV_VGPU_RACES, 0, 1) != 0;
+	return on;
+}
+
 static enum isa_family family(void)
 {
 	return isa_family_of(vg.prof->gfx);
@@ -197,6 +207,15 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 		moved[i] = (struct hg_observed_traffic){ .region = x->region, .lo = x->lo,
 			.hi = x->hi, .read = x->read, .written = x->written };
 	}
+	struct hg_observed_race races[VX_RACES];
+	for (unsigned i = 0; i < r->nraces; i++) {
+		const struct vx_race *x = &r->races[i];
+		races[i] = (struct hg_observed_race){
+			.code_off = { code_off(x->pc[0], image_va), code_off(x->pc[1], image_va) },
+			.lo = x->lo, .hi = x->hi, .count = x->count,
+			.cls = { x->cls[0], x->cls[1] }, .lds = x->lds,
+		};
+	}
 	struct hg_observed o = {
 		.size = sizeof(o), .kd = d->kernel_object, .kernel = name,
 		.status = status_of(r->status), .what = r->what,
@@ -204,6 +223,7 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 		.fault_write = r->fault_write, .insns = r->insns,
 		.drops = rows, .ndrops = r->ndrops, .drops_lost = r->drops_lost,
 		.traffic = moved, .ntraffic = r->ntraffic, .traffic_more = moved[r->ntraffic],
+		.races = races, .nraces = r->nraces, .races_lost = r->races_lost,
 	};
 	fn(&o);
 }
@@ -244,6 +264,7 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
 		.threads = threads(),
 		.block = block,
+		.races = races(),
 	};
 	struct vx_launch l = {
 		.kd_va = d->kernel_object, .kernarg_va = d->kernarg_address,
@@ -256,8 +277,9 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	struct vx_result r;
 	vx_run(&dev, &l, &r);
 	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions in %llu us of CPU,"
-	       " %u drop rows", (unsigned long long)d->kernel_object, r.status,
-	       (unsigned long long)r.insns, (unsigned long long)(r.cpu_ns / 1000), r.ndrops);
+	       " %u drop rows, %u race rows", (unsigned long long)d->kernel_object, r.status,
+	       (unsigned long long)r.insns, (unsigned long long)(r.cpu_ns / 1000), r.ndrops,
+	       r.nraces);
 	char name[160];
 	uint64_t image_va;
 	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);

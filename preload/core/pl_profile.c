@@ -7,6 +7,7 @@
  * and each kernel is emitted once, at its first launch.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,7 +25,9 @@
 
 struct module_code {
 	struct co_set *set;
+	const struct co_entry *entry; /* the code object for the device */
 	struct co_object *obj;	    /* NULL when the profiles came from cache */
+	struct co_object *lines;    /* opened for pl_profile_lines, else NULL */
 	struct co_profiles *cached; /* co_cache_load's result */
 	const struct co_profiles *p;
 	char target[64];
@@ -122,7 +125,8 @@ static void read_module(struct reg_module *m)
 	}
 	snprintf(mc->target, sizeof(mc->target), "%s",
 		 co_set_entry(mc->set, (size_t)i)->target);
-	mc->p = analyse(mc, co_set_entry(mc->set, (size_t)i));
+	mc->entry = co_set_entry(mc->set, (size_t)i);
+	mc->p = analyse(mc, mc->entry);
 	if (!mc->p)
 		m->status = -EINVAL;
 	else if (m->status != -ENOEXEC)
@@ -305,4 +309,59 @@ void pl_profile_unlaunched(uint64_t module)
 		unlaunched_in(co_set_entry(set, i), ks, n, module);
 	co_set_free(set);
 	free(ks);
+}
+
+/* The module whose code holds kernel `name`, read already. */
+static struct module_code *module_of(const char *name)
+{
+	enum { MAX_KERNELS = 1 << 12 };
+	struct reg_kernel **ks = malloc(MAX_KERNELS * sizeof(*ks));
+	struct module_code *found = NULL;
+	size_t n = ks ? reg_kernel_all(ks, MAX_KERNELS) : 0;
+
+	for (size_t i = 0; i < n && !found; i++) {
+		struct reg_module *m;
+
+		if (!ks[i]->name || strcmp(ks[i]->name, name) ||
+		    !(m = reg_module_get(ks[i]->module)) ||
+		    atomic_load(&m->state) != 2 || !m->profiles)
+			continue;
+		found = m->profiles;
+		if (!found->entry)
+			found = NULL;
+	}
+	free(ks);
+	return found;
+}
+
+void pl_profile_lines(const char *name, const uint64_t *off, size_t n,
+		      char (*out)[96])
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct co_insn in[4] = {{0}};
+	struct module_code *mc;
+	struct co_error err;
+
+	for (size_t i = 0; i < n; i++)
+		out[i][0] = '\0';
+	if (!name || !*name || n > 4)
+		return;
+	pthread_mutex_lock(&lock);
+	mc = module_of(name);
+	if (mc && !mc->obj && !mc->lines)
+		mc->lines = co_object_open(mc->entry->data, mc->entry->size,
+					   "memory", &err);
+	struct co_object *o = mc ? (mc->obj ? mc->obj : mc->lines) : NULL;
+	for (size_t i = 0; o && i < n; i++)
+		in[i].addr = off[i];
+	if (o)
+		co_object_lines(o, in, n);
+	for (size_t i = 0; o && i < n; i++) {
+		const char *base = in[i].file ? strrchr(in[i].file, '/') : NULL;
+
+		base = base ? base + 1 : in[i].file;
+		if (base && in[i].line)
+			snprintf(out[i], 96, "%.80s:%u", base, in[i].line);
+	}
+	pthread_mutex_unlock(&lock);
 }

@@ -13,6 +13,7 @@
 #include "pl_boot.h"
 #include "pl_export.h"
 #include "pl_launch.h"
+#include "pl_profile.h"
 #include "reg.h"
 
 static void drop(const struct hg_observed *o, const struct hg_observed_drop *d)
@@ -57,6 +58,27 @@ static void traffics(const struct hg_observed *o)
 		traffic(o, &o->traffic_more, 2);
 }
 
+/* Each race names both its instructions' lines, looked up in the code
+ * object the kernel came from: the trace carries no code. */
+static void races(const struct hg_observed *o)
+{
+	if (o->size < offsetof(struct hg_observed, races_lost) + sizeof(o->races_lost))
+		return;
+	for (uint32_t i = 0; i < o->nraces && o->races; i++) {
+		const struct hg_observed_race *r = &o->races[i];
+		char lines[2][96];
+
+		pl_profile_lines(o->kernel, r->code_off, 2, lines);
+		struct hg_tp_vgpu_race x = {
+			.kd = o->kd, .code_off_a = r->code_off[0], .code_off_b = r->code_off[1],
+			.lo = r->lo, .hi = r->hi, .count = r->count, .line_a = lines[0],
+			.line_b = lines[1], .cls_a = r->cls[0], .cls_b = r->cls[1],
+			.lds = r->lds,
+		};
+		reg_emit_vgpu_race(&x);
+	}
+}
+
 PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va);
 PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va)
 {
@@ -87,6 +109,7 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 	for (uint32_t i = 0; i < o->ndrops && o->drops; i++)
 		drop(o, &o->drops[i]);
 	traffics(o);
+	races(o);
 	/* A fault ends the process once the device raises it: what the
 	 * program launched is written first, on every run alike. */
 	if (o->status == HG_EXEC_FAULT)

@@ -99,7 +99,41 @@ v_xor_b32 v3, 0x100, v1
 ds_read_b32 v4, v3
 s_waitcnt lgkmcnt(0)
 global_store_dword v1, v4, s[4:5]
-''', lambda arch: [1000 + (t ^ 64) for t in range(128)], {'items': 128}),
+''', lambda arch: [1000 + (t ^ 64) for t in range(128)], {'items': 128, 'races': []}),
+    ('DS race: no s_barrier between one wave\'s write and the other\'s read of it: '
+     'the first wave reads zeros, and the race check names the pair',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 1000, v0
+ds_write_b32 v1, v2
+s_waitcnt lgkmcnt(0)
+v_xor_b32 v3, 0x100, v1
+ds_read_b32 v4, v3
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [0] * 64 + [1000 + (t ^ 64) for t in range(64, 128)],
+     {'items': 128, 'races': ['w-r:lds']}),
+    ('DS race: atomics of two waves on one LDS word, then a barrier: no race',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_mov_b32 v2, 1
+v_mov_b32 v3, 0
+ds_add_u32 v3, v2
+s_waitcnt lgkmcnt(0)
+s_barrier
+ds_read_b32 v4, v3
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [128] * 128, {'items': 128, 'races': []}),
+    ('race in global memory: one wave stores, the other loads it with no barrier',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 1000, v0
+global_store_dword v1, v2, s[4:5] offset:1024
+s_waitcnt vmcnt(0)
+v_xor_b32 v3, 0x100, v1
+global_load_dword v4, v3, s[4:5] offset:1024
+s_waitcnt vmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [0] * 64 + [1000 + (t ^ 64) for t in range(64, 128)],
+     {'items': 128, 'races': ['w-r:global']}),
     ('DS: AccVGPRs as data and destination (gfx90a and later)', ['gfx90a', 'gfx940'], '''
 v_add_u32 v2, 321, v0
 v_accvgpr_write_b32 a2, v2

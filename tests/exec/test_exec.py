@@ -99,7 +99,16 @@ def probe_once(blob, arch, exp, opts, general):
         rows = sorted(t for t in lines[0].split() if ':' in t and '/' in t)
         want_rows = sorted(f'{r:x}:{lo:x}-{hi:x}:{rd}/{wr}' for r, lo, hi, rd, wr in traffic(arch))
         ok = ok and rows == want_rows
+    races, want_races = [], None
+    if opts.get('races') is not None and lines:
+        races = sorted(t.split(':')[0] + ':' + t.split(':')[1]
+                       for t in lines[0].split() if t.count(':') == 2 and '-' in t
+                       and '/' not in t)
+        want_races = sorted(opts['races'])
+        ok = ok and races == want_races
     diag = []
+    if want_races is not None and races != want_races:
+        diag.append(f'races {races}, want {want_races}')
     if rows != want_rows:
         diag.append(f'traffic {rows}, want {want_rows}')
     if not ok:

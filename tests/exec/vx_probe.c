@@ -15,7 +15,9 @@
  * would name them.  Each holds zeros at start, the fine page the
  * float 1.0 per dword.
  * After the status, each region's traffic: "traffic REGION:LO-HI:READ/
- * WRITTEN", the kernel's arguments not counted.
+ * WRITTEN", the kernel's arguments not counted; then each race between
+ * waves, "race CLASSES:SPACE:LO-HI" (classes w, r, a for write, read and
+ * atomic, the write first; space lds or global).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +96,8 @@ int main(int argc, char **argv)
 		put32(a, 0x3f800000u);
 	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page, .block = block,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
-				 .general_only = getenv("VX_PROBE_GENERAL") != NULL };
+				 .general_only = getenv("VX_PROBE_GENERAL") != NULL,
+				 .races = 1 };
 	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
 			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 } };
@@ -114,6 +117,11 @@ int main(int argc, char **argv)
 		       (unsigned long long)r.traffic[i].region, (unsigned long long)r.traffic[i].lo,
 		       (unsigned long long)r.traffic[i].hi, (unsigned long long)r.traffic[i].read,
 		       (unsigned long long)r.traffic[i].written);
+	for (unsigned i = 0; i < r.nraces; i++)
+		printf(" race %c-%c:%s:%llx-%llx", "rwa"[r.races[i].cls[0]],
+		       "rwa"[r.races[i].cls[1]],
+		       r.races[i].lds ? "lds" : "global", (unsigned long long)r.races[i].lo,
+		       (unsigned long long)r.races[i].hi);
 	putchar('\n');
 	unsigned words = (unsigned)strtoul(argv[3], NULL, 0);
 	for (unsigned i = 0; i < words && i < (FINE - OUT) / 4; i++) {

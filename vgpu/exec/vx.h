@@ -60,6 +60,9 @@ struct vx_device {
 	 * such memory is counted and named block by block.  NULL: nobody
 	 * knows. */
 	uint64_t (*block)(void *ctx, uint64_t va);
+	/* Check the accesses of a work-group's waves for races (vx_race.c):
+	 * a cost on every LDS and global access, so the device may say no. */
+	int races;
 };
 
 struct vx_launch {
@@ -95,6 +98,20 @@ struct vx_traffic {
 	uint64_t read, written;
 };
 
+/* The classes of access a race is between. */
+enum { VX_R_READ, VX_R_WRITE, VX_R_ATOMIC, VX_R_CLASSES };
+
+/* Two instructions of different waves of a work-group that touched the
+ * same dwords with no barrier between them, at least one a plain write:
+ * one row per pair, the write first. */
+struct vx_race {
+	uint64_t pc[2];
+	uint8_t cls[2];		/* VX_R_* of each */
+	uint8_t lds;		/* 1: LDS, lo and hi offsets in it; 0: global */
+	uint64_t lo, hi;	/* the lowest and highest byte of the accesses */
+	uint64_t count;		/* accesses (lane by dword) that met */
+};
+
 enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
@@ -107,6 +124,7 @@ enum vx_status {
 
 #define VX_DROPS 32
 #define VX_TRAFFIC 64
+#define VX_RACES 16
 struct vx_result {
 	enum vx_status status;
 	uint64_t pc;		/* VX_UNKNOWN, VX_FAULT: the instruction */
@@ -122,6 +140,9 @@ struct vx_result {
 	struct vx_traffic traffic[VX_TRAFFIC];
 	unsigned ntraffic;
 	struct vx_traffic traffic_more;	/* rows past VX_TRAFFIC, summed */
+	struct vx_race races[VX_RACES];
+	unsigned nraces;
+	uint64_t races_lost;	/* accesses in rows past VX_RACES */
 };
 
 /* Run the dispatch to its end, or to the first thing it cannot do. */

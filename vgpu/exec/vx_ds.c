@@ -19,6 +19,16 @@ static int bounds(struct vx_wave *w, uint64_t a, unsigned n)
 	return a + n <= w->g->lds_size ? 0 : vx_fault(w, w->c->dev->shared_base + a, 0);
 }
 
+/* bounds(), and the access shown to the race check when it is on. */
+static int reach(struct vx_wave *w, uint64_t a, unsigned n, int cls)
+{
+	if (bounds(w, a, n))
+		return -1;
+	if (w->g->race)
+		vx_race_lds(w, a, n, cls);
+	return 0;
+}
+
 static enum vx_aop ds_aop(unsigned op)
 {
 	switch (op & 0x1f) {
@@ -61,7 +71,7 @@ static int ds_atomic(struct vx_wave *w, const struct isa_insn *in, int l, uint64
 	unsigned n = wide ? 8 : 4;
 	if (a % n)
 		return vx_unknown(w, in);
-	if (bounds(w, a, n))
+	if (reach(w, a, n, VX_R_ATOMIC))
 		return -1;
 	uint64_t src = reg(w, in, in->data0)[l], cmp = 0, old;
 	if (wide)
@@ -84,7 +94,7 @@ static int ds_atomic(struct vx_wave *w, const struct isa_insn *in, int l, uint64
 
 static int rw(struct vx_wave *w, uint64_t a, unsigned n, uint32_t *regs, int write)
 {
-	if (bounds(w, a, n))
+	if (reach(w, a, n, write ? VX_R_WRITE : VX_R_READ))
 		return -1;
 	if (write)
 		memcpy(w->g->lds + a, regs, n);
@@ -108,8 +118,8 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 	case ISA_DS_ds_write_b64: return rw(w, a + off, 8, d0, 1);
 	case ISA_DS_ds_write_b96: return rw(w, a + off, 12, d0, 1);
 	case ISA_DS_ds_write_b128: return rw(w, a + off, 16, d0, 1);
-	case ISA_DS_ds_write_b8: { uint8_t b = (uint8_t)d0[0]; if (bounds(w, a + off, 1)) return -1; w->g->lds[a + off] = b; return 0; }
-	case ISA_DS_ds_write_b16: { uint16_t h = (uint16_t)d0[0]; if (bounds(w, a + off, 2)) return -1; memcpy(w->g->lds + a + off, &h, 2); return 0; }
+	case ISA_DS_ds_write_b8: { uint8_t b = (uint8_t)d0[0]; if (reach(w, a + off, 1, VX_R_WRITE)) return -1; w->g->lds[a + off] = b; return 0; }
+	case ISA_DS_ds_write_b16: { uint16_t h = (uint16_t)d0[0]; if (reach(w, a + off, 2, VX_R_WRITE)) return -1; memcpy(w->g->lds + a + off, &h, 2); return 0; }
 	case ISA_DS_ds_write2_b32: return rw(w, a + o0 * 4, 4, d0, 1) || rw(w, a + o1 * 4, 4, d1, 1) ? -1 : 0;
 	case ISA_DS_ds_write2st64_b32: return rw(w, a + o0 * 256, 4, d0, 1) || rw(w, a + o1 * 256, 4, d1, 1) ? -1 : 0;
 	case ISA_DS_ds_write2_b64: return rw(w, a + o0 * 8, 8, d0, 1) || rw(w, a + o1 * 8, 8, d1, 1) ? -1 : 0;
@@ -123,12 +133,12 @@ static int lane(struct vx_wave *w, const struct isa_insn *in, int l)
 	case ISA_DS_ds_read2_b64: nd = 4; if (rw(w, a + o0 * 8, 8, out, 0) || rw(w, a + o1 * 8, 8, out + 2, 0)) return -1; break;
 	case ISA_DS_ds_read2st64_b64: nd = 4; if (rw(w, a + o0 * 512, 8, out, 0) || rw(w, a + o1 * 512, 8, out + 2, 0)) return -1; break;
 	case ISA_DS_ds_read_u8: case ISA_DS_ds_read_i8:
-		if (bounds(w, a + off, 1)) return -1;
+		if (reach(w, a + off, 1, VX_R_READ)) return -1;
 		out[0] = in->op == ISA_DS_ds_read_i8 ? (uint32_t)(int8_t)w->g->lds[a + off] : w->g->lds[a + off];
 		break;
 	case ISA_DS_ds_read_u16: case ISA_DS_ds_read_i16: {
 		uint16_t h;
-		if (bounds(w, a + off, 2)) return -1;
+		if (reach(w, a + off, 2, VX_R_READ)) return -1;
 		memcpy(&h, w->g->lds + a + off, 2);
 		out[0] = in->op == ISA_DS_ds_read_i16 ? (uint32_t)(int16_t)h : h;
 		break;
@@ -257,6 +267,11 @@ static int fast(struct vx_wave *w, const struct isa_insn *in, uint8_t form)
 	for (uint64_t e = exec; e; e &= e - 1)
 		if (addr[__builtin_ctzll(e)] + top > size)
 			return 1;
+	if (w->g->race)
+		for (uint64_t e = exec; e; e &= e - 1)
+			for (unsigned k = 0; k <= two; k++)
+				vx_race_lds(w, addr[__builtin_ctzll(e)] + o[k], nd * 4,
+					    write ? VX_R_WRITE : VX_R_READ);
 	uint8_t *lds = w->g->lds;
 	uint32_t *rows[8];
 	for (unsigned i = 0; i < nd * (two + 1); i++) {

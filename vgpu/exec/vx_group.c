@@ -117,9 +117,12 @@ static int run_group(struct vx_wave *waves, unsigned n)
 			return 0;
 		if (c->stop_at && __atomic_load_n(c->stop_at, __ATOMIC_RELAXED) < c->group)
 			return 1;
-		if (waiting == live)
+		if (waiting == live) {
 			for (unsigned i = 0; i < n; i++)
 				waves[i].at_barrier = 0;
+			if (waves[0].g->race)
+				vx_race_epoch(waves[0].g);
+		}
 	}
 }
 
@@ -229,6 +232,8 @@ int vx_frame_alloc(struct vx_frame *f, const struct vx_ctx *c, uint32_t lds, uin
 	f->g.lds = f->lds;
 	f->g.lds_size = lds;
 	f->priv_size = priv;
+	if (c->dev->races && vx_race_alloc(f, lds))
+		return -1;
 	return f->waves && f->vgprs && f->lds && (f->priv || !priv) ? 0 : -1;
 }
 
@@ -238,6 +243,7 @@ void vx_frame_free(struct vx_frame *f)
 	free(f->vgprs);
 	free(f->lds);
 	free(f->priv);
+	vx_race_free(f);
 }
 
 int vx_group_run(struct vx_ctx *c, struct vx_frame *f, uint64_t index)
@@ -256,8 +262,11 @@ int vx_group_run(struct vx_ctx *c, struct vx_frame *f, uint64_t index)
 	memset(g->lds, 0, g->lds_size);
 	unsigned used = (size[0] * size[1] * size[2] + VX_LANES - 1) / VX_LANES;
 	c->group = index;
+	if (g->race)
+		vx_race_epoch(g);
 	for (unsigned i = 0; i < used; i++) {
 		struct vx_wave *w = &f->waves[i];
+		w->id = i;
 		w->v = f->vgprs + (size_t)i * VX_VGPRS;
 		clear_vgprs(w, c);
 		w->priv_size = f->priv_size;

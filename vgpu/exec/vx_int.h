@@ -53,10 +53,13 @@ struct vx_ctx {
 	const uint64_t *stop_at;
 };
 
+struct vx_race_shadow;
+
 struct vx_group {
 	uint8_t *lds;
 	uint32_t lds_size;
 	uint32_t id[3];
+	struct vx_race_shadow *race;	/* NULL: races go unchecked */
 };
 
 struct vx_wave {
@@ -64,6 +67,7 @@ struct vx_wave {
 	uint64_t pc;
 	int scc;
 	int ended, at_barrier;
+	unsigned id;		/* the wave's index in its group */
 	uint32_t mode;		/* the MODE hardware register */
 	uint32_t (*v)[VX_LANES];	/* v[reg][lane] */
 	uint8_t *priv;		/* private memory, priv_size bytes per lane */
@@ -213,6 +217,18 @@ int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op
 /* A row of atomics that did nothing, joined to r's row of the same
  * instruction, kind and region, or added; past VX_DROPS only counted. */
 void vx_drop_add(struct vx_result *r, const struct vx_drop *d);
+
+/* Races (vx_race.c): the frame's shadow of its group's accesses (0, or
+ * -1 out of memory), a new epoch (a barrier, a new group), and one wave's
+ * access of n bytes of one class (VX_R_*) at LDS offset a or address va. */
+int vx_race_alloc(struct vx_frame *f, uint32_t lds);
+void vx_race_free(struct vx_frame *f);
+void vx_race_epoch(struct vx_group *g);
+void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls);
+void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls);
+/* A row joined to r's row of the same pair, or added; past VX_RACES only
+ * counted. */
+void vx_race_add(struct vx_result *r, const struct vx_race *x);
 
 /* Floats (vx_float.c). */
 float vx_f16_to_f32(uint16_t h);

@@ -102,6 +102,16 @@ static int drop_cmp(const void *a, const void *b)
 	return x->kind < y->kind ? -1 : x->kind > y->kind;
 }
 
+static int race_cmp(const void *a, const void *b)
+{
+	const struct vx_race *x = a, *y = b;
+	if (x->pc[0] != y->pc[0])
+		return x->pc[0] < y->pc[0] ? -1 : 1;
+	if (x->pc[1] != y->pc[1])
+		return x->pc[1] < y->pc[1] ? -1 : 1;
+	return x->lds < y->lds ? -1 : x->lds > y->lds;
+}
+
 static int traffic_cmp(const void *a, const void *b)
 {
 	const struct vx_traffic *x = a, *y = b;
@@ -119,11 +129,15 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 		r->drops_lost += k[i].r.drops_lost;
 		for (unsigned j = 0; j < k[i].r.ndrops; j++)
 			vx_drop_add(r, &k[i].r.drops[j]);
+		r->races_lost += k[i].r.races_lost;
+		for (unsigned j = 0; j < k[i].r.nraces; j++)
+			vx_race_add(r, &k[i].r.races[j]);
 		if (k[i].stopped != UINT64_MAX &&
 		    (first == n || k[i].stopped < k[first].stopped))
 			first = i;
 	}
 	qsort(r->drops, r->ndrops, sizeof(r->drops[0]), drop_cmp);
+	qsort(r->races, r->nraces, sizeof(r->races[0]), race_cmp);
 	for (unsigned i = 0; i < n; i++)
 		vx_traffic_flush(&k[i].c, r);
 	qsort(r->traffic, r->ntraffic, sizeof(r->traffic[0]), traffic_cmp);

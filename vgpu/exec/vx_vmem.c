@@ -39,6 +39,18 @@ static uint8_t *locate(struct vx_wave *w, int space, uint64_t a, unsigned len,
 	return vx_mem(w, a, write, kind);
 }
 
+/* An access shown to the race check, when it is on: private memory is
+ * the lane's own. */
+static inline void race(struct vx_wave *w, int space, uint64_t a, unsigned n, int cls)
+{
+	if (!w->g->race || space == SPACE_PRIVATE)
+		return;
+	if (space == SPACE_LDS)
+		vx_race_lds(w, a, n, cls);
+	else
+		vx_race_global(w, a, n, cls);
+}
+
 static enum vx_aop aop(unsigned op)
 {
 	static const enum vx_aop map[0x13] = {
@@ -64,6 +76,7 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 	uint8_t *p = locate(w, space, a, n, lane, 1, &kind);
 	if (!p)
 		return -1;
+	race(w, space, a, n, VX_R_ATOMIC);
 	uint64_t src = vreg(w, in->data0, in->acc)[lane], cmp = 0, old = 0;
 	if (wide)
 		src |= (uint64_t)vreg(w, in->data0 + 1, in->acc)[lane] << 32;
@@ -94,6 +107,8 @@ static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
 {
 	uint32_t kind;
 	uint8_t *p = locate(w, space, a, n, lane, write, &kind);
+	if (p || w->c->r->status == VX_DONE)
+		race(w, space, a, n, write ? VX_R_WRITE : VX_R_READ);
 	if (p) {
 		if (space == SPACE_GLOBAL)
 			vx_count(w, a, n, write);
@@ -200,6 +215,7 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi };
 	}
 	uint8_t *p = s->host + lo;
+	race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
 	s->lo = lo < s->lo ? lo : s->lo;
 	s->hi = hi > s->hi ? hi : s->hi;
 	s->bytes += 4 * n;

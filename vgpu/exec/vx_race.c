@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Races between the waves of a work-group: two accesses to the same dword
+ * of LDS, or of global memory, by different waves, at least one a plain
+ * write, with no barrier between them.  The interpreter runs each wave to
+ * its barrier in turn, so the accesses between two barriers form an epoch
+ * whose order is the interpreter's choice, not the program's: any two in
+ * one epoch that conflict are a race, whichever ran first.  Atomics do not
+ * race with atomics.
+ *
+ * Each dword keeps, for the epoch it was last touched in, the waves that
+ * read, wrote and did atomics on it, and the instructions of the first two
+ * waves of each class (two, so that one is always another wave's).  LDS
+ * has one cell per dword; global memory a table of the dwords the group
+ * touched, whose cells of an earlier epoch count as free, so that neither
+ * is ever cleared.  A dword the table has no room for goes unchecked.
+ */
+#include <stdlib.h>
+
+#include "vx_int.h"
+
+#define TABLE (1u << 14)	/* global cells per frame, a power of two */
+#define PROBES 16
+
+struct cell {
+	uint64_t key;		/* global: the dword's number + 1 */
+	uint32_t epoch;
+	uint32_t mask[VX_R_CLASSES];	/* waves, bit by wave index */
+	uint64_t pc[VX_R_CLASSES][2];
+	uint8_t wave[VX_R_CLASSES][2];
+};
+
+struct vx_race_shadow {
+	uint32_t epoch;
+	/* The last global dword a wave touched, and how: lanes of a wave
+	 * often share one, and the second touch changes nothing. */
+	uint64_t last_key;
+	uint32_t last_epoch;
+	unsigned last_wave;
+	int last_cls;
+	uint32_t lds_cells;
+	struct cell *lds;
+	struct cell *table;
+};
+
+int vx_race_alloc(struct vx_frame *f, uint32_t lds)
+{
+	struct vx_race_shadow *s = calloc(1, sizeof(*s));
+	if (!s)
+		return -1;
+	f->g.race = s;
+	s->lds_cells = (lds + 3) / 4;
+	s->lds = calloc(s->lds_cells ? s->lds_cells : 1, sizeof(*s->lds));
+	s->table = calloc(TABLE, sizeof(*s->table));
+	return s->lds && s->table ? 0 : -1;
+}
+
+void vx_race_free(struct vx_frame *f)
+{
+	struct vx_race_shadow *s = f->g.race;
+	if (!s)
+		return;
+	free(s->lds);
+	free(s->table);
+	free(s);
+	f->g.race = NULL;
+}
+
+/* A new epoch: at a barrier, and at each group's start.  Past the
+ * counter's end every cell is cleared, so that none seems current. */
+void vx_race_epoch(struct vx_group *g)
+{
+	struct vx_race_shadow *s = g->race;
+	if (++s->epoch)
+		return;
+	memset(s->lds, 0, sizeof(*s->lds) * s->lds_cells);
+	memset(s->table, 0, sizeof(*s->table) * TABLE);
+	s->epoch = 1;
+}
+
+void vx_race_add(struct vx_result *r, const struct vx_race *x)
+{
+	for (unsigned i = 0; i < r->nraces; i++) {
+		struct vx_race *m = &r->races[i];
+		if (m->pc[0] == x->pc[0] && m->pc[1] == x->pc[1] && m->lds == x->lds) {
+			m->count += x->count;
+			m->lo = x->lo < m->lo ? x->lo : m->lo;
+			m->hi = x->hi > m->hi ? x->hi : m->hi;
+			return;
+		}
+	}
+	if (r->nraces == VX_RACES)
+		r->races_lost += x->count;
+	else
+		r->races[r->nraces++] = *x;
+}
+
+/* The pair, the write first (of two writes, the lower address first): the
+ * same two instructions make one row whichever wave ran first. */
+static void report(struct vx_wave *w, uint64_t pc, int cls, uint64_t other, int ocls,
+		   uint64_t lo, unsigned n, int lds)
+{
+	int swap = ocls != VX_R_READ && (cls == VX_R_READ || (cls == ocls && other < pc));
+	struct vx_race x = {
+		.pc = { swap ? other : pc, swap ? pc : other },
+		.cls = { (uint8_t)(swap ? ocls : cls), (uint8_t)(swap ? cls : ocls) },
+		.lo = lo, .hi = lo + n - 1, .count = 1, .lds = (uint8_t)lds,
+	};
+	vx_race_add(w->c->r, &x);
+}
+
+/* What each class of access conflicts with, as class bits.  A read does
+ * not race with an atomic: an atomic load compiles to a plain load (the
+ * first read of a compare-and-swap loop), so the read may be one. */
+static const unsigned conflicts[VX_R_CLASSES] = {
+	[VX_R_READ] = 1u << VX_R_WRITE,
+	[VX_R_WRITE] = 1u << VX_R_READ | 1u << VX_R_WRITE | 1u << VX_R_ATOMIC,
+	[VX_R_ATOMIC] = 1u << VX_R_WRITE,
+};
+
+/* One wave's access to one cell of the current epoch: 1 when it races. */
+static int touch(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_t pc,
+		 uint64_t *other, int *ocls)
+{
+	uint32_t me = 1u << wave;
+	if (c->epoch != epoch) {
+		uint64_t key = c->key;
+		*c = (struct cell){ .key = key, .epoch = epoch };
+	}
+	int hit = 0;
+	for (int k = 0; k < VX_R_CLASSES && !hit; k++) {
+		if (!((conflicts[cls] >> k) & 1) || !(c->mask[k] & ~me))
+			continue;
+		/* of the two waves kept, one is not this one */
+		int j = c->wave[k][0] == wave;
+		*other = c->pc[k][j];
+		*ocls = k;
+		hit = 1;
+	}
+	if (!(c->mask[cls] & me)) {
+		int n = c->mask[cls] ? 1 : 0;
+		if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
+			c->pc[cls][n] = pc;
+			c->wave[cls][n] = (uint8_t)wave;
+		}
+		c->mask[cls] |= me;
+	}
+	return hit;
+}
+
+void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls)
+{
+	struct vx_race_shadow *s = w->g->race;
+	uint64_t first = a / 4, last = (a + n - 1) / 4;
+	for (uint64_t d = first; d <= last && d < s->lds_cells; d++) {
+		uint64_t other;
+		int ocls;
+		if (touch(&s->lds[d], s->epoch, w->id, cls, w->pc, &other, &ocls))
+			report(w, w->pc, cls, other, ocls, a, n, 1);
+	}
+}
+
+static struct cell *find(struct vx_race_shadow *s, uint64_t key)
+{
+	/* Neighbouring dwords in neighbouring cells: a wave's accesses are
+	 * mostly runs, which then touch few of the table's pages. */
+	uint64_t h = key ^ (key >> 14) ^ (key >> 28);
+	for (unsigned i = 0; i < PROBES; i++) {
+		struct cell *c = &s->table[(h + i) & (TABLE - 1)];
+		if (c->key == key || c->epoch != s->epoch) {
+			if (c->key != key)
+				*c = (struct cell){ .key = key };
+			return c;
+		}
+	}
+	return NULL;
+}
+
+void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
+{
+	struct vx_race_shadow *s = w->g->race;
+	for (uint64_t d = va / 4; d <= (va + n - 1) / 4; d++) {
+		if (s->last_key == d + 1 && s->last_epoch == s->epoch && s->last_wave == w->id &&
+		    s->last_cls == cls)
+			continue;
+		s->last_key = d + 1, s->last_epoch = s->epoch, s->last_wave = w->id;
+		s->last_cls = cls;
+		struct cell *c = find(s, d + 1);
+		uint64_t other;
+		int ocls;
+		if (c && touch(c, s->epoch, w->id, cls, w->pc, &other, &ocls))
+			report(w, w->pc, cls, other, ocls, va, n, 0);
+	}
+}
