@@ -21,7 +21,8 @@
 	X(managed_no_prefetch)                                                 \
 	X(map_makes_coarse)                                                    \
 	X(usm_without_xnack)                                                   \
-	X(runtime_granularity_differs)
+	X(runtime_granularity_differs)                                         \
+	X(died_in_call)
 
 #define AN_X(name) extern const struct an_rule an_rule_##name;
 AN_RULE_LIST(AN_X)
