@@ -120,8 +120,8 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	} else {
 		fprintf(t->out, "    where: %s", where);
 		if (g->nprocs > 1)
-			fprintf(t->out, " and %u other processes",
-				g->nprocs - 1);
+			fprintf(t->out, " and %u other process%s",
+				g->nprocs - 1, g->nprocs == 2 ? "" : "es");
 	}
 	fputc('\n', t->out);
 	return fixed;
