@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	rc = tg_load(f, &s) ? -1 : tg_run(&s, 0, s.n, 0);
-	if (!rc && !tg_noexit) {
+	if (!rc && !tg_noexit && tg_had_process) {
 		char name[] = "exit";
 		struct tg_line end = {.event = name};
 

@@ -67,6 +67,7 @@ static void tg_process(const struct tg_line *l)
 				  (uint16_t)tg_u64(l, "schema", HG_TRACE_SCHEMA)};
 
 	lttng_ust_tracepoint(hipgrain, process, &p);
+	tg_had_process = true;
 }
 
 static void tg_env(const struct tg_line *l)
@@ -326,6 +327,7 @@ static void tg_warning(const struct tg_line *l)
 /* A script's process ends normally (an `exit` event after its last line)
  * unless the script says `noexit`: killed, or its trace cut. */
 bool tg_noexit;
+bool tg_had_process;
 
 static void tg_exit(const struct tg_line *l)
 {
