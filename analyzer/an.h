@@ -48,6 +48,7 @@ struct an_opts {
 struct an_outcome {
 	enum an_sev worst; /* most severe finding */
 	bool partial;	   /* some input could not be read to the end */
+	bool unjudged;	   /* a verdict was withheld for want of events */
 	unsigned findings; /* as the report counts them (merged) */
 	unsigned by_sev[4];
 };

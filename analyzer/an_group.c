@@ -37,6 +37,16 @@ static bool an_same_place(const struct an_place *pl, const struct an_call *x,
 	       (site[0] || x->callsite == y->callsite);
 }
 
+/* What a run observed belongs to its GPU: findings of runs on different
+ * products (or GPUs) stay apart, so each group's observed count is one
+ * product's (an MI250X's dropped atomics are not an MI210's). */
+static bool an_same_gpu(const struct an_proc *a, const struct an_proc *b)
+{
+	return a == b || (!strcmp(a->vgpu, b->vgpu) &&
+			  !strcmp(a->dev_name, b->dev_name) &&
+			  !strcmp(a->arch, b->arch));
+}
+
 static bool an_same_group(const struct an_group *g, const struct an_finding *f,
 			  const char *site, const char *call, const char *freed)
 {
@@ -45,6 +55,7 @@ static bool an_same_group(const struct an_group *g, const struct an_finding *f,
 	const char *fn = f->kernel ? f->kernel->name : NULL;
 
 	return h->rule == f->rule && h->sev == f->sev &&
+	       (!h->proc || !f->proc || an_same_gpu(h->proc, f->proc)) &&
 	       (kn == fn || (kn && fn && !strcmp(kn, fn))) &&
 	       h->has_alloc == f->has_alloc &&
 	       (!h->has_alloc || h->alloc.api == f->alloc.api) &&

@@ -224,7 +224,8 @@ static void an_html_finding(FILE *out, const struct an_ctx *c,
 	if (g->nranks > 1)
 		fputs(" (one example)", out);
 	else if (g->nprocs > 1)
-		fprintf(out, " and %u other processes", g->nprocs - 1);
+		fprintf(out, " and %u other process%s", g->nprocs - 1,
+			g->nprocs == 2 ? "" : "es");
 	fputs("</div><div>fix: ", out);
 	an_html_esc(out, an_rule_fix(f));
 	fputs("</div></div>\n", out);

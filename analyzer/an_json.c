@@ -227,7 +227,7 @@ static void an_json_procs(FILE *out, const struct an_ctx *c)
 			fprintf(out, "\"exit\",\"exit_status\":%d,\"signal\":"
 				     "null,\"core_dumped\":false", f->code);
 		fprintf(out, ",\"leaks_judged\":%s",
-			an_fate_normal(f) && !v[i]->discarded ? "true" : "false");
+			an_leak_withheld(c, v[i]) ? "false" : "true");
 		an_json_gpu(out, v[i]);
 		fputc('}', out);
 	}

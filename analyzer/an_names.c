@@ -17,6 +17,14 @@ const char *an_api_name(unsigned api)
 	return "unknown";
 }
 
+unsigned an_api_by_name(const char *name)
+{
+#define HG_X(v, id, nm, cls) if (!strcmp(name, nm)) return v;
+	HG_API_LIST(HG_X)
+#undef HG_X
+	return 0;
+}
+
 const char *an_api_lib(unsigned api)
 {
 	switch (api) {

@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 const char *an_api_name(unsigned api);
+/* The API code of an entry point's name; 0 when hipgrain has none. */
+unsigned an_api_by_name(const char *name);
 const char *an_mem_name(unsigned mem);
 const char *an_gran_name(unsigned gran);
 /* The library an entry point belongs to, as users call it: "HIP",

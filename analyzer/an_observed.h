@@ -30,7 +30,7 @@ struct an_exec {
 	uint64_t ran, not_run, faulted; /* dispatches, by how they ended */
 	struct an_proc *first_proc;	/* the first that did not run: where, */
 	char first_kernel[160];		/* which kernel, */
-	char first_why[80];		/* and why */
+	char first_why[128];		/* and why */
 	struct an_obs_row *rows;
 	size_t nrows;
 	uint64_t rows_more;		/* lanes in rows past AN_OBS_ROWS */

@@ -134,6 +134,7 @@ static void an_on_process(struct an_ctx *c, struct an_proc *p,
 	const char *exe = an_ev_str(e, F_PROCESS_EXE);
 	const char *base = strrchr(exe, '/');
 
+	p->schema = (uint16_t)schema;
 	if (schema > c->newest_schema)
 		c->newest_schema = schema; /* none: 0, schema 1 */
 	base = base ? base + 1 : exe;
@@ -180,6 +181,8 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_FREE: an_on_free(c, p, e); break;
 	case AN_EV_ADVISE: an_on_range(c, p, e, false); break;
 	case AN_EV_PREFETCH: an_on_range(c, p, e, true); break;
+	case AN_EV_DIED: an_on_died(c, p, e); break;
+	case AN_EV_EXIT: p->exited = true; break;
 	case AN_EV_GRANULARITY: an_on_granularity(c, p, e); break;
 	case AN_EV_MEMCPY: an_on_memcpy(c, p, e); break;
 	case AN_EV_MEMSET: an_on_memset(c, p, e); break;

@@ -217,6 +217,7 @@ static int an_write(struct an_ctx *c, FILE *out, struct an_outcome *res)
 	res->findings = (unsigned)gs.n;
 	memcpy(res->by_sev, gs.by_sev, sizeof(res->by_sev));
 	res->partial = c->partial || c->traces_failed;
+	res->unjudged = an_unjudged(c);
 	an_groups_free(&gs);
 	return fflush(out) ? -1 : 0;
 }

@@ -41,6 +41,8 @@ struct an_range_op {
 	int32_t advice, rc;
 	uint8_t api, mem;
 	bool prefetch; /* hipMemPrefetchAsync; else hipMemAdvise */
+	int32_t died;  /* the signal the process died of inside the call,
+			* which never returned (rc is then 0); else 0 */
 };
 
 struct an_copy {

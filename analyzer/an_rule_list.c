@@ -23,7 +23,8 @@
 	X(usm_without_xnack)                                                   \
 	X(runtime_granularity_differs)                                         \
 	X(lds_race)                                                            \
-	X(group_race)
+	X(group_race)                                                          \
+	X(died_in_call)
 
 #define AN_X(name) extern const struct an_rule an_rule_##name;
 AN_RULE_LIST(AN_X)

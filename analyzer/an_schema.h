@@ -30,6 +30,9 @@
 	  "id", "mem", "device", "callsite")                                   \
 	X(PREFETCH, "hipgrain:prefetch", "api", "addr", "size", "advice", "rc", \
 	  "id", "mem", "device", "callsite")                                   \
+	X(EXIT, "hipgrain:exit", "normal")                                    \
+	X(DIED, "hipgrain:died", "api", "addr", "size", "advice", "rc", "id",  \
+	  "mem", "device", "callsite", "name", "signal", "here")               \
 	X(GRANULARITY, "hipgrain:granularity", "id", "addr", "size", "gran",  \
 	  "source", "rc")                                                      \
 	X(MEMCPY, "hipgrain:memcpy", "api", "dst", "src", "size", "kind",     \
@@ -82,6 +85,8 @@ enum { F_DEV_RC, F_DEV_ARCH, F_DEV_XNACK, F_DEV_NAME };
 enum { F_CS_ID, F_CS_FRAMES };
 enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
        F_RO_MEM, F_RO_DEVICE, F_RO_CALLSITE };
+/* died: the range fields as F_RO_ (no rc), then these. */
+enum { F_DI_NAME = F_RO_CALLSITE + 1, F_DI_SIGNAL, F_DI_HERE };
 enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
 enum { F_MC_API, F_MC_DST, F_MC_SRC, F_MC_SIZE, F_MC_KIND, F_MC_ASYNC,
        F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM,

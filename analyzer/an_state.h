@@ -152,6 +152,9 @@ struct an_proc {
 	bool omp_offload; /* made an OpenMP offload call or registered a
 			   * target region */
 	bool discarded; /* some of its stream lost events */
+	bool died_in;	/* it died inside a hooked call (an_died.c) */
+	bool exited;	/* its `exit` event: it ended by exit or main's return */
+	uint16_t schema; /* its process event's */
 	uint64_t epoch;	/* the an_read() it came from */
 	struct an_fate fate; /* how it ended, when `hipgrain run` saw it */
 	/* Which image-start events it has seen: a second one of either kind

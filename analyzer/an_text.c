@@ -120,8 +120,8 @@ static bool an_text_group(const struct an_tty *t, const struct an_group *g)
 	} else {
 		fprintf(t->out, "    where: %s", where);
 		if (g->nprocs > 1)
-			fprintf(t->out, " and %u other processes",
-				g->nprocs - 1);
+			fprintf(t->out, " and %u other process%s",
+				g->nprocs - 1, g->nprocs == 2 ? "" : "es");
 	}
 	fputc('\n', t->out);
 	return fixed;
@@ -205,11 +205,7 @@ static void an_text_fates(const struct an_tty *t, const struct an_ctx *c)
 		if (same)
 			fprintf(t->out, " and %u other process%s", same,
 				same == 1 ? "" : "es");
-		fprintf(t->out, ": %s%s%s\n", fate,
-			an_fate_normal(&v[i]->fate)
-				? ""
-				: "; GPU memory it held was not judged as "
-				  "leaked (it could not free it)",
+		fprintf(t->out, ": %s%s\n", fate,
 			an_fate_normal(&v[i]->fate) ? ""
 						    : an_col(t, "\033[0m"));
 	}
@@ -270,6 +266,8 @@ static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			an_col(t, "\033[0m"),
 			c->partial ? "a trace could not be read to its end"
 				   : "some traces could not be read");
+	an_withheld_text(c, t->out, an_col(t, "\033[1;33m"),
+			 an_col(t, "\033[0m"));
 }
 
 static void an_text_tail(const struct an_tty *t, struct an_ctx *c)

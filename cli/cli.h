@@ -13,6 +13,8 @@ enum cli_exit {
 	CLI_EXIT_OK = 0,
 	CLI_EXIT_FAILURE = 1,  /* input unreadable, I/O error */
 	CLI_EXIT_FINDINGS = 2, /* --fail-on threshold reached */
+	CLI_EXIT_UNJUDGED = 3, /* --fail-on: nothing reached it, but a verdict
+				* was withheld for want of events */
 	CLI_EXIT_USAGE = 64,   /* bad command line (sysexits EX_USAGE) */
 };
 
@@ -20,7 +22,9 @@ enum cli_exit {
 #define CLI_EXIT_TEXT                                                          \
 	"Exit status: 0 done (no finding reached --fail-on), 1 an input or\n"  \
 	"the output could not be read or written, 2 a finding reached\n"       \
-	"--fail-on, 64 bad usage.\n"
+	"--fail-on, 3 (report) none did but a verdict was withheld for\n"      \
+	"want of events (a cut trace, lost events, a killed process),\n"      \
+	"64 bad usage.\n"
 
 struct option;
 

@@ -191,5 +191,8 @@ int cmd_report(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	if (fail_on != AN_SEV_NONE && res.worst >= fail_on)
 		return CLI_EXIT_FINDINGS;
+	/* Nothing found, but the trace could not show all: not a pass. */
+	if (fail_on != AN_SEV_NONE && res.unjudged)
+		return CLI_EXIT_UNJUDGED;
 	return CLI_EXIT_OK;
 }

@@ -526,7 +526,7 @@ enum hg_warn {
  * and keeps each schema's history); `hipgrain report` refuses schemas newer
  * than its own.
  */
-#define HG_TRACE_SCHEMA 7
+#define HG_TRACE_SCHEMA 8
 
 /*
  * From schema 3, `alloc`, `free` and `launch` are each one field of 64-bit

@@ -22,6 +22,7 @@ enum hg_exec_status {
 	HG_EXEC_FAULT,		/* an access no mapping covers */
 	HG_EXEC_BAD_CODE,	/* the descriptor or the code cannot be read */
 	HG_EXEC_NOMEM,
+	HG_EXEC_TOO_LARGE,	/* asks for more than a work-group has (`what`) */
 };
 
 /* The memory an atomic aimed at, as the driver holds it. */

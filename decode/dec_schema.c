@@ -7,7 +7,8 @@
  * An event class is read in the form of the newest row whose field it
  * has, with elements of the row's width.  Schemas 5 and 6 write an alloc
  * and a free alike, and a schema 6 launch has `ref` where schema 5's has
- * `pack`; schema 7 writes schema 6's bytes as 32-bit elements; schemas 1
+ * `pack`; schema 7 writes schema 6's bytes as 32-bit elements, and
+ * schema 8 the same (it adds the `died` event); schemas 1
  * and 2 differ only in a launch's arguments.
  */
 const struct dec_layout dec_layouts[] = {
@@ -24,6 +25,8 @@ const struct dec_layout dec_layouts[] = {
 	{6, 0, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
 	     {DEC_FORM_REF, "ref"}}},
 	{7, 32, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
+		 {DEC_FORM_REF, "ref"}}},
+	{8, 32, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
 		 {DEC_FORM_REF, "ref"}}},
 };
 const unsigned dec_nlayouts = sizeof(dec_layouts) / sizeof(dec_layouts[0]);

@@ -380,6 +380,36 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, warning,
 	)
 )
 
+/* The process is ending normally (exit, or a return from main): what it
+ * meant to free, it had the chance to.  Its absence lets no leak be
+ * judged. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, exit,
+	LTTNG_UST_TP_ARGS(uint8_t, normal),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint8_t, normal, normal)
+	)
+)
+
+/* Written from the handler of a signal that ends the process (abort,
+ * fault) for each hooked call then in the runtime: the call never
+ * returned, so no other event says what it asked. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, died,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_died *, d),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(name, d->name)
+		lttng_ust_field_integer(int32_t, signal, d->signal)
+		lttng_ust_field_integer(uint8_t, here, d->here)
+		lttng_ust_field_integer(uint64_t, callsite, d->callsite)
+		lttng_ust_field_integer(uint8_t, api, d->op->api)
+		lttng_ust_field_integer_hex(uint64_t, addr, d->op->addr)
+		lttng_ust_field_integer(uint64_t, size, d->op->size)
+		lttng_ust_field_integer(int32_t, advice, d->op->advice)
+		lttng_ust_field_integer(int32_t, device, d->op->device)
+		lttng_ust_field_integer(uint64_t, id, d->op->id)
+		lttng_ust_field_integer(uint8_t, mem, d->op->mem)
+	)
+)
+
 /*
  * The driver front end: what the KFD driver was told (/dev/kfd ioctls) and
  * what it reported (SMI events).  Rare next to allocations and launches,

@@ -72,6 +72,16 @@ struct hg_tp_range_op {
 	uint8_t mem;
 };
 
+/* A hooked call the process died in, or while it was in the runtime on
+ * another thread (the runtime's own thread that aborted, say). */
+struct hg_tp_died {
+	const char *name;	/* the entry point the program called */
+	uint64_t callsite;	/* where it called it */
+	const struct hg_tp_range_op *op; /* advice, prefetch: what it asked */
+	int32_t signal;
+	uint8_t here;		/* the signal arrived on the call's thread */
+};
+
 struct hg_tp_granularity {
 	uint64_t id;
 	uint64_t addr;

@@ -98,10 +98,14 @@ void reg_track_resolve_far(uint64_t p, struct reg_dev_hit *out);
  * a host block among them joining the ranges first. */
 void reg_track_granularity(const void *p, size_t n, uint8_t gran,
 			   uint8_t source);
-void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
-		      int advice, int device);
-void reg_track_prefetch(uint8_t api, int rc, const void *p, size_t n,
-			int device, uint64_t stream);
+/* Advice and prefetches are resolved before the real call, since the
+ * runtime may end the process inside it (a refused prefetch aborts ROCm
+ * builds with assertions): *op is what the call asks, rc 0; the record
+ * is written with the call's rc once it returns. */
+void reg_track_range_begin(uint8_t api, const void *p, size_t n, int device,
+			   struct hg_tp_range_op *op);
+void reg_track_advise(struct hg_tp_range_op *op, int rc);
+void reg_track_prefetch(struct hg_tp_range_op *op, int rc);
 void reg_track_memcpy(uint8_t api, int rc, void *dst, const void *src,
 		      size_t n, int kind, uint64_t stream, int async);
 void reg_track_memset(uint8_t api, int rc, void *dst, int value, size_t n,
@@ -109,6 +113,8 @@ void reg_track_memset(uint8_t api, int rc, void *dst, int value, size_t n,
 /* The calling thread's call site, hipgrain's frames dropped: a launch's,
  * taken only when the launch may need it (pl_launch.c). */
 uint64_t reg_track_launch_site(void);
+/* A one-frame call site for a hook's return address. */
+uint64_t reg_track_caller_site(uintptr_t ip);
 
 void reg_track_fork_prepare(void);
 void reg_track_fork_parent(void);
@@ -207,6 +213,9 @@ void reg_emit_alloc(const struct hg_tp_alloc *a);
 void reg_emit_free(const struct hg_tp_free *f);
 void reg_emit_advise(const struct hg_tp_range_op *r);
 void reg_emit_prefetch(const struct hg_tp_range_op *r);
+void reg_emit_exit(void);
+/* From a fatal signal's handler: writes nothing that takes a lock. */
+void reg_emit_died(const struct hg_tp_died *d);
 void reg_emit_granularity(const struct hg_tp_granularity *g);
 void reg_emit_memcpy(const struct hg_tp_memcpy *m);
 void reg_emit_memset(const struct hg_tp_memset *m);

@@ -74,6 +74,16 @@ void reg_emit_prefetch(const struct hg_tp_range_op *r)
 	lttng_ust_tracepoint(hipgrain, prefetch, r);
 }
 
+void reg_emit_exit(void)
+{
+	lttng_ust_tracepoint(hipgrain, exit, 1);
+}
+
+void reg_emit_died(const struct hg_tp_died *d)
+{
+	lttng_ust_tracepoint(hipgrain, died, d);
+}
+
 void reg_emit_granularity(const struct hg_tp_granularity *g)
 {
 	lttng_ust_tracepoint(hipgrain, granularity, g);

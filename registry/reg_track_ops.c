@@ -54,40 +54,39 @@ static void change_granularity(const void *p, size_t n, int advice)
 }
 
 /* An advise or prefetch record, with the allocation the range starts in. */
-static struct hg_tp_range_op range_op(uint8_t api, int rc, const void *p,
-				      size_t n, int device)
+void reg_track_range_begin(uint8_t api, const void *p, size_t n, int device,
+			   struct hg_tp_range_op *op)
 {
-	struct hg_tp_range_op op = {
-		.addr = (uintptr_t)p, .size = n, .device = device, .rc = rc,
-		.api = api, .callsite = reg_site_capture(SKIP_FRAMES),
-	};
 	struct reg_ptr r;
 
+	*op = (struct hg_tp_range_op){
+		.addr = (uintptr_t)p, .size = n, .device = device,
+		.api = api, .callsite = reg_site_capture(SKIP_FRAMES),
+	};
 	reg_track_resolve((uintptr_t)p, &r);
-	op.id = r.id;
-	op.mem = r.mem;
-	return op;
+	op->id = r.id;
+	op->mem = r.mem;
 }
 
-void reg_track_advise(uint8_t api, int rc, const void *p, size_t n,
-		      int advice, int device)
+void reg_track_advise(struct hg_tp_range_op *op, int rc)
 {
-	struct hg_tp_range_op op = range_op(api, rc, p, n, device);
-
-	op.advice = advice;
-	reg_emit_advise(&op);
-	if (rc == 0 && n && (advice == REG_ADVISE_SET_COARSE ||
-			     advice == REG_ADVISE_UNSET_COARSE))
-		change_granularity(p, n, advice);
+	op->rc = rc;
+	reg_emit_advise(op);
+	if (rc == 0 && op->size && (op->advice == REG_ADVISE_SET_COARSE ||
+				    op->advice == REG_ADVISE_UNSET_COARSE))
+		change_granularity((const void *)(uintptr_t)op->addr, op->size,
+				   op->advice);
 }
 
-void reg_track_prefetch(uint8_t api, int rc, const void *p, size_t n,
-			int device, uint64_t stream)
+void reg_track_prefetch(struct hg_tp_range_op *op, int rc)
 {
-	struct hg_tp_range_op op = range_op(api, rc, p, n, device);
+	op->rc = rc;
+	reg_emit_prefetch(op);
+}
 
-	op.stream = stream;
-	reg_emit_prefetch(&op);
+uint64_t reg_track_caller_site(uintptr_t ip)
+{
+	return reg_site_from_ip(ip);
 }
 
 void reg_track_memcpy(uint8_t api, int rc, void *dst, const void *src,

@@ -135,6 +135,10 @@ static void say(const struct vx_result *r, const char *name)
 		fprintf(stderr, "hipgrain: virtual GPU: kernel %s not executed: out of memory\n",
 			name);
 		break;
+	case VX_TOO_LARGE:
+		fprintf(stderr, "hipgrain: virtual GPU: kernel %s not executed: its work-group"
+			" asks for %s, more than the hardware has\n", name, r->what);
+		break;
 	default:
 		break;
 	}
@@ -147,6 +151,7 @@ static enum hg_exec_status status_of(enum vx_status s)
 	case VX_UNKNOWN: return HG_EXEC_UNKNOWN;
 	case VX_FAULT: return HG_EXEC_FAULT;
 	case VX_BAD_CODE: return HG_EXEC_BAD_CODE;
+	case VX_TOO_LARGE: return HG_EXEC_TOO_LARGE;
 	default: return HG_EXEC_NOMEM;
 	}
 }

@@ -3,6 +3,7 @@
  * process's memory still mapped (an IPC handle opened and never closed
  * keeps the exporter's allocation alive after the exporter frees it). */
 #include "an_names.h"
+#include "an_output.h"
 #include "an_rule.h"
 #include "hg_events.h"
 
@@ -35,10 +36,10 @@ static void check(struct an_ctx *c, const struct an_rule *r, struct an_proc *p)
 {
 	struct leak_walk w = {c, r, p};
 
-	/* A lost free event would look like a leak: say nothing then.  Nor
-	 * for a process killed before it could free: the report's header
-	 * says it was not judged. */
-	if (p->discarded || !an_fate_normal(&p->fate))
+	/* A lost free event would look like a leak: say nothing then, nor
+	 * for a process killed before it could free or whose end the trace
+	 * lacks: the report's header says it was not judged. */
+	if (an_leak_withheld(c, p))
 		return;
 	hg_map_each(&p->allocs, each, &w);
 }

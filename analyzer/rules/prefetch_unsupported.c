@@ -13,6 +13,9 @@
  * assertions, as Debian's do, aborts the program there. */
 static const char *outcome(const struct an_range_op *o, bool object)
 {
+	if (o->died)
+		return "the driver refused the range and the runtime aborted "
+		       "the program inside this call";
 	if (o->rc)
 		return "the runtime refuses it with an error";
 	if (object)

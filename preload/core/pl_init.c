@@ -12,6 +12,7 @@
 #include "hg_tp_init.h"
 #include "pl_boot.h"
 #include "pl_export.h"
+#include "pl_inflight.h"
 #include "pl_launch.h"
 #include "reg.h"
 #include "hg_olock.h"
@@ -65,6 +66,7 @@ __attribute__((constructor)) static void pl_init(void)
 		       reg_track_fork_child);
 	hg_olock_init();
 	hg_tp_init();
+	pl_inflight_install();
 	pl_enabled = true;
 	announce();
 }
@@ -77,6 +79,7 @@ __attribute__((destructor)) static void pl_fini(void)
 		return;
 	PL_NESTED();
 	pl_launch_flush_all();
+	reg_emit_exit();
 }
 
 /* lttng-ust must hear about a fork to trace the child under its own vpid

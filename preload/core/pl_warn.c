@@ -146,3 +146,54 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 	(void)!write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n
 							       : strlen(msg));
 }
+
+/* Memory no advice or prefetch acts on, as the report's rules judge it
+ * (advise-unsupported, prefetch-unsupported): device and pinned memory.
+ * malloc memory is left to the report, which knows the XNACK mode. */
+static const char *range_futile(uint8_t mem, int prefetch)
+{
+	switch (mem) {
+	case HG_MEM_DEVICE:
+	case HG_MEM_DEVICE_FINE:
+		return prefetch ? "device memory never migrates"
+				: "its allocator does not support advice";
+	case HG_MEM_HOST_PINNED:
+	case HG_MEM_HOST_REGISTERED:
+		return prefetch ? "pinned host memory never migrates"
+				: "its allocator does not support advice";
+	default:
+		return NULL;
+	}
+}
+
+void pl_warn_range(const struct hg_tp_range_op *op)
+{
+	int prefetch = op->api == HG_API_HIP_MEM_PREFETCH_ASYNC ||
+		       op->api == HG_API_HIP_MEM_PREFETCH_ASYNC_V2;
+	const char *why;
+	char msg[512];
+	int n;
+
+	if (enabled < 0)
+		enabled = !strcmp(hg_env_get(HG_ENV_WARN), "1");
+	why = enabled ? range_futile(op->mem, prefetch) : NULL;
+	if (!why || !first_time(op->api, op->id))
+		return;
+	n = snprintf(msg, sizeof(msg),
+		     "hipgrain: warning: %s on %llu bytes of %s memory has no "
+		     "effect: %s%s [%s]\n",
+		     prefetch ? "hipMemPrefetchAsync" : "hipMemAdvise",
+		     (unsigned long long)op->size,
+		     op->mem < sizeof(mem_names) / sizeof(*mem_names) &&
+				     mem_names[op->mem]
+			     ? mem_names[op->mem] : "unknown",
+		     why,
+		     prefetch ? "; the driver refuses the range, and a ROCm "
+				"build with assertions aborts the program in "
+				"this call"
+			      : "",
+		     prefetch ? "prefetch-unsupported" : "advise-unsupported");
+	reg_emit_warning(HG_WARN_HAZARD, msg);
+	(void)!write(2, msg, n > 0 && (size_t)n < sizeof(msg) ? (size_t)n
+							       : strlen(msg));
+}

@@ -13,4 +13,8 @@ int pl_warn_wanted(const struct reg_kernel *k);
 void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 		    uint8_t mem, uint8_t gran);
 
+/* The online warning for advice or a prefetch, before the real call: a
+ * refused prefetch aborts ROCm builds with assertions inside it. */
+void pl_warn_range(const struct hg_tp_range_op *op);
+
 #endif

@@ -11,12 +11,14 @@
 #include "pl_export.h"
 #include "pl_graph.h"
 #include "pl_hip_table.h"
+#include "pl_inflight.h"
 #include "pl_ipc.h"
 #include "pl_kernel_forms.h"
 #include "pl_launch.h"
 #include "pl_legacy.h"
 #include "pl_query.h"
 #include "pl_vm.h"
+#include "pl_warn.h"
 #include "reg.h"
 
 /* *ptr is ours to read only when the call succeeded. */
@@ -30,13 +32,33 @@ static void rec_alloc(uint8_t api, hipError_t rc, void **ptr, size_t size,
 		pl_query_coherency(p, size);
 }
 
-static void rec_advise(uint8_t api, hipError_t rc, const void *p, size_t n,
-		       int advice, int dev)
+/* Advice and prefetches: what they ask is resolved, and warned about,
+ * before the real call, which may not return. */
+static void range_begin(struct pl_inflight *fl, uint8_t api, const void *p,
+			size_t n, int advice, int dev)
 {
-	reg_track_advise(api, rc, p, n, advice, dev);
+	pl_launch_flush();
+	reg_track_range_begin(api, p, n, dev, &fl->op);
+	fl->op.advice = advice;
+	pl_warn_range(&fl->op);
+}
+
+static void rec_advise(struct pl_inflight *fl, hipError_t rc)
+{
+	const void *p = (const void *)(uintptr_t)fl->op.addr;
+	int advice = fl->op.advice;
+
+	reg_track_advise(&fl->op, rc);
 	if (rc == hipSuccess && (advice == hipMemAdviseSetCoarseGrain ||
 				 advice == hipMemAdviseUnsetCoarseGrain))
-		pl_query_coherency(p, n);
+		pl_query_coherency(p, fl->op.size);
+}
+
+static void rec_prefetch(struct pl_inflight *fl, hipError_t rc,
+			 hipStream_t st)
+{
+	fl->op.stream = (uint64_t)(uintptr_t)st;
+	reg_track_prefetch(&fl->op, rc);
 }
 
 static void rec_pitch(uint8_t api, hipError_t rc, void **ptr, size_t *pitch,
@@ -87,6 +109,7 @@ static void rec_module_multi_device(hipError_t rc,
 	{                                                                      \
 		static __typeof__(&name) real;                                 \
 		struct reg_hip_free fst __attribute__((unused)) = {0};         \
+		struct pl_inflight *pl_fl = NULL;                              \
 		int tr = pl_hip_enter(query);                                  \
 		int pl_launching = (query) == PL_Q_LAUNCH && pl_launch_watched;\
 		hipError_t rc;                                                 \
@@ -94,11 +117,15 @@ static void rec_module_multi_device(hipError_t rc,
 			pl_launch_begin();                                     \
 		if (!real)                                                     \
 			real = (__typeof__(&name))pl_next_sym(PL_NAME(name));  \
-		if (tr)                                                        \
+		if (tr) {                                                      \
+			pl_fl = pl_inflight_enter(#name, PL_CALLER());         \
 			pre;                                                   \
+		}                                                              \
 		pl_in_runtime += tr;                                           \
 		rc = real args;                                                \
 		pl_in_runtime -= tr;                                           \
+		if (pl_fl)                                                     \
+			pl_inflight_leave(pl_fl);                              \
 		if (tr)                                                        \
 			post;                                                  \
 		if (pl_launching)                                              \

@@ -8,6 +8,7 @@
  *           let go of a range first; counted launches are written before
  *           anything that changes what they would be judged against);
  *   post  - statement that records the call's meaning, with `rc` in scope.
+ * Both see `pl_fl`, the call's record in flight (pl_inflight.h).
  */
 #ifndef PL_HIP_TABLE_H
 #define PL_HIP_TABLE_H
@@ -156,25 +157,28 @@
 	X(hipMemset2D, (void *d, size_t p, int v, size_t w, size_t h),         \
 	  (d, p, v, w, h), 0, PL_NONE, PL_SET(HG_API_HIP_MEMSET_2D, d, v, p * h, 0))
 
+/* `pl_fl` is the call's record in flight (pl_inflight.h): advice and
+ * prefetches are resolved into it before the call (pl_hip.c). */
 #define PL_HIP_RANGE_TABLE(X)                                                  \
 	X(hipMemPrefetchAsync,                                                 \
 	  (const void *p, size_t n, int dev, hipStream_t st), (p, n, dev, st), \
-	  1, pl_launch_flush(),                                                \
-	  reg_track_prefetch(HG_API_HIP_MEM_PREFETCH_ASYNC, rc, p, n, dev,     \
-			     (uint64_t)(uintptr_t)st))                         \
+	  1, range_begin(pl_fl, HG_API_HIP_MEM_PREFETCH_ASYNC, p, n, 0, dev),     \
+	  rec_prefetch(pl_fl, rc, st))                                            \
 	X(hipMemPrefetchAsync_v2,                                              \
-	  (const void *p, size_t n, hipMemLocation loc, unsigned int fl,       \
+	  (const void *p, size_t n, hipMemLocation loc, unsigned int fl,      \
 	   hipStream_t st),                                                    \
-	  (p, n, loc, fl, st), 1, pl_launch_flush(),                           \
-	  reg_track_prefetch(HG_API_HIP_MEM_PREFETCH_ASYNC_V2, rc, p, n,       \
-			     loc.id, (uint64_t)(uintptr_t)st))                 \
+	  (p, n, loc, fl, st), 1,                                             \
+	  range_begin(pl_fl, HG_API_HIP_MEM_PREFETCH_ASYNC_V2, p, n, 0, loc.id),  \
+	  rec_prefetch(pl_fl, rc, st))                                            \
 	X(hipMemAdvise, (const void *p, size_t n, hipMemoryAdvise a, int dev), \
-	  (p, n, a, dev), 1, pl_launch_flush(),                                \
-	  rec_advise(HG_API_HIP_MEM_ADVISE, rc, p, n, a, dev))                 \
+	  (p, n, a, dev), 1,                                                   \
+	  range_begin(pl_fl, HG_API_HIP_MEM_ADVISE, p, n, a, dev),                \
+	  rec_advise(pl_fl, rc))                                                  \
 	X(hipMemAdvise_v2,                                                     \
 	  (const void *p, size_t n, hipMemoryAdvise a, hipMemLocation loc),    \
-	  (p, n, a, loc), 1, pl_launch_flush(),                                \
-	  rec_advise(HG_API_HIP_MEM_ADVISE_V2, rc, p, n, a, loc.id))
+	  (p, n, a, loc), 1,                                                   \
+	  range_begin(pl_fl, HG_API_HIP_MEM_ADVISE_V2, p, n, a, loc.id),          \
+	  rec_advise(pl_fl, rc))
 
 #define PL_HIP_LAUNCH_TABLE(X)                                                 \
 	X(hipLaunchKernel,                                                     \

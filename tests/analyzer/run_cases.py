@@ -24,6 +24,8 @@ hold:
                                           driver has gpu N (or none: -)
   #! ended - exit=N | signal=N core=0|1   the traced process ended so, as
                                           `hipgrain run` records it
+  #! failon - sev=S status=N              `--fail-on S` exits N (3: a
+                                          verdict was withheld)
   #! header - TEXT...                     the text report's first lines
                                           (before the first rule) hold TEXT
   #! process - KEY=VALUE...               the JSON's processes[0] has them
@@ -290,6 +292,11 @@ def check_case(hipgrain, tracegen, case):
                                           for f in found):
                 errors.append('%s does not say "%s": %s' % (
                     rule, opts['text'], [f['message'] for f in found]))
+            if verb == 'failon':
+                rc = report(hipgrain, tdir, '--fail-on', opts['sev']).returncode
+                if rc != int(opts['status']):
+                    errors.append('--fail-on %s exited %d, not %s' % (
+                        opts['sev'], rc, opts['status']))
             if verb == 'header':
                 head = report(hipgrain, tdir).stdout.split('\n\n', 1)[0]
                 if opts['text'] not in head:

@@ -200,4 +200,23 @@ ds_read2_b32 v[4:5], v2 offset1:1
 s_waitcnt lgkmcnt(0)
 ''' + st([4]),
      lambda arch: [0] * 64, {'fault': True}),
+    # A runtime's packet says the group's whole LDS, the kernel's static
+    # bytes included: 47,200 static bytes (gfx90a has 64 KiB) run, their
+    # last dword used by lane 63.
+    ('DS: 47,200 bytes of static LDS, as the descriptor and the packet say them, run',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 0xb760, v1
+v_add_u32 v3, 5, v0
+ds_write_b32 v2, v3
+s_waitcnt lgkmcnt(0)
+ds_read_b32 v4, v2
+s_waitcnt lgkmcnt(0)
+''' + st([4]),
+     lambda arch: [5 + l for l in L], {'lds': (47200, 47200)}),
+    ('DS: a launch that asks for more LDS than a work-group has is refused in those words',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_mov_b32 v2, 1
+''' + st([2]),
+     lambda arch: [0] * 64, {'lds': (47200, 67200),
+                             'too_large': '67200 bytes of LDS, over 65536'}),
 ]

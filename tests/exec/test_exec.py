@@ -10,7 +10,8 @@ lanes whose atomics the product's memory must drop, words of data placed
 after the code (whose address the prologue puts in s[20:21]), the
 instruction the engine must stop at, as one it lacks, whether it must stop
 at an access nothing backs (fault), the work-group's
-size, and the bytes each region of memory must have given and taken
+size, the LDS bytes of its descriptor and its packet (lds) and what the
+engine must refuse as more than a work-group has (too_large), and the bytes each region of memory must have given and taken
 (region, lowest and highest byte, read, written; every row, any order).
 
 usage: test_exec.py VX_PROBE FAMILY"""
@@ -79,15 +80,20 @@ def run_case(tmp, n, arch, case):
 def probe_once(blob, arch, exp, opts, general):
     env = dict(os.environ)
     env.pop('VX_PROBE_GENERAL', None)
+    env.pop('VX_PROBE_LDS', None)
     if general:
         env['VX_PROBE_GENERAL'] = '1'
+    if 'lds' in opts:
+        env['VX_PROBE_LDS'] = '%d,%d' % opts['lds']
     p = subprocess.run([probe, arch, blob, str(len(exp)), str(opts.get('items', 64))],
                        capture_output=True, text=True, timeout=60, env=env)
     lines = p.stdout.splitlines()
     got = [int(x, 16) for x in ' '.join(lines[1:]).split()]
     lacks = opts.get('lacks')
     status = (f'status 1 drops 0 lacks {lacks}' if lacks else
-              'status 2' if opts.get('fault') else 'status 0')
+              'status 2' if opts.get('fault') else
+              f'status 6 drops 0 too large: {opts["too_large"]}' if 'too_large' in opts else
+              'status 0')
     ok = p.returncode == 0 and bool(lines) and lines[0].startswith(status) and got == exp
     drops = opts.get('drops')
     if drops is not None and lines:

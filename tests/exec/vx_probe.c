@@ -6,6 +6,7 @@
  *
  * usage: vx-probe gfx90a CODE.bin WORDS [ITEMS]
  * ITEMS: the work-group's size (64 unless given), its waves sharing LDS.
+ * VX_PROBE_LDS=KD,PACKET: the LDS bytes of the descriptor and the packet.
  * Memory: the descriptor at 0x100000 and its code 256 bytes on; the
  * kernel's arguments at 0x110000 (the output page's address, then the
  * address of a page of fine-grained host memory); the output page at
@@ -82,7 +83,16 @@ int main(int argc, char **argv)
 	}
 	size_t n = fread(mem + 0x100, 1, 0x10000 - 0x100, f);
 	fclose(f);
-	put32(KD + 0, 0x10000);		/* LDS bytes: all a group may have */
+	/* LDS bytes: all a group may have, unless VX_PROBE_LDS says the
+	 * descriptor's and the packet's figures ("KD,PACKET"), as a runtime
+	 * writes them: the packet's includes the descriptor's. */
+	unsigned long lds_kd = 0x10000, lds_packet = 0;
+	const char *lds = getenv("VX_PROBE_LDS");
+	if (lds && sscanf(lds, "%lu,%lu", &lds_kd, &lds_packet) != 2) {
+		fprintf(stderr, "vx-probe: VX_PROBE_LDS is KD,PACKET\n");
+		return 64;
+	}
+	put32(KD + 0, (uint32_t)lds_kd);
 	put64(KD + 16, 0x100);			/* the code, after the descriptor */
 	put32(KD + 4, 256);			/* private bytes per lane */
 	put32(KD + 8, 16);			/* kernarg bytes: the two addresses */
@@ -100,7 +110,8 @@ int main(int argc, char **argv)
 				 .races = 1 };
 	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
-			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 } };
+			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 },
+			       .group_segment_size = (uint32_t)lds_packet };
 	struct vx_result r;
 	if (!n || dev.fam == ISA_UNKNOWN) {
 		fprintf(stderr, "vx-probe: no code, or unknown arch %s\n", argv[1]);
@@ -112,6 +123,8 @@ int main(int argc, char **argv)
 		printf(" dropped %llu", (unsigned long long)r.drops[0].count);
 	if (r.status == VX_UNKNOWN)
 		printf(" lacks %s", r.what);
+	if (r.status == VX_TOO_LARGE)
+		printf(" too large: %s", r.what);
 	for (unsigned i = 0; i < r.ntraffic; i++)
 		printf(" traffic %llx:%llx-%llx:%llu/%llu",
 		       (unsigned long long)r.traffic[i].region, (unsigned long long)r.traffic[i].lo,

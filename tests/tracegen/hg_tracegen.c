@@ -11,6 +11,8 @@
  *   end
  *   cpu 1                the events after it are written on CPU 1, into
  *                        that CPU's stream (exit 77 if there is no CPU 1)
+ *   noexit               no `exit` event after the last line, as for a
+ *                        process killed or whose trace was cut
  */
 #include <errno.h>
 #include <sched.h>
@@ -141,6 +143,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	rc = tg_load(f, &s) ? -1 : tg_run(&s, 0, s.n, 0);
+	if (!rc && !tg_noexit && tg_had_process) {
+		char name[] = "exit";
+		struct tg_line end = {.event = name};
+
+		tg_emit(&end);
+	}
 	if (f != stdin)
 		fclose(f);
 	for (size_t i = 0; i < s.n; i++)

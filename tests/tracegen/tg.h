@@ -3,6 +3,7 @@
 #ifndef TG_H
 #define TG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define TG_MAX_KV 48
@@ -28,6 +29,11 @@ int tg_list(const struct tg_line *l, const char *key, uint64_t *out, int max);
 
 /* Emits the event a line names; -ENOENT if there is no such event. */
 int tg_emit(const struct tg_line *l);
+/* Set by a `noexit` line: no `exit` event ends the script. */
+extern bool tg_noexit;
+/* Set by a `process` line: a script without one writes no `exit` either
+ * (a trace with no hipgrain process stays foreign). */
+extern bool tg_had_process;
 /* The same for the driver front end's kfd_* events (tg_kfd.c). */
 int tg_emit_kfd(const struct tg_line *l);
 /* The same for the virtual GPU's vgpu_* events (tg_vgpu.c). */

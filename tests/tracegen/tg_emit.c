@@ -67,6 +67,7 @@ static void tg_process(const struct tg_line *l)
 				  (uint16_t)tg_u64(l, "schema", HG_TRACE_SCHEMA)};
 
 	lttng_ust_tracepoint(hipgrain, process, &p);
+	tg_had_process = true;
 }
 
 static void tg_env(const struct tg_line *l)
@@ -323,10 +324,27 @@ static void tg_warning(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, warning, (uint16_t)U("code"), S("message"));
 }
 
+/* A script's process ends normally (an `exit` event after its last line)
+ * unless the script says `noexit`: killed, or its trace cut. */
+bool tg_noexit;
+bool tg_had_process;
+
+static void tg_exit(const struct tg_line *l)
+{
+	lttng_ust_tracepoint(hipgrain, exit, (uint8_t)tg_u64(l, "normal", 1));
+}
+
+static void tg_noexit_line(const struct tg_line *l)
+{
+	(void)l;
+	tg_noexit = true;
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(const struct tg_line *l);
 } tg_events[] = {
+	{"exit", tg_exit},	   {"noexit", tg_noexit_line},
 	{"process", tg_process},   {"env", tg_env},
 	{"runtime", tg_runtime},   {"device", tg_device},
 	{"callsite", tg_callsite}, {"alloc", tg_alloc},

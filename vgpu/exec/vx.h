@@ -116,10 +116,10 @@ enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
 	VX_FAULT,	/* an access no mapping covers */
-	VX_BAD_CODE,	/* the descriptor or the code cannot be read, or
-			 * asks for more than the hardware has */
+	VX_BAD_CODE,	/* the descriptor or the code cannot be read */
 	VX_NOMEM,
 	VX_LIMIT,	/* max_insns reached */
+	VX_TOO_LARGE,	/* asks for more than a work-group has: `what` */
 };
 
 #define VX_DROPS 32
@@ -129,7 +129,8 @@ struct vx_result {
 	enum vx_status status;
 	uint64_t pc;		/* VX_UNKNOWN, VX_FAULT: the instruction */
 	uint32_t word;		/* VX_UNKNOWN: its first word */
-	char what[48];		/* VX_UNKNOWN: its name, or its format */
+	char what[48];		/* VX_UNKNOWN: its name, or its format;
+				 * VX_TOO_LARGE: what is over which limit */
 	uint64_t fault_va;
 	int fault_write;
 	uint64_t insns;		/* wave-instructions executed */

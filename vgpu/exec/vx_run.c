@@ -14,6 +14,8 @@
  */
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -218,6 +220,30 @@ static void run_pool(const struct vx_ctx *c, struct vx_result *r, uint64_t group
 	free(k);
 }
 
+/* What no gfx9 work-group can have, said in the dispatch's own terms
+ * (the hardware would not start it). */
+static bool too_large(struct vx_ctx *c, uint32_t lds, uint32_t priv)
+{
+	const struct vx_launch *l = c->l;
+	uint64_t items = (uint64_t)l->wg[0] * l->wg[1] * l->wg[2];
+	struct vx_result *r = c->r;
+
+	if (items > MAX_ITEMS)
+		snprintf(r->what, sizeof(r->what), "%llu work-items a group, over %u",
+			 (unsigned long long)items, MAX_ITEMS);
+	else if (lds > MAX_LDS)
+		snprintf(r->what, sizeof(r->what), "%u bytes of LDS, over %u", lds,
+			 MAX_LDS);
+	else if (priv > MAX_PRIVATE)
+		snprintf(r->what, sizeof(r->what),
+			 "%u private bytes a lane, over %u", priv, MAX_PRIVATE);
+	else
+		return false;
+	r->status = VX_TOO_LARGE;
+	r->pc = l->kd_va;
+	return true;
+}
+
 enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 		      struct vx_result *r)
 {
@@ -231,15 +257,15 @@ enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 			return r->status;	/* nothing to run: an empty grid */
 		groups *= ((uint64_t)l->grid[i] + l->wg[i] - 1) / l->wg[i];
 	}
-	uint64_t lds = (uint64_t)c.kd.group_segment_fixed_size + l->group_segment_size;
+	/* The packet's group segment size is the kernel's static LDS plus
+	 * what the launch adds (the HSA runtime spec; ROCclr writes it so):
+	 * the descriptor's figure is a floor, never an addend. */
+	uint32_t lds = c.kd.group_segment_fixed_size > l->group_segment_size
+		       ? c.kd.group_segment_fixed_size : l->group_segment_size;
 	uint32_t priv = c.kd.private_segment_fixed_size > l->private_segment_size
 			? c.kd.private_segment_fixed_size : l->private_segment_size;
-	if ((uint64_t)l->wg[0] * l->wg[1] * l->wg[2] > MAX_ITEMS || lds > MAX_LDS ||
-	    priv > MAX_PRIVATE) {
-		r->status = VX_BAD_CODE;
-		r->pc = l->kd_va;
+	if (too_large(&c, lds, priv))
 		return r->status;
-	}
-	run_pool(&c, r, groups, (uint32_t)lds, priv);
+	run_pool(&c, r, groups, lds, priv);
 	return r->status;
 }
