@@ -3,7 +3,7 @@
 
 #include "vg_node.h"
 
-bool an_link_cpu_xgmi(const struct an_proc *p)
+void an_link_facts(const struct an_proc *p, struct isa_atab_facts *out)
 {
-	return vg_node_cpu_xgmi(p->vgpu);
+	vg_node_facts(p->vgpu, out);
 }

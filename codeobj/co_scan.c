@@ -120,7 +120,7 @@ static void collect_effects(const char *target, const struct co_atomics *a,
 		bool dup = false;
 
 		if (!asks[i].ops ||
-		    !co_rule_lookup(target, asks[i].ops, asks[i].mem, HG_GRAN_FINE, &r))
+		    !co_rule_lookup(target, NULL, asks[i].ops, asks[i].mem, HG_GRAN_FINE, &r))
 			continue;
 		for (unsigned j = 0; j < *nseen; j++)
 			dup |= seen[j] == r.rule;
@@ -200,7 +200,7 @@ static bool text_kernel(struct kline *kl, const char *target,
 	const struct co_atomics *a = &k->atomics;
 	struct co_rule_result r;
 	bool int_bites = a->int_ops &&
-		co_rule_lookup(target, a->int_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r);
+		co_rule_lookup(target, NULL, a->int_ops, HG_MEM_HOST_PINNED, HG_GRAN_FINE, &r);
 	size_t len = 0;
 	FILE *f;
 
@@ -424,7 +424,7 @@ static void report(struct scan *s, const struct co_entry *e,
 
 		fp += a->fp_count != 0;
 		s->st->int_kernels += !a->fp_count && a->int_ops &&
-			co_rule_lookup(p->target, a->int_ops, HG_MEM_HOST_PINNED,
+			co_rule_lookup(p->target, NULL, a->int_ops, HG_MEM_HOST_PINNED,
 				       HG_GRAN_FINE, &r);
 	}
 	s->st->fp_kernels += fp;

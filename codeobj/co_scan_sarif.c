@@ -102,7 +102,7 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 	char what[256];
 
 	if (a->fp_count &&
-	    co_rule_lookup(p->target, a->fp_ops, HG_MEM_HOST_PINNED,
+	    co_rule_lookup(p->target, NULL, a->fp_ops, HG_MEM_HOST_PINNED,
 			   HG_GRAN_FINE, &r)) {
 		snprintf(what, sizeof(what), "hardware FP atomics (%s)",
 			 a->fp_mnemonics);
@@ -110,10 +110,9 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 				co_sarif_line(k, CO_AC_FP));
 	}
 	if (a->int_ops &&
-	    co_rule_lookup(p->target, a->int_ops, HG_MEM_HOST_PINNED,
+	    co_rule_lookup(p->target, NULL, a->int_ops, HG_MEM_HOST_PINNED,
 			   HG_GRAN_FINE, &r) &&
-	    r.rule && (r.rule->ops & HG_AOP_INT_MASK) &&
-	    !(r.rule->ops & HG_AOP_FP_MASK)) {
+	    r.effect == CO_EFFECT_NOP) {
 		snprintf(what, sizeof(what), "integer atomics (%s)",
 			 a->int_mnemonics);
 		co_sarif_result(out, first, 1, &r, path, en, name, what,

@@ -136,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		named_only(mem + (CODE - BASE), n, fams[(data[0] & 3) % 3]);
 	struct vx_device dev = { .fam = fams[(data[0] & 3) % 3], .page = page,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
-				 .host_link_atomics = data[0] >> 7 };
+				 .facts = { .cpu_link = (enum isa_link)(data[0] >> 6) % 3 } };
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG, .packet_va = COARSE,
 			       .queue_va = COARSE, .grid = { wg[0] * 2u, wg[1], wg[2] },
 			       .wg = { wg[0], wg[1], wg[2] }, .max_insns = STEPS };

@@ -1,58 +1,47 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Hardware atomics by product and memory.  Sources:
- *  [talk] "AMD Node Memory Model", HLRS, September 2023 (seed 000): on
- *         MI200 hardware FP atomics on fine-grained memory "silently fail";
- *         unsafe FP atomics are safe on coarse-grained memory.
- *  [hip]  HIP programming guide, coherence control: coarse- and
- *         fine-grained memory and the atomics each supports.
- *  [rocm] ROCm "Hardware atomics operation support" (MI100, MI200, MI300
- *         tables): over PCIe only add, exchange and compare-swap reach
- *         host memory; MI300 executes FP atomics on fine-grained memory,
- *         downgrading system scope to device scope over PCIe.
- */
 #include "isa_atomic.h"
 
-struct row {
-	unsigned fams;
-	enum isa_aclass op;
-	enum isa_amem mem;
-	int lands;		/* -1: lands only when the link carries it */
-	const char *source;
-};
-
-static const struct row rows[] = {
-	{ ISA_GFX908 | ISA_GFX90A, ISA_A_FP, ISA_M_FINE_DEVICE, 0,
-	  "[talk] MI100/MI200: hardware FP atomics on fine-grained memory are NOPs" },
-	{ ISA_GFX908 | ISA_GFX90A, ISA_A_FP, ISA_M_FINE_HOST, 0,
-	  "[talk] MI100/MI200: hardware FP atomics on fine-grained memory are NOPs" },
-	{ ISA_GFX908 | ISA_GFX90A, ISA_A_INT_OTHER, ISA_M_FINE_HOST, -1,
-	  "[rocm] MI100/MI200 over PCIe: min/max/and/or/xor/inc/dec do not reach host memory" },
-	{ ISA_GFX940, ISA_A_FP, ISA_M_FINE_HOST, 1,
-	  "[rocm] MI300: FP atomics on fine-grained host memory execute (system scope downgraded to device)" },
-	{ ISA_GFX940, ISA_A_INT_OTHER, ISA_M_FINE_HOST, 1,
-	  "[rocm] MI300: integer atomics on fine-grained host memory execute" },
-};
-
-static const struct row *find(enum isa_family fam, enum isa_aclass op, enum isa_amem mem)
+static const char *target(enum isa_family fam)
 {
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
-		if ((rows[i].fams & fam) && rows[i].op == op && rows[i].mem == mem)
-			return &rows[i];
-	return NULL;
+	return fam == ISA_GFX908 ? "gfx908" : fam == ISA_GFX90A ? "gfx90a" :
+	       fam == ISA_GFX940 ? "gfx942" : "";
 }
 
-int isa_atomic_lands(enum isa_family fam, enum isa_aclass op, enum isa_amem mem,
-		     int host_link_atomics)
+static int wide(enum isa_atab_op op)
 {
-	const struct row *r = find(fam, op, mem);
-	if (!r)
-		return 1;	/* [hip] coarse-grained memory: every atomic */
-	return r->lands < 0 ? host_link_atomics : r->lands;
+	switch (op) {
+	case ISA_ATAB_ADD_I64: case ISA_ATAB_MIN_I64: case ISA_ATAB_MAX_I64:
+	case ISA_ATAB_ADD_F64: case ISA_ATAB_MIN_F64: case ISA_ATAB_MAX_F64:
+	case ISA_ATAB_EXCH_I64: case ISA_ATAB_CAS_I64: case ISA_ATAB_AND_I64:
+	case ISA_ATAB_OR_I64: case ISA_ATAB_XOR_I64:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
-const char *isa_atomic_source(enum isa_family fam, enum isa_aclass op, enum isa_amem mem)
+enum isa_atab_cell isa_atomic_cell(enum isa_family fam, const struct isa_atab_facts *f,
+				   enum isa_atab_op op, enum isa_amem mem,
+				   enum isa_atab_scope scope, const char **source)
 {
-	const struct row *r = find(fam, op, mem);
-	return r ? r->source : "[hip] coarse-grained memory supports every atomic";
+	struct isa_atab_query q = {
+		.target = target(fam), .facts = *f, .table = ISA_ATAB_HW,
+		.mem = mem == ISA_M_FINE_HOST ? ISA_ATAB_PINNED : ISA_ATAB_DEVICE,
+		.gran = mem == ISA_M_COARSE ? ISA_ATAB_COARSE : ISA_ATAB_FINE,
+		.scope = scope, .op = op,
+	};
+	struct isa_atab_answer a;
+	if (isa_atab_lookup(&q, &a) < 0) {
+		/* a family the tables do not cover: the atomic is performed */
+		if (source)
+			*source = "";
+		return ISA_ATAB_NATIVE;
+	}
+	if (a.cell == ISA_ATAB_CAS || a.cell == ISA_ATAB_DOWNGRADE_CAS) {
+		q.op = wide(op) ? ISA_ATAB_CAS_I64 : ISA_ATAB_CAS_I32;
+		isa_atab_lookup(&q, &a);
+	}
+	if (source)
+		*source = a.source;
+	return a.cell;
 }

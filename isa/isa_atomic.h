@@ -1,20 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What a hardware atomic does on each product and kind of memory: the one
- * table (isa_atomic.c) behind both what the virtual GPU executes and what
- * the report infers, each row with its source.
+ * What a hardware atomic the interpreter executes does on each product and
+ * kind of memory: AMD's tables (isa_atab.h), asked in the terms the
+ * interpreter knows.
  */
 #ifndef ISA_ATOMIC_H
 #define ISA_ATOMIC_H
 
 #include "isa.h"
-
-/* The operation, as the tables class it. */
-enum isa_aclass {
-	ISA_A_INT_BASIC,	/* add, sub, swap, compare-swap */
-	ISA_A_INT_OTHER,	/* min, max, and, or, xor, inc, dec */
-	ISA_A_FP,		/* add_f32/f64, pk_add_f16/bf16, min/max_f64 */
-};
+#include "isa_atab.h"
 
 /* The memory, as the driver mapped it. */
 enum isa_amem {
@@ -23,12 +17,12 @@ enum isa_amem {
 	ISA_M_FINE_HOST,	/* fine-grained system memory over the link */
 };
 
-/* 1 when the atomic takes effect, 0 when the hardware drops it.
- * host_link_atomics: the CPU link carries all atomics (XGMI, an APU). */
-int isa_atomic_lands(enum isa_family fam, enum isa_aclass op, enum isa_amem mem,
-		     int host_link_atomics);
-/* The row's source, for reports and the table's documentation. */
-const char *isa_atomic_source(enum isa_family fam, enum isa_aclass op,
-			      enum isa_amem mem);
+/* The cell for operation op on memory mem of a GPU of family fam on a
+ * machine with facts f.  A "cas" cell says the compiler would not emit the
+ * instruction; one that runs anyway is judged by the compare-and-swap row
+ * of its width, which is what its loop would be.  source may be NULL. */
+enum isa_atab_cell isa_atomic_cell(enum isa_family fam, const struct isa_atab_facts *f,
+				   enum isa_atab_op op, enum isa_amem mem,
+				   enum isa_atab_scope scope, const char **source);
 
 #endif

@@ -266,11 +266,11 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.ctx = (void *)(uintptr_t)d->gpu_id,
 		.shared_base = VG_LDS_BASE,
 		.private_base = VG_SCRATCH_BASE,
-		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
 		.threads = threads(),
 		.block = block,
 		.races = races(),
 	};
+	vg_profile_facts(vg.prof, &dev.facts);
 	struct vx_launch l = {
 		.kd_va = d->kernel_object, .kernarg_va = d->kernarg_address,
 		.packet_va = d->packet_va, .queue_va = queue_va,

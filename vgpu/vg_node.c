@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "isa_atab.h"
 #include "vg_node.h"
 
 static struct vg_node nodes[] = {
@@ -53,6 +54,16 @@ const struct vg_node *vg_node_find(const char *name)
 		if (!strcasecmp(nodes[i].name, name))
 			return &nodes[i];
 	return NULL;
+}
+
+int vg_node_facts(const char *name, struct isa_atab_facts *out)
+{
+	const struct vg_node *n = name && *name ? vg_node_find(name) : NULL;
+	*out = (struct isa_atab_facts){ ISA_LINK_UNKNOWN, ISA_FACT_UNKNOWN, ISA_FACT_UNKNOWN };
+	if (!n || !n->gpu)
+		return -1;
+	vg_profile_facts(n->gpu, out);
+	return 0;
 }
 
 int vg_node_cpu_xgmi(const char *name)

@@ -34,5 +34,8 @@ const struct vg_node *vg_node_find(const char *name);
  * xGMI (the profile's cpu_xgmi); 0 for a name none has.  The report's
  * rules and the preload's warning ask it alike. */
 int vg_node_cpu_xgmi(const char *name);
+/* The machine facts of the virtual product called name (vg_profile_facts):
+ * 0, or -1 with every fact unknown for a name none has. */
+int vg_node_facts(const char *name, struct isa_atab_facts *out);
 
 #endif

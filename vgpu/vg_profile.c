@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "isa_atab.h"
 #include "vg_profile.h"
 
 #define GIB (1ull << 30)
@@ -42,4 +43,11 @@ const struct vg_profile *vg_profile_find(const char *name)
 		if (!strcasecmp(profiles[i].name, name))
 			return &profiles[i];
 	return NULL;
+}
+
+void vg_profile_facts(const struct vg_profile *p, struct isa_atab_facts *out)
+{
+	out->cpu_link = p->cpu_xgmi ? ISA_LINK_XGMI : ISA_LINK_PCIE;
+	out->pcie_atomics = ISA_FACT_YES;
+	out->apu = p->apu ? ISA_FACT_YES : ISA_FACT_NO;
 }

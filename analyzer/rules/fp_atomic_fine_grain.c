@@ -98,15 +98,16 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	enum an_atomic_effect e;
 	char at[96];
 	struct an_finding *f;
+	struct isa_atab_facts facts;
 
 	if (!args_matter(a->launch) || an_arg_faults(a))
 		return;
 	arch = an_arch(a->launch->proc, k);
-	e = an_atomic_effect(arch, k->fp_ops, a->mem, a->gran);
 	/* The downgrade is PCIe's: an MI300A reaches its host memory inside
-	 * its own package, where system scope holds. */
-	if (e == AN_ATOMIC_SCOPE_DOWNGRADE && an_link_cpu_xgmi(a->launch->proc))
-		return;
+	 * its own package, where system scope holds (the tables' MI300A
+	 * column). */
+	an_link_facts(a->launch->proc, &facts);
+	e = an_atomic_effect(arch, &facts, k->fp_ops, a->mem, a->gran);
 	/* Most arguments are safe: no message is formatted for them, nor
 	 * for those of a finding recorded already. */
 	/* A downgrade is of system scope: agent-scope atomics do not count. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Integer min/max/and/or/xor/inc/dec on fine-grained host memory. */
+/* Integer sub/min/max/and/or/xor/inc/dec on fine-grained host memory (and
+ * add, exchange and compare-swap too where PCIe carries no AtomicOps). */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,9 +11,8 @@
 #include "an_rule.h"
 #include "hg_events.h"
 
-#define AN_INT_PCIE_NOP                                                        \
-	(HG_AOP_MIN | HG_AOP_MAX | HG_AOP_AND | HG_AOP_OR | HG_AOP_XOR |       \
-	 HG_AOP_INC | HG_AOP_DEC)
+/* Every integer atomic: AMD's tables say which of them a machine drops. */
+#define AN_INT_PCIE_NOP (HG_AOP_INT_MASK | HG_AOP_CMPSWAP)
 
 /* A kernel whose code object was read and has the atomics in question. */
 static bool args_matter(const struct an_launch *l)
@@ -62,10 +62,11 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_kernel *k = a->launch->kernel;
-	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0, named;
+	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0, named, dropped;
 	const char *arch;
 	char at[96];
 	struct an_finding *f;
+	struct isa_atab_facts facts;
 
 	/* Each risky instruction with the argument it reaches: an add into
 	 * host memory and a max into device memory is no finding. */
@@ -79,15 +80,19 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		return;
 	arch = an_arch(a->launch->proc, k);
 	/* Infinity Fabric to the CPU carries every integer atomic: only a
-	 * GPU on PCIe loses them (the ROCm atomics table). */
-	if (an_atomic_effect(arch, ops, a->mem, a->gran) !=
-		    AN_ATOMIC_NOP_OVER_PCIE ||
-	    an_link_cpu_xgmi(a->launch->proc))
+	 * GPU on PCIe loses them (the ROCm atomics table, whose MI200 A+A
+	 * column says so for the machines the trace knows are wired so). */
+	an_link_facts(a->launch->proc, &facts);
+	dropped = an_atomic_dropped(arch, &facts, ops, a->mem, a->gran);
+	if (!dropped)
+		return;
+	/* The line is that of an atomic the machine drops. */
+	if (!an_sites_reach_ops(k->int_sites, a->index, dropped, &named, at, sizeof(at)))
 		return;
 	/* A finding recorded already is only counted, not formatted again. */
 	f = an_count(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc);
 	if (!f)
-		f = record(c, r, a, ops, arch, at);
+		f = record(c, r, a, dropped, arch, at);
 	/* The latest occurrence names the line. */
 	if (f && *at && strcmp(f->atomic_at, at))
 		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
@@ -115,7 +120,7 @@ static void fix_at(const struct an_finding *f, const char *site,
 const struct an_rule an_rule_int_atomic_fine_host = {
 	.id = "int-atomic-fine-host",
 	.sev = AN_SEV_WARNING,
-	.summary = "integer min/max/bitwise/inc/dec atomics on fine-grained "
+	.summary = "integer sub/min/max/bitwise/inc/dec atomics on fine-grained "
 		   "host memory",
 	.fix = "keep the target in device memory (hipMalloc) and copy the "
 	       "result back, or use atomicAdd/atomicExch/atomicCAS, which work "

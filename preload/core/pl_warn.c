@@ -78,27 +78,25 @@ static uint32_t reaching(const struct reg_kernel *k, int arg, unsigned scopes,
 
 /* What the atomics reaching the argument do there; a downgrade counts
  * only system-scope (or unmarked) atomics, as the report's rule does.
- * The host-memory effects are PCIe's: a virtual product whose GPUs reach
- * their CPU over xGMI loses no integer atomic and downgrades nothing, as
- * the report judges it (analyzer/an_link.c). */
+ * The machine is the virtual product's, as the report judges it
+ * (analyzer/an_link.c); on a real GPU AMD's tables' lookup assumes what
+ * it must. */
 static enum co_effect judge(const struct reg_kernel *k, int arg,
 			    const char *arch, uint8_t mem, uint8_t gran,
 			    struct co_rule_result *r, char *at, size_t cap)
 {
 	uint32_t ops = reaching(k, arg, CO_SITES_ALL, at, cap);
-	int xgmi = vg_node_cpu_xgmi(hg_env_get(HG_ENV_VIRTUAL_GPU));
+	struct isa_atab_facts facts;
 	enum co_effect e;
 
 	if (!ops)
 		return CO_EFFECT_OK;
-	e = co_rule_lookup(arch, ops, (enum hg_mem)mem, (enum hg_gran)gran, r);
-	if (xgmi && (e == CO_EFFECT_DOWNGRADED ||
-		     (e == CO_EFFECT_NOP && !(r->ops & HG_AOP_FP_MASK))))
-		return CO_EFFECT_OK;
+	vg_node_facts(hg_env_get(HG_ENV_VIRTUAL_GPU), &facts);
+	e = co_rule_lookup(arch, &facts, ops, (enum hg_mem)mem, (enum hg_gran)gran, r);
 	if (e != CO_EFFECT_DOWNGRADED)
 		return e;
 	ops = reaching(k, arg, CO_SITE_SYSTEM | CO_SITE_UNMARKED, at, cap);
-	return ops ? co_rule_lookup(arch, ops, (enum hg_mem)mem,
+	return ops ? co_rule_lookup(arch, &facts, ops, (enum hg_mem)mem,
 				    (enum hg_gran)gran, r)
 		   : CO_EFFECT_OK;
 }
@@ -133,12 +131,13 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 	dm = k->name ? co_demangle(k->name) : NULL;
 	n = snprintf(msg, sizeof(msg),
 		     "hipgrain: warning: %s gets %s-grained %s memory as argument "
-		     "%d%s: on %s, %s [%s]\n",
+		     "%d%s: on %s%s%s%s, %s [%s]\n",
 		     dm ? dm : k->name ? k->name : "a kernel",
 		     gran == HG_GRAN_MIXED ? "partly fine" : "fine",
 		     mem < sizeof(mem_names) / sizeof(*mem_names) && mem_names[mem]
 			     ? mem_names[mem] : "unknown",
-		     arg, at, arch, r.rule->reason,
+		     arg, at, arch, r.assumed[0] ? " (" : "", r.assumed,
+		     r.assumed[0] ? ")" : "", r.rule->reason,
 		     (r.ops & HG_AOP_FP_MASK) ? "fp-atomic-fine-grain"
 					      : "int-atomic-fine-host");
 	free(dm);

@@ -104,20 +104,36 @@ static void test_cache(const struct co_profiles *p, const char *dir)
 static void test_rules(void)
 {
 	struct co_rule_result r;
-	CHECK(co_rule_lookup("gfx90a:xnack-", HG_AOP_FADD, HG_MEM_DEVICE_FINE, HG_GRAN_FINE, &r) ==
+	CHECK(co_rule_lookup("gfx90a:xnack-", NULL, HG_AOP_FADD, HG_MEM_DEVICE_FINE, HG_GRAN_FINE, &r) ==
 	      CO_EFFECT_NOP && r.rule && r.rule->source, "gfx90a FP add on fine memory: NOP");
-	CHECK(co_rule_lookup("gfx90a", HG_AOP_FADD, HG_MEM_DEVICE, HG_GRAN_COARSE, NULL) ==
+	CHECK(co_rule_lookup("gfx90a", NULL, HG_AOP_FADD, HG_MEM_DEVICE, HG_GRAN_COARSE, NULL) ==
 	      CO_EFFECT_OK, "gfx90a FP add on coarse memory: ok");
-	CHECK(co_rule_lookup("gfx908", HG_AOP_MIN, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
+	CHECK(co_rule_lookup("gfx908", NULL, HG_AOP_MIN, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
 	      CO_EFFECT_NOP, "gfx908 integer min on fine host memory: NOP");
-	CHECK(co_rule_lookup("gfx908", HG_AOP_ADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
+	CHECK(co_rule_lookup("gfx908", NULL, HG_AOP_ADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
 	      CO_EFFECT_OK, "gfx908 integer add on fine host memory: ok");
-	CHECK(co_rule_lookup("gfx942", HG_AOP_FADD, HG_MEM_DEVICE_FINE, HG_GRAN_FINE, NULL) ==
+	CHECK(co_rule_lookup("gfx942", NULL, HG_AOP_FADD, HG_MEM_DEVICE_FINE, HG_GRAN_FINE, NULL) ==
 	      CO_EFFECT_OK, "gfx942 FP add on fine device memory: ok");
-	CHECK(co_rule_lookup("gfx942", HG_AOP_FADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
+	CHECK(co_rule_lookup("gfx942", NULL, HG_AOP_FADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE, NULL) ==
 	      CO_EFFECT_DOWNGRADED, "gfx942 FP add on fine host memory: downgraded");
-	CHECK(co_rule_lookup("gfx90a", HG_AOP_FADD, HG_MEM_MANAGED, HG_GRAN_MIXED, NULL) ==
+	CHECK(co_rule_lookup("gfx90a", NULL, HG_AOP_FADD, HG_MEM_MANAGED, HG_GRAN_MIXED, NULL) ==
 	      CO_EFFECT_NOP, "mixed granularity counts as fine");
+	/* AMD's table: sub is no PCIe AtomicOp, add is */
+	CHECK(co_rule_lookup("gfx90a", NULL, HG_AOP_SUB | HG_AOP_ADD, HG_MEM_HOST_PINNED,
+			     HG_GRAN_FINE, &r) == CO_EFFECT_NOP && r.ops == HG_AOP_SUB &&
+	      !strcmp(r.column, "MI200-PCIe") && r.assumed[0],
+	      "gfx90a sub on fine host memory: NOP on MI200 PCIe, the link assumed");
+	struct isa_atab_facts xgmi = {ISA_LINK_XGMI, ISA_FACT_YES, ISA_FACT_NO};
+	CHECK(co_rule_lookup("gfx90a", &xgmi, HG_AOP_SUB, HG_MEM_HOST_PINNED, HG_GRAN_FINE,
+			     &r) == CO_EFFECT_OK && !strcmp(r.column, "MI200-A+A"),
+	      "gfx90a sub on fine host memory over xGMI: ok");
+	struct isa_atab_facts bare = {ISA_LINK_PCIE, ISA_FACT_NO, ISA_FACT_NO};
+	CHECK(co_rule_lookup("gfx908", &bare, HG_AOP_ADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE,
+			     &r) == CO_EFFECT_NOP && r.rule && strstr(r.rule->reason, "AtomicOps"),
+	      "gfx908 add on fine host memory without PCIe AtomicOps: NOP");
+	struct isa_atab_facts apu = {ISA_LINK_XGMI, ISA_FACT_YES, ISA_FACT_YES};
+	CHECK(co_rule_lookup("gfx942", &apu, HG_AOP_FADD, HG_MEM_HOST_PINNED, HG_GRAN_FINE,
+			     NULL) == CO_EFFECT_OK, "MI300A FP add on fine host memory: ok");
 }
 
 static void test_targets(void)

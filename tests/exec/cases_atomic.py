@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""Memory semantics of atomics: a hardware FP atomic and an integer min on
-fine-grained host memory do nothing on gfx90a and land on gfx940 (MI300,
-as LLVM 15 names it); on coarse-grained memory they land everywhere."""
+"""Memory semantics of atomics, by AMD's tables: a hardware FP atomic and an
+integer min or sub on fine-grained host memory do nothing on gfx90a over
+PCIe and land on gfx940 (MI300, as LLVM 15 names it); a returning one that
+did nothing gives 0; on coarse-grained memory they land everywhere."""
 from exec_host import f32, f64
 
 CASES = [
@@ -59,6 +60,40 @@ global_store_dwordx2 v9, v[4:5], s[4:5]
 ''', lambda arch: fine_pair(arch) * 64 +
      [0] * 128 + [f64(2.0) & M32, f64(2.0) >> 32] * 64,
      {'drops': lambda arch: 0}),
+    ('atomics: sub is no PCIe AtomicOp, and a dropped returning atomic gives 0',
+     ['gfx90a', 'gfx908'], '''
+v_mov_b32 v2, 1
+global_atomic_sub v3, v1, v2, s[6:7] glc
+global_atomic_add v4, v1, v2, s[6:7] offset:256 glc
+s_waitcnt vmcnt(0)
+global_load_dword v5, v1, s[6:7]
+global_load_dword v6, v1, s[6:7] offset:256
+s_waitcnt vmcnt(0)
+global_store_dword v1, v3, s[4:5]
+global_store_dword v1, v4, s[4:5] offset:256
+global_store_dword v1, v5, s[4:5] offset:512
+global_store_dword v1, v6, s[4:5] offset:768
+''', lambda arch: [0] * 64 + [f32(1.0)] * 64 + [f32(1.0)] * 64 + [f32(1.0) + 1] * 64,
+     {'drops': lambda arch: 64}),
+    ('atomics: a system-scope sub on MI300 fine host memory lands and returns the old value',
+     ['gfx940'], '''
+v_mov_b32 v2, 1
+global_atomic_sub v3, v1, v2, s[6:7] sc0 sc1
+s_waitcnt vmcnt(0)
+global_load_dword v5, v1, s[6:7] sc0 sc1
+s_waitcnt vmcnt(0)
+global_store_dword v1, v3, s[4:5]
+global_store_dword v1, v5, s[4:5] offset:256
+''', lambda arch: [f32(1.0)] * 64 + [f32(1.0) - 1] * 64,
+     {'drops': lambda arch: 0}),
+    ('atomics: FP32 add flushes denormals on gfx908/gfx90a whatever the mode, not on gfx940',
+     ['gfx908', 'gfx90a', 'gfx940'], '''
+v_mov_b32 v2, 1
+global_store_dword v1, v2, s[4:5]
+s_waitcnt vmcnt(0)
+global_atomic_add_f32 v1, v2, s[4:5]
+s_waitcnt vmcnt(0)
+''', lambda arch: [2 if arch == 'gfx940' else 0] * 64),
 ]
 
 M32 = 0xffffffff

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "isa.h"
+#include "isa_atab.h"
 
 #define VX_PAGE 4096u
 
@@ -39,9 +40,10 @@ struct vx_device {
 	int (*page)(void *ctx, uint64_t va, int write, struct vx_page *out);
 	/* The flat apertures of LDS and private memory (their first byte). */
 	uint64_t shared_base, private_base;
-	/* Whether the link to the CPU carries every atomic (XGMI, an APU's
-	 * own fabric) rather than PCIe's add, exchange and compare-swap. */
-	int host_link_atomics;
+	/* What AMD's atomics tables need of the machine (isa_atab.h): the
+	 * CPU link, PCIe AtomicOps, an APU; unknown ones are assumed as the
+	 * table's lookup says. */
+	struct isa_atab_facts facts;
 	/* s_sendmsg(MSG_INTERRUPT) with M0: what the hostcall path (printf)
 	 * raises to wake the runtime's listener, an event the driver signals.
 	 * NULL: a kernel that sends one stops as an unknown instruction rather

@@ -10,6 +10,12 @@
 #include "isa_atomic.h"
 #include "vx_int.h"
 
+/* A denormal float becomes a zero of its sign. */
+static uint32_t ftz(uint32_t f)
+{
+	return (f & 0x7f800000u) ? f : f & 0x80000000u;
+}
+
 static uint64_t apply(enum vx_aop op, int wide, uint64_t o, uint64_t s)
 {
 	int64_t so = wide ? (int64_t)o : (int32_t)o, ss = wide ? (int64_t)s : (int32_t)s;
@@ -29,6 +35,8 @@ static uint64_t apply(enum vx_aop op, int wide, uint64_t o, uint64_t s)
 	case VX_A_INC: return o >= s ? 0 : o + 1;
 	case VX_A_DEC: return (o == 0 || o > s) ? s : o - 1;
 	case VX_A_ADD_F32: return vx_u32(vx_f32((uint32_t)o) + vx_f32((uint32_t)s));
+	case VX_A_ADD_F32_FTZ:
+		return ftz((uint32_t)vx_u32(vx_f32(ftz((uint32_t)o)) + vx_f32(ftz((uint32_t)s))));
 	case VX_A_MIN_F32: return vx_u32(vx_minf(vx_f32((uint32_t)o), vx_f32((uint32_t)s)));
 	case VX_A_MAX_F32: return vx_u32(vx_maxf(vx_f32((uint32_t)o), vx_f32((uint32_t)s)));
 	case VX_A_ADD_F64: return vx_u64(vx_f64(o) + vx_f64(s));
@@ -84,16 +92,31 @@ void vx_atomic(void *p, enum vx_aop op, int wide, uint64_t src, uint64_t cmp,
 	*old = o;
 }
 
-static enum isa_aclass aclass(enum vx_aop op)
+/* The row of AMD's tables an instruction's operation is. */
+static enum isa_atab_op table_op(enum vx_aop op, int wide)
 {
 	switch (op) {
-	case VX_A_SWAP: case VX_A_CMPSWAP: case VX_A_ADD: case VX_A_SUB: case VX_A_RSUB:
-		return ISA_A_INT_BASIC;
-	case VX_A_ADD_F32: case VX_A_PK_ADD_F16: case VX_A_ADD_F64: case VX_A_MIN_F64:
-	case VX_A_MAX_F64: case VX_A_PK_ADD_BF16: case VX_A_MIN_F32: case VX_A_MAX_F32:
-		return ISA_A_FP;
-	default:
-		return ISA_A_INT_OTHER;
+	case VX_A_SWAP: return wide ? ISA_ATAB_EXCH_I64 : ISA_ATAB_EXCH_I32;
+	case VX_A_CMPSWAP: return wide ? ISA_ATAB_CAS_I64 : ISA_ATAB_CAS_I32;
+	case VX_A_ADD: return wide ? ISA_ATAB_ADD_I64 : ISA_ATAB_ADD_I32;
+	/* The tables have no 64-bit sub, inc or dec: the 32-bit row's cell,
+	 * as PCIe AtomicOps carry neither width of them. */
+	case VX_A_SUB: case VX_A_RSUB: return ISA_ATAB_SUB_I32;
+	case VX_A_INC: return ISA_ATAB_INC_I32;
+	case VX_A_DEC: return ISA_ATAB_DEC_I32;
+	case VX_A_SMIN: case VX_A_UMIN: return wide ? ISA_ATAB_MIN_I64 : ISA_ATAB_MIN_I32;
+	case VX_A_SMAX: case VX_A_UMAX: return wide ? ISA_ATAB_MAX_I64 : ISA_ATAB_MAX_I32;
+	case VX_A_AND: return wide ? ISA_ATAB_AND_I64 : ISA_ATAB_AND_I32;
+	case VX_A_OR: return wide ? ISA_ATAB_OR_I64 : ISA_ATAB_OR_I32;
+	case VX_A_XOR: return wide ? ISA_ATAB_XOR_I64 : ISA_ATAB_XOR_I32;
+	case VX_A_ADD_F32: case VX_A_ADD_F32_FTZ: return ISA_ATAB_ADD_F32;
+	case VX_A_MIN_F32: return ISA_ATAB_MIN_F32;
+	case VX_A_MAX_F32: return ISA_ATAB_MAX_F32;
+	case VX_A_ADD_F64: return ISA_ATAB_ADD_F64;
+	case VX_A_MIN_F64: return ISA_ATAB_MIN_F64;
+	case VX_A_MAX_F64: return ISA_ATAB_MAX_F64;
+	case VX_A_PK_ADD_F16: return ISA_ATAB_ADD_PK_F16;
+	default: return ISA_ATAB_ADD_PK_BF16;
 	}
 }
 
@@ -120,13 +143,18 @@ static void note_drop(struct vx_wave *w, const struct isa_insn *in, uint32_t kin
 		.lo = va, .hi = va, .count = 1, .fmt = in->fmt, .op = in->op, .kind = kind });
 }
 
-int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op,
+int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op, int wide,
 		    uint32_t kind, uint64_t va)
 {
 	enum isa_amem mem = !(kind & VX_FINE) ? ISA_M_COARSE :
 			    (kind & VX_HOST) ? ISA_M_FINE_HOST : ISA_M_FINE_DEVICE;
 	const struct vx_device *d = w->c->dev;
-	if (isa_atomic_lands(d->fam, aclass(op), mem, d->host_link_atomics))
+	/* MI300's sc1 asks for system scope; the scope only weakens what
+	 * lands, it never drops it. */
+	enum isa_atab_scope scope = d->fam == ISA_GFX940 && in->scc ? ISA_ATAB_SCOPE_SYSTEM
+								     : ISA_ATAB_SCOPE_DEVICE;
+	if (isa_atab_lands(isa_atomic_cell(d->fam, &d->facts, table_op(op, wide), mem, scope,
+					   NULL)))
 		return 1;
 	note_drop(w, in, kind, va);
 	return 0;

@@ -206,13 +206,18 @@ enum vx_aop {
 	VX_A_SMAX, VX_A_UMAX, VX_A_AND, VX_A_OR, VX_A_XOR, VX_A_INC, VX_A_DEC,
 	VX_A_ADD_F32, VX_A_PK_ADD_F16, VX_A_ADD_F64, VX_A_MIN_F64, VX_A_MAX_F64,
 	VX_A_PK_ADD_BF16, VX_A_MIN_F32, VX_A_MAX_F32, VX_A_RSUB,
+	/* gfx908/gfx90a's global and flat FP32 add, which flushes denormal
+	 * operands and results whatever the mode register says: LLVM emits
+	 * it only where f32 denormals are flushed, and a CAS loop where the
+	 * program keeps them (its global-atomics-fp tests). */
+	VX_A_ADD_F32_FTZ,
 	VX_A_NONE,
 };
 void vx_atomic(void *p, enum vx_aop op, int wide, uint64_t src, uint64_t cmp,
 	       uint64_t *old);
 /* Whether that atomic on memory of this kind does something on the
  * dispatch's product, and note it when it does not. */
-int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op,
+int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op, int wide,
 		    uint32_t kind, uint64_t va);
 /* A row of atomics that did nothing, joined to r's row of the same
  * instruction, kind and region, or added; past VX_DROPS only counted. */

@@ -67,6 +67,8 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 		     int lane)
 {
 	enum vx_aop op = aop(in->op);
+	if (op == VX_A_ADD_F32 && w->c->dev->fam != ISA_GFX940)
+		op = VX_A_ADD_F32_FTZ;
 	int wide = in->op >= 0x60 || op == VX_A_ADD_F64 || op == VX_A_MIN_F64 || op == VX_A_MAX_F64;
 	unsigned n = wide ? 8 : 4;
 	uint32_t kind;
@@ -84,8 +86,8 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 		cmp = wide ? vreg(w, in->data0 + 2, in->acc)[lane] |
 			     (uint64_t)vreg(w, in->data0 + 3, in->acc)[lane] << 32
 			   : vreg(w, in->data0 + 1, in->acc)[lane];
-	if (space == SPACE_GLOBAL && !vx_atomic_lands(w, in, op, kind, a)) {
-		memcpy(&old, p, n);	/* the return is the memory, unchanged */
+	if (space == SPACE_GLOBAL && !vx_atomic_lands(w, in, op, wide, kind, a)) {
+		old = 0;	/* AMD's tables: a NOP returns 0 to the thread */
 		vx_count(w, a, n, 0);
 	} else {
 		vx_atomic(p, op, wide, src, cmp, &old);
