@@ -236,7 +236,9 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.ctx = (void *)(uintptr_t)d->gpu_id,
 		.shared_base = VG_LDS_BASE,
 		.private_base = VG_SCRATCH_BASE,
-		.host_link_atomics = vg.prof->hive_id != 0 || vg.prof->apu,
+		/* The CPU link is the variant's, not the GPU-GPU hive's. */
+		.host_link_atomics = vg.node->cpu_xgmi,
+		.host_no_pcie_atomics = !vg.node->pcie_atomics,
 		.threads = threads(),
 		.block = block,
 	};

@@ -21,6 +21,13 @@ struct vg_node {
 	uint32_t per_package;	/* GPU nodes in one package: the nearest peers */
 	uint32_t near_mbps, far_mbps; /* xGMI to a peer in the package, beyond */
 	const char *where;	/* the systems built so */
+	/* The variant (vg_variant.c): how its GPUs reach the CPU (the
+	 * product's way unless an option chose the other), whether a PCIe
+	 * root port carries AtomicOps (1 on xGMI, where the question does not
+	 * arise), and whether amdgpu was booted with retry on (noretry=0),
+	 * which starts every process with XNACK on. */
+	uint8_t cpu_xgmi, pcie_atomics, retry;
+	char spec[48];		/* its name with the options that differ */
 };
 
 /* The most GPU nodes a machine has. */
@@ -28,11 +35,18 @@ struct vg_node {
 
 /* The i-th machine (the products alone first), NULL past the last. */
 const struct vg_node *vg_node_at(size_t i);
-/* By name, case-insensitive: a product or a machine; NULL when none. */
+/* By name, case-insensitive: a product or a machine, as it is deployed;
+ * NULL when none. */
 const struct vg_node *vg_node_find(const char *name);
-/* Whether the GPUs of the product or machine `name` reach their CPU over
- * xGMI (the profile's cpu_xgmi); 0 for a name none has.  The report's
- * rules and the preload's warning ask it alike. */
-int vg_node_cpu_xgmi(const char *name);
+/* A product or machine with options, NAME[:OPTION,...] (vg_variant.c):
+ * 0 with *out filled, or -1 with why in err. */
+int vg_node_parse(const char *spec, struct vg_node *out, char *err, size_t cap);
+/* The i-th option a variant may name and what it means; NULL past the
+ * last. */
+const char *vg_variant_option(size_t i, const char **means);
+/* Whether the GPUs of `spec` reach their CPU over xGMI: the profile's
+ * cpu_xgmi unless the variant says pcie; 0 for a spec that does not
+ * parse.  The report's rules and the preload's warning ask it alike. */
+int vg_node_cpu_xgmi(const char *spec);
 
 #endif

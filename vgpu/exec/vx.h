@@ -42,6 +42,10 @@ struct vx_device {
 	/* Whether the link to the CPU carries every atomic (XGMI, an APU's
 	 * own fabric) rather than PCIe's add, exchange and compare-swap. */
 	int host_link_atomics;
+	/* Over PCIe, the root port carries no AtomicOps (the driver marked
+	 * the link so: the io_link's no-atomics flags): not even add,
+	 * exchange or compare-swap reach host memory. */
+	int host_no_pcie_atomics;
 	/* s_sendmsg(MSG_INTERRUPT) with M0: what the hostcall path (printf)
 	 * raises to wake the runtime's listener, an event the driver signals.
 	 * NULL: a kernel that sends one stops as an unknown instruction rather

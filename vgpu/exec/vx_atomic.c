@@ -126,7 +126,10 @@ int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op
 	enum isa_amem mem = !(kind & VX_FINE) ? ISA_M_COARSE :
 			    (kind & VX_HOST) ? ISA_M_FINE_HOST : ISA_M_FINE_DEVICE;
 	const struct vx_device *d = w->c->dev;
-	if (isa_atomic_lands(d->fam, aclass(op), mem, d->host_link_atomics))
+	/* Without AtomicOps on the PCIe path no atomic reaches host memory
+	 * (AMD's tables without PCIe AtomicOps). */
+	int cut = mem == ISA_M_FINE_HOST && !d->host_link_atomics && d->host_no_pcie_atomics;
+	if (!cut && isa_atomic_lands(d->fam, aclass(op), mem, d->host_link_atomics))
 		return 1;
 	note_drop(w, in, kind, va);
 	return 0;
