@@ -60,10 +60,3 @@ const struct vg_node *vg_node_find(const char *name)
 			return &nodes[i];
 	return NULL;
 }
-
-int vg_node_cpu_xgmi(const char *spec)
-{
-	struct vg_node n;
-	char err[8];
-	return spec && *spec && !vg_node_parse(spec, &n, err, sizeof(err)) && n.cpu_xgmi;
-}

@@ -38,15 +38,8 @@ const struct vg_node *vg_node_at(size_t i);
 /* By name, case-insensitive: a product or a machine, as it is deployed;
  * NULL when none. */
 const struct vg_node *vg_node_find(const char *name);
-/* A product or machine with options, NAME[:OPTION,...] (vg_variant.c):
- * 0 with *out filled, or -1 with why in err. */
-int vg_node_parse(const char *spec, struct vg_node *out, char *err, size_t cap);
-/* The i-th option a variant may name and what it means; NULL past the
- * last. */
-const char *vg_variant_option(size_t i, const char **means);
-/* Whether the GPUs of `spec` reach their CPU over xGMI: the profile's
- * cpu_xgmi unless the variant says pcie; 0 for a spec that does not
- * parse.  The report's rules and the preload's warning ask it alike. */
-int vg_node_cpu_xgmi(const char *spec);
+/* Its variants: vg_variant.h. */
+
+#include "vg_variant.h"
 
 #endif

@@ -147,3 +147,10 @@ int vg_node_parse(const char *spec, struct vg_node *out, char *err, size_t cap)
 	}
 	return 0;
 }
+
+int vg_node_cpu_xgmi(const char *spec)
+{
+	struct vg_node n;
+	char err[8];
+	return spec && *spec && !vg_node_parse(spec, &n, err, sizeof(err)) && n.cpu_xgmi;
+}

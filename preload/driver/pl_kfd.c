@@ -12,6 +12,7 @@
 
 #include "pl_boot.h"
 #include "pl_kfd.h"
+#include "pl_topo.h"
 #include "pl_smi.h"
 #include "reg.h"
 

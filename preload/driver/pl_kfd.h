@@ -24,10 +24,6 @@ void pl_kfd_fd_mark(int fd, bool kfd);
 int64_t pl_kfd_before(unsigned long req, const void *arg);
 void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before);
 
-/* What the driver's topology says of each GPU, with the driver's
- * version (pl_topo.c). */
-void pl_topo_record(uint32_t major, uint32_t minor);
-
 /* The next ioctl after ours, for the reader's own calls (pl_kfd_real.c). */
 int pl_kfd_real_ioctl(int fd, unsigned long req, void *arg);
 

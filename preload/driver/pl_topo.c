@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pl_kfd.h"
+#include "pl_topo.h"
 #include "reg.h"
 
 #define TOPO "/sys/devices/virtual/kfd/kfd/topology/nodes"
