@@ -5,7 +5,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_link.h"
 #include "an_output.h"
+
+size_t an_judged_lines(const struct an_ctx *c, struct an_gpu_line **out)
+{
+	struct an_proc **v;
+	size_t n = an_procs_sorted(c, &v), k = 0;
+	struct an_gpu_line *l = calloc(n ? n : 1, sizeof(*l));
+
+	*out = l;
+	for (size_t i = 0; l && i < n; i++) {
+		struct an_machine m;
+		char text[sizeof(l->text)];
+		size_t j = 0;
+
+		if (!v[i]->have_device && !v[i]->vgpu[0] && !v[i]->ntopo)
+			continue;
+		an_link_facts(v[i], &m);
+		an_link_text(&m, text, sizeof(text));
+		while (j < k && strcmp(l[j].text, text))
+			j++;
+		if (j < k) {
+			l[j].others++;
+			continue;
+		}
+		l[k].first = v[i];
+		memcpy(l[k++].text, text, sizeof(text));
+	}
+	free(v);
+	return k;
+}
 
 const char *an_gpu_text(const struct an_proc *p, char *buf, size_t cap)
 {

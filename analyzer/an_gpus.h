@@ -17,7 +17,7 @@
 struct an_gpu_line {
 	const struct an_proc *first;
 	unsigned others;
-	char text[160];
+	char text[256];
 };
 
 /* "virtual MI210: kernels ran on hipgrain's interpreter ...", "no usable
@@ -33,6 +33,10 @@ size_t an_gpu_lines(const struct an_ctx *c, struct an_gpu_line **out);
  * known. */
 const char *an_gpu_name(const struct an_proc *p, uint32_t gpu_id, uint8_t slot,
 			char *buf, size_t cap);
+/* What the verdicts rest on, one line per distinct set of machine facts
+ * over the processes that had a GPU (an_link_text), in pid order; *out
+ * is the caller's to free. */
+size_t an_judged_lines(const struct an_ctx *c, struct an_gpu_line **out);
 /* The processes did not all run on the same GPU. */
 bool an_gpus_mixed(const struct an_ctx *c);
 /* At the end of replay: failed calls merged over the processes alike

@@ -7,6 +7,7 @@
 #include "an_inventory.h"
 #include "an_fmt.h"
 #include "an_json.h"
+#include "an_link.h"
 #include "hg_path.h"
 #include "an_names.h"
 #include "hg_hiperr.h"
@@ -179,12 +180,50 @@ static void an_json_str_or_null(FILE *out, const char *s)
 		fputs("null", out);
 }
 
-/* ,"gpu":{"arch","name","virtual","executed","usable"}: the process's own,
+static const char *tri(enum an_tri t)
+{
+	return t == AN_TRI_YES ? "true" : t == AN_TRI_NO ? "false" : "null";
+}
+
+/* ,"judged":{...}: the machine facts its verdicts rest on, each with
+ * where it came from ("trace", "virtual GPU", "assumed"). */
+static void an_json_judged(FILE *out, const struct an_proc *p)
+{
+	static const char *const links[] = { "unknown", "pcie", "xgmi" };
+	struct an_machine m;
+	char text[256];
+
+	an_link_facts(p, &m);
+	fputs(",\"judged\":{\"text\":", out);
+	hg_json_str(out, an_link_text(&m, text, sizeof(text)));
+	fputs(",\"column\":", out);
+	an_json_str_or_null(out, m.column ? an_column_name(m.column) : NULL);
+	fputs(",\"product\":", out);
+	an_json_str_or_null(out, m.product[0] ? m.product : NULL);
+	fputs(",\"arch\":", out);
+	an_json_str_or_null(out, m.arch[0] ? m.arch : NULL);
+	fprintf(out, ",\"column_from\":\"%s\",\"cpu_link\":\"%s\",\"cpu_link_from\":\"%s\","
+		     "\"pcie_atomics\":%s,\"pcie_atomics_from\":\"%s\",\"xnack\":%s,"
+		     "\"xnack_from\":\"%s\",\"apu\":%s,\"apu_from\":\"%s\"",
+		an_src_name(m.column_src), links[m.link], an_src_name(m.link_src),
+		m.link == AN_LINK_XGMI ? "null" : tri(m.pcie_atomics),
+		an_src_name(m.atomics_src), tri(m.xnack), an_src_name(m.xnack_src),
+		tri(m.apu), an_src_name(m.apu_src));
+	if (p->kfd_major)
+		fprintf(out, ",\"kfd_version\":\"%u.%u\"", p->kfd_major, p->kfd_minor);
+	else
+		fputs(",\"kfd_version\":null", out);
+	fputs(",\"driver\":", out);
+	an_json_str_or_null(out, p->driver[0] ? p->driver : NULL);
+	fputc('}', out);
+}
+
+/* ,"gpu":{"arch","name","virtual","executed","usable","judged"}: the process's own,
  * null when the trace does not say. */
 static void an_json_gpu(FILE *out, const struct an_proc *p)
 {
 	fputs(",\"gpu\":", out);
-	if (!p->have_device && !p->no_gpu && !p->vgpu[0]) {
+	if (!p->have_device && !p->no_gpu && !p->vgpu[0] && !p->ntopo) {
 		fputs("null", out);
 		return;
 	}
@@ -195,9 +234,11 @@ static void an_json_gpu(FILE *out, const struct an_proc *p)
 								: NULL);
 	fputs(",\"virtual\":", out);
 	an_json_str_or_null(out, p->vgpu[0] ? p->vgpu : NULL);
-	fprintf(out, ",\"executed\":%s,\"usable\":%s}",
+	fprintf(out, ",\"executed\":%s,\"usable\":%s",
 		p->vgpu[0] && p->vgpu_exec ? "true" : "false",
 		p->have_device || !p->no_gpu ? "true" : "false");
+	an_json_judged(out, p);
+	fputc('}', out);
 }
 
 /* Every process, with how it ended where `hipgrain run` saw it. */

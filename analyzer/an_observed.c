@@ -12,6 +12,7 @@
 
 #include "an_rows.h"
 #include "an_names.h"
+#include "an_link.h"
 #include "an_observed.h"
 #include "an_output.h"
 #include "an_rule.h"
@@ -200,14 +201,21 @@ static const char *vgpu_of(const struct an_ctx *c, const struct an_proc *p)
 	return p && p->vgpu[0] ? p->vgpu : c->vgpu;
 }
 
+/* It with the conditions of the model: "MI210 (PCIe, AtomicOps)". */
+static const char *vgpu_said(const struct an_ctx *c, const struct an_proc *p,
+			     char *buf, size_t cap)
+{
+	return an_link_vgpu_text(vgpu_of(c, p), buf, cap);
+}
+
 static void say_unexplained(struct an_ctx *c, const struct an_obs_row *r)
 {
-	char where[160];
+	char where[160], gpu[96];
 
 	an_where(r->proc, where, sizeof(where));
 	an_warn(c, "observed on the virtual %s: %llu atomics (%s) of kernel %s did "
 		   "nothing in %s memory%s%s, and no finding predicted it (in %s)",
-		vgpu_of(c, r->proc), (unsigned long long)r->count, r->op,
+		vgpu_said(c, r->proc, gpu, sizeof(gpu)), (unsigned long long)r->count, r->op,
 		an_obs_label(r->proc, r->kernel),
 		r->has_alloc ? an_gran_name(r->alloc.gran) : "unknown",
 		r->has_alloc ? " from " : "",
@@ -244,10 +252,12 @@ bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,
 		      uint64_t observed, char *buf, size_t cap)
 {
 	const struct an_obs_kernel *k;
+	char said[96];
 	const char *gpu = vgpu_of(c, f->proc);
 
 	if (!gpu[0] || !(k = dispatches_of(&c->exec, f)))
 		return false;
+	gpu = vgpu_said(c, f->proc, said, sizeof(said));
 	if (predicts_fault(f)) {
 		if (k->faulted)
 			snprintf(buf, cap, "on the virtual %s, the kernel stopped at a memory "

@@ -223,6 +223,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_KFD_SVM: an_on_kfd_svm(p, e); break;
 	case AN_EV_KFD_XNACK: an_on_kfd_xnack(p, e); break;
 	case AN_EV_KFD_SMI_OPEN: an_on_kfd_smi_open(p, e); break;
+	case AN_EV_KFD_NODE: an_on_kfd_node(p, e); break;
 	case AN_EV_KFD_SMI: an_on_kfd_smi(c, p, e); break;
 	case AN_EV_VGPU_DISPATCH: an_on_vgpu_dispatch(c, p, e); break;
 	case AN_EV_VGPU_DROP: an_on_vgpu_drop(c, p, e); break;

@@ -38,6 +38,7 @@ void an_on_kfd_free(struct an_proc *p, const struct an_ev *e);
 void an_on_kfd_svm(struct an_proc *p, const struct an_ev *e);
 void an_on_kfd_xnack(struct an_proc *p, const struct an_ev *e);
 void an_on_kfd_smi_open(struct an_proc *p, const struct an_ev *e);
+void an_on_kfd_node(struct an_proc *p, const struct an_ev *e);
 void an_on_kfd_smi(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 /* A live block as the driver now sees it (an_drv_resolve), the timeline
  * told when that changed its granularity. */

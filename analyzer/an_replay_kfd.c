@@ -2,6 +2,8 @@
 /* Replay of the driver front end: what the runtime told /dev/kfd (buffer
  * objects, SVM attributes, the XNACK mode) and what the driver's SMI event
  * file reported (migrations). */
+#include <stdio.h>
+
 #include "an_drv.h"
 #include "an_replay.h"
 #include "an_timeline.h"
@@ -131,4 +133,23 @@ void an_on_kfd_smi(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	live = an_drv_live(p);
 	if (live)
 		an_spans_each(live, m.addr, m.addr + m.size, an_mig_count, &m);
+}
+
+void an_on_kfd_node(struct an_proc *p, const struct an_ev *e)
+{
+	struct an_topo_gpu *g;
+
+	if (p->ntopo >= AN_TOPO_GPUS)
+		return;
+	g = &p->topo[p->ntopo++];
+	g->gpu_id = (uint32_t)an_ev_u64(e, F_KN_GPU);
+	g->target = (uint32_t)an_ev_u64(e, F_KN_TARGET);
+	g->device_id = (uint32_t)an_ev_u64(e, F_KN_DEVICE);
+	g->hive = an_ev_u64(e, F_KN_HIVE);
+	g->cap = (uint32_t)an_ev_u64(e, F_KN_CAP);
+	g->link_type = (uint32_t)an_ev_u64(e, F_KN_LTYPE);
+	g->link_flags = (uint32_t)an_ev_u64(e, F_KN_LFLAGS);
+	p->kfd_major = (uint32_t)an_ev_u64(e, F_KN_MAJOR);
+	p->kfd_minor = (uint32_t)an_ev_u64(e, F_KN_MINOR);
+	snprintf(p->driver, sizeof(p->driver), "%s", an_ev_str(e, F_KN_DRIVER));
 }

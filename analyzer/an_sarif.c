@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "an_gpus.h"
+#include "an_link.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
@@ -219,6 +220,34 @@ static void an_sarif_gpus(FILE *out, const struct an_ctx *c)
 	free(l);
 }
 
+/* What the verdicts rest on: a note per machine, its facts also as
+ * properties for tools that read them. */
+static void an_sarif_judged(FILE *out, const struct an_ctx *c, bool more)
+{
+	static const char *const links[] = { "unknown", "pcie", "xgmi" };
+	struct an_gpu_line *l;
+	size_t n = an_judged_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		struct an_machine m;
+
+		an_link_facts(l[i].first, &m);
+		fputs("{\"level\":\"note\",\"message\":{\"text\":", out);
+		hg_json_str(out, l[i].text);
+		fputs("},\"properties\":{\"hipgrain/column\":", out);
+		hg_json_str(out, an_column_name(m.column));
+		fprintf(out, ",\"hipgrain/cpuLink\":\"%s\",\"hipgrain/cpuLinkFrom\":\"%s\","
+			     "\"hipgrain/pcieAtomics\":%s,\"hipgrain/xnack\":%s}}",
+			links[m.link], an_src_name(m.link_src),
+			m.link == AN_LINK_XGMI ? "null"
+			: m.pcie_atomics == AN_TRI_YES ? "true" : "false",
+			m.xnack == AN_TRI_YES ? "true" : "false");
+		if (i + 1 < n || more)
+			fputc(',', out);
+	}
+	free(l);
+}
+
 void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 {
 	hg_sarif_head(out);
@@ -238,6 +267,7 @@ void an_write_sarif(struct an_ctx *c, const struct an_groups *gs, FILE *out)
 	fprintf(out, "],\"invocations\":[{\"executionSuccessful\":%s",
 		c->partial || c->traces_failed ? "false" : "true");
 	fputs(",\"toolExecutionNotifications\":[", out);
+	an_sarif_judged(out, c, an_gpus_mixed(c) || c->vgpu[0] || c->nwarnings);
 	if (an_gpus_mixed(c))
 		an_sarif_gpus(out, c);
 	else if (c->vgpu[0]) {

@@ -57,6 +57,9 @@
 	X(KFD_SMI_OPEN, "hipgrain:kfd_smi_open", "gpu_id", "rc")              \
 	X(KFD_SMI, "hipgrain:kfd_smi", "kind", "trigger", "addr", "size",     \
 	  "from", "to", "node", "rw", "ns", "error")                          \
+	X(KFD_NODE, "hipgrain:kfd_node", "node", "gpu_id",                      \
+	  "gfx_target_version", "device_id", "name", "hive_id", "capability",  \
+	  "link_type", "link_flags", "kfd_major", "kfd_minor", "driver")       \
 	X(VGPU_DISPATCH, "hipgrain:vgpu_dispatch", "kd", "kernel", "status",   \
 	  "what")                                                              \
 	X(VGPU_DROP, "hipgrain:vgpu_drop", "kd", "code_off", "op", "count",   \
@@ -110,6 +113,9 @@ enum { F_KX_REQUESTED, F_KX_ENABLED, F_KX_RC };
 enum { F_KO_GPU, F_KO_RC };
 enum { F_SMI_KIND, F_SMI_TRIGGER, F_SMI_ADDR, F_SMI_SIZE, F_SMI_FROM,
        F_SMI_TO, F_SMI_NODE, F_SMI_RW, F_SMI_NS, F_SMI_ERROR };
+enum { F_KN_NODE, F_KN_GPU, F_KN_TARGET, F_KN_DEVICE, F_KN_NAME, F_KN_HIVE,
+       F_KN_CAP, F_KN_LTYPE, F_KN_LFLAGS, F_KN_MAJOR, F_KN_MINOR,
+       F_KN_DRIVER };
 enum { F_VD_KD, F_VD_KERNEL, F_VD_STATUS, F_VD_WHAT };
 enum { F_VX_KD, F_VX_CODE_OFF, F_VX_OP, F_VX_COUNT, F_VX_ID };
 enum { F_VT_KD, F_VT_ID, F_VT_LO, F_VT_READ, F_VT_WRITTEN, F_VT_SCOPE };

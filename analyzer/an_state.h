@@ -137,8 +137,18 @@ struct an_proc {
 	/* The GPU it ran on, its own in a report that merges runs: a virtual
 	 * GPU's profile ("" on hardware) and whether its kernels ran on the
 	 * interpreter; no_gpu: hipgrain's device query failed. */
-	char vgpu[16];
+	char vgpu[48];
 	bool vgpu_exec, no_gpu;
+	/* What the driver's topology said of each GPU (kfd_node events, in
+	 * node order; ntopo 0 in a trace without them), and its versions. */
+#define AN_TOPO_GPUS 8
+	struct an_topo_gpu {
+		uint64_t hive;
+		uint32_t gpu_id, target, device_id, cap, link_type, link_flags;
+	} topo[AN_TOPO_GPUS];
+	uint8_t ntopo;
+	uint32_t kfd_major, kfd_minor;
+	char driver[24];
 	uint8_t dev_xnack; /* enum hg_feature reported by the device */
 	uint8_t kfd_xnack; /* HG_FEAT_ON/OFF as the driver answered; 0 if not */
 	/* A registered code object whose every target asks one XNACK mode
@@ -269,7 +279,7 @@ struct an_ctx {
 	bool no_gpu; /* some process found no usable GPU */
 	/* The first process's virtual GPU, as an_gpus_settle found it (each
 	 * process has its own: an_proc's vgpu). */
-	char vgpu[16];
+	char vgpu[48];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
 	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
 	struct an_traffic traffic; /* and the bytes it moved (an_traffic.h) */

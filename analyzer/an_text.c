@@ -233,6 +233,24 @@ static void an_text_gpus(const struct an_tty *t, const struct an_ctx *c)
 	free(l);
 }
 
+/* What the verdicts rest on: one line per machine, its processes named
+ * only when there are several. */
+static void an_text_judged(const struct an_tty *t, const struct an_ctx *c)
+{
+	struct an_gpu_line *l;
+	size_t n = an_judged_lines(c, &l);
+
+	for (size_t i = 0; i < n; i++) {
+		char where[256] = "";
+
+		if (n > 1)
+			an_where(l[i].first, where, sizeof(where));
+		fprintf(t->out, "%s%s%s%s\n", where, n > 1 ? ": " : "",
+			l[i].text, l[i].others && n > 1 ? " (and others)" : "");
+	}
+	free(l);
+}
+
 static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 			   const struct an_groups *gs)
 {
@@ -243,6 +261,7 @@ static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 	else if (an_exec_sentence(c, line, sizeof(line)))
 		fprintf(t->out, "%s%s%s\n", an_col(t, "\033[1;33m"), line,
 			an_col(t, "\033[0m"));
+	an_text_judged(t, c);
 	char notice[512];
 
 	if (an_notice(c, notice, sizeof(notice)))

@@ -43,11 +43,14 @@ static void usage(FILE *f)
 	    "k/M/G (default 256k)\n"
 	    "      --num-subbuf N        sub-buffers per CPU, power of two "
 	    "(default %u)\n"
-	    "      --virtual-gpu NAME    run on a virtual GPU (NAME: MI100, "
+	    "      --virtual-gpu NAME[:OPTION,...]\n"
+	    "                            run on a virtual GPU (NAME: MI100, "
 	    "MI210, MI250X,\n"
 	    "                            MI300X, MI300A, or a node: 4xMI250X, "
 	    "8xMI300X,\n"
-	    "                            4xMI300A; 'list' describes them): "
+	    "                            4xMI300A; OPTION: pcie, xgmi, "
+	    "no-pcie-atomics,\n"
+	    "                            xnack; 'list' describes them): "
 	    "kernels\n"
 	    "                            run on hipgrain's interpreter; for "
 	    "machines with no\n"
@@ -124,6 +127,23 @@ static const struct option longopts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* Each product as it is deployed, then what NAME:OPTION,... changes. */
+static void list_variants(FILE *f)
+{
+	const struct vg_node *n;
+	const char *opt, *means;
+
+	fprintf(f, "\nAs deployed: ");
+	for (size_t i = 0; (n = vg_node_at(i)) && n->gpus == 1; i++)
+		fprintf(f, "%s%s %s", i ? ", " : "", n->name,
+			n->gpu->apu ? "an APU" : n->cpu_xgmi ? "xGMI to its CPU"
+							     : "PCIe with AtomicOps");
+	fprintf(f, "; XNACK off (amdgpu's noretry).\n"
+		   "Variants, NAME:OPTION[,OPTION...]:\n");
+	for (size_t i = 0; (opt = vg_variant_option(i, &means)); i++)
+		fprintf(f, "  %-16s %s\n", opt, means);
+}
+
 /* The products, then the machines built of them. */
 static void list_profiles(FILE *f)
 {
@@ -144,6 +164,26 @@ static void list_profiles(FILE *f)
 			fprintf(f, "%-9s %-8s %5u %5u %9s  %s\n", n->name, p->gfx,
 				p->cu_count, 1u, mem, p->product);
 	}
+	list_variants(f);
+}
+
+/* --virtual-gpu NAME[:OPTION,...]: the machine, with only the options
+ * that change it, or why not on stderr. */
+static int vgpu_option(const char *arg, struct trc_opts *o)
+{
+	static struct vg_node n;
+	char why[160];
+
+	if (!vg_node_parse(arg, &n, why, sizeof(why))) {
+		o->virtual_gpu = n.spec;
+		return 0;
+	}
+	fprintf(stderr, "hipgrain run: --virtual-gpu '%s': %s\n", arg, why);
+	if (!strncmp(why, "no such GPU", 11)) {
+		fprintf(stderr, "one of:\n");
+		list_profiles(stderr);
+	}
+	return -1;
 }
 
 /* 0 to go on, else the exit status (-1: help was asked for, -2: the
@@ -173,13 +213,8 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 		case OPT_VGPU:
 			if (!strcmp(optarg, "list"))
 				return -2;
-			if (!vg_node_find(optarg)) {
-				fprintf(stderr, "hipgrain run: --virtual-gpu '%s': "
-						"no such GPU; one of:\n", optarg);
-				list_profiles(stderr);
+			if (vgpu_option(optarg, o) < 0)
 				return CLI_EXIT_USAGE;
-			}
-			o->virtual_gpu = vg_node_find(optarg)->name;
 			break;
 		case OPT_FORCE:
 			o->force = true;

@@ -458,6 +458,31 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_xnack,
 	)
 )
 
+/*
+ * One per GPU node of the KFD topology, when the runtime first asks the
+ * driver its version: the node's target, PCI device, name, hive and
+ * capability, its io_link to a CPU (type: 2 PCIe, 11 xGMI; flags: bits 2
+ * and 3 say atomics do not cross it), and the driver's versions.
+ */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_node,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_kfd_node *, n),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint32_t, node, n->node)
+		lttng_ust_field_integer(uint32_t, gpu_id, n->gpu_id)
+		lttng_ust_field_integer(uint32_t, gfx_target_version, n->gfx_target_version)
+		lttng_ust_field_integer_hex(uint32_t, device_id, n->device_id)
+		lttng_ust_field_string(name, n->name)
+		lttng_ust_field_integer_hex(uint64_t, hive_id, n->hive_id)
+		lttng_ust_field_integer_hex(uint32_t, capability, n->capability)
+		lttng_ust_field_integer(uint32_t, cpu_node, n->cpu_node)
+		lttng_ust_field_integer(uint32_t, link_type, n->link_type)
+		lttng_ust_field_integer_hex(uint32_t, link_flags, n->link_flags)
+		lttng_ust_field_integer(uint32_t, kfd_major, n->kfd_major)
+		lttng_ust_field_integer(uint32_t, kfd_minor, n->kfd_minor)
+		lttng_ust_field_string(driver, n->driver)
+	)
+)
+
 /* The SMI event file of one GPU: opened (rc 0) or why not. */
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kfd_smi_open,
 	LTTNG_UST_TP_ARGS(uint32_t, gpu_id, int32_t, rc),

@@ -99,6 +99,17 @@ struct hg_tp_kfd_alloc {
 	int32_t rc;
 };
 
+/* What the driver's topology says of one GPU node, and the driver's
+ * versions: the machine's own word on what a verdict rests on. */
+struct hg_tp_kfd_node {
+	uint64_t hive_id;
+	uint32_t node, gpu_id, gfx_target_version, device_id, capability;
+	uint32_t cpu_node, link_type, link_flags; /* its io_link to a CPU */
+	uint32_t kfd_major, kfd_minor;		  /* AMDKFD_IOC_GET_VERSION */
+	const char *name;			  /* the node's `name` file */
+	const char *driver; /* /sys/module/amdgpu/version; "" in-tree */
+};
+
 /* One SMI event line, decoded (kfd/kd_smi.h). */
 struct hg_tp_kfd_smi {
 	uint64_t addr, size, ns;

@@ -237,6 +237,7 @@ void reg_emit_kfd_free(uint64_t handle, int32_t rc);
 void reg_emit_kfd_svm(uint64_t start, uint64_t size, uint8_t op,
 		      const uint32_t *attrs, uint16_t n, int32_t rc);
 void reg_emit_kfd_xnack(int32_t requested, int32_t enabled, int32_t rc);
+void reg_emit_kfd_node(const struct hg_tp_kfd_node *n);
 void reg_emit_kfd_smi_open(uint32_t gpu_id, int32_t rc);
 void reg_emit_kfd_smi(const struct hg_tp_kfd_smi *e);
 void reg_emit_vgpu_dispatch(const struct hg_tp_vgpu_dispatch *d);

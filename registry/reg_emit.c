@@ -244,6 +244,11 @@ void reg_emit_kfd_xnack(int32_t requested, int32_t enabled, int32_t rc)
 	lttng_ust_tracepoint(hipgrain, kfd_xnack, requested, enabled, rc);
 }
 
+void reg_emit_kfd_node(const struct hg_tp_kfd_node *n)
+{
+	lttng_ust_tracepoint(hipgrain, kfd_node, n);
+}
+
 void reg_emit_kfd_smi_open(uint32_t gpu_id, int32_t rc)
 {
 	lttng_ust_tracepoint(hipgrain, kfd_smi_open, gpu_id, rc);

@@ -30,7 +30,7 @@ struct trc_opts {
 	bool quiet;	    /* errors only */
 	bool rank_line;	    /* a rank's caller prints one line with the path */
 	const char *relay;  /* HOST[:CTRL[:DATA]]: stream to lttng-relayd */
-	const char *virtual_gpu; /* a vg_profile name: run on a virtual GPU */
+	const char *virtual_gpu; /* NAME[:OPTION,...]: run on a virtual GPU */
 	bool no_exec;	    /* the virtual GPU retires kernels unexecuted */
 	uint64_t subbuf_size;
 	uint64_t num_subbuf;

@@ -124,11 +124,13 @@ static int make_output(const struct trc_opts *o, const struct trc_job *j,
  * program reads one tree and none outlives the run. */
 static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 {
-	const struct vg_node *p = vg_node_find(o->virtual_gpu);
+	struct vg_node node;
+	const struct vg_node *p = &node;
+	char why[160];
 	int rc;
 
-	if (!p) {
-		trc_err("--virtual-gpu %s: no such profile", o->virtual_gpu);
+	if (vg_node_parse(o->virtual_gpu, &node, why, sizeof(why))) {
+		trc_err("--virtual-gpu %s: %s", o->virtual_gpu, why);
 		return -1;
 	}
 	rc = vg_sysfs_make(p, tree, cap);
@@ -138,17 +140,17 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 		tree[0] = '\0';
 		return -1;
 	}
-	if (trc_env_put(env, hg_env_table[HG_ENV_VIRTUAL_GPU].name, p->name) ||
+	if (trc_env_put(env, hg_env_table[HG_ENV_VIRTUAL_GPU].name, p->spec) ||
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree) ||
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_EXEC].name, o->no_exec ? "0" : "1"))
 		return -1;
 	const char *as = p->gpus > 1 ? "as GPUs" : "as a GPU";
 	if (o->no_exec)
 		trc_info("virtual %s (%s): offered to the ROCm runtime %s; kernels "
-			 "are not executed", p->name, p->gpu->gfx, as);
+			 "are not executed", p->spec, p->gpu->gfx, as);
 	else
 		trc_info("virtual %s (%s): offered to the ROCm runtime %s; kernels "
-			 "run on hipgrain's gfx9 interpreter", p->name, p->gpu->gfx, as);
+			 "run on hipgrain's gfx9 interpreter", p->spec, p->gpu->gfx, as);
 	return 0;
 }
 
@@ -178,8 +180,12 @@ void trc_run(const struct trc_opts *o, char *const argv[], struct trc_result *r)
 		r->status = TRC_EXIT_INTERNAL;
 		return;
 	}
-	if (o->virtual_gpu)
-		trc_vgpu_check_code(vg_node_find(o->virtual_gpu)->gpu, path);
+	if (o->virtual_gpu) {
+		struct vg_node n;
+		char why[8];
+		if (!vg_node_parse(o->virtual_gpu, &n, why, sizeof(why)))
+			trc_vgpu_check_code(n.gpu, path);
+	}
 	if (make_output(o, &job, r) < 0) {
 		vg_sysfs_remove(tree);
 		trc_env_free(env);

@@ -60,6 +60,9 @@ int vg_dev_is(int fd);
 int vg_dev_dup(int fd);
 void vg_dev_closed(int fd);
 
+/* A process's XNACK mode at its start, as the driver was booted
+ * (vg_kfd.c). */
+int vg_xnack_default(void);
 /* ioctls (vg_kfd.c, vg_drm.c): -errno or the result. */
 int vg_kfd_ioctl(unsigned long req, void *arg);
 int vg_drm_ioctl(unsigned long req, void *arg);

@@ -270,7 +270,7 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.block = block,
 		.races = races(),
 	};
-	vg_profile_facts(vg.prof, &dev.facts);
+	vg_node_facts_of(vg.node, &dev.facts);
 	struct vx_launch l = {
 		.kd_va = d->kernel_object, .kernarg_va = d->kernarg_address,
 		.packet_va = d->packet_va, .queue_va = queue_va,

@@ -170,9 +170,19 @@ static int destroy_queue(void *p)
 	return rc;
 }
 
+/* A process's XNACK mode at its start (kfd_process.c, kfd_create_process
+ * asking kfd_process_xnack_mode without per-process support): on where
+ * amdgpu was booted with retry on, off under its default noretry, which
+ * amdgpu_gmc.c sets for every part offered here. */
+int vg_xnack_default(void)
+{
+	return vg.node && vg.node->retry;
+}
+
 /* kfd_chardev.c, kfd_ioctl_set_xnack_mode: a negative value asks; a
- * change once the process has a queue is -EBUSY; XNACK on where the GPU
- * cannot take it per process is -EPERM (kfd_process_xnack_mode). */
+ * change once the process has a queue is -EBUSY; XNACK on is -EPERM
+ * where the GPU can take it neither per process nor from a driver booted
+ * with retry on (kfd_process_xnack_mode). */
 static int xnack(void *p)
 {
 	struct kfd_ioctl_set_xnack_mode_args *a = p;
@@ -182,7 +192,7 @@ static int xnack(void *p)
 	}
 	if (__atomic_load_n(&nqueues, __ATOMIC_RELAXED))
 		return -EBUSY;
-	if (a->xnack_enabled && !vg.prof->xnack_per_process)
+	if (a->xnack_enabled && !vg.prof->xnack_per_process && !vg.node->retry)
 		return -EPERM;
 	vg.xnack = a->xnack_enabled != 0;
 	return 0;
@@ -315,6 +325,6 @@ void vg_kfd_fork(int phase)
 {
 	if (phase == VG_FORK_CHILD) {
 		nqueues = 0;
-		vg.xnack = 0;
+		vg.xnack = vg_xnack_default();
 	}
 }

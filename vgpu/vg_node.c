@@ -11,6 +11,7 @@
  * Bandwidths are the published per-link figures, in MB/s.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -18,14 +19,14 @@
 #include "vg_node.h"
 
 static struct vg_node nodes[] = {
-	{ "MI100", NULL, 1, 1, 1, 1, 0, 0, "a PCIe card" },
-	{ "MI210", NULL, 1, 1, 1, 1, 0, 0, "a PCIe card" },
-	{ "MI250X", NULL, 1, 1, 1, 1, 0, 0, "one GCD of an OAM module" },
-	{ "MI300X", NULL, 1, 1, 1, 1, 0, 0, "one OAM module" },
-	{ "MI300A", NULL, 1, 1, 1, 1, 0, 0, "one APU" },
-	{ "4xMI250X", NULL, 8, 4, 1, 2, 200000, 50000, "Frontier, LUMI-G" },
-	{ "8xMI300X", NULL, 8, 2, 2, 1, 64000, 64000, "an 8-GPU OAM platform" },
-	{ "4xMI300A", NULL, 4, 4, 4, 1, 128000, 128000, "El Capitan" },
+	{ "MI100", NULL, 1, 1, 1, 1, 0, 0, "a PCIe card", 0, 0, 0, "" },
+	{ "MI210", NULL, 1, 1, 1, 1, 0, 0, "a PCIe card", 0, 0, 0, "" },
+	{ "MI250X", NULL, 1, 1, 1, 1, 0, 0, "one GCD of an OAM module", 0, 0, 0, "" },
+	{ "MI300X", NULL, 1, 1, 1, 1, 0, 0, "one OAM module", 0, 0, 0, "" },
+	{ "MI300A", NULL, 1, 1, 1, 1, 0, 0, "one APU", 0, 0, 0, "" },
+	{ "4xMI250X", NULL, 8, 4, 1, 2, 200000, 50000, "Frontier, LUMI-G", 0, 0, 0, "" },
+	{ "8xMI300X", NULL, 8, 2, 2, 1, 64000, 64000, "an 8-GPU OAM platform", 0, 0, 0, "" },
+	{ "4xMI300A", NULL, 4, 4, 4, 1, 128000, 128000, "El Capitan", 0, 0, 0, "" },
 };
 
 #define NNODES (sizeof(nodes) / sizeof(nodes[0]))
@@ -38,6 +39,11 @@ static void fill(void)
 	for (size_t i = 0; i < NNODES; i++) {
 		const char *x = strchr(nodes[i].name, 'x');
 		nodes[i].gpu = vg_profile_find(nodes[i].gpus > 1 && x ? x + 1 : nodes[i].name);
+		/* Each as it is deployed: its CPU link the profile's, a PCIe
+		 * host with AtomicOps, amdgpu's default noretry. */
+		nodes[i].cpu_xgmi = (uint8_t)nodes[i].gpu->cpu_xgmi;
+		nodes[i].pcie_atomics = 1;
+		snprintf(nodes[i].spec, sizeof(nodes[i].spec), "%s", nodes[i].name);
 	}
 }
 
@@ -54,20 +60,4 @@ const struct vg_node *vg_node_find(const char *name)
 		if (!strcasecmp(nodes[i].name, name))
 			return &nodes[i];
 	return NULL;
-}
-
-int vg_node_facts(const char *name, struct isa_atab_facts *out)
-{
-	const struct vg_node *n = name && *name ? vg_node_find(name) : NULL;
-	*out = (struct isa_atab_facts){ ISA_LINK_UNKNOWN, ISA_FACT_UNKNOWN, ISA_FACT_UNKNOWN };
-	if (!n || !n->gpu)
-		return -1;
-	vg_profile_facts(n->gpu, out);
-	return 0;
-}
-
-int vg_node_cpu_xgmi(const char *name)
-{
-	const struct vg_node *n = name && *name ? vg_node_find(name) : NULL;
-	return n && n->gpu && n->gpu->cpu_xgmi;
 }

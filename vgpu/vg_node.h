@@ -21,6 +21,13 @@ struct vg_node {
 	uint32_t per_package;	/* GPU nodes in one package: the nearest peers */
 	uint32_t near_mbps, far_mbps; /* xGMI to a peer in the package, beyond */
 	const char *where;	/* the systems built so */
+	/* The variant (vg_variant.c): how its GPUs reach the CPU (the
+	 * product's way unless an option chose the other), whether a PCIe
+	 * root port carries AtomicOps (1 on xGMI, where the question does not
+	 * arise), and whether amdgpu was booted with retry on (noretry=0),
+	 * which starts every process with XNACK on. */
+	uint8_t cpu_xgmi, pcie_atomics, retry;
+	char spec[48];		/* its name with the options that differ */
 };
 
 /* The most GPU nodes a machine has. */
@@ -28,14 +35,11 @@ struct vg_node {
 
 /* The i-th machine (the products alone first), NULL past the last. */
 const struct vg_node *vg_node_at(size_t i);
-/* By name, case-insensitive: a product or a machine; NULL when none. */
+/* By name, case-insensitive: a product or a machine, as it is deployed;
+ * NULL when none. */
 const struct vg_node *vg_node_find(const char *name);
-/* Whether the GPUs of the product or machine `name` reach their CPU over
- * xGMI (the profile's cpu_xgmi); 0 for a name none has.  The report's
- * rules and the preload's warning ask it alike. */
-int vg_node_cpu_xgmi(const char *name);
-/* The machine facts of the virtual product called name (vg_profile_facts):
- * 0, or -1 with every fact unknown for a name none has. */
-int vg_node_facts(const char *name, struct isa_atab_facts *out);
+/* Its variants: vg_variant.h. */
+
+#include "vg_variant.h"
 
 #endif

@@ -45,9 +45,3 @@ const struct vg_profile *vg_profile_find(const char *name)
 	return NULL;
 }
 
-void vg_profile_facts(const struct vg_profile *p, struct isa_atab_facts *out)
-{
-	out->cpu_link = p->cpu_xgmi ? ISA_LINK_XGMI : ISA_LINK_PCIE;
-	out->pcie_atomics = ISA_FACT_YES;
-	out->apu = p->apu ? ISA_FACT_YES : ISA_FACT_NO;
-}

@@ -44,10 +44,6 @@ struct vg_profile {
 	uint32_t l1_kib, inst_kib, sqc_cus, l3_kib;
 };
 
-/* The facts AMD's atomics tables ask of the machine, as the product is
- * wired: its CPU link, an APU, and a host root port that carries PCIe
- * AtomicOps (every product's host here does). */
-void vg_profile_facts(const struct vg_profile *p, struct isa_atab_facts *out);
 /* The i-th profile, NULL past the last. */
 const struct vg_profile *vg_profile_at(size_t i);
 /* By name, case-insensitive; NULL when there is none. */

@@ -32,7 +32,10 @@ static const char *local_rank(void)
 __attribute__((constructor)) static void vg_rank_gpu(void)
 {
 	const char *name = hg_env_get(HG_ENV_VIRTUAL_GPU);
-	const struct vg_node *n = name && *name ? vg_node_find(name) : NULL;
+	struct vg_node node;
+	char why[8];
+	const struct vg_node *n = name && *name && !vg_node_parse(name, &node, why, sizeof(why))
+					  ? &node : NULL;
 	const char *rocr = hg_env_get(HG_ENV_ROCR_VISIBLE_DEVICES);
 	const char *hip = hg_env_get(HG_ENV_HIP_VISIBLE_DEVICES);
 	const char *rank = local_rank();

@@ -76,17 +76,16 @@ static void start(void)
 	const char *name = hg_env_get(HG_ENV_VIRTUAL_GPU);
 	if (!name || !*name)
 		return;
-	vg.node = vg_node_find(name);
-	vg.prof = vg.node ? vg.node->gpu : NULL;
-	if (!vg.prof) {
-		fprintf(stderr, "hipgrain: virtual GPU: no profile '%s'"
-			" (hipgrain run --virtual-gpu list)\n", name);
+	static struct vg_node node;
+	char why[128];
+	if (vg_node_parse(name, &node, why, sizeof(why))) {
+		fprintf(stderr, "hipgrain: virtual GPU: %s"
+			" (hipgrain run --virtual-gpu list)\n", why);
 		return;
 	}
-	/* A process starts with XNACK off (kfd_process.c,
-	 * kfd_process_xnack_mode: amdgpu's noretry is on by default for
-	 * every GC 9.4.x part); ROCr asks for it when HSA_XNACK=1. */
-	vg.xnack = 0;
+	vg.node = &node;
+	vg.prof = node.gpu;
+	vg.xnack = vg_xnack_default();
 	vg.self = getpid();
 	/* Every buffer object lives in one sparse file: a page costs memory
 	 * only once written, and any mapping of an offset sees the same

@@ -58,11 +58,14 @@ static int cpu_node(const char *r, const struct vg_node *n, uint32_t node)
 		  "wave_front_size 0\narray_count 0\nsimd_arrays_per_engine 0\n"
 		  "cu_per_simd_array 0\nsimd_per_cu 0\nmax_slots_scratch_cu 0\n"
 		  "gfx_target_version 0\nvendor_id 0\ndevice_id 0\n"
-		  "location_id 0\ndomain 0\ndrm_render_minor 0\nhive_id 0\n"
+		  "location_id 0\ndomain 0\ndrm_render_minor 0\nhive_id %llu\n"
 		  "num_sdma_engines 0\nnum_sdma_xgmi_engines 0\n"
 		  "num_sdma_queues_per_engine 0\nnum_cp_queues 0\n"
 		  "max_engine_clk_ccompute 2000\n",
-		  each, vg_links_count(n, node), each * (long)node);
+		  each, vg_links_count(n, node), each * (long)node,
+		  /* kfd_topology.c puts a CPU wired to its GPUs by xGMI
+		   * in their hive. */
+		  (unsigned long long)(n->cpu_xgmi ? n->gpu->hive_id : 0));
 	snprintf(sub, sizeof(sub), "%s/mem_banks/0/properties", d);
 	rc |= put(r, sub,
 		  "heap_type %d\nsize_in_bytes %llu\nflags 0\nwidth 64\n"
@@ -83,7 +86,9 @@ static int gpu_props(const char *r, const char *path, const struct vg_node *n, u
 		       HSA_CAP_SVMAPI_SUPPORTED |
 		       HSA_CAP_MEM_EDCSUPPORTED | HSA_CAP_RASEVENTNOTIFY |
 		       HSA_CAP_SRAM_EDCSUPPORTED |
-		       (p->apu ? HSA_CAP_FLAGS_COHERENTHOSTACCESS : 0);
+		       /* kfd_topology.c: an APU, or a GPU wired to its
+			* CPU by xGMI (connected_to_cpu). */
+		       (n->cpu_xgmi ? HSA_CAP_FLAGS_COHERENTHOSTACCESS : 0);
 	return put(r, path,
 		   "cpu_cores_count 0\nsimd_count %u\nmem_banks_count 1\n"
 		   "caches_count %u\nio_links_count %u\np2p_links_count 0\n"

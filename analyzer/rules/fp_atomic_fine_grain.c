@@ -106,7 +106,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	/* The downgrade is PCIe's: an MI300A reaches its host memory inside
 	 * its own package, where system scope holds (the tables' MI300A
 	 * column). */
-	an_link_facts(a->launch->proc, &facts);
+	an_link_atab_facts(a->launch->proc, &facts);
 	e = an_atomic_effect(arch, &facts, k->fp_ops, a->mem, a->gran);
 	/* Most arguments are safe: no message is formatted for them, nor
 	 * for those of a finding recorded already. */

@@ -82,7 +82,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	/* Infinity Fabric to the CPU carries every integer atomic: only a
 	 * GPU on PCIe loses them (the ROCm atomics table, whose MI200 A+A
 	 * column says so for the machines the trace knows are wired so). */
-	an_link_facts(a->launch->proc, &facts);
+	an_link_atab_facts(a->launch->proc, &facts);
 	dropped = an_atomic_dropped(arch, &facts, ops, a->mem, a->gran);
 	if (!dropped)
 		return;

@@ -2,15 +2,17 @@
 /*
  * What each /dev/kfd call told the driver, recorded after the driver
  * answered: a buffer's flags (its granularity), its free, SVM attributes,
- * the XNACK mode.  The GPU ids the runtime learns from its apertures start
+ * the XNACK mode; at the driver's version, its topology.  The GPU ids the runtime learns from its apertures start
  * the SMI reader.  The arguments are the runtime's own memory, read only
  * when the call succeeded or the field is the runtime's input.
  */
 #include <linux/kfd_ioctl.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "pl_boot.h"
 #include "pl_kfd.h"
+#include "pl_topo.h"
 #include "pl_smi.h"
 #include "reg.h"
 
@@ -60,6 +62,15 @@ static void apertures(int fd, const struct kfd_ioctl_get_process_apertures_new_a
 	pl_smi_start(fd, ids, n);
 }
 
+/* The topology once per process: its first answer of the version. */
+static void version(const struct kfd_ioctl_get_version_args *a)
+{
+	static pid_t done;
+	pid_t me = getpid();
+	if (__atomic_exchange_n(&done, me, __ATOMIC_RELAXED) != me)
+		pl_topo_record(a->major_version, a->minor_version);
+}
+
 int64_t pl_kfd_before(unsigned long req, const void *arg)
 {
 	if (arg && _IOC_NR(req) == _IOC_NR(AMDKFD_IOC_SET_XNACK_MODE))
@@ -88,6 +99,10 @@ void pl_kfd_record(int fd, unsigned long req, void *arg, int rc, int64_t before)
 		reg_emit_kfd_xnack((int32_t)before, rc ? -1 : now, rc);
 		break;
 	}
+	case _IOC_NR(AMDKFD_IOC_GET_VERSION):
+		if (!rc)
+			version(arg);
+		break;
 	case _IOC_NR(AMDKFD_IOC_GET_PROCESS_APERTURES_NEW):
 		if (!rc)
 			apertures(fd, arg);

@@ -67,10 +67,29 @@ static void tg_kfd_smi(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, kfd_smi, &e);
 }
 
+static void tg_kfd_node(const struct tg_line *l)
+{
+	struct hg_tp_kfd_node n = {
+		.node = (uint32_t)U("node"), .gpu_id = (uint32_t)U("gpu_id"),
+		.gfx_target_version = (uint32_t)U("gfx_target_version"),
+		.device_id = (uint32_t)U("device_id"), .hive_id = U("hive_id"),
+		.capability = (uint32_t)U("capability"),
+		.cpu_node = (uint32_t)U("cpu_node"),
+		.link_type = (uint32_t)U("link_type"),
+		.link_flags = (uint32_t)U("link_flags"),
+		.kfd_major = (uint32_t)U("kfd_major"),
+		.kfd_minor = (uint32_t)U("kfd_minor"),
+		.name = tg_str(l, "name", ""), .driver = tg_str(l, "driver", ""),
+	};
+
+	lttng_ust_tracepoint(hipgrain, kfd_node, &n);
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(const struct tg_line *l);
 } tg_kfd_events[] = {
+	{"kfd_node", tg_kfd_node},
 	{"kfd_alloc", tg_kfd_alloc},	   {"kfd_free", tg_kfd_free},
 	{"kfd_svm", tg_kfd_svm},	   {"kfd_xnack", tg_kfd_xnack},
 	{"kfd_smi_open", tg_kfd_smi_open}, {"kfd_smi", tg_kfd_smi},

@@ -5,7 +5,7 @@
  * check names the driver function whose behaviour it states; they were
  * read in the kernel's drivers/gpu/drm/amd/amdkfd (5.15 to 6.12).
  *
- * usage: hg-vgpu-driver LIBHIPGRAIN-VGPU PROFILE
+ * usage: hg-vgpu-driver LIBHIPGRAIN-VGPU PROFILE[:OPTION,...]
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -33,6 +33,10 @@ static void *(*vmmap)(void *, size_t, int, int, int, off_t);
 static FILE *(*vfopen)(const char *, const char *);
 static int kfd, render;
 static const char *profile;
+/* The product or machine, without the variant's options; and whether the
+ * variant booted the driver with retry on. */
+static char product[32];
+static int retry;
 
 /* -errno of one ioctl, or 0. */
 static int call(unsigned long req, void *arg)
@@ -156,14 +160,15 @@ static uint32_t make_queue(void)
 
 /* kfd_chardev.c, kfd_ioctl_set_xnack_mode, and kfd_process.c,
  * kfd_process_xnack_mode: a process starts with XNACK off on these parts
- * (amdgpu's noretry defaults on for GC 9.4.x); turning it on needs
- * per-process XNACK (GC 9.4.2 and 9.4.3: MI200, MI300), else -EPERM;
- * any change once the process has a queue is -EBUSY. */
+ * (amdgpu's noretry defaults on for them), on where the driver was booted
+ * with retry on (the xnack variant); turning it on needs per-process XNACK
+ * (GC 9.4.2 and 9.4.3: MI200, MI300) or retry on, else -EPERM; any change
+ * once the process has a queue is -EBUSY. */
 static void xnack_mode(void)
 {
-	int per_process = strcmp(profile, "MI100") != 0;
+	int per_process = strcmp(product, "MI100") != 0 || retry;
 	int32_t m = -1;
-	ok(xnack(&m) == 0 && m == 0, "%s: XNACK starts off", profile);
+	ok(xnack(&m) == 0 && m == retry, "%s: XNACK starts %s", profile, retry ? "on" : "off");
 	m = 1;
 	if (per_process)
 		ok(xnack(&m) == 0, "%s: XNACK can be turned on", profile);
@@ -210,7 +215,7 @@ static ssize_t smi_pending(int fd, char *buf, size_t cap)
  * leaves its VRAM as it was. */
 static void apu_memory(void)
 {
-	int apu = !strcmp(profile, "MI300A");
+	int apu = !strcmp(product, "MI300A");
 	struct kfd_ioctl_smi_events_args e = { .gpuid = VG_GPU_ID };
 	ok(call(AMDKFD_IOC_SMI_EVENTS, &e) == 0, "an SMI file opens");
 	uint64_t mask = KFD_SMI_EVENT_MASK_FROM_INDEX(KFD_SMI_EVENT_MIGRATE_START) |
@@ -501,7 +506,7 @@ static void objects(void)
  * come from the memory its node reports. */
 static void limits(void)
 {
-	int apu = !strcmp(profile, "MI300A");
+	int apu = !strcmp(product, "MI300A");
 	uint64_t mem = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
 	uint64_t gtt = apu ? VG_APU_MEMORY : (mem >> 1) - (mem >> 3);
 	uint64_t sys = apu ? VG_APU_MEMORY : mem - (mem >> 4);
@@ -519,7 +524,7 @@ static void limits(void)
 	ok(alloc_bo(va, PAGE, KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE, &off, &h) == -ENOMEM,
 	   "an object of no kind: -ENOMEM");
 	if (!apu) {
-		uint64_t vram = strcmp(profile, "MI300X") ? (strcmp(profile, "MI100") ? 64ull << 30
+		uint64_t vram = strcmp(product, "MI300X") ? (strcmp(product, "MI100") ? 64ull << 30
 										     : 32ull << 30)
 							  : 192ull << 30;
 		char *gpu = reserve(vram + PAGE);
@@ -580,15 +585,46 @@ static void caches(void)
 		}
 	}
 	ok(count > 4 && i == count, "%s: caches_count %lld, each entry there", profile, count);
-	int mi300 = !strncmp(profile, "MI300", 5);
+	int mi300 = !strncmp(product, "MI300", 5);
 	long long l1 = mi300 ? 32 : 16, l2 = mi300 ? 4096 : 8192, l3 = mi300 ? 262144 : 0;
 	ok(first_kib[0] == l1 && first_kib[1] == l2 && first_kib[2] == l3,
 	   "%s: L1 %lld KiB, L2 %lld KiB, L3 %lld KiB", profile, first_kib[0], first_kib[1],
 	   first_kib[2]);
-	long long xcc = !strcmp(profile, "MI300X") ? 8 : !strcmp(profile, "MI300A") ? 6 : 1;
+	long long xcc = !strcmp(product, "MI300X") ? 8 : !strcmp(product, "MI300A") ? 6 : 1;
 	ok(l2s == xcc, "%s: an L2 per XCC: %lld", profile, l2s);
-	ok(inst_share == (strcmp(profile, "MI100") ? 2 : 3),
+	ok(inst_share == (strcmp(product, "MI100") ? 2 : 3),
 	   "%s: an instruction cache is shared by %lld CUs", profile, inst_share);
+}
+
+/* kfd_crat.c, kfd_fill_gpu_direct_io_link_to_cpu, and kfd_topology.c,
+ * kfd_fill_iolink_non_crat_info: a GPU's first link is to its CPU, xGMI
+ * where it is wired so (an MI250X as deployed, an MI300A in its package),
+ * PCIe otherwise; kfd_set_iolink_no_atomics marks that PCIe link without
+ * atomics where the root port has no AtomicOps, never an xGMI one.  A GPU
+ * wired to its CPU by xGMI has coherent host access, and its CPU node
+ * joins its hive. */
+static void cpu_links(void)
+{
+	const char *node = first_gpu_node();
+	char path[256];
+	int xgmi = (!strcmp(product, "MI250X") || !strncmp(product, "MI300A", 6) ||
+		    !strcmp(product, "4xMI250X") || !strcmp(product, "4xMI300A")) &&
+		   !strstr(profile, "pcie");
+	int none = strstr(profile, "no-pcie-atomics") != NULL;
+	long long no_atomics = 3ll << 2;
+	snprintf(path, sizeof(path), "%s/io_links/0/properties", node);
+	long long type = prop(path, "type"), flags = prop(path, "flags");
+	ok(type == (xgmi ? 11 : 2), "%s: the GPU's link to its CPU is %s (type %lld)", profile,
+	   xgmi ? "xGMI" : "PCIe", type);
+	ok((flags & 1) && (flags & no_atomics) == (none ? no_atomics : 0),
+	   "%s: the link is enabled, %s atomics (flags 0x%llx)", profile,
+	   none ? "without" : "with", flags);
+	snprintf(path, sizeof(path), "%s/properties", node);
+	long long cap = prop(path, "capability"), hive = prop(path, "hive_id");
+	ok(!!(cap & 0x10000000) == xgmi, "%s: coherent host access %s", profile,
+	   xgmi ? "set" : "clear");
+	ok(prop("/sys/devices/virtual/kfd/kfd/topology/nodes/0/properties", "hive_id") == (xgmi ? hive : 0),
+	   "%s: the CPU node is %s the GPU's hive", profile, xgmi ? "in" : "not in");
 }
 
 /* kfd_smi_events.c, kfd_smi_event_add: an event goes to the SMI files
@@ -629,7 +665,7 @@ static int in_child(void)
 	if (alloc_bo(va, SPAN, KFD_IOC_ALLOC_MEM_FLAGS_VRAM, &off, &h) == 0 && (h & 0xffffffffu) == 0)
 		bits |= CHILD_ALLOCS;
 	int32_t m = -1;
-	if (xnack(&m) == 0 && m == 0)
+	if (xnack(&m) == 0 && m == retry)
 		bits |= CHILD_XNACK;
 	if (make_queue() == 0)
 		bits |= CHILD_QUEUE;
@@ -644,7 +680,7 @@ static int in_child(void)
 static void forked(void)
 {
 	int32_t m = 1;
-	int per_process = strcmp(profile, "MI100") != 0;
+	int per_process = strcmp(product, "MI100") != 0 || retry;
 	if (per_process)
 		xnack(&m);
 	uint32_t q = make_queue();
@@ -657,7 +693,7 @@ static void forked(void)
 	ok(bits & CHILD_EBADF, "the parent's /dev/kfd fd in the child: -EBADF");
 	ok(bits & CHILD_OPENS, "the child opens /dev/kfd of its own");
 	ok(bits & CHILD_ALLOCS, "its first object is its first handle");
-	ok(bits & CHILD_XNACK, "its XNACK mode is the default, off");
+	ok(bits & CHILD_XNACK, "its XNACK mode is the default, %s", retry ? "on" : "off");
 	ok(bits & CHILD_QUEUE, "its first queue is its queue 0");
 	struct kfd_ioctl_get_version_args v;
 	struct kfd_ioctl_destroy_queue_args d = { .queue_id = q };
@@ -672,6 +708,8 @@ int main(int argc, char **argv)
 	if (argc != 3)
 		return 64;
 	profile = argv[2];
+	snprintf(product, sizeof(product), "%.*s", (int)strcspn(profile, ":"), profile);
+	retry = strstr(profile, "xnack") != NULL;
 	setenv("HIPGRAIN_VIRTUAL_GPU", profile, 1);
 	unsetenv("HSA_XNACK");
 	void *h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -696,7 +734,8 @@ int main(int argc, char **argv)
 	objects();
 	limits();
 	caches();
-	if (strchr(profile, 'x')) {
+	cpu_links();
+	if (strchr(product, 'x')) {
 		smi_per_gpu();
 		svm_access_per_gpu();
 	}

@@ -5,10 +5,11 @@
  * deployed (xGMI for an MI250X wired to its CPU that way and for an
  * MI300A, PCIe for the cards), and atomics both ways, which HIP reports
  * as hipDeviceAttributeHostNativeAtomicSupported (ROCclr reads this very
- * link info of the CPU's fine-grained pool).
+ * link info of the CPU's fine-grained pool) unless the variant's root
+ * port carries no PCIe AtomicOps (no-pcie-atomics).
  *
- * usage: HIPGRAIN_VIRTUAL_GPU=NAME LD_PRELOAD=libhipgrain-vgpu.so
- *        hg-vgpu-link XGMI(0|1)
+ * usage: HIPGRAIN_VIRTUAL_GPU=NAME[:OPTION,...] LD_PRELOAD=libhipgrain-vgpu.so
+ *        hg-vgpu-link XGMI(0|1) [ATOMICS(0|1), default 1]
  */
 #include <stdlib.h>
 #include <hsa/hsa.h>
@@ -47,9 +48,9 @@ static hsa_status_t on_agent(hsa_agent_t a, void *unused)
 int main(int argc, char **argv)
 {
 	const char *name = getenv("HIPGRAIN_VIRTUAL_GPU");
-	if (argc != 2 || !name)
+	if (argc < 2 || argc > 3 || !name)
 		return 64;
-	int xgmi = atoi(argv[1]);
+	int xgmi = atoi(argv[1]), atomics = argc < 3 || atoi(argv[2]);
 	ok(hsa_init() == HSA_STATUS_SUCCESS, "%s: ROCr starts", name);
 	hsa_iterate_agents(on_agent, NULL);
 	if (!ngpu) {
@@ -67,8 +68,9 @@ int main(int argc, char **argv)
 	ok(hops == 1, "%s: one link to the CPU", name);
 	ok(l.link_type == (xgmi ? HSA_AMD_LINK_INFO_TYPE_XGMI : HSA_AMD_LINK_INFO_TYPE_PCIE),
 	   "%s: the link is %s", name, xgmi ? "xGMI" : "PCIe");
-	ok(l.atomic_support_32bit && l.atomic_support_64bit,
-	   "%s: with host-native atomics both ways", name);
+	ok(atomics ? l.atomic_support_32bit && l.atomic_support_64bit
+		   : !l.atomic_support_32bit && !l.atomic_support_64bit,
+	   "%s: %s host-native atomics", name, atomics ? "with" : "without");
 	hsa_shut_down();
 	return done();
 }

@@ -26,7 +26,9 @@ tap = hgrun.Tap()
 def profiles():
     out = subprocess.run([hipgrain, 'run', '--virtual-gpu', 'list'],
                          capture_output=True, text=True, check=True).stdout
-    rows = [line.split() for line in out.splitlines()[1:] if line.strip()]
+    # The table ends at the first blank line; the variants follow.
+    table = out.split('\n\n')[0]
+    rows = [line.split() for line in table.splitlines()[1:] if line.strip()]
     return [(r[0], r[1], int(r[2]), int(r[3])) for r in rows]
 
 
