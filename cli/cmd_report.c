@@ -88,111 +88,126 @@ static bool report_color(const char *mode)
 	return isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 }
 
-int cmd_report(int argc, char **argv)
-{
-	struct an_opts o = {.format = AN_FMT_TEXT};
-	enum an_sev fail_on = AN_SEV_NONE;
-	const char *color = "auto", *output = NULL, *summary = NULL;
-	struct cli_out out;
-	int fmt, rc;
-	struct an_outcome res;
-	int ch;
+struct report_args {
+	struct an_opts o;
+	enum an_sev fail_on;
+	const char *color, *output, *summary;
+};
 
-	optind = 0; /* glibc: 0 also resets state a previous getopt left */
-	o.jobs = report_cpus();
-	while ((ch = getopt_long(argc, argv, ":ho:j:", report_opts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_FORMAT:
-			fmt = an_format_parse(optarg);
-			if (fmt < 0)
-				return cli_bad_value("report", report_opts, ch,
-						     optarg);
-			o.format = (enum an_format)fmt;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'j':
-			if (!report_jobs(optarg, &o.jobs)) {
-				fprintf(stderr, "hipgrain report: --jobs '%s': "
-						"want a number from 1 to 1024\n",
-					optarg);
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case OPT_INVENTORY:
-			o.inventory = true;
-			break;
-		case OPT_FAIL_ON:
-			fail_on = an_sev_parse(optarg);
-			if (fail_on == AN_SEV_NONE)
-				return cli_bad_value("report", report_opts, ch,
-						     optarg);
-			break;
-		case OPT_COLOR:
-			if (strcmp(optarg, "auto") && strcmp(optarg, "always") &&
-			    strcmp(optarg, "never"))
-				return cli_bad_value("report", report_opts, ch,
-						     optarg);
-			color = optarg;
-			break;
-		case OPT_SUMMARY:
-			summary = optarg;
-			break;
-		case OPT_MPI:
-			o.mpi = true;
-			break;
-		case 'h':
-			fputs(report_usage, stdout);
-			return CLI_EXIT_OK;
-		default:
-			return cli_bad_option("report", argv, ch);
-		}
-	}
-	if (optind >= argc)
-		return cli_missing("report", "TRACE",
-				   "a trace directory 'hipgrain run' wrote, or "
-				   "a folder holding some");
-	if (summary && argc - optind != 1)
-		return cli_conflict("report", "--summary: name one TRACE");
-	if (summary)
-		return an_summary_write(argv[optind], summary, stderr)
-			       ? CLI_EXIT_FAILURE
-			       : CLI_EXIT_OK;
-	/* The inventory is a table of text and JSON; a page, a timeline or a
-	 * code-scanning log that silently left it out would look complete. */
-	if (o.inventory && o.format != AN_FMT_TEXT && o.format != AN_FMT_JSON) {
-		fprintf(stderr, "hipgrain report: --inventory: only the text and "
-				"json formats have one\n");
+/* One option into a: -1 to go on, else the exit status. */
+static int report_opt(int ch, char **argv, struct report_args *a)
+{
+	int fmt;
+
+	switch (ch) {
+	case OPT_FORMAT:
+		fmt = an_format_parse(optarg);
+		if (fmt < 0)
+			return cli_bad_value("report", report_opts, ch, optarg);
+		a->o.format = (enum an_format)fmt;
+		return -1;
+	case 'o':
+		a->output = optarg;
+		return -1;
+	case 'j':
+		if (report_jobs(optarg, &a->o.jobs))
+			return -1;
+		fprintf(stderr, "hipgrain report: --jobs '%s': want a number "
+				"from 1 to 1024\n", optarg);
 		return CLI_EXIT_USAGE;
+	case OPT_INVENTORY:
+		a->o.inventory = true;
+		return -1;
+	case OPT_FAIL_ON:
+		a->fail_on = an_sev_parse(optarg);
+		return a->fail_on == AN_SEV_NONE
+			       ? cli_bad_value("report", report_opts, ch, optarg)
+			       : -1;
+	case OPT_COLOR:
+		if (strcmp(optarg, "auto") && strcmp(optarg, "always") &&
+		    strcmp(optarg, "never"))
+			return cli_bad_value("report", report_opts, ch, optarg);
+		a->color = optarg;
+		return -1;
+	case OPT_SUMMARY:
+		a->summary = optarg;
+		return -1;
+	case OPT_MPI:
+		a->o.mpi = true;
+		return -1;
+	case 'h':
+		fputs(report_usage, stdout);
+		return CLI_EXIT_OK;
+	default:
+		return cli_bad_option("report", argv, ch);
 	}
-	o.inputs = argv + optind;
-	o.ninputs = argc - optind;
-	o.color = o.format == AN_FMT_TEXT &&
-		  (output ? !strcmp(color, "always") : report_color(color));
-	if (o.mpi) {
+}
+
+/* The report itself, once the options hold: its exit status. */
+static int report_write(struct report_args *a)
+{
+	struct cli_out out;
+	struct an_outcome res;
+	int rc;
+
+	if (a->o.mpi) {
 		int rank = an_mpi_start(stderr);
 
 		if (rank < 0)
 			return CLI_EXIT_FAILURE;
 		/* Only rank 0 writes; the others' results go to it. */
 		if (rank > 0)
-			output = NULL;
+			a->output = NULL;
 	}
-	if (!cli_out_open(&out, "report", output))
+	if (!cli_out_open(&out, "report", a->output))
 		rc = -1;
 	else
-		rc = an_report(&o, out.f, stderr, &res);
-	if (o.mpi)
+		rc = an_report(&a->o, out.f, stderr, &res);
+	if (a->o.mpi)
 		an_mpi_end();
 	if (!out.f)
 		return CLI_EXIT_FAILURE;
 	if (cli_out_close(&out, rc == 0) || rc)
 		return CLI_EXIT_FAILURE;
-	if (fail_on != AN_SEV_NONE && res.worst >= fail_on)
+	if (a->fail_on != AN_SEV_NONE && res.worst >= a->fail_on)
 		return CLI_EXIT_FINDINGS;
 	/* Nothing found, but the trace could not show all: not a pass. */
-	if (fail_on != AN_SEV_NONE && res.unjudged)
+	if (a->fail_on != AN_SEV_NONE && res.unjudged)
 		return CLI_EXIT_UNJUDGED;
 	return CLI_EXIT_OK;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_args a = {.o = {.format = AN_FMT_TEXT},
+				.fail_on = AN_SEV_NONE, .color = "auto"};
+	int ch, rc;
+
+	optind = 0; /* glibc: 0 also resets state a previous getopt left */
+	a.o.jobs = report_cpus();
+	while ((ch = getopt_long(argc, argv, ":ho:j:", report_opts, NULL)) != -1)
+		if ((rc = report_opt(ch, argv, &a)) >= 0)
+			return rc;
+	if (optind >= argc)
+		return cli_missing("report", "TRACE",
+				   "a trace directory 'hipgrain run' wrote, or "
+				   "a folder holding some");
+	if (a.summary && argc - optind != 1)
+		return cli_conflict("report", "--summary: name one TRACE");
+	if (a.summary)
+		return an_summary_write(argv[optind], a.summary, stderr)
+			       ? CLI_EXIT_FAILURE
+			       : CLI_EXIT_OK;
+	/* The inventory is a table of text and JSON; a page, a timeline or a
+	 * code-scanning log that silently left it out would look complete. */
+	if (a.o.inventory && a.o.format != AN_FMT_TEXT && a.o.format != AN_FMT_JSON) {
+		fprintf(stderr, "hipgrain report: --inventory: only the text and "
+				"json formats have one\n");
+		return CLI_EXIT_USAGE;
+	}
+	a.o.inputs = argv + optind;
+	a.o.ninputs = argc - optind;
+	a.o.color = a.o.format == AN_FMT_TEXT &&
+		    (a.output ? !strcmp(a.color, "always") : report_color(a.color));
+	return report_write(&a);
 }
