@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "isa_atab.h"
 #include "vg_node.h"
 
 enum { OPT_PCIE, OPT_XGMI, OPT_NO_ATOMICS, OPT_XNACK, NOPTS };

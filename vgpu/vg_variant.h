@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "isa_atab.h"
+struct isa_atab_facts; /* isa/isa_atab.h */
 
 struct vg_node;
 
