@@ -8,7 +8,10 @@
 #include "an_link.h"
 #include "an_output.h"
 
-size_t an_judged_lines(const struct an_ctx *c, struct an_gpu_line **out)
+/* Each process's line by text(), the processes sharing one counted on
+ * the first: how many lines. */
+static size_t line_up(const struct an_ctx *c, struct an_gpu_line **out,
+		      const char *(*text_of)(const struct an_proc *, char *, size_t))
 {
 	struct an_proc **v;
 	size_t n = an_procs_sorted(c, &v), k = 0;
@@ -16,14 +19,11 @@ size_t an_judged_lines(const struct an_ctx *c, struct an_gpu_line **out)
 
 	*out = l;
 	for (size_t i = 0; l && i < n; i++) {
-		struct an_machine m;
 		char text[sizeof(l->text)];
 		size_t j = 0;
 
-		if (!v[i]->have_device && !v[i]->vgpu[0] && !v[i]->ntopo)
+		if (!text_of(v[i], text, sizeof(text))[0])
 			continue;
-		an_link_facts(v[i], &m);
-		an_link_text(&m, text, sizeof(text));
 		while (j < k && strcmp(l[j].text, text))
 			j++;
 		if (j < k) {
@@ -35,6 +35,23 @@ size_t an_judged_lines(const struct an_ctx *c, struct an_gpu_line **out)
 	}
 	free(v);
 	return k;
+}
+
+/* The facts a process's verdicts rest on, "" where it touched no GPU. */
+static const char *judged_text(const struct an_proc *p, char *buf, size_t cap)
+{
+	struct an_machine m;
+
+	buf[0] = '\0';
+	if (!p->have_device && !p->vgpu[0] && !p->ntopo)
+		return buf;
+	an_link_facts(p, &m);
+	return an_link_text(&m, buf, cap);
+}
+
+size_t an_judged_lines(const struct an_ctx *c, struct an_gpu_line **out)
+{
+	return line_up(c, out, judged_text);
 }
 
 const char *an_gpu_text(const struct an_proc *p, char *buf, size_t cap)
@@ -88,28 +105,7 @@ const char *an_gpu_name(const struct an_proc *p, uint32_t gpu_id, uint8_t slot,
 
 size_t an_gpu_lines(const struct an_ctx *c, struct an_gpu_line **out)
 {
-	struct an_proc **v;
-	size_t n = an_procs_sorted(c, &v), k = 0;
-	struct an_gpu_line *l = calloc(n ? n : 1, sizeof(*l));
-
-	*out = l;
-	for (size_t i = 0; l && i < n; i++) {
-		char text[sizeof(l->text)];
-		size_t j = 0;
-
-		if (!an_gpu_text(v[i], text, sizeof(text))[0])
-			continue;
-		while (j < k && strcmp(l[j].text, text))
-			j++;
-		if (j < k) {
-			l[j].others++;
-			continue;
-		}
-		l[k].first = v[i];
-		memcpy(l[k++].text, text, sizeof(text));
-	}
-	free(v);
-	return k;
+	return line_up(c, out, an_gpu_text);
 }
 
 bool an_gpus_mixed(const struct an_ctx *c)
