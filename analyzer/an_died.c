@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "an_died.h"
 #include "an_drv.h"
 #include "an_names.h"
 #include "an_replay.h"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_died.h"
 #include "an_gpus.h"
 #include "an_names.h"
 #include "an_output.h"

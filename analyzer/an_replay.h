@@ -19,8 +19,6 @@ void an_fail_add(struct an_ctx *c, const struct an_proc *p, unsigned api,
 		 int32_t rc);
 void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
-/* A hooked call the process died in (an_died.c). */
-void an_on_died(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 		 bool prefetch);
 void an_on_granularity(struct an_ctx *c, struct an_proc *p,

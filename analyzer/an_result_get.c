@@ -143,6 +143,24 @@ static void an_get_bins(struct an_rbuf *r, struct an_proc *p)
 	}
 }
 
+static void an_get_topo(struct an_rbuf *r, struct an_proc *p)
+{
+	p->ntopo = (uint8_t)an_r_below(r, AN_TOPO_GPUS + 1);
+	for (unsigned i = 0; i < p->ntopo && !r->bad; i++) {
+		struct an_topo_gpu *g = &p->topo[i];
+		g->hive = an_r_u64(r);
+		g->gpu_id = (uint32_t)an_r_u64(r);
+		g->target = (uint32_t)an_r_u64(r);
+		g->device_id = (uint32_t)an_r_u64(r);
+		g->cap = (uint32_t)an_r_u64(r);
+		g->link_type = (uint32_t)an_r_u64(r);
+		g->link_flags = (uint32_t)an_r_u64(r);
+	}
+	p->kfd_major = (uint32_t)an_r_u64(r);
+	p->kfd_minor = (uint32_t)an_r_u64(r);
+	an_r_chars(r, p->driver, sizeof(p->driver));
+}
+
 static void an_get_proc(struct an_rbuf *r, struct an_proc *p)
 {
 	const uint8_t *s;
@@ -150,15 +168,18 @@ static void an_get_proc(struct an_rbuf *r, struct an_proc *p)
 	p->vpid = an_r_i64(r);
 	p->image = (unsigned)an_r_u64(r);
 	an_get_names(r, p);
-	s = an_r_bytes(r, 12);
+	s = an_r_bytes(r, 13);
 	if (!s)
 		return;
 	p->vgpu_exec = s[0], p->no_gpu = s[1], p->dev_xnack = s[2];
 	p->kfd_xnack = s[3], p->co_xnack = s[4], p->xnack_reported = s[5];
 	p->have_device = s[6], p->omp_offload = s[7], p->discarded = s[8];
 	p->fate.known = s[9], p->fate.signaled = s[10], p->fate.core = s[11];
+	p->exited = s[12];
 	p->fate.pid = (int)an_r_i64(r);
 	p->fate.code = (int)an_r_i64(r);
+	p->schema = (uint16_t)an_r_below(r, UINT16_MAX + 1);
+	an_get_topo(r, p);
 	p->omp_requires = an_r_u64(r);
 	p->obs_kd = an_r_u64(r);
 	an_get_kfd(r, p);

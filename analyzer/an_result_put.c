@@ -88,6 +88,23 @@ static void an_put_names(struct an_wbuf *b, const struct an_proc *p)
 	an_w_str(b, p->obs_kernel);
 }
 
+/* What the driver's topology said (kfd_node): the report's judged-for
+ * lines read it after the merge. */
+static void an_put_topo(struct an_wbuf *b, const struct an_proc *p)
+{
+	an_w_u64(b, p->ntopo);
+	for (unsigned i = 0; i < p->ntopo && i < AN_TOPO_GPUS; i++) {
+		const struct an_topo_gpu *g = &p->topo[i];
+		uint64_t v[] = {g->hive, g->gpu_id, g->target, g->device_id,
+				g->cap, g->link_type, g->link_flags};
+		for (size_t j = 0; j < sizeof(v) / sizeof(v[0]); j++)
+			an_w_u64(b, v[j]);
+	}
+	an_w_u64(b, p->kfd_major);
+	an_w_u64(b, p->kfd_minor);
+	an_w_str(b, p->driver);
+}
+
 static void an_put_proc(struct an_wbuf *b, const struct an_proc *p)
 {
 	an_w_i64(b, p->vpid);
@@ -96,10 +113,12 @@ static void an_put_proc(struct an_wbuf *b, const struct an_proc *p)
 	uint8_t small[] = {p->vgpu_exec, p->no_gpu, p->dev_xnack, p->kfd_xnack,
 			   p->co_xnack, p->xnack_reported, p->have_device,
 			   p->omp_offload, p->discarded, p->fate.known,
-			   p->fate.signaled, p->fate.core};
+			   p->fate.signaled, p->fate.core, p->exited};
 	an_w_bytes(b, small, sizeof(small));
 	an_w_i64(b, p->fate.pid);
 	an_w_i64(b, p->fate.code);
+	an_w_u64(b, p->schema);
+	an_put_topo(b, p);
 	an_w_u64(b, p->omp_requires);
 	an_w_u64(b, p->obs_kd);
 	an_put_kfd(b, p->kfd);

@@ -261,12 +261,12 @@ static void an_text_header(const struct an_tty *t, struct an_ctx *c,
 	else if (an_exec_sentence(c, line, sizeof(line)))
 		fprintf(t->out, "%s%s%s\n", an_col(t, "\033[1;33m"), line,
 			an_col(t, "\033[0m"));
-	an_text_judged(t, c);
 	char notice[512];
 
 	if (an_notice(c, notice, sizeof(notice)))
 		fprintf(t->out, "%s%s%s\n", an_col(t, "\033[1;33m"), notice,
 			an_col(t, "\033[0m"));
+	an_text_judged(t, c);
 	fprintf(t->out, "hipgrain report: %zu finding%s (%u error, %u warning, "
 			"%u note) in %u process%s; %llu events read\n",
 		gs->n, gs->n == 1 ? "" : "s", gs->by_sev[AN_SEV_ERROR],

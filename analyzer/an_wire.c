@@ -22,7 +22,8 @@ void an_w_bytes(struct an_wbuf *b, const void *v, size_t n)
 		b->p = p;
 		b->cap = cap;
 	}
-	memcpy(b->p + b->n, v, n);
+	if (n)
+		memcpy(b->p + b->n, v, n);
 	b->n += n;
 }
 

@@ -31,7 +31,7 @@ def observed(rep):
         obs = f.get('observed')
         if f['rule'] != RULE or not obs:
             continue
-        m = re.match(r'on the virtual (\S+),', obs['text'])
+        m = re.match(r'on the virtual (\S+)(?: \([^)]*\))?,', obs['text'])
         if m:
             out[m.group(1)] = out.get(m.group(1), 0) + obs['dropped']
     return out
