@@ -63,6 +63,11 @@ void an_on_died(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	if (!name[0])
 		return;
 	p->died_in = true;
+	/* A kernel's memory access fault ends the process in whatever call
+	 * waits on it: the rules that explain the fault say where it was, and
+	 * the call that happened to wait is no finding of its own. */
+	if (p->gpu_faulted && !range_api)
+		return;
 	an_find_at(c, &an_rule_died_in_call, AN_SEV_ERROR, p, NULL, NULL, &at,
 		   NULL, "the process was killed by %s inside %s, which never "
 		   "returned%s", sig_name(sig, sn, sizeof(sn)), name,

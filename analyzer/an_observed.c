@@ -70,6 +70,7 @@ void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev
 		return;
 	}
 	if (st == HG_EXEC_FAULT) {
+		p->gpu_faulted = true;
 		x->faulted++;
 		if (k)
 			k->faulted++;

@@ -163,6 +163,7 @@ struct an_proc {
 			   * target region */
 	bool discarded; /* some of its stream lost events */
 	bool died_in;	/* it died inside a hooked call (an_died.c) */
+	bool gpu_faulted; /* a kernel of it stopped at a memory access fault */
 	bool exited;	/* its `exit` event: it ended by exit or main's return */
 	uint16_t schema; /* its process event's */
 	uint64_t epoch;	/* the an_read() it came from */
