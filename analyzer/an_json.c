@@ -5,6 +5,7 @@
 
 #include "an_gpus.h"
 #include "an_inventory.h"
+#include "an_leak_why.h"
 #include "an_fmt.h"
 #include "an_json.h"
 #include "an_link.h"

@@ -85,8 +85,6 @@ unsigned an_nprocs(const struct an_ctx *c);
 /* Every process, by pid, then image, then where; *out is the caller's to
  * free.  0 when there are none or memory ran out. */
 size_t an_procs_sorted(const struct an_ctx *c, struct an_proc ***out);
-/* Why no leak of p is judged, NULL when one is (an_withheld.c). */
-const char *an_leak_withheld(const struct an_ctx *c, const struct an_proc *p);
 /* Some verdict was withheld for want of events: `--fail-on` cannot pass. */
 bool an_unjudged(const struct an_ctx *c);
 /* "not judged: ..." lines, each between on and off (colour). */

@@ -7,24 +7,10 @@
  */
 #include <stdlib.h>
 
+#include "an_leak_why.h"
 #include "an_output.h"
 #include "an_state.h"
 
-const char *an_leak_withheld(const struct an_ctx *c, const struct an_proc *p)
-{
-	if (p->discarded)
-		return "events were lost while tracing";
-	if (c->partial)
-		return "a trace was cut short, and its frees may be in the lost part";
-	if (p->fate.known)
-		return p->fate.signaled ? "it was killed before it could free"
-					: NULL;
-	/* Schema 8 writes `exit` at a normal end; older traces cannot say. */
-	if (p->schema >= 8 && !p->exited)
-		return "its trace holds no record of its end (killed, as by "
-		       "SIGKILL at a time limit, or ended by _exit)";
-	return NULL;
-}
 
 bool an_unjudged(const struct an_ctx *c)
 {

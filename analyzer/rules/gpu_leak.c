@@ -2,6 +2,7 @@
 /* HIP allocations still live when the process's trace ends, and another
  * process's memory still mapped (an IPC handle opened and never closed
  * keeps the exporter's allocation alive after the exporter frees it). */
+#include "an_leak_why.h"
 #include "an_names.h"
 #include "an_output.h"
 #include "an_rule.h"
