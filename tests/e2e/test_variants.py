@@ -153,6 +153,12 @@ with concurrent.futures.ThreadPoolExecutor(2) as pool:
                      'unregisters its image (doc/testing.md)')
         else:
             tap.ok(rc_ok, f'{name}: program status passed through', err)
+        if row[5] == 'fails' and got and 'died-in-call' not in want:
+            # A program whose code cannot load fails either by an error
+            # HIP returns or by ROCr aborting inside the call that waits,
+            # as the runtime's threads fall: the row's rules say why it
+            # failed, died-in-call only where it stopped.
+            got = got - {'died-in-call'}
         tap.ok(status == 0 and got == want,
                f'{name}: fires {sorted(want) or "nothing"}',
                f'report status {status}, got {sorted(got) if got else got}')
