@@ -204,7 +204,7 @@ static void an_sarif_gpus(FILE *out, const struct an_ctx *c)
 	size_t n = an_gpu_lines(c, &l);
 
 	for (size_t i = 0; i < n; i++) {
-		char where[256], msg[512];
+		char where[256], msg[640];
 
 		an_where(l[i].first, where, sizeof(where));
 		if (l[i].others)

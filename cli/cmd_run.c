@@ -265,7 +265,7 @@ static void rank_line(const struct trc_opts *o, const struct trc_result *r)
 	struct an_opts ao = {.inputs = (char *[]){(char *)r->dir},
 			     .ninputs = 1};
 	struct an_outcome res;
-	char sum[4096];
+	char sum[4096 + sizeof("/" AN_SUMMARY_FILE)];
 	FILE *null;
 
 	if (r->relayed) {
@@ -277,8 +277,9 @@ static void rank_line(const struct trc_opts *o, const struct trc_result *r)
 	}
 	/* The rank's trace judged here, into the summary a report of the
 	 * job merges in its place; the line counts from it. */
-	snprintf(sum, sizeof(sum), "%s/" AN_SUMMARY_FILE, r->dir);
-	if (!an_summary_write(r->dir, sum, stderr))
+	if (snprintf(sum, sizeof(sum), "%s/" AN_SUMMARY_FILE, r->dir) <
+		    (int)sizeof(sum) &&
+	    !an_summary_write(r->dir, sum, stderr))
 		ao.inputs[0] = sum;
 	null = fopen("/dev/null", "w");
 	if (!null || an_report(&ao, null, stderr, &res)) {
