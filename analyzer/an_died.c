@@ -43,12 +43,7 @@ static void judge_range(struct an_ctx *c, struct an_proc *p,
 		.callsite = an_ev_u64(e, F_RO_CALLSITE), .died = sig,
 	};
 
-	o.alloc = an_alloc_get(p, o.id);
-	if (o.alloc)
-		an_drv_refresh(c, p, o.alloc);
-	for (unsigned i = 0; i < an_nrules; i++)
-		if (an_rules[i]->on_range)
-			an_rules[i]->on_range(c, an_rules[i], &o);
+	an_range_judge(c, p, &o);
 }
 
 void an_on_died(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)

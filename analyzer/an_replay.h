@@ -21,6 +21,10 @@ void an_on_alloc(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 		 bool prefetch);
+/* An advice or prefetch, before or without its return, to the range rules:
+ * its allocation looked up and refreshed from the driver's view. */
+struct an_range_op;
+void an_range_judge(struct an_ctx *c, struct an_proc *p, struct an_range_op *o);
 void an_on_granularity(struct an_ctx *c, struct an_proc *p,
 		       const struct an_ev *e);
 void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);

@@ -139,6 +139,16 @@ void an_on_free(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		an_retire(c, p, f.alloc, &f);
 }
 
+void an_range_judge(struct an_ctx *c, struct an_proc *p, struct an_range_op *o)
+{
+	o->alloc = an_alloc_get(p, o->id);
+	if (o->alloc)
+		an_drv_refresh(c, p, o->alloc);
+	for (unsigned i = 0; i < an_nrules; i++)
+		if (an_rules[i]->on_range)
+			an_rules[i]->on_range(c, an_rules[i], o);
+}
+
 void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 		 bool prefetch)
 {
@@ -152,12 +162,7 @@ void an_on_range(struct an_ctx *c, struct an_proc *p, const struct an_ev *e,
 		.callsite = an_ev_u64(e, F_RO_CALLSITE),
 	};
 
-	o.alloc = an_alloc_get(p, o.id);
-	if (o.alloc)
-		an_drv_refresh(c, p, o.alloc);
-	for (unsigned i = 0; i < an_nrules; i++)
-		if (an_rules[i]->on_range)
-			an_rules[i]->on_range(c, an_rules[i], &o);
+	an_range_judge(c, p, &o);
 	an_tl_call(c, p, o.api, o.rc, o.size);
 	if (o.rc)
 		an_fail_add(c, p, o.api, o.rc);
