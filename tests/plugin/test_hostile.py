@@ -11,6 +11,7 @@ usage: test_hostile.py PLUGIN_DIR FIXTURES SAVED_CORPUS
 import os
 import random
 import resource
+import signal
 import struct
 import subprocess
 import sys
@@ -28,6 +29,11 @@ FLIPS = 40  # variants of the hand-made seed (every form), 6 of the others
 # The seeds' streams are a few KiB and print a few times their size; a
 # reading past this many bytes has none of them left to print.
 ENDLESS = 16 << 20
+# A reading of so small a stream takes a fraction of a CPU-second; one that
+# has spent this many is spinning (babeltrace2 2.1 reopens and maps one of
+# the corpus streams forever).  CPU time, not wall time: a loaded machine
+# gives the same verdict.
+SPIN_CPU_S = 20
 BACKSTOP = 300
 tap = hgrun.Tap()
 ok = tap.ok
@@ -39,11 +45,13 @@ def limits():
     # (not under ASan, whose shadow memory is reserved address space).
     if not os.environ.get('HG_BT2_PRELOAD'):
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+    resource.setrlimit(resource.RLIMIT_CPU, (SPIN_CPU_S, SPIN_CPU_S))
 
 
 def bt(trace, decode):
-    """babeltrace2's exit status on trace, or 'endless' for a reading that
-    prints without end (damage that makes zero-bit events).  Such a reading
+    """babeltrace2's exit status on trace, 'endless' for a reading that
+    prints without end (damage that makes zero-bit events), or 'spins' for
+    one stopped by SIGXCPU.  Such a reading
     is stopped by what it printed, far more than any reading of so small a
     stream can: the same verdict on every machine, and at once, where a
     time limit spent the whole limit on each such reading."""
@@ -70,7 +78,9 @@ def bt(trace, decode):
         except subprocess.TimeoutExpired:
             p.kill()
             return 'timeout'
-    return 'endless' if endless else rc
+    if endless:
+        return 'endless'
+    return 'spins' if rc == -signal.SIGXCPU else rc
 
 
 def seeds(tmp):
@@ -105,7 +115,13 @@ with tempfile.TemporaryDirectory() as tmp:
     rng = random.Random(29)
     for i, (name, meta, stream) in enumerate(seeds(tmp)):
         d = write(os.path.join(tmp, 'seed%d' % i), meta, stream)
-        plain, dec = bt(d, False), bt(d, True)
+        plain = bt(d, False)
+        if plain == 'spins':
+            # Not ours, nor are its variants (a few bits apart): reading
+            # each would only spend the CPU limit again.
+            tap.skip(name, 'plain babeltrace2 spins on it')
+            continue
+        dec = bt(d, True)
         ok(dec == plain or (isinstance(plain, int) and plain > 0 and
                             isinstance(dec, int) and dec > 0),
            '%s: as plain babeltrace2 reads it (%s, %s)' % (name, plain, dec))
@@ -118,7 +134,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 s[rng.randrange(8, len(s))] ^= 1 << rng.randrange(8)
             v = write(os.path.join(tmp, 'v'), meta, bytes(s))
             plain = bt(v, False)
-            if plain != 0:
+            if plain != 0:  # 'spins' too
                 continue  # babeltrace2's own reader stopped: not ours
             dec = bt(v, True)
             if dec != 0:
