@@ -10,11 +10,19 @@
 //   histogram add MEM   histo[byte] += 1 with atomicAdd (global_atomic_add).
 //   histogram min MEM   first[byte] = lowest index of that byte, with
 //                       atomicMin (global_atomic_umin).
+//   histogram sub MEM   left[byte] counts down from SIZE with HIP's
+//                       atomicSub, which HIP's headers define as an atomic
+//                       add of the negation (global_atomic_add): it lands
+//                       wherever add does.
+//   histogram fetchsub MEM   the same count down with the compiler's
+//                       __atomic_fetch_sub (global_atomic_sub), as generic
+//                       C++ or `omp atomic` code writes it: AMD's tables
+//                       drop sub over PCIe where they keep add.
 //
-//   MEM          histogram add    histogram min
+//   MEM          histogram add, sub    histogram min, fetchsub
 //   hipmalloc    none             none        (coarse device memory)
 //   hostmalloc   none             int-atomic-fine-host (fine host memory,
-//                                             gfx908/gfx90a)
+//                                             gfx908/gfx90a over PCIe)
 //   managed      none             none        (fine, but prefetched to the
 //                                             device before the launch)
 //
@@ -41,9 +49,28 @@ __global__ void histo_first(const unsigned char *__restrict__ buf,
 		atomicMin(&first[buf[i]], (unsigned int)i);
 }
 
+__global__ void histo_sub(const unsigned char *__restrict__ buf,
+			  unsigned int *left, int size, unsigned int step)
+{
+	int stride = blockDim.x * gridDim.x;
+	for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < size; i += stride)
+		atomicSub(&left[buf[i]], step);
+}
+
+// The step is an argument: LLVM turns the subtraction of a constant into
+// an atomic add of its negation.
+__global__ void histo_fetchsub(const unsigned char *__restrict__ buf,
+			       unsigned int *left, int size, unsigned int step)
+{
+	int stride = blockDim.x * gridDim.x;
+	for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < size; i += stride)
+		__atomic_fetch_sub(&left[buf[i]], step, __ATOMIC_RELAXED);
+}
+
+enum op { ADD, MIN, SUB, FETCHSUB, OP_COUNT };
 enum mem { HIPMALLOC, HOSTMALLOC, MANAGED, MEM_COUNT };
 static const char *const mem_names[] = {"hipmalloc", "hostmalloc", "managed"};
-static const char *const op_names[] = {"add", "min"};
+static const char *const op_names[] = {"add", "min", "sub", "fetchsub"};
 
 static unsigned char host_buf[SIZE];
 
@@ -57,13 +84,20 @@ static void fill(void)
 	}
 }
 
+static unsigned int start(int op)
+{
+	return op == ADD ? 0 : op == MIN ? 0xffffffffu : SIZE;
+}
+
 static void expected(int op, unsigned int *want)
 {
 	for (int j = 0; j < BINS; j++)
-		want[j] = op == 0 ? 0 : 0xffffffffu;
+		want[j] = start(op);
 	for (int i = 0; i < SIZE; i++) {
-		if (op == 0)
+		if (op == ADD)
 			want[host_buf[i]]++;
+		else if (op != MIN)
+			want[host_buf[i]]--;
 		else if (want[host_buf[i]] == 0xffffffffu)
 			want[host_buf[i]] = (unsigned int)i;
 	}
@@ -90,10 +124,10 @@ static unsigned int *alloc_bins(int m, int dev, const unsigned int *init)
 
 int main(int argc, char **argv)
 {
-	int op = demo_pick(argc == 3 ? argv[1] : nullptr, op_names, 2);
+	int op = demo_pick(argc == 3 ? argv[1] : nullptr, op_names, OP_COUNT);
 	int m = demo_pick(argc == 3 ? argv[2] : nullptr, mem_names, MEM_COUNT);
 	if (op < 0 || m < 0)
-		demo_usage(argv[0], "{add|min} {hipmalloc|hostmalloc|managed}");
+		demo_usage(argv[0], "{add|min|sub|fetchsub} {hipmalloc|hostmalloc|managed}");
 
 	int dev;
 	CHECK(hipGetDevice(&dev));
@@ -104,10 +138,14 @@ int main(int argc, char **argv)
 
 	unsigned int init[BINS], want[BINS], got[BINS];
 	for (int j = 0; j < BINS; j++)
-		init[j] = op == 0 ? 0 : 0xffffffffu;
+		init[j] = start(op);
 	unsigned int *bins = alloc_bins(m, dev, init);
-	if (op == 0)
+	if (op == ADD)
 		hipLaunchKernelGGL(histo_add, dim3(64), dim3(256), 0, 0, buf, bins, SIZE);
+	else if (op == SUB)
+		hipLaunchKernelGGL(histo_sub, dim3(64), dim3(256), 0, 0, buf, bins, SIZE, 1u);
+	else if (op == FETCHSUB)
+		hipLaunchKernelGGL(histo_fetchsub, dim3(64), dim3(256), 0, 0, buf, bins, SIZE, 1u);
 	else
 		hipLaunchKernelGGL(histo_first, dim3(64), dim3(256), 0, 0, buf, bins, SIZE);
 	CHECK_LAUNCH();
