@@ -10,9 +10,9 @@
  * link to its CPU where amdgpu could not enable AtomicOps up to the root
  * port (pci_atomic_requested), which is the no-pcie-atomics variant; the
  * CPU's link back is marked only for a GPU that cannot complete them,
- * which these all can.  ROCr's link info, and HIP's
- * hipDeviceAttributeHostNativeAtomicSupported where a release reads it,
- * follow.  The links are bidirectional: xGMI always, PCIe with the
+ * which these all can.  ROCr's link info follows, and from HIP 6 so does
+ * hipDeviceAttributeHostNativeAtomicSupported; HIP 5.2 has no answer for
+ * that attribute on any GPU (tests/vgpu/hg_vgpu_hipattr.c).  The links are bidirectional: xGMI always, PCIe with the
  * large BAR these cards have.  Then come its xGMI peers in the hive
  * (kfd_fill_gpu_xgmi_link_to_gpu: the xGMI weight times the hops).  A CPU
  * node links to the other NUMA nodes (kfd_fill_iolink_info_for_cpu, at
