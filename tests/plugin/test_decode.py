@@ -134,15 +134,8 @@ with tempfile.TemporaryDirectory() as tmp:
     ok(heads and all(f in heads[0] for f in doc['head']) and
        heads[0]['handle'] == 0x3333 and heads[0]['shmem'] == 256,
        'head: every documented field', heads[:1])
-    # This round's events that tests/tracegen cannot write yet: each is
-    # checked end to end where it is made (e2e-died, the jobs' and
-    # report's cases, vgpu-driver, exec-ds); the decoder reads them by
-    # the page's fields like any other.  Adding them to the script is
-    # the next step, and this list shrinks to nothing.
-    not_generated = {'exit', 'died', 'kfd_node', 'vgpu_race'}
     absent = [ev for ev, f in doc.items()
-              if f is not None and ev not in seen and ev != 'head' and
-              ev not in not_generated]
+              if f is not None and ev not in seen and ev != 'head']
     ok(not absent, 'every event the page documents was checked', absent)
     launch = seen.get('launch', {})
     ok(launch.get('args') and launch['args'][0]['value'] == 0x7f0000000010,

@@ -155,7 +155,7 @@ with tempfile.TemporaryDirectory() as tmp:
            all(e['event'] == 'alloc' for e in allocs), '--event alloc', allocs)
     rc, kfd, _ = jdump('--event', 'kfd_*', '--event', 'hipgrain:call', trace)
     tap.ok(rc == 0 and sorted({e['event'] for e in kfd}) == [
-        'call', 'kfd_alloc', 'kfd_free', 'kfd_smi', 'kfd_smi_open',
+        'call', 'kfd_alloc', 'kfd_free', 'kfd_node', 'kfd_smi', 'kfd_smi_open',
         'kfd_svm', 'kfd_xnack'], '--event with a pattern, repeated',
         [e['event'] for e in kfd])
     pid = every[0]['pid']

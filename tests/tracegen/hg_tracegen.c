@@ -11,6 +11,8 @@
  *   end
  *   cpu 1                the events after it are written on CPU 1, into
  *                        that CPU's stream (exit 77 if there is no CPU 1)
+ *   exit normal=0        the process's own `exit` event, in place of the
+ *                        one written after the last line
  *   noexit               no `exit` event after the last line, as for a
  *                        process killed or whose trace was cut
  */

@@ -329,9 +329,25 @@ static void tg_warning(const struct tg_line *l)
 bool tg_noexit;
 bool tg_had_process;
 
+/* A script's own exit replaces the one written at its end. */
 static void tg_exit(const struct tg_line *l)
 {
 	lttng_ust_tracepoint(hipgrain, exit, (uint8_t)tg_u64(l, "normal", 1));
+	tg_noexit = true;
+}
+
+/* The range keys are the call's (api, addr, size, advice, ...); name is
+ * the entry point's. */
+static void tg_died(const struct tg_line *l)
+{
+	struct hg_tp_range_op r;
+	tg_range(l, &r);
+	struct hg_tp_died d = {
+		.name = tg_str(l, "name", ""), .callsite = r.callsite, .op = &r,
+		.signal = I("signal"), .here = (uint8_t)U("here"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, died, &d);
 }
 
 static void tg_noexit_line(const struct tg_line *l)
@@ -345,6 +361,7 @@ static const struct {
 	void (*fn)(const struct tg_line *l);
 } tg_events[] = {
 	{"exit", tg_exit},	   {"noexit", tg_noexit_line},
+	{"died", tg_died},
 	{"process", tg_process},   {"env", tg_env},
 	{"runtime", tg_runtime},   {"device", tg_device},
 	{"callsite", tg_callsite}, {"alloc", tg_alloc},

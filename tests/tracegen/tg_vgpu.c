@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The virtual GPU's observations (vgpu_*): how a dispatch ended on the
- * interpreter, the atomics that did nothing, and the bytes it moved.  Keys
+ * interpreter, the atomics that did nothing, the bytes it moved, and the
+ * races between its waves.  Keys
  * are the fields of provider/hg_tp.h.
  */
 #include <errno.h>
@@ -48,6 +49,18 @@ static void tg_vgpu_traffic(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, vgpu_traffic, &t);
 }
 
+static void tg_vgpu_race(const struct tg_line *l)
+{
+	struct hg_tp_vgpu_race x = {
+		.kd = U("kd"), .code_off_a = U("code_off_a"), .code_off_b = U("code_off_b"),
+		.line_a = S("line_a"), .line_b = S("line_b"), .cls_a = (uint8_t)U("cls_a"),
+		.cls_b = (uint8_t)U("cls_b"), .lds = (uint8_t)U("lds"), .lo = U("lo"),
+		.hi = U("hi"), .count = U("count"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, vgpu_race, &x);
+}
+
 int tg_emit_vgpu(const struct tg_line *l)
 {
 	if (!strcmp(l->event, "vgpu_dispatch"))
@@ -56,6 +69,8 @@ int tg_emit_vgpu(const struct tg_line *l)
 		tg_vgpu_drop(l);
 	else if (!strcmp(l->event, "vgpu_traffic"))
 		tg_vgpu_traffic(l);
+	else if (!strcmp(l->event, "vgpu_race"))
+		tg_vgpu_race(l);
 	else
 		return -ENOENT;
 	return 0;
