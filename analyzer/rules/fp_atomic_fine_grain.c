@@ -197,8 +197,9 @@ static void fix_at(const struct an_finding *f, const char *site,
 		 : f->sev == AN_SEV_WARNING
 			 ? " agent-scope (atomicAdd, not atomicAdd_system) where "
 			   "the host and other GPUs need not see it atomically"
-			 : " a CAS loop (atomicAdd instead of unsafeAtomicAdd, "
-			   "or -mno-unsafe-fp-atomics)");
+			 : " a CAS loop (atomicAdd, not unsafeAtomicAdd, built "
+			   "without -munsafe-fp-atomics: either one makes it "
+			   "the hardware atomic)");
 }
 
 const struct an_rule an_rule_fp_atomic_fine_grain = {
@@ -207,9 +208,9 @@ const struct an_rule an_rule_fp_atomic_fine_grain = {
 	.summary = "hardware FP atomics on fine-grained memory",
 	.fix = "allocate with hipMalloc, or hipMemAdvise(ptr, size, "
 	       "hipMemAdviseSetCoarseGrain, dev) the whole range, or "
-	       "hipHostMallocNonCoherent for host memory; or compile with "
-	       "-mno-unsafe-fp-atomics / use atomicAdd instead of "
-	       "unsafeAtomicAdd to get a CAS loop",
+	       "hipHostMallocNonCoherent for host memory; or get a CAS "
+	       "loop: atomicAdd, not unsafeAtomicAdd, built without "
+	       "-munsafe-fp-atomics",
 	.fix_omp = "map the target into the region (map(tofrom: x[:1])), "
 		   "allocate it with omp_target_alloc, or make the atomic "
 		   "safe (hint(AMD_safe_fp_atomics), or compile with "
