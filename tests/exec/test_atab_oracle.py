@@ -25,6 +25,7 @@ tables disagree (the cas table's atomicCAS does nothing where the hw
 table's lands, which the same instruction cannot both do) are TODO.
 
 usage: test_atab_oracle.py VX_PROBE SRCDIR"""
+import collections
 import os
 import shutil
 import struct
@@ -298,14 +299,17 @@ def disagree(rows, key, col):
     return f'amd-atomics.tsv:{line} says atomicCAS is {hw_cas[col]} here'
 
 
-def judge_block(rows, col, pcie, table, memory, scope, have, results):
-    """The TAP verdict of one block: (failures, todos)."""
+def judge_block(rows, col, pcie, table, memory, scope, have, results, tally):
+    """The TAP verdict of one block: (failures, todos); tally counts the
+    cells by how they were judged."""
     fails, todos = [], []
     for op in OPS:
         key = (table, pcie, memory[0], memory[1], scope, op)
         cells, line = rows[key]
         cell = cells[col]
         forms, wrong = judged_forms(table, op, cell, have)
+        tally['by the loop' if forms == ['loop'] else 'by the instruction'] += 1
+        tally['nop'] += cell == 'nop'
         for frame, (status, out, mem) in results.items():
             why = wrong or (f'probe said: {status}' if not status.startswith('status 0')
                             else judge_cell(op, scope, cell, forms, out, mem))
@@ -335,7 +339,7 @@ def main():
             have = forms_of(arch, tmp)
             built[arch] = (have, assemble(tmp, arch, kernel(arch, have)))
         failed = n = 0
-        cache = {}
+        cache, tally = {}, collections.Counter()
         for col, pcie, table, memory, scope in blocks:
             arch = COLUMNS[col][0]
             have, blob = built[arch]
@@ -344,7 +348,7 @@ def main():
                     frame: run(blob, init, arch, col, pcie, memory, frame == 'general frame')
                     for frame in ('common forms', 'general frame')}}
             fails, todos = judge_block(rows, col, pcie, table, memory, scope, have,
-                                       cache[col, pcie, memory])
+                                       cache[col, pcie, memory], tally)
             n += 1
             failed += bool(fails)
             name = (f'{col} ({arch}, CPU link {COLUMNS[col][1]}, PCIe AtomicOps {pcie}): '
@@ -354,6 +358,7 @@ def main():
             print(f'{"not " if fails or todos else ""}ok {n} - {name}{todo}')
             for msg in (fails + todos)[:12]:
                 print('#   ' + msg)
+        print('# cells: ' + ', '.join(f'{v} {k}' for k, v in sorted(tally.items())))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 1 if failed else 0
