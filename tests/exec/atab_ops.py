@@ -4,6 +4,7 @@ oracle (test_atab_oracle.py) needs them: each one's width, the hardware
 instruction a compiler emits for it, what it computes (worked out here on
 the host), the operands each lane gives it, and the VALU code by which a
 compare-and-swap loop computes the new value from the loaded one."""
+import functools
 import struct
 
 from exec_host import f32, f16, from32, from16
@@ -85,6 +86,7 @@ def _mix(*xs):
     return z
 
 
+@functools.lru_cache(maxsize=None)
 def lane_values(op, lane):
     """(memory's value before, operand) of lane for op: values whose result
     differs from the memory's in (nearly) every lane, so that an atomic
