@@ -21,8 +21,10 @@ the common forms' loops and by the general frame.
 
 One TAP line per product, AtomicOps answer, table and block; a failing
 one names each wrong cell by its line in the TSV.  Cells where AMD's two
-tables disagree (the cas table's atomicCAS does nothing where the hw
-table's lands, which the same instruction cannot both do) are TODO.
+tables disagree (MI200 A+A without PCIe AtomicOps, fine host memory: the
+cas table's atomicCAS does nothing where the hw table's lands, which the
+same instruction cannot both do; the page's text sides with the hw table,
+as the interpreter does) are TODO.
 
 usage: test_atab_oracle.py VX_PROBE SRCDIR"""
 import collections
