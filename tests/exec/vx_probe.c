@@ -19,9 +19,9 @@
  * read (pcie|xgmi, yes|no, yes|no); unknown ones unless given.
  * VX_PROBE_KIND=MEMORY,GRANULARITY: the fine page's kind instead, in the
  * tables' words (device|migratable-host|pinned-host, coarse|fine).
- * VX_PROBE_INIT=FILE: the fine page's first bytes instead of the 1.0s;
- * the rest zeros; after the output page's words, a line "fine" and as many words of the
- * fine page as the file held, as the kernel left them.
+ * VX_PROBE_INIT=FILE: the fine page's first bytes instead of the 1.0s,
+ * the rest zeros; after the output page's words, a line "fine" and as
+ * many words of the fine page as the file held, as the kernel left them.
  * After the status, each region's traffic: "traffic REGION:LO-HI:READ/
  * WRITTEN", the kernel's arguments not counted; then each race between
  * waves, "race CLASSES:SPACE:LO-HI" (classes w, r, a for write, read and
