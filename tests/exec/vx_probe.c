@@ -15,6 +15,13 @@
  * as pageable memory is, two 64 KiB blocks at its end named as a tracer
  * would name them.  Each holds zeros at start, the fine page the
  * float 1.0 per dword.
+ * VX_PROBE_MACHINE=LINK,ATOMICOPS,APU: the facts AMD's atomics tables
+ * read (pcie|xgmi, yes|no, yes|no); unknown ones unless given.
+ * VX_PROBE_KIND=MEMORY,GRANULARITY: the fine page's kind instead, in the
+ * tables' words (device|migratable-host|pinned-host, coarse|fine).
+ * VX_PROBE_INIT=FILE: the fine page's first bytes instead of the 1.0s,
+ * the rest zeros; after the output page's words, a line "fine" and as
+ * many words of the fine page as the file held, as the kernel left them.
  * After the status, each region's traffic: "traffic REGION:LO-HI:READ/
  * WRITTEN", the kernel's arguments not counted; then each race between
  * waves, "race CLASSES:SPACE:LO-HI" (classes w, r, a for write, read and
@@ -35,6 +42,8 @@
 #define PAGEABLE 0x140000ull
 
 static uint8_t mem[SIZE];
+/* The fine page's kind (VX_PROBE_KIND), fine host memory unless given. */
+static uint32_t fine_kind = VX_FINE | VX_HOST;
 
 static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
@@ -43,7 +52,7 @@ static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 	if (va < BASE || va >= BASE + SIZE)
 		return -1;
 	out->host = mem + (va - BASE);
-	out->kind = va >= FINE ? VX_FINE | VX_HOST : VX_VRAM;
+	out->kind = va >= PAGEABLE ? VX_FINE | VX_HOST : va >= FINE ? fine_kind : VX_VRAM;
 	/* drops and traffic name it; pageable memory is in no buffer object */
 	out->region = va >= PAGEABLE ? 0 : va >= FINE ? FINE : va >= OUT ? OUT : BASE;
 	return 0;
@@ -68,6 +77,80 @@ static void put32(uint64_t va, uint32_t v)
 static void put64(uint64_t va, uint64_t v)
 {
 	memcpy(mem + (va - BASE), &v, 8);
+}
+
+static int word_of(const char *s, size_t n, const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !strncmp(s, words[i], n))
+			return i;
+	return -1;
+}
+
+/* VX_PROBE_MACHINE: "LINK,ATOMICOPS,APU"; 0, or -1 for a bad one. */
+static int machine(struct isa_atab_facts *f)
+{
+	static const char *const link[] = { "pcie", "xgmi", NULL };
+	static const char *const yn[] = { "yes", "no", NULL };
+	const char *s = getenv("VX_PROBE_MACHINE");
+	if (!s)
+		return 0;
+	int v[3];
+	for (int i = 0; i < 3; i++) {
+		size_t n = strcspn(s, ",");
+		v[i] = word_of(s, n, i ? yn : link);
+		if (v[i] < 0 || (i < 2 ? s[n] != ',' : s[n] != '\0'))
+			return -1;
+		s += n + 1;
+	}
+	f->cpu_link = v[0] ? ISA_LINK_XGMI : ISA_LINK_PCIE;
+	f->pcie_atomics = v[1] ? ISA_FACT_NO : ISA_FACT_YES;
+	f->apu = v[2] ? ISA_FACT_NO : ISA_FACT_YES;
+	return 0;
+}
+
+/* VX_PROBE_KIND: "MEMORY,GRANULARITY"; 0, or -1 for a bad one.  The
+ * driver's bits cannot tell migratable from pinned host memory: both are
+ * system memory over the link. */
+static int kind(void)
+{
+	static const char *const where[] = { "device", "migratable-host", "pinned-host", NULL };
+	static const char *const gran[] = { "coarse", "fine", NULL };
+	const char *s = getenv("VX_PROBE_KIND");
+	if (!s)
+		return 0;
+	size_t n = strcspn(s, ",");
+	int w = word_of(s, n, where), g = s[n] ? word_of(s + n + 1, strlen(s + n + 1), gran) : -1;
+	if (w < 0 || g < 0)
+		return -1;
+	fine_kind = (w ? VX_HOST : VX_VRAM) | (g ? VX_FINE : 0);
+	return 0;
+}
+
+/* VX_PROBE_INIT: the fine page's first bytes; how many, or -1. */
+static long init_fine(void)
+{
+	const char *path = getenv("VX_PROBE_INIT");
+	if (!path)
+		return 0;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	size_t n = fread(mem + (FINE - BASE), 1, PAGEABLE - FINE, f);
+	fclose(f);
+	return (long)n;
+}
+
+static void print_words(uint64_t va, unsigned words)
+{
+	for (unsigned i = 0; i < words; i++) {
+		uint32_t v;
+		memcpy(&v, mem + (va - BASE) + 4 * i, 4);
+		printf("%08x%c", v, i % 8 == 7 ? '\n' : ' ');
+	}
+	putchar('\n');
 }
 
 int main(int argc, char **argv)
@@ -102,7 +185,10 @@ int main(int argc, char **argv)
 	mem[56] = 1u << 3;			/* the kernarg pointer in s[0:1] */
 	put64(KERNARG, OUT);
 	put64(KERNARG + 8, FINE);
-	for (uint64_t a = FINE; a < PAGEABLE; a += 4)
+	long init = init_fine();
+	if (init < 0)
+		return 1;
+	for (uint64_t a = FINE; a < PAGEABLE && !getenv("VX_PROBE_INIT"); a += 4)
 		put32(a, 0x3f800000u);
 	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page, .block = block,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
@@ -113,6 +199,11 @@ int main(int argc, char **argv)
 			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 },
 			       .group_segment_size = (uint32_t)lds_packet };
 	struct vx_result r;
+	if (machine(&dev.facts) < 0 || kind() < 0) {
+		fprintf(stderr, "vx-probe: VX_PROBE_MACHINE is LINK,ATOMICOPS,APU "
+			"(pcie|xgmi,yes|no,yes|no), VX_PROBE_KIND is MEMORY,GRANULARITY\n");
+		return 64;
+	}
 	if (!n || dev.fam == ISA_UNKNOWN) {
 		fprintf(stderr, "vx-probe: no code, or unknown arch %s\n", argv[1]);
 		return 1;
@@ -137,11 +228,10 @@ int main(int argc, char **argv)
 		       (unsigned long long)r.races[i].hi);
 	putchar('\n');
 	unsigned words = (unsigned)strtoul(argv[3], NULL, 0);
-	for (unsigned i = 0; i < words && i < (FINE - OUT) / 4; i++) {
-		uint32_t v;
-		memcpy(&v, mem + (OUT - BASE) + 4 * i, 4);
-		printf("%08x%c", v, i % 8 == 7 ? '\n' : ' ');
+	print_words(OUT, words < (FINE - OUT) / 4 ? words : (FINE - OUT) / 4);
+	if (getenv("VX_PROBE_INIT")) {
+		puts("fine");
+		print_words(FINE, (unsigned)(init / 4));
 	}
-	putchar('\n');
 	return 0;
 }
