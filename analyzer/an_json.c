@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_atomic.h"
 #include "an_gpus.h"
 #include "an_inventory.h"
 #include "an_leak_why.h"
@@ -14,6 +15,28 @@
 #include "hg_hiperr.h"
 #include "an_output.h"
 #include "an_rule.h"
+
+/* "atomics": each atomic at risk at its own kernel line. */
+static void an_json_atomics(FILE *out, const struct an_finding *f)
+{
+	const char *p = f->atomic_lines;
+	struct an_aline e;
+
+	if (!*p)
+		return;
+	fputs(",\"atomics\":[", out);
+	for (bool first = true; an_atomic_line_next(&p, &e); first = false) {
+		fputs(first ? "{\"op\":" : ",{\"op\":", out);
+		if (e.op[0])
+			hg_json_str(out, e.op);
+		else
+			fputs("null", out);
+		fputs(",\"at\":", out);
+		hg_json_str(out, e.at);
+		fputc('}', out);
+	}
+	fputc(']', out);
+}
 
 static void an_json_alloc(FILE *out, const struct an_group *g)
 {
@@ -97,6 +120,7 @@ static void an_json_group(FILE *out, const struct an_ctx *c,
 		fputs(",\"atomic_at\":", out);
 		hg_json_str(out, f->atomic_at);
 	}
+	an_json_atomics(out, f);
 	if (f->race_at[0][0] || f->race_at[1][0]) {
 		fputs(",\"race_at\":[", out);
 		hg_json_str(out, f->race_at[0]);

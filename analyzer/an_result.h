@@ -17,7 +17,7 @@
 
 /* The file's first bytes, then the version as a number. */
 #define AN_RESULT_MAGIC "hipgrain-summary\n"
-#define AN_RESULT_VERSION 1
+#define AN_RESULT_VERSION 2
 /* What a summary file's name ends with. */
 #define AN_RESULT_SUFFIX ".hgsum"
 /* an_result_merge: the bytes are not a result this hipgrain reads. */

@@ -46,6 +46,7 @@ static struct an_finding *an_get_finding(struct an_get *g)
 	f->first_tid = (int32_t)an_r_i64(r);
 	f->message = an_r_str(r);
 	an_r_chars(r, f->atomic_at, sizeof(f->atomic_at));
+	an_r_chars(r, f->atomic_lines, sizeof(f->atomic_lines));
 	an_get_call(r, &f->call);
 	an_get_call(r, &f->freed);
 	f->observed = an_r_u64(r);

@@ -163,6 +163,7 @@ static void an_put_finding(struct an_put *w, const struct an_finding *f)
 	an_w_i64(b, f->first_tid);
 	an_w_str(b, f->message);
 	an_w_str(b, f->atomic_at);
+	an_w_str(b, f->atomic_lines);
 	an_put_call(b, &f->call);
 	an_put_call(b, &f->freed);
 	an_w_u64(b, f->observed);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_atomic.h"
 #include "an_gpus.h"
 #include "an_link.h"
 #include "an_names.h"
@@ -119,6 +120,32 @@ static void an_sarif_location(FILE *out, const struct an_group *g, int k)
 		f && f->function ? "function" : "module");
 }
 
+/* Each atomic at risk, at its own kernel line, as a related location;
+ * n counts them with those before. */
+static void an_sarif_atomics(FILE *out, const struct an_finding *h,
+			     unsigned *n)
+{
+	const char *p = h->atomic_lines;
+	struct an_aline e;
+	char what[64];
+
+	while (an_atomic_line_next(&p, &e)) {
+		const char *colon = strrchr(e.at, ':');
+
+		if (!colon || colon == e.at || atoi(colon + 1) <= 0)
+			continue;
+		fprintf(out, "%s{\"id\":%u,", *n ? "," : ",\"relatedLocations\":[",
+			*n + 1);
+		an_sarif_kernel_line(out, e.at);
+		snprintf(what, sizeof(what), "the atomic%s%s%s",
+			 e.op[0] ? " (" : "", e.op, e.op[0] ? ")" : "");
+		fputs(",\"message\":{\"text\":", out);
+		hg_json_str(out, what);
+		fputs("}}", out);
+		(*n)++;
+	}
+}
+
 /* The places other than the primary one, each saying what it is. */
 static void an_sarif_related(FILE *out, const struct an_group *g, int primary)
 {
@@ -150,6 +177,7 @@ static void an_sarif_related(FILE *out, const struct an_group *g, int primary)
 		fputs("}}", out);
 		n++;
 	}
+	an_sarif_atomics(out, h, &n);
 	if (n)
 		fputc(']', out);
 }

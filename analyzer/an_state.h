@@ -222,6 +222,9 @@ struct an_finding {
 	int32_t first_tid;
 	char *message;
 	char atomic_at[96]; /* the kernel line of the atomic: "app.hip:42" */
+	/* Each atomic at risk at its own line, "max@hist.hip:17;or@hist.hip:18"
+	 * (co_sites_lines); atomic_at is the first. */
+	char atomic_lines[192];
 	/* A race's two kernel lines, the write first; part of its key, so
 	 * that each pair of lines is a finding of its own. */
 	char race_at[2][96];

@@ -203,6 +203,16 @@ struct co_atomics {
  */
 bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 		    unsigned scopes, uint32_t *ops, char *at, size_t cap);
+/*
+ * The lines of the entries co_sites_reach counts on argument arg, each as
+ * "OP@FILE:LINE" ("max@hist.hip:17"; "@FILE:LINE" for an entry that names
+ * no operation), joined by ';' into out, in the kernel's order: one per
+ * operation and scope, at its first line.  Entries without a line and "?"
+ * are left out; a list out cannot hold ends at its last whole entry.
+ * Returns how many it holds.
+ */
+size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
+		      unsigned scopes, char *out, size_t cap);
 /* The name of one enum hg_aop operation ("max"), "" for a bit none has. */
 const char *co_aop_name(uint32_t op);
 

@@ -130,6 +130,26 @@ static unsigned entry_scope(const char *p, size_t n)
 	return p[caret + 1] == 's' ? CO_SITE_SYSTEM : CO_SITE_AGENT;
 }
 
+/* Whether one entry (n bytes at p) passes the mask and scopes, and names
+ * argument arg (*unknown: it is "?", whose argument nobody knows). */
+static bool entry_counts(const char *p, size_t n, unsigned arg, uint32_t mask,
+			 unsigned scopes, uint32_t *op, bool *unknown)
+{
+	size_t m = strcspn(p, "@");
+	char *end;
+	unsigned long a = strtoul(p, &end, 10);
+
+	*op = entry_op(p, m < n ? m : n);
+	*unknown = false;
+	if ((*op && !(*op & mask)) || !(entry_scope(p, n) & scopes))
+		return false;
+	if (*p == '?') {
+		*unknown = true;
+		return false;
+	}
+	return end != p && a == arg;
+}
+
 bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 		    unsigned scopes, uint32_t *ops, char *at, size_t cap)
 {
@@ -139,23 +159,49 @@ bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 	*ops = 0;
 	for (const char *p = sites; p && *p;) {
 		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
-		char *end;
-		unsigned long a = strtoul(p, &end, 10);
-		uint32_t op = entry_op(p, m < n ? m : n);
+		uint32_t op;
+		bool unknown;
 
-		if ((op && !(op & mask)) || !(entry_scope(p, n) & scopes)) {
-			p += n + (p[n] == ';');
-			continue;
-		}
-		if (*p == '?')
-			any = true;
-		else if (end != p && a == arg) {
+		if (entry_counts(p, n, arg, mask, scopes, &op, &unknown)) {
 			hit = true;
 			*ops |= op;
 			if (m < n && !at[0])
 				snprintf(at, cap, "%.*s", (int)(n - m - 1), p + m + 1);
 		}
+		any |= unknown;
 		p += n + (p[n] == ';');
 	}
 	return any || hit;
+}
+
+size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
+		      unsigned scopes, char *out, size_t cap)
+{
+	size_t o = 0, count = 0;
+
+	if (!cap)
+		return 0;
+	out[0] = '\0';
+	for (const char *p = sites; p && *p;) {
+		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
+		uint32_t op;
+		bool unknown;
+		int w;
+
+		if (entry_counts(p, n, arg, mask, scopes, &op, &unknown) &&
+		    m < n) {
+			w = snprintf(out + o, cap - o, "%s%s@%.*s", o ? ";" : "",
+				     co_aop_name(op), (int)(n - m - 1), p + m + 1);
+			/* A list cut short would name fewer lines than are at
+			 * risk: it stops at the last whole entry. */
+			if (w < 0 || (size_t)w >= cap - o) {
+				out[o] = '\0';
+				break;
+			}
+			o += (size_t)w;
+			count++;
+		}
+		p += n + (p[n] == ';');
+	}
+	return count;
 }

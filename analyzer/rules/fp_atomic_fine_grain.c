@@ -19,17 +19,17 @@
 
 /*
  * "(flat_atomic_add_f64) at app.hip:42 on argument 0, which points" when
- * the code object says the atomics reach this argument; "(...) and argument
- * 0 points", with what is unknown, when it cannot say.
+ * the code object says the atomics reach this argument (each line of
+ * them: "at a.hip:5 and a.hip:7"); "(...) and argument 0 points", with
+ * what is unknown, when it cannot say.
  */
 static const char *what_reaches(const struct an_kernel *k, unsigned arg,
-				const char *at, char *buf, size_t cap)
+				const char *lines, char *buf, size_t cap)
 {
-	char line[128] = "";
+	char line[320];
 
-	if (*at)
-		snprintf(line, sizeof(line), " at %s", at);
-	if (k->fp_sites && *k->fp_sites && (!strchr(k->fp_sites, '?') || *at))
+	an_atomic_lines_text(lines, NULL, line, sizeof(line));
+	if (k->fp_sites && *k->fp_sites && (!strchr(k->fp_sites, '?') || *lines))
 		snprintf(buf, cap, "(%s)%s on argument %u, which points",
 			 k->fp_mnemonics, line, arg);
 	else
@@ -64,12 +64,12 @@ static bool system_marked(const struct an_kernel *k, unsigned arg)
 static struct an_finding *record(struct an_ctx *c, const struct an_rule *r,
 				 const struct an_launch_arg *a,
 				 enum an_atomic_effect e, const char *arch,
-				 const char *at)
+				 const char *lines)
 {
 	struct an_kernel *k = a->launch->kernel;
-	char split[256], on[512];
+	char split[256], on[640];
 
-	what_reaches(k, a->index, at, on, sizeof(on));
+	what_reaches(k, a->index, lines, on, sizeof(on));
 	an_split_note(a, split, sizeof(split));
 	if (e == AN_ATOMIC_NOP)
 		return an_find(c, r, AN_SEV_ERROR, a->launch->proc, k,
@@ -96,7 +96,8 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	const char *arch;
 	enum an_atomic_effect e;
-	char at[96];
+	char at[96], lines[192];
+	unsigned scopes;
 	struct an_finding *f;
 	struct isa_atab_facts facts;
 
@@ -110,21 +111,21 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	e = an_atomic_effect(arch, &facts, k->fp_ops, a->mem, a->gran);
 	/* Most arguments are safe: no message is formatted for them, nor
 	 * for those of a finding recorded already. */
-	/* A downgrade is of system scope: agent-scope atomics do not count. */
+	/* A downgrade is of system scope: agent-scope atomics do not count,
+	 * nor are their lines named. */
+	scopes = e == AN_ATOMIC_NOP ? AN_SCOPES_ALL
+				    : AN_SCOPE_SYSTEM | AN_SCOPE_UNMARKED;
 	if ((e != AN_ATOMIC_NOP && e != AN_ATOMIC_SCOPE_DOWNGRADE) ||
-	    !an_sites_reach_scoped(k->fp_sites, a->index,
-				   e == AN_ATOMIC_NOP
-					   ? AN_SCOPES_ALL
-					   : AN_SCOPE_SYSTEM | AN_SCOPE_UNMARKED,
-				   at, sizeof(at)))
+	    !an_sites_reach_scoped(k->fp_sites, a->index, scopes, at, sizeof(at)))
 		return;
+	co_sites_lines(k->fp_sites, a->index, ~0u, scopes, lines, sizeof(lines));
 	f = an_count(c, r, e == AN_ATOMIC_NOP ? AN_SEV_ERROR : AN_SEV_WARNING,
 		     a->launch->proc, k, a->alloc);
 	if (!f)
-		f = record(c, r, a, e, arch, at);
-	/* The latest occurrence names the line. */
-	if (f && *at && strcmp(f->atomic_at, at))
-		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
+		f = record(c, r, a, e, arch, lines);
+	/* The latest occurrence names the lines. */
+	if (f)
+		an_atomic_lines_set(f, lines);
 }
 
 /* What to allocate instead, for the allocator that made the memory fine. */
@@ -164,11 +165,28 @@ static const char *instead(const struct an_alloc *a, char *buf, size_t cap)
 	return buf;
 }
 
+/* "; or make the atomic at a.hip:5", "; or make the atomics at a.hip:5
+ * and a.hip:7"; "" when no line is known. */
+static const char *make_at(const struct an_finding *f, char *buf, size_t cap)
+{
+	char on[320];
+
+	an_atomic_lines_text(f->atomic_lines, NULL, on, sizeof(on));
+	if (strstr(on, " and "))
+		snprintf(buf, cap, "; or make the atomics%s", on);
+	else if (f->atomic_at[0])
+		snprintf(buf, cap, "; or make the atomic at %s", f->atomic_at);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
 static void fix_at(const struct an_finding *f, const char *site,
 		   const char *call, char *buf, size_t cap)
 {
-	char how[256];
+	char how[256], at[360];
 
+	make_at(f, at, sizeof(at));
 	if (!f->has_alloc || !site[0]) {
 		buf[0] = '\0';
 		return;
@@ -179,21 +197,17 @@ static void fix_at(const struct an_finding *f, const char *site,
 		snprintf(buf, cap,
 			 "at %s, allocate with omp_target_alloc instead of %s, "
 			 "or map it into the target region (map(tofrom: ...))"
-			 "%s%s%s",
-			 site, an_api_name(f->alloc.api),
-			 f->atomic_at[0] ? "; or make the atomic at " : "",
-			 f->atomic_at,
-			 f->atomic_at[0] ? " safe (hint(AMD_safe_fp_atomics), "
+			 "%s%s",
+			 site, an_api_name(f->alloc.api), at,
+			 at[0] ? " safe (hint(AMD_safe_fp_atomics), "
 					   "or -mno-unsafe-fp-atomics)"
 					 : "");
 		return;
 	}
 	/* A downgrade (the warning) is undone by asking for device scope. */
-	snprintf(buf, cap, "at %s, %s%s%s%s", site,
-		 instead(&f->alloc, how, sizeof(how)),
-		 f->atomic_at[0] ? "; or make the atomic at " : "",
-		 f->atomic_at,
-		 !f->atomic_at[0] ? ""
+	snprintf(buf, cap, "at %s, %s%s%s", site,
+		 instead(&f->alloc, how, sizeof(how)), at,
+		 !at[0] ? ""
 		 : f->sev == AN_SEV_WARNING
 			 ? " agent-scope (atomicAdd, not atomicAdd_system) where "
 			   "the host and other GPUs need not see it atomically"

@@ -39,22 +39,23 @@ static bool managed_on_gpu(const struct an_launch_arg *a)
 					a->alloc->addr + a->alloc->size));
 }
 
-/* The first occurrence: the finding's message. */
+/* The first occurrence: the finding's message, each dropped operation at
+ * its own line. */
 static struct an_finding *record(struct an_ctx *c, const struct an_rule *r,
 				 const struct an_launch_arg *a, uint32_t ops,
-				 const char *arch, const char *at)
+				 const char *arch, const char *lines)
 {
 	struct an_kernel *k = a->launch->kernel;
-	char names[128], split[256], on[128];
+	char names[128], split[256], on[320];
 
-	snprintf(on, sizeof(on), "%s%s", *at ? " at " : "", at);
+	an_atomic_lines_text(lines, an_aop_names(ops, names, sizeof(names)),
+			     on, sizeof(on));
 	return an_find(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc,
-		"%s uses integer atomics (%s)%s and argument %u points into "
+		"%s uses integer atomics %s and argument %u points into "
 		"fine-grained %s memory%s; on %.*s these are NOPs when the host "
 		"is reached over PCIe, and work only over Infinity Fabric "
 		"(CPU-GPU coherent A+A systems)",
-		an_kernel_label(k), an_aop_names(ops, names, sizeof(names)), on,
-		a->index, an_mem_name(a->mem), an_split_note(a, split, sizeof(split)),
+		an_kernel_label(k), on, a->index, an_mem_name(a->mem), an_split_note(a, split, sizeof(split)),
 		(int)strcspn(arch, ":"), arch);
 }
 
@@ -64,7 +65,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	uint32_t ops = k ? k->int_ops & AN_INT_PCIE_NOP : 0, named, dropped;
 	const char *arch;
-	char at[96];
+	char at[96], lines[192];
 	struct an_finding *f;
 	struct isa_atab_facts facts;
 
@@ -86,35 +87,53 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	dropped = an_atomic_dropped(arch, &facts, ops, a->mem, a->gran);
 	if (!dropped)
 		return;
-	/* The line is that of an atomic the machine drops. */
+	/* The lines are those of the atomics the machine drops, each its
+	 * own: never an add's that lands beside them. */
 	if (!an_sites_reach_ops(k->int_sites, a->index, dropped, &named, at, sizeof(at)))
 		return;
+	co_sites_lines(k->int_sites, a->index, dropped, AN_SCOPES_ALL, lines,
+		       sizeof(lines));
 	/* A finding recorded already is only counted, not formatted again. */
 	f = an_count(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc);
 	if (!f)
-		f = record(c, r, a, dropped, arch, at);
-	/* The latest occurrence names the line. */
-	if (f && *at && strcmp(f->atomic_at, at))
-		snprintf(f->atomic_at, sizeof(f->atomic_at), "%s", at);
+		f = record(c, r, a, dropped, arch, lines);
+	/* The latest occurrence names the lines. */
+	if (f)
+		an_atomic_lines_set(f, lines);
+}
+
+/* "; the atomic is at app.hip:7", "; the atomics are at a.hip:7 and
+ * a.hip:8". */
+static const char *atomics_at(const struct an_finding *f, char *buf, size_t cap)
+{
+	char on[320];
+
+	an_atomic_lines_text(f->atomic_lines, NULL, on, sizeof(on));
+	if (strstr(on, " and "))
+		snprintf(buf, cap, "; the atomics are%s", on);
+	else if (f->atomic_at[0])
+		snprintf(buf, cap, "; the atomic is at %s", f->atomic_at);
+	else
+		buf[0] = '\0';
+	return buf;
 }
 
 static void fix_at(const struct an_finding *f, const char *site,
 		   const char *call, char *buf, size_t cap)
 {
+	char at[360];
+
 	buf[0] = '\0';
+	atomics_at(f, at, sizeof(at));
 	if (f->has_alloc && site[0] && an_finding_is_omp(f))
 		snprintf(buf, cap, "at %s, map the target into the region "
 				   "(map(tofrom: ...)) or allocate it with "
-				   "omp_target_alloc instead of %s%s%s",
-			 site, an_api_name(f->alloc.api),
-			 f->atomic_at[0] ? "; the atomic is at " : "",
-			 f->atomic_at);
+				   "omp_target_alloc instead of %s%s",
+			 site, an_api_name(f->alloc.api), at);
 	else if (f->has_alloc && site[0])
 		snprintf(buf, cap, "at %s, allocate with hipMalloc instead of "
-				   "%s and copy the result back%s%s",
-			 site, an_api_name(f->alloc.api),
-			 f->atomic_at[0] ? "; the atomic is at " : "",
-			 f->atomic_at);
+				   "%s and copy the result back%s",
+			 site, an_api_name(f->alloc.api), at);
 }
 
 const struct an_rule an_rule_int_atomic_fine_host = {

@@ -19,6 +19,10 @@ hold:
   #! related RULE TEXT...                 a related location holds TEXT:
                                           SARIF's relatedLocations, and
                                           JSON's `allocation` or `freed_by`
+  #! atomics RULE OP@LINE...              RULE's atomics at risk are these,
+                                          each at its own line, and no
+                                          other: JSON's `atomics` and
+                                          SARIF's related locations
   #! driver RULE [gpu=N] TEXT...          the text's `driver:` line of RULE
                                           holds TEXT, and JSON's allocation
                                           driver has gpu N (or none: -)
@@ -75,7 +79,7 @@ def expectations(path):
                     'gpu': gpu, 'text': ' '.join(words[3 if gpu else 2:])}))
                 continue
             if words[0] in ('says', 'fix', 'nofix', 'header', 'note',
-                            'at', 'related'):
+                            'at', 'related', 'atomics'):
                 out.append((words[0], words[1], {'text': ' '.join(words[2:])}))
                 continue
             opts = dict(w.split('=', 1) for w in words[2:])
@@ -181,6 +185,32 @@ def check_place(hipgrain, tdir, verb, rule, text, found):
     places = {'json': in_json, 'text': in_text, 'sarif': in_sarif}
     return ['%s: %s %s does not hold "%s": %s' % (rule, verb, k, text, v)
             for k, v in places.items() if not any(text in x for x in v)]
+
+
+def check_atomics(hipgrain, tdir, rule, text, found):
+    """RULE's atomics at risk, each "op@file:line", in JSON and SARIF: the
+    ones the case lists, in its order, and never a safe one's line."""
+    want = text.split()
+    in_json = [[(a['op'] or '') + '@' + a['at'] for a in f.get('atomics', [])]
+               for f in found]
+    sarif = json.loads(report(hipgrain, tdir, '--format', 'sarif').stdout)
+    in_sarif = []
+    for r in sarif['runs'][0]['results']:
+        if r['ruleId'] != rule:
+            continue
+        got = []
+        for x in r.get('relatedLocations', []):
+            what = x.get('message', {}).get('text', '')
+            if not what.startswith('the atomic'):
+                continue
+            phys = x['physicalLocation']
+            op = what[len('the atomic ('):-1] if '(' in what else ''
+            got.append('%s@%s:%d' % (op, phys['artifactLocation']['uri'],
+                                     phys['region']['startLine']))
+        in_sarif.append(got)
+    return ['%s: %s atomics %s, expected %s' % (rule, k, v, want)
+            for k, v in (('json', in_json), ('sarif', in_sarif))
+            if not v or any(x != want for x in v)]
 
 
 def check_observed(hipgrain, tdir, rule, opts, found):
@@ -312,6 +342,9 @@ def check_case(hipgrain, tracegen, case):
                 errors += check_observed(hipgrain, tdir, rule, opts, found)
             if verb == 'driver':
                 errors += check_driver(hipgrain, tdir, rule, opts, found)
+            if verb == 'atomics':
+                errors += check_atomics(hipgrain, tdir, rule, opts['text'],
+                                        found)
             if verb in ('at', 'related'):
                 errors += check_place(hipgrain, tdir, verb, rule,
                                       opts['text'], found)
