@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "an_atomic.h"
 #include "an_rows.h"
 #include "an_names.h"
 #include "an_link.h"
@@ -223,6 +224,21 @@ static void say_unexplained(struct an_ctx *c, const struct an_obs_row *r)
 		r->has_alloc ? an_api_name(r->alloc.api) : "", where);
 }
 
+/* Each operation the drops were of, once: a max and an or beside it are
+ * both named, never the one counted under the other's name. */
+static void add_op(struct an_finding *f, const char *op)
+{
+	size_t n = strlen(f->observed_op), len = strlen(op);
+
+	for (const char *p = f->observed_op; (p = strstr(p, op)); p += len)
+		if ((p == f->observed_op || p[-1] == ' ') &&
+		    (p[len] == ',' || !p[len]))
+			return;
+	if (n + len + 3 < sizeof(f->observed_op))
+		snprintf(f->observed_op + n, sizeof(f->observed_op) - n, "%s%s",
+			 n ? ", " : "", op);
+}
+
 void an_observed_join(struct an_ctx *c)
 {
 	struct an_exec *x = &c->exec;
@@ -240,8 +256,7 @@ void an_observed_join(struct an_ctx *c)
 			continue;
 		}
 		f->observed += r->count;
-		if (!f->observed_op[0])
-			copy(f->observed_op, sizeof(f->observed_op), r->op);
+		add_op(f, r->op);
 	}
 	if (x->rows_more)
 		an_warn(c, "the virtual GPU saw %llu more atomics do nothing, in more "
@@ -275,9 +290,13 @@ bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,
 	if (!predicts(f))
 		return false;
 	if (observed) {
-		snprintf(buf, cap, "on the virtual %s, %llu atomics (%s)%s%s did nothing",
-			 gpu, (unsigned long long)observed, f->observed_op,
-			 f->atomic_at[0] ? " at " : "", f->atomic_at);
+		char at[320];
+
+		an_atomic_lines_text(f->atomic_lines, NULL, at, sizeof(at));
+		if (!at[0] && f->atomic_at[0])
+			snprintf(at, sizeof(at), " at %s", f->atomic_at);
+		snprintf(buf, cap, "on the virtual %s, %llu atomics (%s)%s did nothing",
+			 gpu, (unsigned long long)observed, f->observed_op, at);
 		return true;
 	}
 	/* A scope downgrade is not seen in what a run computes. */

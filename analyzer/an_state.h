@@ -234,7 +234,7 @@ struct an_finding {
 	struct an_call call, freed;
 	/* Lanes the virtual GPU saw this atomic do nothing (an_observed.c). */
 	uint64_t observed;
-	char observed_op[32];
+	char observed_op[96]; /* each mnemonic seen, "global_atomic_umax, ..." */
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
 };

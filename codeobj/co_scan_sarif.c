@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `hipgrain scan --format sarif`: each kernel whose atomics misbehave on
- * fine-grained memory on its own target is a result, located at its
- * atomic's source line when the code object has a line table, else at the
- * file that carries it, and named by the kernel.
+ * fine-grained memory on its own target is a result, located at each
+ * source line that holds such an atomic when the code object has a line
+ * table (never at a line whose atomics are safe, such as an add beside a
+ * max), else at the file that carries it, and named by the kernel.
  * Without a trace nobody knows what memory the kernel will get, so these
  * are warnings, and notes where MI300 only downgrades the scope.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "co_rules.h"
 #include "co_demangle.h"
@@ -42,24 +44,128 @@ void co_sarif_begin(FILE *out)
 	fputs("]}},\"results\":[", out);
 }
 
-/* The source line of the kernel's first atomic of class cls, when its code
- * object has a line table. */
-static const struct co_insn *co_sarif_line(const struct co_kernel *k, int cls)
+/* An atomic of class cls the result is about: its operation has the
+ * effect r found, and where that is MI300's downgrade, it asks for system
+ * scope (an agent-scope one asked for device scope and gets it). */
+static bool co_sarif_at_risk(const struct co_insn *in, int cls,
+			     const struct co_rule_result *r)
 {
-	for (uint32_t i = 0; i < k->ninsns; i++)
-		if (k->insns[i].cls == cls && k->insns[i].space != CO_SP_LDS &&
-		    k->insns[i].file && k->insns[i].line)
-			return &k->insns[i];
-	return NULL;
+	return in->cls == cls && in->space != CO_SP_LDS && (in->op & r->ops) &&
+	       !(r->effect == CO_EFFECT_DOWNGRADED &&
+		 in->scope == CO_SCOPE_AGENT);
+}
+
+/* Whether an earlier atomic at risk shares insns[i]'s line (same file and
+ * line), or, with mnemonic, its mnemonic and line. */
+static bool co_sarif_seen(const struct co_kernel *k, uint32_t i, int cls,
+			  const struct co_rule_result *r, bool mnemonic)
+{
+	const struct co_insn *in = &k->insns[i];
+
+	for (uint32_t j = 0; j < i; j++) {
+		const struct co_insn *o = &k->insns[j];
+
+		if (co_sarif_at_risk(o, cls, r) && o->line == in->line &&
+		    (o->file == in->file ||
+		     (o->file && in->file && !strcmp(o->file, in->file))) &&
+		    (!mnemonic || !strcmp(o->mnemonic, in->mnemonic)))
+			return true;
+	}
+	return false;
+}
+
+/* "hardware FP atomics (global_atomic_add_f32 at a.hip:5)": each atomic at
+ * risk once, with its line where the code object has a line table.
+ * Returns how many atomics are at risk (0: none, no result). */
+static unsigned co_sarif_what(const struct co_kernel *k, int cls,
+			      const struct co_rule_result *r, const char *words,
+			      char *buf, size_t cap)
+{
+	size_t o = (size_t)snprintf(buf, cap, "%s (", words);
+	unsigned n = 0;
+
+	for (uint32_t i = 0; i < k->ninsns && o < cap; i++) {
+		const struct co_insn *in = &k->insns[i];
+		const char *base = in->file ? strrchr(in->file, '/') : NULL;
+
+		if (!co_sarif_at_risk(in, cls, r) || co_sarif_seen(k, i, cls, r, true))
+			continue;
+		base = base ? base + 1 : in->file;
+		if (base && in->line)
+			o += (size_t)snprintf(buf + o, cap - o, "%s%s at %s:%u",
+					      n ? ", " : "", in->mnemonic, base,
+					      in->line);
+		else
+			o += (size_t)snprintf(buf + o, cap - o, "%s%s",
+					      n ? ", " : "", in->mnemonic);
+		n++;
+	}
+	if (o + 1 < cap)
+		strcat(buf, ")");
+	return n;
+}
+
+/* One location: the atomic's line, else the file that carries the
+ * kernel; named by the kernel. */
+static void co_sarif_location(FILE *out, const char *path, const char *kernel,
+			      const struct co_insn *at)
+{
+	char norm[1024];
+
+	fputs("{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
+	if (at) {
+		hg_sarif_uri(out, hg_path_norm(at->file, norm, sizeof(norm)));
+		fprintf(out, "},\"region\":{\"startLine\":%u}", at->line);
+	} else {
+		hg_sarif_uri(out, path);
+		fputc('}', out);
+	}
+	fputs("},\"logicalLocations\":[{\"name\":", out);
+	hg_json_str(out, kernel);
+	fputs(",\"kind\":\"function\"}]", out);
+	if (at) {
+		fputs(",\"message\":{\"text\":", out);
+		hg_json_str(out, at->mnemonic);
+		fputc('}', out);
+	}
+	fputc('}', out);
+}
+
+/* One location per line that holds an atomic at risk, in the code's
+ * order; the file alone when none has a line. */
+static void co_sarif_locations(FILE *out, const char *path, const char *kernel,
+			       const struct co_kernel *k, int cls,
+			       const struct co_rule_result *r)
+{
+	unsigned n = 0;
+
+	fputs("\"locations\":[", out);
+	for (uint32_t i = 0; i < k->ninsns; i++) {
+		const struct co_insn *in = &k->insns[i];
+
+		if (!co_sarif_at_risk(in, cls, r) || !in->file || !in->line ||
+		    co_sarif_seen(k, i, cls, r, false))
+			continue;
+		if (n++)
+			fputc(',', out);
+		co_sarif_location(out, path, kernel, in);
+	}
+	if (!n)
+		co_sarif_location(out, path, kernel, NULL);
+	fputc(']', out);
 }
 
 static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 			    const struct co_rule_result *r, const char *path,
 			    const struct co_entry *en, const char *kernel,
-			    const char *what, const struct co_insn *at)
+			    const struct co_kernel *k, int cls)
 {
-	char norm[1024];
+	char what[512];
 
+	if (!co_sarif_what(k, cls, r, rule ? "integer atomics"
+					   : "hardware FP atomics",
+			   what, sizeof(what)))
+		return;
 	fprintf(out,
 		"%s{\"ruleId\":\"%s\",\"ruleIndex\":%u,\"level\":\"%s\","
 		"\"message\":{\"text\":",
@@ -74,19 +180,9 @@ static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 	hg_json_chars(out, what);
 	fputs(": ", out);
 	hg_json_chars(out, r->rule->reason);
-	fputs("\"},\"locations\":[{\"physicalLocation\":{"
-	      "\"artifactLocation\":{\"uri\":",
-	      out);
-	if (at) {
-		hg_sarif_uri(out, hg_path_norm(at->file, norm, sizeof(norm)));
-		fprintf(out, "},\"region\":{\"startLine\":%u}", at->line);
-	} else {
-		hg_sarif_uri(out, path);
-		fputc('}', out);
-	}
-	fputs("},\"logicalLocations\":[{\"name\":", out);
-	hg_json_str(out, kernel);
-	fputs(",\"kind\":\"function\"}]}],\"properties\":{\"target\":", out);
+	fputs("\"},", out);
+	co_sarif_locations(out, path, kernel, k, cls, r);
+	fputs(",\"properties\":{\"target\":", out);
 	hg_json_str(out, en->target);
 	fprintf(out, ",\"bundle\":%u}}", en->bundle);
 }
@@ -99,25 +195,16 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 	struct co_rule_result r;
 	char *dm = co_demangle(k->name);
 	const char *name = dm ? dm : k->name;
-	char what[256];
 
 	if (a->fp_count &&
 	    co_rule_lookup(p->target, NULL, a->fp_ops, HG_MEM_HOST_PINNED,
-			   HG_GRAN_FINE, &r)) {
-		snprintf(what, sizeof(what), "hardware FP atomics (%s)",
-			 a->fp_mnemonics);
-		co_sarif_result(out, first, 0, &r, path, en, name, what,
-				co_sarif_line(k, CO_AC_FP));
-	}
+			   HG_GRAN_FINE, &r))
+		co_sarif_result(out, first, 0, &r, path, en, name, k, CO_AC_FP);
 	if (a->int_ops &&
 	    co_rule_lookup(p->target, NULL, a->int_ops, HG_MEM_HOST_PINNED,
 			   HG_GRAN_FINE, &r) &&
-	    r.effect == CO_EFFECT_NOP) {
-		snprintf(what, sizeof(what), "integer atomics (%s)",
-			 a->int_mnemonics);
-		co_sarif_result(out, first, 1, &r, path, en, name, what,
-				co_sarif_line(k, CO_AC_INT));
-	}
+	    r.effect == CO_EFFECT_NOP)
+		co_sarif_result(out, first, 1, &r, path, en, name, k, CO_AC_INT);
 	free(dm);
 }
 

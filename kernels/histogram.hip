@@ -18,8 +18,15 @@
 //                       __atomic_fetch_sub (global_atomic_sub), as generic
 //                       C++ or `omp atomic` code writes it: AMD's tables
 //                       drop sub over PCIe where they keep add.
+//   histogram maxor MEM   three atomics on adjacent lines: a count with
+//                       atomicAdd, the largest byte with atomicMax
+//                       (global_atomic_umax) and which bytes were seen
+//                       with atomicOr (global_atomic_or).  Over PCIe the
+//                       add lands and the max and the or do not: the
+//                       finding names each of those two at its own line,
+//                       and never the add's.
 //
-//   MEM          histogram add, sub    histogram min, fetchsub
+//   MEM          histogram add, sub    histogram min, fetchsub, maxor
 //   hipmalloc    none             none        (coarse device memory)
 //   hostmalloc   none             int-atomic-fine-host (fine host memory,
 //                                             gfx908/gfx90a over PCIe)
@@ -67,10 +74,24 @@ __global__ void histo_fetchsub(const unsigned char *__restrict__ buf,
 		__atomic_fetch_sub(&left[buf[i]], step, __ATOMIC_RELAXED);
 }
 
-enum op { ADD, MIN, SUB, FETCHSUB, OP_COUNT };
+// bins[0] counts the bytes, bins[1] is the largest, and bins[2..9] have a
+// bit set for each byte seen (bin 2 + b % 8, bit b / 8).
+__global__ void histo_maxor(const unsigned char *__restrict__ buf,
+			    unsigned int *bins, int size)
+{
+	int stride = blockDim.x * gridDim.x;
+	for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < size; i += stride) {
+		atomicAdd(&bins[0], 1u);
+		atomicMax(&bins[1], (unsigned int)buf[i]);
+		atomicOr(&bins[2 + buf[i] % 8], 1u << (buf[i] / 8));
+	}
+}
+
+enum op { ADD, MIN, SUB, FETCHSUB, MAXOR, OP_COUNT };
 enum mem { HIPMALLOC, HOSTMALLOC, MANAGED, MEM_COUNT };
 static const char *const mem_names[] = {"hipmalloc", "hostmalloc", "managed"};
-static const char *const op_names[] = {"add", "min", "sub", "fetchsub"};
+static const char *const op_names[] = {"add", "min", "sub", "fetchsub",
+				       "maxor"};
 
 static unsigned char host_buf[SIZE];
 
@@ -86,13 +107,28 @@ static void fill(void)
 
 static unsigned int start(int op)
 {
-	return op == ADD ? 0 : op == MIN ? 0xffffffffu : SIZE;
+	return op == ADD || op == MAXOR ? 0 : op == MIN ? 0xffffffffu : SIZE;
+}
+
+static void expected_maxor(unsigned int *want)
+{
+	for (int i = 0; i < SIZE; i++) {
+		unsigned int b = host_buf[i];
+		want[0]++;
+		if (b > want[1])
+			want[1] = b;
+		want[2 + b % 8] |= 1u << (b / 8);
+	}
 }
 
 static void expected(int op, unsigned int *want)
 {
 	for (int j = 0; j < BINS; j++)
 		want[j] = start(op);
+	if (op == MAXOR) {
+		expected_maxor(want);
+		return;
+	}
 	for (int i = 0; i < SIZE; i++) {
 		if (op == ADD)
 			want[host_buf[i]]++;
@@ -127,7 +163,7 @@ int main(int argc, char **argv)
 	int op = demo_pick(argc == 3 ? argv[1] : nullptr, op_names, OP_COUNT);
 	int m = demo_pick(argc == 3 ? argv[2] : nullptr, mem_names, MEM_COUNT);
 	if (op < 0 || m < 0)
-		demo_usage(argv[0], "{add|min|sub|fetchsub} {hipmalloc|hostmalloc|managed}");
+		demo_usage(argv[0], "{add|min|sub|fetchsub|maxor} {hipmalloc|hostmalloc|managed}");
 
 	int dev;
 	CHECK(hipGetDevice(&dev));
@@ -146,6 +182,8 @@ int main(int argc, char **argv)
 		hipLaunchKernelGGL(histo_sub, dim3(64), dim3(256), 0, 0, buf, bins, SIZE, 1u);
 	else if (op == FETCHSUB)
 		hipLaunchKernelGGL(histo_fetchsub, dim3(64), dim3(256), 0, 0, buf, bins, SIZE, 1u);
+	else if (op == MAXOR)
+		hipLaunchKernelGGL(histo_maxor, dim3(64), dim3(256), 0, 0, buf, bins, SIZE);
 	else
 		hipLaunchKernelGGL(histo_first, dim3(64), dim3(256), 0, 0, buf, bins, SIZE);
 	CHECK_LAUNCH();
