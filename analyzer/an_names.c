@@ -76,3 +76,28 @@ const char *an_aop_names(uint32_t bits, char *buf, size_t cap)
 					      o ? ", " : "", co_aop_name(1u << b));
 	return buf;
 }
+
+/* hipMemoryAdvise's values, the same in every release's hip_runtime_api.h
+ * (ROCm 5.2 in Debian 12, 5.7 in trixie, 6.4 in sid). */
+const char *an_advice_name(int advice, char *buf, size_t cap)
+{
+	static const struct {
+		int v;
+		const char *name;
+	} names[] = {
+		{1, "hipMemAdviseSetReadMostly"},
+		{2, "hipMemAdviseUnsetReadMostly"},
+		{3, "hipMemAdviseSetPreferredLocation"},
+		{4, "hipMemAdviseUnsetPreferredLocation"},
+		{5, "hipMemAdviseSetAccessedBy"},
+		{6, "hipMemAdviseUnsetAccessedBy"},
+		{100, "hipMemAdviseSetCoarseGrain"},
+		{101, "hipMemAdviseUnsetCoarseGrain"},
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].v == advice)
+			return names[i].name;
+	snprintf(buf, cap, "advice %d", advice);
+	return buf;
+}

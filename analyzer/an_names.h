@@ -17,5 +17,8 @@ const char *an_api_lib(unsigned api);
 /* NULL for a code hip_runtime_api.h does not name. */
 /* "min, max" for a set of enum hg_aop bits. */
 const char *an_aop_names(uint32_t bits, char *buf, size_t cap);
+/* A hipMemAdvise advice as HIP names it ("hipMemAdviseSetCoarseGrain"),
+ * else "advice N" in buf. */
+const char *an_advice_name(int advice, char *buf, size_t cap);
 
 #endif

@@ -131,6 +131,27 @@ static void an_put(struct an_frame *f, uint64_t pc, char *fn, const char *file,
 }
 
 /*
+ * The scopes around pc, innermost first, as the code nests them: each
+ * inlined call inside the one it was inlined into.  dwarf_getscopes
+ * follows an inlined scope to its abstract definition, which loses the
+ * calls around it (a std::vector's allocation, inlined five deep, would
+ * end at the first); the parents of its innermost scope are the chain.
+ */
+static int an_sym_scopes(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
+{
+	Dwarf_Die *scopes = NULL, inner;
+	int n = dwarf_getscopes(cu, pc, &scopes);
+
+	*out = scopes;
+	if (n <= 0)
+		return n;
+	inner = scopes[0];
+	free(scopes);
+	*out = NULL;
+	return dwarf_getscopes_die(&inner, out);
+}
+
+/*
  * One return address as the frames it stands for: each inlined scope around
  * the call, innermost first, at the line inside it, then the function the
  * code was inlined into, at the line that called the outermost inline.
@@ -143,7 +164,7 @@ static int an_sym_pc(Dwfl *d, uint64_t ret, struct an_frame *out, int max)
 	Dwarf_Die *cu = m ? an_cu_of(m, pc, &bias) : NULL, *scopes = NULL;
 	Dwarf_Line *l = cu ? dwarf_getsrc_die(cu, pc - bias) : NULL;
 	const char *file = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-	int line = 0, n = 0, ns = cu ? dwarf_getscopes(cu, pc - bias, &scopes) : 0;
+	int line = 0, n = 0, ns = cu ? an_sym_scopes(cu, pc - bias, &scopes) : 0;
 	/* Modules are reported under their path (an_dwfl). */
 	const char *mod = m ? dwfl_module_info(m, NULL, NULL, NULL, NULL, NULL,
 					       NULL, NULL) : NULL;

@@ -13,9 +13,12 @@ static bool pageable(uint8_t mem, bool host_by_kind)
 	       (mem == HG_MEM_SYSTEM_UNTRACKED && host_by_kind);
 }
 
+/* At the copy's line (the call it is about), with the block's
+ * allocation beside it. */
 static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_copy *o)
 {
+	struct an_call at = {o->callsite, o->api};
 	bool src, dst;
 
 	if (!o->async || o->memset)
@@ -24,8 +27,8 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	dst = pageable(o->dst_mem, o->kind == KIND_D2H || o->kind == KIND_H2H);
 	if (!src && !dst)
 		return;
-	an_find(c, r, AN_SEV_WARNING, o->proc, NULL,
-		src ? o->src_alloc : o->dst_alloc,
+	an_find_at(c, r, AN_SEV_WARNING, o->proc, NULL,
+		src ? o->src_alloc : o->dst_alloc, &at, NULL,
 		"%s copies %zu bytes %s pageable host memory: the runtime "
 		"stages it through a pinned buffer and the copy does not "
 		"overlap with kernels",
