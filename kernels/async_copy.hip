@@ -12,7 +12,12 @@
 //   async_copy pageable   host array from malloc():
 //                         hipgrain: async-copy-pageable (HtoD and DtoH).
 //   async_copy pinned     host array from hipHostMalloc(): hipgrain: none.
+//   async_copy vector     host array in a std::vector: async-copy-pageable,
+//                         its allocation at this file's line of the vector
+//                         (via std::vector::vector), never libstdc++'s
+//                         new_allocator.h, and each copy at its own line.
 #include "demo.h"
+#include <vector>
 
 #define N (1 << 20)
 #define CHUNKS 4
@@ -26,16 +31,19 @@ __global__ void scale(float *a, float s, int n)
 
 int main(int argc, char **argv)
 {
-	static const char *const names[] = {"pageable", "pinned"};
-	int v = demo_pick(argc == 2 ? argv[1] : nullptr, names, 2);
+	static const char *const names[] = {"pageable", "pinned", "vector"};
+	int v = demo_pick(argc == 2 ? argv[1] : nullptr, names, 3);
 	if (v < 0)
-		demo_usage(argv[0], "{pageable|pinned}");
+		demo_usage(argv[0], "{pageable|pinned|vector}");
 
 	size_t bytes = N * sizeof(float), chunk = N / CHUNKS;
 	float *host, *dev;
 	hipStream_t stream;
 	CHECK(hipStreamCreate(&stream));
-	if (v == 0) {
+	std::vector<float> vec(v == 2 ? N : 0); // async_copy: the vector
+	if (v == 2) {
+		host = vec.data();
+	} else if (v == 0) {
 		host = (float *)malloc(bytes);
 		if (!host) {
 			fprintf(stderr, "malloc failed\n");
@@ -50,12 +58,12 @@ int main(int argc, char **argv)
 
 	for (int c = 0; c < CHUNKS; c++) {
 		float *h = host + c * chunk, *d = dev + c * chunk;
-		CHECK(hipMemcpyAsync(d, h, chunk * sizeof(float),
+		CHECK(hipMemcpyAsync(d, h, chunk * sizeof(float), // async_copy: to the device
 				     hipMemcpyHostToDevice, stream));
 		hipLaunchKernelGGL(scale, dim3(chunk / 256), dim3(256), 0, stream,
 				   d, 2.0f, (int)chunk);
 		CHECK_LAUNCH();
-		CHECK(hipMemcpyAsync(h, d, chunk * sizeof(float),
+		CHECK(hipMemcpyAsync(h, d, chunk * sizeof(float), // async_copy: back
 				     hipMemcpyDeviceToHost, stream));
 	}
 	CHECK(hipStreamSynchronize(stream));
@@ -69,7 +77,7 @@ int main(int argc, char **argv)
 	CHECK(hipFree(dev));
 	if (v == 0)
 		free(host);
-	else
+	else if (v == 1)
 		CHECK(hipHostFree(host));
 	CHECK(hipStreamDestroy(stream));
 	return 0;
