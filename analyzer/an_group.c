@@ -57,7 +57,7 @@ static bool an_same_group(const struct an_group *g, const struct an_finding *f,
 	return h->rule == f->rule && h->sev == f->sev &&
 	       (!h->proc || !f->proc || an_same_gpu(h->proc, f->proc)) &&
 	       (kn == fn || (kn && fn && !strcmp(kn, fn))) &&
-	       h->has_alloc == f->has_alloc &&
+	       h->has_alloc == f->has_alloc && h->arg == f->arg &&
 	       (!h->has_alloc || h->alloc.api == f->alloc.api) &&
 	       !strcmp(g->site, site) &&
 	       (site[0] || (h->proc == f->proc && h->alloc.callsite == f->alloc.callsite)) &&

@@ -49,6 +49,7 @@ static struct an_finding *an_get_finding(struct an_get *g)
 	an_r_chars(r, f->atomic_lines, sizeof(f->atomic_lines));
 	an_get_call(r, &f->call);
 	an_get_call(r, &f->freed);
+	f->arg = (uint32_t)an_r_below(r, 65537);
 	f->observed = an_r_u64(r);
 	an_r_chars(r, f->observed_op, sizeof(f->observed_op));
 	if (!f->proc)

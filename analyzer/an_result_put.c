@@ -166,6 +166,7 @@ static void an_put_finding(struct an_put *w, const struct an_finding *f)
 	an_w_str(b, f->atomic_lines);
 	an_put_call(b, &f->call);
 	an_put_call(b, &f->freed);
+	an_w_u64(b, f->arg);
 	an_w_u64(b, f->observed);
 	an_w_str(b, f->observed_op);
 }

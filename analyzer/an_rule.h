@@ -164,6 +164,15 @@ struct an_finding *an_find_at(struct an_ctx *c, const struct an_rule *r,
 			      const struct an_call *call,
 			      const struct an_call *freed, const char *fmt, ...)
 	__attribute__((format(printf, 9, 10)));
+/* The same, about one argument of a launch: blocks from one allocation
+ * site handed to a kernel as two of its arguments are two findings (the
+ * report folds them into one that names both), not one counted twice
+ * under the first's index. */
+struct an_finding *an_find_arg(struct an_ctx *c, const struct an_rule *r,
+			       enum an_sev sev, struct an_proc *p,
+			       struct an_kernel *k, const struct an_alloc *a,
+			       unsigned arg, const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
 
 /* The same, about a race between two kernel lines at[0] and at[1] ("" when
  * unknown): each pair is a finding of its own. */

@@ -25,6 +25,7 @@ struct an_key {
 	const struct an_alloc *a;
 	struct an_call call, freed;
 	const char (*race_at)[96]; /* NULL: none */
+	uint32_t arg; /* the launch argument's index + 1; 0: none */
 };
 
 static bool an_same_call(const struct an_call *x, const struct an_call *y)
@@ -42,7 +43,7 @@ static bool an_same(const struct an_finding *f, const struct an_rule *r,
 	       f->has_alloc == (a != NULL) &&
 	       (!a || (f->alloc.api == a->api && f->alloc.callsite == a->callsite)) &&
 	       an_same_call(&f->call, &w->call) &&
-	       an_same_call(&f->freed, &w->freed) &&
+	       an_same_call(&f->freed, &w->freed) && f->arg == w->arg &&
 	       !strcmp(f->race_at[0], w->race_at ? w->race_at[0] : "") &&
 	       !strcmp(f->race_at[1], w->race_at ? w->race_at[1] : "");
 }
@@ -57,6 +58,8 @@ static uint64_t an_finding_key(const struct an_rule *r, enum an_sev sev,
 
 	if (w->call.api || w->freed.api)
 		key = an_mix(an_mix(key, w->call.callsite), w->freed.callsite);
+	if (w->arg)
+		key = an_mix(key, w->arg);
 	return w->a ? an_mix(an_mix(key, w->a->api), w->a->callsite) : key;
 }
 
@@ -100,7 +103,8 @@ static struct an_finding *an_vfind(struct an_ctx *c, const struct an_rule *r,
 				 .has_alloc = w->a != NULL,
 				 .count = an_weight(c), .nprocs = 1,
 				 .first_ns = c->now_ns, .first_tid = c->now_tid,
-				 .call = w->call, .freed = w->freed};
+				 .call = w->call, .freed = w->freed,
+				 .arg = w->arg};
 	if (w->a)
 		f->alloc = *w->a;
 	for (int i = 0; i < 2 && w->race_at; i++)
@@ -144,6 +148,21 @@ struct an_finding *an_find_at(struct an_ctx *c, const struct an_rule *r,
 		w.call = *call;
 	if (freed)
 		w.freed = *freed;
+	va_start(ap, fmt);
+	f = an_vfind(c, r, sev, p, k, &w, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+struct an_finding *an_find_arg(struct an_ctx *c, const struct an_rule *r,
+			       enum an_sev sev, struct an_proc *p,
+			       struct an_kernel *k, const struct an_alloc *a,
+			       unsigned arg, const char *fmt, ...)
+{
+	struct an_key w = {.a = a, .arg = arg + 1};
+	struct an_finding *f;
+	va_list ap;
+
 	va_start(ap, fmt);
 	f = an_vfind(c, r, sev, p, k, &w, fmt, ap);
 	va_end(ap);

@@ -232,6 +232,9 @@ struct an_finding {
 	 * wrong free, the copy, the prefetch), and the free that made a
 	 * block stale (use-after-free); api 0: none. */
 	struct an_call call, freed;
+	/* The launch argument a finding about one argument is of, + 1 (0:
+	 * none): part of its key (an_find_arg). */
+	uint32_t arg;
 	/* Lanes the virtual GPU saw this atomic do nothing (an_observed.c). */
 	uint64_t observed;
 	char observed_op[96]; /* each mnemonic seen, "global_atomic_umax, ..." */

@@ -41,7 +41,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 
 	if (!why)
 		return;
-	an_find(c, r, AN_SEV_ERROR, p, k, a->alloc,
+	an_find_arg(c, r, AN_SEV_ERROR, p, k, a->alloc, a->index,
 		"%s gets pageable %s memory as argument %u while %s: the GPU "
 		"cannot fault the pages in and the kernel will stop with a "
 		"memory access fault",
