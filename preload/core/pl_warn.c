@@ -101,6 +101,51 @@ static enum co_effect judge(const struct reg_kernel *k, int arg,
 		   : CO_EFFECT_OK;
 }
 
+/* Appends one sites list's lines (co_sites_lines' "max@a.hip:85;...") to
+ * at, after its first `start` bytes: "max at a.hip:85", or the line alone
+ * where no operation is named (FP atomics). */
+static size_t put_lines(const char *lines, char *at, size_t start, size_t o,
+			size_t cap)
+{
+	for (const char *p = lines; *p && o < cap;) {
+		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
+
+		if (m < n)
+			o += (size_t)snprintf(at + o, cap - o, "%s%.*s%s%.*s",
+					      o > start ? ", " : "", (int)m, p,
+					      m ? " at " : "",
+					      (int)(n - m - 1), p + m + 1);
+		p += n + (p[n] == ';');
+	}
+	return o;
+}
+
+/* Each atomic whose effect r names at its own line, never a safe one's
+ * beside them: " (max at a.hip:85, or at a.hip:86)" for integer atomics,
+ * " at a.hip:65" for FP ones; "" when none has a line. */
+static void risky_lines(const struct reg_kernel *k, int arg,
+			const struct co_rule_result *r, char *at, size_t cap)
+{
+	unsigned scopes = r->effect == CO_EFFECT_DOWNGRADED
+				  ? CO_SITE_SYSTEM | CO_SITE_UNMARKED
+				  : CO_SITES_ALL;
+	char fp[192], in[192];
+	size_t o;
+
+	co_sites_lines(k->fp_sites, (unsigned)arg, r->ops, scopes, fp, sizeof(fp));
+	co_sites_lines(k->int_sites, (unsigned)arg, r->ops, scopes, in, sizeof(in));
+	at[0] = '\0';
+	if (fp[0]) {
+		o = (size_t)snprintf(at, cap, " at ");
+		put_lines(fp, at, o, o, cap);
+	} else if (in[0]) {
+		o = (size_t)snprintf(at, cap, " (");
+		o = put_lines(in, at, o, o, cap);
+		if (o + 1 < cap)
+			strcat(at, ")");
+	}
+}
+
 int pl_warn_wanted(const struct reg_kernel *k)
 {
 	if (enabled < 0)
@@ -113,7 +158,7 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 {
 	const char *arch;
 	struct co_rule_result r;
-	char msg[1024], line[96], at[104] = "", *dm;
+	char msg[1024], line[96], at[256] = "", *dm;
 	int n;
 
 	if (!pl_warn_wanted(k) ||
@@ -124,8 +169,7 @@ void pl_warn_launch(const struct reg_kernel *k, int arg, uint64_t id,
 		    CO_EFFECT_OK ||
 	    !first_time(k->handle, id))
 		return;
-	if (line[0])
-		snprintf(at, sizeof(at), " at %s", line);
+	risky_lines(k, arg, &r, at, sizeof(at));
 	/* The name its author wrote, as the report gives it; rare enough
 	 * (once per kernel and block) to demangle here. */
 	dm = k->name ? co_demangle(k->name) : NULL;

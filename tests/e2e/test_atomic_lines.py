@@ -5,7 +5,8 @@ lines: over PCIe the add lands and the max and the or do nothing.  `hipgrain
 scan` must give each at its own line in text and JSON, and its SARIF one
 location per line at risk, never the add's; the report of a run on a
 virtual MI210 must name the max and the or each at its own line, in text,
-JSON and SARIF, and the add's line nowhere.  On e6bb077 the report said
+JSON and SARIF, and the add's line nowhere, as must HIPGRAIN_WARN=1's
+warning.  On e6bb077 the report said
 "(max, or) at histogram.hip:N" and the SARIF sat at the add's line.
 
 usage: test_atomic_lines.py HIPGRAIN KERNELS_DIR
@@ -71,12 +72,20 @@ tap.ok(all(f'histogram.hip:{ADD}' not in r['message']['text'] and
        [r['message']['text'] for r in results])
 
 # -- the report of a run on a virtual MI210 ---------------------------------
-t = hgrun.run(hipgrain, [prog, 'maxor', 'hostmalloc'], env=hgrun.vgpu_env(),
+env = hgrun.vgpu_env()
+env['HIPGRAIN_WARN'] = '1'
+t = hgrun.run(hipgrain, [prog, 'maxor', 'hostmalloc'], env=env,
               extra=('--virtual-gpu', 'MI210'))
 try:
     tap.ok('MISMATCH' in t.proc.stdout,
            'the max and the or do nothing over PCIe: the result is wrong',
            t.proc.stdout + t.proc.stderr)
+    warn = [ln for ln in t.proc.stderr.splitlines() if '[int-atomic-fine-host]' in ln]
+    tap.ok(len(warn) == 1 and
+           f'(max at histogram.hip:{MAX}, or at histogram.hip:{OR})' in warn[0]
+           and f'histogram.hip:{ADD}' not in warn[0],
+           'HIPGRAIN_WARN=1: the max and the or at their lines, not the add\'s',
+           t.proc.stderr)
     p = subprocess.run([hipgrain, 'report', t.trace], capture_output=True,
                        text=True, env=dict(os.environ, NO_COLOR='1'))
     block = p.stdout.split('[int-atomic-fine-host]', 1)[-1].split('\n\n', 1)[0]
