@@ -36,6 +36,8 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		an_copy_str(p->gpus, sizeof(p->gpus), value);
 	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))
 		p->vgpu_exec = !strcmp(value, "1");
+	else if (!strcmp(name, "HIPGRAIN_VGPU_UNKNOWN"))
+		an_copy_str(p->vgpu_why, sizeof(p->vgpu_why), value);
 }
 
 static void an_on_device(struct an_ctx *c, struct an_proc *p,

@@ -139,6 +139,9 @@ struct an_proc {
 	 * interpreter; no_gpu: hipgrain's device query failed. */
 	char vgpu[48];
 	bool vgpu_exec, no_gpu;
+	/* Why the ROCm runtime could not drive it, as `hipgrain run
+	 * --force-gpu` recorded it; "" when it could. */
+	char vgpu_why[320];
 	/* What the driver's topology said of each GPU (kfd_node events, in
 	 * node order; ntopo 0 in a trace without them), and its versions. */
 #define AN_TOPO_GPUS 8
@@ -282,6 +285,7 @@ struct an_ctx {
 	 * process has its own: an_proc's vgpu). */
 	char vgpu[48];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
+	char vgpu_why[320]; /* and why its runtime could not drive it */
 	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
 	struct an_traffic traffic; /* and the bytes it moved (an_traffic.h) */
 	unsigned traces_read, traces_failed;
