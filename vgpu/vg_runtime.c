@@ -10,6 +10,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vg.h"
@@ -27,7 +28,8 @@ static void check(void)
 {
 	char path[512] = "";
 	const char *since = vg_known_since(vg.prof->gfx);
-	if (!dl_iterate_phdr(find_runtime, path) || !path[0])
+	/* hipgrain run said it already, before the program started. */
+	if (getenv("HIPGRAIN_VGPU_UNKNOWN") || !dl_iterate_phdr(find_runtime, path) || !path[0])
 		return;
 	if (vg_known_target(path, vg.prof->gfx) == 0)
 		fprintf(stderr, "hipgrain: virtual %s (%s): the ROCm runtime this "
