@@ -241,6 +241,12 @@ def test_many_processes():
     check('two processes: both named', fp and
           fp[0]['where']['processes'] == 2, fp)
     check('two processes: summary', doc['summary']['processes'] == 2)
+    # One other process is one, in the text and the HTML alike (issue 48, 8).
+    text = report(t).stdout
+    html = report('--format', 'html', t).stdout
+    check('two processes: "and 1 other process", in the singular',
+          'and 1 other process\n' in text and 'and 1 other process<' in html
+          and '1 other processes' not in text + html, text)
     return t
 
 
