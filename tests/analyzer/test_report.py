@@ -526,8 +526,30 @@ def test_run_end():
           doc['processes'])
 
 
+def test_launchers_folded():
+    """An MPI job's launcher and daemon, which did nothing GPU-related, get
+    no placement map each ("orterun ... peak 0 B live"): one line names
+    them after the rank's map (issue 48, 8)."""
+    launcher = script('mpirun', 'process ppid=1 exe=/usr/bin/mpirun '
+                      'version=0.1.0\n')
+    daemon = script('orted', 'process ppid=1 exe=/usr/bin/orted '
+                    'version=0.1.0\n')
+    rank = script('rank', NO_LAUNCH.replace('free id=1', 'launch '
+                  'handle=0x1000 arg_index=0 arg_value=0x7f0000000000 '
+                  'arg_id=1 arg_mem=1 arg_gran=1\nfree id=1'))
+    html = report('--format', 'html',
+                  trace('launchers', launcher, daemon, rank)).stdout
+    maps = html.count('<div class="proc">')
+    idle = html.split('<p class="idle">', 1)[-1].split('</p>', 1)[0]
+    check('launchers: one placement map, the rank\'s', maps == 1 and
+          'peak 0 B' not in html, maps)
+    check('launchers: named together in one line', 'mpirun' in idle and
+          'orted' in idle and 'app' not in idle, idle)
+
+
 def main():
     try:
+        test_launchers_folded()
         test_run_end()
         test_migrations()
         test_smi_denied()
