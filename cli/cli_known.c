@@ -25,10 +25,30 @@ static const struct vg_rt *runtime(void)
 	return state > 0 ? &rt : NULL;
 }
 
+/* Whether the runtime here knows gfx, each target read once: the list
+ * asks of every product, and an unknown target is a read of the whole
+ * library. */
+static int knows(const char *gfx)
+{
+	static struct {
+		const char *gfx;
+		int known;
+	} seen[8];
+	const struct vg_rt *rt = runtime();
+	size_t i = 0;
+
+	for (; i < sizeof(seen) / sizeof(seen[0]) && seen[i].gfx; i++)
+		if (!strcmp(seen[i].gfx, gfx))
+			return seen[i].known;
+	int k = rt ? vg_known_target(rt->path, gfx) : -1;
+	if (i < sizeof(seen) / sizeof(seen[0]))
+		seen[i].gfx = gfx, seen[i].known = k;
+	return k;
+}
+
 const char *cli_known_mark(const struct vg_profile *p)
 {
-	const struct vg_rt *rt = runtime();
-	int k = rt ? vg_known_target(rt->path, p->gfx) : -1;
+	int k = knows(p->gfx);
 
 	return k > 0 ? "yes" : k == 0 ? "no" : "?";
 }
@@ -43,7 +63,7 @@ static void names(int known, char *buf, size_t cap)
 
 	buf[0] = '\0';
 	for (size_t i = 0; rt && (n = vg_node_at(i)) && w < cap; i++)
-		if ((vg_known_target(rt->path, n->gpu->gfx) > 0) == (known != 0))
+		if ((knows(n->gpu->gfx) > 0) == (known != 0))
 			w += (size_t)snprintf(buf + w, cap - w, "%s%s", w ? ", " : "", n->name);
 }
 
@@ -64,7 +84,7 @@ void cli_known_note(FILE *f)
 	fprintf(f, "The ROCm%s%s runtime here (%s) can drive %s", rt->release[0] ? " " : "",
 		rt->release, rt->path, yes[0] ? yes : "none of them");
 	for (size_t i = 0; no[0] && !gfx && (n = vg_node_at(i)); i++)
-		if (!vg_known_target(rt->path, n->gpu->gfx))
+		if (!knows(n->gpu->gfx))
 			gfx = n->gpu->gfx;
 	if (!gfx) {
 		fputs(".\n", f);
