@@ -130,7 +130,10 @@ struct an_proc {
 	char procname[32];
 	char host[64];
 	char rank[16];
-	char gpus[16];	/* ROCR_VISIBLE_DEVICES: the GPUs a rank was given */
+	char gpus[16];	/* the GPUs a rank was given, as the node counts them */
+	/* ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES as recorded, which
+	 * replay composes into gpus. */
+	char vis_rocr[16], vis_hip[16];
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	char dev_name[32]; /* the device's name as the runtime gave it */
