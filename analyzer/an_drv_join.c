@@ -36,10 +36,15 @@ static bool an_drv_from_bo(const struct an_kfd *k, struct an_alloc *a)
 	an_spans_each(&k->bo_at, f.lo, f.hi, an_bo_holds, &f);
 	if (!f.bo)
 		return false;
+	enum kd_domain dom = kd_alloc_domain(f.bo->flags);
+	/* Only VRAM is its GPU's.  Host memory (userptr, GTT) is registered
+	 * through the first GPU's driver object whichever GPU the process
+	 * runs on: its place is the system's (node 0, as an SVM range's). */
 	a->drv = (struct an_drv){
-		.flags = f.bo->flags, .node = f.bo->gpu_id, .has_node = true,
+		.flags = f.bo->flags, .has_node = true,
+		.node = dom == KD_DOMAIN_VRAM ? f.bo->gpu_id : 0,
 		.gran = an_drv_gran(kd_alloc_gran(f.bo->flags)),
-		.domain = (uint8_t)kd_alloc_domain(f.bo->flags),
+		.domain = (uint8_t)dom,
 	};
 	a->gran = a->drv.gran;
 	a->npieces = 0;

@@ -155,6 +155,8 @@ static void an_html_alloc(FILE *out, const struct an_group *g, bool source)
 			an_html_esc(out, an_gpu_name(g->first->proc,
 						     a->drv.node, a->drv.gpu,
 						     gpu, sizeof(gpu)));
+		} else if (a->drv.has_node) {
+			fputs(", system memory", out);
 		}
 		fputc(')', out);
 	}

@@ -215,26 +215,51 @@ static void an_svg_legend(FILE *out, const struct an_view_proc *vp)
 	fputs("</ul>", out);
 }
 
+static uint64_t an_bins_max(const struct an_bins *b)
+{
+	uint64_t ymax = 0;
+
+	for (int i = 0; i < AN_BINS; i++)
+		ymax = b->tot[i] > ymax ? b->tot[i] : ymax;
+	return ymax;
+}
+
+/* A process with no allocation live gets no map: an MPI job's launchers
+ * and daemons (mpirun, orted) are named together in one line after the
+ * maps, not given a section each saying "peak 0 B live". */
+static void an_svg_folded(FILE *out, const struct an_view *v,
+			  const struct an_placement *pl)
+{
+	char where[256];
+	unsigned n = 0;
+
+	for (size_t i = 0; i < v->n; i++) {
+		if (an_bins_max(&pl->b[v->procs[i].idx]))
+			continue;
+		fputs(n++ ? ", " : "<p class=\"idle\">No allocation the trace "
+				   "saw was live in ", out);
+		an_where(v->procs[i].p, where, sizeof(where));
+		an_html_esc(out, where);
+	}
+	if (n)
+		fputs(".</p>", out);
+}
+
 static void an_svg_proc(FILE *out, struct an_ctx *c,
 			const struct an_view_proc *vp,
 			const struct an_placement *pl)
 {
 	const struct an_bins *b = &pl->b[vp->idx];
 	char where[256], peak[32], name[96], color[48];
-	uint64_t ymax = 0;
+	uint64_t ymax = an_bins_max(b);
 
-	for (int i = 0; i < AN_BINS; i++)
-		ymax = b->tot[i] > ymax ? b->tot[i] : ymax;
+	if (!ymax)
+		return; /* an_svg_folded names it */
 	an_where(vp->p, where, sizeof(where));
 	an_bytes_text(vp->peak, peak, sizeof(peak));
 	fputs("<div class=\"proc\"><h3>", out);
 	an_html_esc(out, where);
 	fprintf(out, " <small>peak %s live</small></h3>", peak);
-	if (!ymax) {
-		fputs("<p>No allocation the trace saw was live.</p></div>",
-		      out);
-		return;
-	}
 	fprintf(out,
 		"<svg class=\"placement\" viewBox=\"0 0 %.0f %.0f\" "
 		"role=\"img\" data-pid=\"%" PRId64 "\">",
@@ -308,6 +333,7 @@ void an_html_placement(struct an_ctx *c, struct an_view *v, FILE *out)
 		an_bin_fill(&pl.b[i], v->procs[i].nseries, AN_BINS);
 		an_svg_proc(out, c, &v->procs[i], &pl);
 	}
+	an_svg_folded(out, v, &pl);
 	fputs("</section>", out);
 	an_bins_free(&pl, v->n);
 }

@@ -75,7 +75,11 @@ const char *an_notice(const struct an_ctx *c, char *buf, size_t cap)
 				   "'hipgrain run --virtual-gpu MI210' runs it on "
 				   "a virtual GPU, 'hipgrain scan PROGRAM' lists "
 				   "every kernel's atomics");
-	else if (s.kernels && !s.launched)
+	/* A dispatch the virtual GPU saw was launched, though the process
+	 * died before its launch event was written (a memory access fault
+	 * aborts it); and a runtime that could not drive the virtual GPU is
+	 * the first line's to say. */
+	else if (s.kernels && !s.launched && !(c->exec.ran | c->exec.faulted | c->exec.not_run) && !c->vgpu_why[0])
 		snprintf(buf, cap, "no kernel was launched: the program "
 				   "registered GPU code but no launch of it "
 				   "succeeded, so this report holds what it "

@@ -319,6 +319,13 @@ bool an_exec_sentence(const struct an_ctx *c, char *buf, size_t cap)
 
 	if (!c->vgpu[0])
 		return false;
+	/* hipgrain run --force-gpu: the runtime could not drive the product,
+	 * which is why nothing reached the interpreter. */
+	if (!all && c->vgpu_why[0]) {
+		snprintf(buf, cap, "virtual %s: no kernel ran: %s; %s", c->vgpu, c->vgpu_why,
+			 tail);
+		return true;
+	}
 	if (!c->vgpu_exec) {
 		snprintf(buf, cap, "virtual %s: kernels were not executed; %s", c->vgpu, tail);
 		return true;

@@ -19,6 +19,29 @@ static void an_copy_str(char *dst, size_t cap, const char *src)
 	snprintf(dst, cap, "%s", src);
 }
 
+/* ROCR_VISIBLE_DEVICES picks among the node's GPUs, HIP_VISIBLE_DEVICES
+ * among those ROCr shows: one HIP index into a ROCr list is that entry of
+ * the list ("2,3" and "1": GPU 3), so the where line names the GPU the
+ * driver's objects are on. */
+static void an_visible(struct an_proc *p)
+{
+	const char *hip = p->vis_hip, *s = p->vis_rocr;
+	char *end;
+	unsigned long k = strtoul(hip, &end, 10);
+
+	if (!hip[0] || hip[0] < '0' || hip[0] > '9' || *end || !s[0]) {
+		an_copy_str(p->gpus, sizeof(p->gpus), s[0] ? s : hip);
+		return;
+	}
+	for (unsigned long i = 0; i < k && s; i++)
+		if ((s = strchr(s, ',')))
+			s++;
+	if (!s)
+		an_copy_str(p->gpus, sizeof(p->gpus), p->vis_rocr);
+	else
+		snprintf(p->gpus, sizeof(p->gpus), "%.*s", (int)strcspn(s, ","), s);
+}
+
 static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	const char *name = an_ev_str(e, F_ENV_NAME);
@@ -32,10 +55,17 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		an_copy_str(p->rank, sizeof(p->rank), value);
 	else if (!strcmp(name, "HIPGRAIN_VIRTUAL_GPU"))
 		an_copy_str(p->vgpu, sizeof(p->vgpu), value);
-	else if (!strcmp(name, "ROCR_VISIBLE_DEVICES"))
-		an_copy_str(p->gpus, sizeof(p->gpus), value);
+	else if (!strcmp(name, "ROCR_VISIBLE_DEVICES") || !strcmp(name, "HIP_VISIBLE_DEVICES")) {
+		if (name[0] == 'R')
+			an_copy_str(p->vis_rocr, sizeof(p->vis_rocr), value);
+		else
+			an_copy_str(p->vis_hip, sizeof(p->vis_hip), value);
+		an_visible(p);
+	}
 	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))
 		p->vgpu_exec = !strcmp(value, "1");
+	else if (!strcmp(name, "HIPGRAIN_VGPU_UNKNOWN"))
+		an_copy_str(p->vgpu_why, sizeof(p->vgpu_why), value);
 }
 
 static void an_on_device(struct an_ctx *c, struct an_proc *p,

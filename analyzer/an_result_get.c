@@ -56,6 +56,7 @@ static void an_get_names(struct an_rbuf *r, struct an_proc *p)
 	an_r_chars(r, p->vgpu, sizeof(p->vgpu));
 	an_r_chars(r, p->co_targets, sizeof(p->co_targets));
 	an_r_chars(r, p->obs_kernel, sizeof(p->obs_kernel));
+	an_r_chars(r, p->vgpu_why, sizeof(p->vgpu_why));
 }
 
 static void an_get_kernel(struct an_rbuf *r, struct an_proc *p)

@@ -130,7 +130,10 @@ struct an_proc {
 	char procname[32];
 	char host[64];
 	char rank[16];
-	char gpus[16];	/* ROCR_VISIBLE_DEVICES: the GPUs a rank was given */
+	char gpus[16];	/* the GPUs a rank was given, as the node counts them */
+	/* ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES as recorded, which
+	 * replay composes into gpus. */
+	char vis_rocr[16], vis_hip[16];
 	char xnack_env[8]; /* HSA_XNACK as recorded; "" when unset */
 	char arch[64];	   /* device gcnArchName; "" without a device */
 	char dev_name[32]; /* the device's name as the runtime gave it */
@@ -139,6 +142,9 @@ struct an_proc {
 	 * interpreter; no_gpu: hipgrain's device query failed. */
 	char vgpu[48];
 	bool vgpu_exec, no_gpu;
+	/* Why the ROCm runtime could not drive it, as `hipgrain run
+	 * --force-gpu` recorded it; "" when it could. */
+	char vgpu_why[320];
 	/* What the driver's topology said of each GPU (kfd_node events, in
 	 * node order; ntopo 0 in a trace without them), and its versions. */
 #define AN_TOPO_GPUS 8
@@ -288,6 +294,7 @@ struct an_ctx {
 	 * process has its own: an_proc's vgpu). */
 	char vgpu[48];
 	bool vgpu_exec; /* and its kernels ran on the interpreter */
+	char vgpu_why[320]; /* and why its runtime could not drive it */
 	struct an_exec exec; /* what the interpreter saw (an_observed.h) */
 	struct an_traffic traffic; /* and the bytes it moved (an_traffic.h) */
 	unsigned traces_read, traces_failed;

@@ -11,6 +11,7 @@
 #include "an_fate.h"
 #include "an_inputs.h"
 #include "cli.h"
+#include "cli_known.h"
 #include "trc.h"
 #include "vg_node.h"
 #include "vg_profile.h"
@@ -57,13 +58,19 @@ static void usage(FILE *f)
 	    "                            GPU (hipgrain-run(1), VIRTUAL GPU)\n"
 	    "      --no-exec             on the virtual GPU, retire kernels "
 	    "unexecuted\n"
+	    "      --force-gpu           run on a virtual GPU the ROCm runtime "
+	    "here cannot\n"
+	    "                            drive (it finds no GPU); refused "
+	    "otherwise\n"
 	    "  -q, --quiet               print errors only\n"
-	    "  -h, --help                show this help\n\n"
-	    "Exit status: the program's, or 128+N if signal N killed it; "
+	    "  -h, --help                show this help\n\n",
+	    TRC_DEFAULT_NUM_SUBBUF);
+	cli_known_note(f);
+	fputs(
+	    "\nExit status: the program's, or 128+N if signal N killed it; "
 	    "125 if tracing\ncould not be set up, 126 if PROGRAM cannot or "
 	    "must not run, 127 if it is not\nfound, 64 on bad usage. "
-	    "See hipgrain-run(1).\n",
-	    TRC_DEFAULT_NUM_SUBBUF);
+	    "See hipgrain-run(1).\n", f);
 }
 
 static bool pow2(unsigned long long v)
@@ -110,6 +117,7 @@ enum {
 	OPT_RELAY,
 	OPT_VGPU,
 	OPT_NO_EXEC,
+	OPT_FORCE_GPU,
 };
 
 static const struct option longopts[] = {
@@ -122,6 +130,7 @@ static const struct option longopts[] = {
     {"relay", required_argument, NULL, OPT_RELAY},
     {"virtual-gpu", required_argument, NULL, OPT_VGPU},
     {"no-exec", no_argument, NULL, OPT_NO_EXEC},
+    {"force-gpu", no_argument, NULL, OPT_FORCE_GPU},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -149,21 +158,22 @@ static void list_profiles(FILE *f)
 {
 	const struct vg_node *n;
 
-	fprintf(f, "%-9s %-8s %5s %5s %9s  %s\n", "NAME", "TARGET", "CUs", "GPUs",
-		"MEMORY", "PRODUCT");
+	fprintf(f, "%-9s %-8s %5s %5s %9s %5s  %s\n", "NAME", "TARGET", "CUs", "GPUs",
+		"MEMORY", "RUNS", "PRODUCT");
 	for (size_t i = 0; (n = vg_node_at(i)); i++) {
 		const struct vg_profile *p = n->gpu;
 		char mem[16] = "host";
 		if (p->vram_bytes)
 			snprintf(mem, sizeof(mem), "%lluGB",
 				 (unsigned long long)(p->vram_bytes >> 30));
+		fprintf(f, "%-9s %-8s %5u %5u %9s %5s  ", n->name, p->gfx, p->cu_count,
+			n->gpus, mem, cli_known_mark(p));
 		if (n->gpus > 1)
-			fprintf(f, "%-9s %-8s %5u %5u %9s  %s: %s\n", n->name, p->gfx,
-				p->cu_count, n->gpus, mem, n->where, p->product);
-		else
-			fprintf(f, "%-9s %-8s %5u %5u %9s  %s\n", n->name, p->gfx,
-				p->cu_count, 1u, mem, p->product);
+			fprintf(f, "%s: ", n->where);
+		fprintf(f, "%s\n", p->product);
 	}
+	fprintf(f, "\nRUNS: whether the ROCm runtime here knows the GPU's target. ");
+	cli_known_note(f);
 	list_variants(f);
 }
 
@@ -227,6 +237,9 @@ static int parse(int argc, char **argv, struct trc_opts *o, bool *report)
 			break;
 		case OPT_NO_EXEC:
 			o->no_exec = true;
+			break;
+		case OPT_FORCE_GPU:
+			o->force_gpu = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -298,6 +311,29 @@ static void rank_line(const struct trc_opts *o, const struct trc_result *r)
 	fflush(stdout);
 }
 
+/* A virtual GPU the runtime here cannot drive is refused in one line
+ * before anything runs; with --force-gpu it runs, the reason said first
+ * and recorded for the report. */
+static bool unknown_gpu(struct trc_opts *o)
+{
+	static char why[640];
+	struct vg_node n;
+	char err[160];
+
+	if (!o->virtual_gpu || vg_node_parse(o->virtual_gpu, &n, err, sizeof(err)) ||
+	    !cli_known_check(&n, why, sizeof(why)))
+		return false;
+	if (!o->force_gpu) {
+		fprintf(stderr, "hipgrain run: virtual %s (%s) not run: %s; --force-gpu runs "
+				"it anyway\n", n.spec, n.gpu->gfx, why);
+		return true;
+	}
+	fprintf(stderr, "hipgrain run: virtual %s (%s): %s; run anyway (--force-gpu)\n",
+		n.spec, n.gpu->gfx, why);
+	o->vgpu_why = why;
+	return false;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct trc_opts o = {
@@ -318,6 +354,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (st)
 		return st; /* parse() said what was wrong, in one line */
+	if (unknown_gpu(&o))
+		return TRC_EXIT_NOEXEC;
 	r = malloc(sizeof(*r));
 	if (!r) {
 		fprintf(stderr, "hipgrain run: out of memory\n");

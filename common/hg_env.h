@@ -36,6 +36,8 @@ enum hg_env_kind {
 	  "1 prints each driver call the virtual GPU answers on stderr")       \
 	X(VGPU_EXEC, "HIPGRAIN_VGPU_EXEC", HG_ENV_RECORDED, "1",               \
 	  "0: the virtual GPU retires kernels unexecuted (run --no-exec)")     \
+	X(VGPU_UNKNOWN, "HIPGRAIN_VGPU_UNKNOWN", HG_ENV_RECORDED, "",          \
+	  "why the ROCm runtime cannot drive the virtual GPU (--force-gpu)")  \
 	X(VGPU_THREADS, "HIPGRAIN_VGPU_THREADS", HG_ENV_CONFIG, "0",           \
 	  "threads running a kernel's work-groups (0: one per CPU allowed)")   \
 	X(VGPU_RACES, "HIPGRAIN_VGPU_RACES", HG_ENV_CONFIG, "1",               \

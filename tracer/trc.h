@@ -32,6 +32,10 @@ struct trc_opts {
 	const char *relay;  /* HOST[:CTRL[:DATA]]: stream to lttng-relayd */
 	const char *virtual_gpu; /* NAME[:OPTION,...]: run on a virtual GPU */
 	bool no_exec;	    /* the virtual GPU retires kernels unexecuted */
+	bool force_gpu;	    /* run a virtual GPU the runtime cannot drive */
+	/* Why the runtime cannot drive it, recorded for the report; NULL
+	 * when it can. */
+	const char *vgpu_why;
 	uint64_t subbuf_size;
 	uint64_t num_subbuf;
 };

@@ -142,7 +142,8 @@ static int vgpu_up(const struct trc_opts *o, char **env, char *tree, size_t cap)
 	}
 	if (trc_env_put(env, hg_env_table[HG_ENV_VIRTUAL_GPU].name, p->spec) ||
 	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_SYSFS].name, tree) ||
-	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_EXEC].name, o->no_exec ? "0" : "1"))
+	    trc_env_put(env, hg_env_table[HG_ENV_VGPU_EXEC].name, o->no_exec ? "0" : "1") ||
+	    (o->vgpu_why && trc_env_put(env, hg_env_table[HG_ENV_VGPU_UNKNOWN].name, o->vgpu_why)))
 		return -1;
 	const char *as = p->gpus > 1 ? "as GPUs" : "as a GPU";
 	if (o->no_exec)

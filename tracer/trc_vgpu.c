@@ -12,6 +12,7 @@
 
 #include "co.h"
 #include "trc_int.h"
+#include "vg_known.h"
 #include "vg_profile.h"
 
 /* Appends "proc" to the comma-separated list in buf unless it is there. */
@@ -42,8 +43,15 @@ void trc_vgpu_check_code(const struct vg_profile *p, const char *prog)
 		add_target(have, sizeof(have), t.proc);
 	}
 	co_set_free(set);
+	/* The build it needs, and for a target older compilers reject
+	 * (Debian 12's hipcc refuses --offload-arch=gfx942), which release's
+	 * hipcc can make it. */
+	const char *since = vg_known_since(p->gfx);
 	if (have[0] && !fits)
 		trc_err("virtual %s (%s): %s has no code object for %s, only for %s: "
-			"its kernels cannot be launched (hipErrorNoBinaryForGpu)",
-			p->name, p->gfx, prog, p->gfx, have);
+			"its kernels cannot be launched (hipErrorNoBinaryForGpu); build "
+			"with --offload-arch=%s%s%s%s",
+			p->name, p->gfx, prog, p->gfx, have, p->gfx,
+			since ? ", which hipcc knows from ROCm " : "", since ? since : "",
+			since ? " on" : "");
 }

@@ -13,7 +13,9 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		return;
 	if (!an_proc_xnack_on(a->launch->proc) || (k && k->xnack == HG_FEAT_OFF))
 		return;
-	if (!(a->alloc->addr & 4095))
+	/* A block below a page has nothing to align: migration moves the
+	 * whole page it lies in, wherever in the page it starts. */
+	if (!(a->alloc->addr & 4095) || a->alloc->size < 4096)
 		return;
 	an_find(c, r, AN_SEV_NOTE, a->launch->proc, k, a->alloc,
 		"%s gets %zu bytes of %s memory at 0x%llx (argument %u), not "

@@ -32,6 +32,7 @@ hold:
                                           verdict was withheld)
   #! header - TEXT...                     the text report's first lines
                                           (before the first rule) hold TEXT
+  #! noheader - TEXT...                   and do not hold TEXT
   #! process - KEY=VALUE...               the JSON's processes[0] has them
   #! observed RULE dropped=N | TEXT...     RULE's finding was seen on the
                                           virtual GPU: N lanes dropped, or
@@ -78,8 +79,8 @@ def expectations(path):
                 out.append(('driver', words[1], {
                     'gpu': gpu, 'text': ' '.join(words[3 if gpu else 2:])}))
                 continue
-            if words[0] in ('says', 'fix', 'nofix', 'header', 'note',
-                            'at', 'related', 'atomics'):
+            if words[0] in ('says', 'fix', 'nofix', 'header', 'noheader',
+                            'note', 'at', 'related', 'atomics'):
                 out.append((words[0], words[1], {'text': ' '.join(words[2:])}))
                 continue
             opts = dict(w.split('=', 1) for w in words[2:])
@@ -327,10 +328,11 @@ def check_case(hipgrain, tracegen, case):
                 if rc != int(opts['status']):
                     errors.append('--fail-on %s exited %d, not %s' % (
                         opts['sev'], rc, opts['status']))
-            if verb == 'header':
+            if verb in ('header', 'noheader'):
                 head = report(hipgrain, tdir).stdout.split('\n\n', 1)[0]
-                if opts['text'] not in head:
-                    errors.append('the header does not say "%s": %s' % (
+                if (opts['text'] in head) != (verb == 'header'):
+                    errors.append('the header %s "%s": %s' % (
+                        'does not say' if verb == 'header' else 'says',
                         opts['text'], head))
             if verb == 'process':
                 got = doc.get('processes', [{}])[0]

@@ -241,6 +241,12 @@ def test_many_processes():
     check('two processes: both named', fp and
           fp[0]['where']['processes'] == 2, fp)
     check('two processes: summary', doc['summary']['processes'] == 2)
+    # One other process is one, in the text and the HTML alike (issue 48, 8).
+    text = report(t).stdout
+    html = report('--format', 'html', t).stdout
+    check('two processes: "and 1 other process", in the singular',
+          'and 1 other process\n' in text and 'and 1 other process<' in html
+          and '1 other processes' not in text + html, text)
     return t
 
 
@@ -520,8 +526,63 @@ def test_run_end():
           doc['processes'])
 
 
+def test_launchers_folded():
+    """An MPI job's launcher and daemon, which did nothing GPU-related, get
+    no placement map each ("orterun ... peak 0 B live"): one line names
+    them after the rank's map (issue 48, 8)."""
+    launcher = script('mpirun', 'process ppid=1 exe=/usr/bin/mpirun '
+                      'version=0.1.0\n')
+    daemon = script('orted', 'process ppid=1 exe=/usr/bin/orted '
+                    'version=0.1.0\n')
+    rank = script('rank', NO_LAUNCH.replace('free id=1', 'launch '
+                  'handle=0x1000 arg_index=0 arg_value=0x7f0000000000 '
+                  'arg_id=1 arg_mem=1 arg_gran=1\nfree id=1'))
+    html = report('--format', 'html',
+                  trace('launchers', launcher, daemon, rank)).stdout
+    maps = html.count('<div class="proc">')
+    idle = html.split('<p class="idle">', 1)[-1].split('</p>', 1)[0]
+    check('launchers: one placement map, the rank\'s', maps == 1 and
+          'peak 0 B' not in html, maps)
+    check('launchers: named together in one line', 'mpirun' in idle and
+          'orted' in idle and 'app' not in idle, idle)
+
+
+VISIBLE = """process ppid=1 exe=/bin/app version=0.1.0
+env name=HIPGRAIN_VIRTUAL_GPU value=4xMI250X
+env name=HIP_VISIBLE_DEVICES value=1
+%(rocr)sdevice ordinal=0 rc=0 arch=gfx90a:sramecc+:xnack- name=MI250X xnack=2
+callsite id=7 frames=self
+kfd_smi_open gpu_id=41001 rc=0
+kfd_smi_open gpu_id=41002 rc=0
+kfd_smi_open gpu_id=41003 rc=0
+kfd_smi_open gpu_id=41004 rc=0
+kfd_alloc va=0x7f0000000000 size=8192 handle=0xa02000000000001 cpu=0 flags=0x1 gpu_id=%(bo)s
+alloc id=1 api=20 addr=0x7f0000000000 size=4096 mem=1 gran=1 callsite=7
+"""
+
+
+def test_visible_devices():
+    """HIP_VISIBLE_DEVICES=1 picks the second GPU ROCr shows: the node's
+    GPU 1, or GPU 3 under ROCR_VISIBLE_DEVICES=2,3.  The where line names
+    the GPU the driver line does, one story (issue 48, 8)."""
+    for rocr, bo, gpu in (('', 41002, 'GPU 1 (MI250X, card 0\'s second GCD)'),
+                          ('env name=ROCR_VISIBLE_DEVICES value=2,3\n', 41004,
+                           'GPU 3 (MI250X, card 1\'s second GCD)')):
+        name = 'visible%d' % bo
+        out = report(trace(name, script(name, VISIBLE % {
+            'rocr': rocr, 'bo': bo}))).stdout
+        where = [ln for ln in out.splitlines() if 'where:' in ln]
+        drv = [ln for ln in out.splitlines() if 'driver:' in ln]
+        check('HIP_VISIBLE_DEVICES=1%s: where and driver name %s' % (
+              ' under ROCR_VISIBLE_DEVICES=2,3' if rocr else '', gpu),
+              len(where) == 1 and where[0].endswith(gpu) and
+              len(drv) == 1 and drv[0].endswith(gpu), out)
+
+
 def main():
     try:
+        test_visible_devices()
+        test_launchers_folded()
         test_run_end()
         test_migrations()
         test_smi_denied()
