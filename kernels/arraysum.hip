@@ -36,9 +36,9 @@
 //                                              unsafe, fastflag: fp-atomic-fine-grain
 //   malloc                  system memory      HSA_XNACK unset/0: pageable-kernel-arg-no-xnack
 //                                              HSA_XNACK=1: unsafe, fastflag:
-//                                              fp-atomic-fine-grain, and
-//                                              migratable-misaligned (a small
-//                                              malloc block is not page-aligned)
+//                                              fp-atomic-fine-grain (and no
+//                                              migratable-misaligned: a block
+//                                              below a page moves whole)
 //
 // arraysum_cas fires no fp-atomic rule on gfx908/gfx90a (CAS only); on gfx908
 // arraysum_unsafe holds no hardware FP atomic either.  Managed accumulators
