@@ -185,6 +185,30 @@ static bool wide(unsigned fmt, unsigned op)
 	return false;
 }
 
+/* The SOP1 forms that write one SGPR (a count or an index of a 64-bit
+ * source among them): forgetting the next one too would lose a pointer
+ * half kept there (LLVM 21 counts a wave's lanes with s_bcnt1_i32_b64
+ * into the SGPR below a kernel argument it then uses). */
+static bool sop1_narrow(unsigned op)
+{
+	switch (op) {
+	case ISA_SOP1_s_cmov_b32: case ISA_SOP1_s_not_b32:
+	case ISA_SOP1_s_wqm_b32: case ISA_SOP1_s_brev_b32:
+	case ISA_SOP1_s_bcnt0_i32_b32: case ISA_SOP1_s_bcnt0_i32_b64:
+	case ISA_SOP1_s_bcnt1_i32_b32: case ISA_SOP1_s_bcnt1_i32_b64:
+	case ISA_SOP1_s_ff0_i32_b32: case ISA_SOP1_s_ff0_i32_b64:
+	case ISA_SOP1_s_ff1_i32_b32: case ISA_SOP1_s_ff1_i32_b64:
+	case ISA_SOP1_s_flbit_i32_b32: case ISA_SOP1_s_flbit_i32_b64:
+	case ISA_SOP1_s_flbit_i32: case ISA_SOP1_s_flbit_i32_i64:
+	case ISA_SOP1_s_sext_i32_i8: case ISA_SOP1_s_sext_i32_i16:
+	case ISA_SOP1_s_bitset0_b32: case ISA_SOP1_s_bitset1_b32:
+	case ISA_SOP1_s_quadmask_b32: case ISA_SOP1_s_movrels_b32:
+	case ISA_SOP1_s_abs_i32:
+		return true;
+	}
+	return false;
+}
+
 static void sop1(uint16_t *r, const struct isa_insn *in)
 {
 	int src = vsrc(in->src[0]), sdst = (int)in->dst;
@@ -196,8 +220,11 @@ static void sop1(uint16_t *r, const struct isa_insn *in)
 		set(r, sdst + 1, src >= 0 ? get(r, src + 1) : T_UNK);
 	} else if (in->op == ISA_SOP1_s_swappc_b64) /* a call clobbers all */
 		memset(r, 0, NREG * sizeof(*r));
+	else if (in->op == ISA_SOP1_s_movreld_b32 ||
+		 in->op == ISA_SOP1_s_movreld_b64) /* written at sdst + M0 */
+		mark_unknown(r, 0, NSGPR);
 	else
-		mark_unknown(r, sdst, 2);
+		mark_unknown(r, sdst, sop1_narrow(in->op) ? 1 : 2);
 }
 
 static void sopk(uint16_t *r, const struct isa_insn *in)
