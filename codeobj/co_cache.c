@@ -3,7 +3,9 @@
  * Profile cache: a code object's kernel facts in a compact file named after
  * its content hash, so a second run of the same program decodes nothing.
  *
- * Layout (little-endian): "HGPC", u32 format, u64 hash, u32 xnack, u32
+ * Layout (little-endian): "HGPC", u32 format, u64 facts id (the sources
+ * that found the facts: a profile of another build's dataflow or atomics
+ * table is found again, not trusted), u64 hash, u32 xnack, u32
  * sramecc, u32 code object version, u32 kernels, str target, then per kernel
  * str name, str symbol, u32 kernarg size, u64 code addr, u64 code size, the
  * atomics (u32 fp ops, u32 fp count, u64 fp first, str fp mnemonics, u32 int
@@ -21,10 +23,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "co_facts_id.h"
 #include "co_int.h"
 
-#define FORMAT 4 /* 2: the argument sites of atomics; 3: integer sites name
-		  * their operation; 4: sites name an MI300 atomic's scope */
+#define FORMAT 5 /* 2: the argument sites of atomics; 3: integer sites name
+		  * their operation; 4: sites name an MI300 atomic's scope;
+		  * 5: the facts id */
 #define MAX_FILE (64u << 20)
 
 struct buf {
@@ -104,6 +108,7 @@ int co_cache_store(const char *dir, const struct co_profiles *p,
 	struct buf b = {0};
 	put(&b, "HGPC", 4);
 	PUT(&b, uint32_t, FORMAT);
+	PUT(&b, uint64_t, CO_FACTS_ID);
 	PUT(&b, uint64_t, p->hash);
 	PUT(&b, uint32_t, p->xnack);
 	PUT(&b, uint32_t, p->sramecc);
@@ -208,6 +213,10 @@ static int parse(const uint8_t *d, size_t n, uint64_t hash,
 	const uint8_t *m = hg_cursor_take(&c, 4);
 	if (!m || memcmp(m, "HGPC", 4) || hg_cursor_u32(&c) != FORMAT) {
 		*why = "not a hipgrain profile cache file of this format";
+		return -1;
+	}
+	if (hg_cursor_u64(&c) != CO_FACTS_ID) {
+		*why = "made by another hipgrain build";
 		return -1;
 	}
 	p->hash = hg_cursor_u64(&c);
