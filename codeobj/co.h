@@ -206,8 +206,8 @@ bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 /*
  * The lines of the entries co_sites_reach counts on argument arg, each as
  * "OP@FILE:LINE" ("max@hist.hip:17"; "@FILE:LINE" for an entry that names
- * no operation), joined by ';' into out, in the kernel's order: one per
- * operation and scope, at its first line.  Entries without a line and "?"
+ * no operation), joined by ';' into out, in the source's order (file,
+ * then line): one per operation and scope, at its first line.  Entries without a line and "?"
  * are left out; a list out cannot hold ends at its last whole entry.
  * Returns how many it holds.
  */

@@ -174,34 +174,68 @@ bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 	return any || hit;
 }
 
+/* One entry co_sites_lines keeps: its operation and "FILE:LINE". */
+struct at_line {
+	uint32_t op;
+	const char *at;
+	size_t len, idx; /* idx: its place in the code, for ties */
+};
+
+/* Source order: by file, then by line as a number (85 before 100). */
+static int by_source(const void *a, const void *b)
+{
+	const struct at_line *x = a, *y = b;
+	const char *xc = memrchr(x->at, ':', x->len), *yc = memrchr(y->at, ':', y->len);
+	size_t xf = xc ? (size_t)(xc - x->at) : x->len;
+	size_t yf = yc ? (size_t)(yc - y->at) : y->len;
+	int c = strncmp(x->at, y->at, xf < yf ? xf : yf);
+
+	if (c || xf != yf)
+		return c ? c : xf < yf ? -1 : 1;
+	unsigned long xl = xc ? strtoul(xc + 1, NULL, 10) : 0;
+	unsigned long yl = yc ? strtoul(yc + 1, NULL, 10) : 0;
+	if (xl != yl)
+		return xl < yl ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
 size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
 		      unsigned scopes, char *out, size_t cap)
 {
-	size_t o = 0, count = 0;
+	struct at_line keep[64];
+	size_t o = 0, count = 0, nkeep = 0;
 
 	if (!cap)
 		return 0;
 	out[0] = '\0';
-	for (const char *p = sites; p && *p;) {
+	for (const char *p = sites; p && *p && nkeep < 64;) {
 		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
 		uint32_t op;
 		bool unknown;
-		int w;
 
 		if (entry_counts(p, n, arg, mask, scopes, &op, &unknown) &&
 		    m < n) {
-			w = snprintf(out + o, cap - o, "%s%s@%.*s", o ? ";" : "",
-				     co_aop_name(op), (int)(n - m - 1), p + m + 1);
-			/* A list cut short would name fewer lines than are at
-			 * risk: it stops at the last whole entry. */
-			if (w < 0 || (size_t)w >= cap - o) {
-				out[o] = '\0';
-				break;
-			}
-			o += (size_t)w;
-			count++;
+			keep[nkeep] = (struct at_line){ op, p + m + 1, n - m - 1,
+							nkeep };
+			nkeep++;
 		}
 		p += n + (p[n] == ';');
+	}
+	/* The code's order is the compiler's: a reader looks for lines in
+	 * the source's; operations on one line keep the code's. */
+	qsort(keep, nkeep, sizeof(*keep), by_source);
+	for (size_t i = 0; i < nkeep; i++) {
+		int w = snprintf(out + o, cap - o, "%s%s@%.*s", o ? ";" : "",
+				 co_aop_name(keep[i].op), (int)keep[i].len,
+				 keep[i].at);
+		/* A list cut short would name fewer lines than are at risk: it
+		 * stops at the last whole entry. */
+		if (w < 0 || (size_t)w >= cap - o) {
+			out[o] = '\0';
+			break;
+		}
+		o += (size_t)w;
+		count++;
 	}
 	return count;
 }

@@ -168,11 +168,28 @@ static void test_targets(void)
 	CHECK(co_target_parse("gfx90a:bogus", &c) < 0, "malformed feature refused");
 }
 
+/* The lines at risk in the source's order, whatever order the compiler
+ * laid the atomics out in (LLVM 21 puts histo_maxor's or before its max). */
+static void test_lines_order(void)
+{
+	char out[256];
+	const unsigned all = CO_SITE_UNMARKED | CO_SITE_AGENT | CO_SITE_SYSTEM;
+	size_t n = co_sites_lines("1+or@h.hip:86;1+max@h.hip:85;1+and@h.hip:100;"
+				  "1+xor@a.hip:900;1+min@h.hip:85;0+add@h.hip:1",
+				  1, ~0u, all, out, sizeof(out));
+
+	CHECK(n == 5 && !strcmp(out, "xor@a.hip:900;max@h.hip:85;min@h.hip:85;"
+				     "or@h.hip:86;and@h.hip:100"),
+	      "atomic lines by file, then line as a number, one line in the code's order: %s",
+	      out);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 4)
 		return 64;
 	size_t n = 0, m = 0;
+	test_lines_order();
 	void *bundle = slurp(argv[1], &n), *bare = slurp(argv[2], &m);
 	struct co_error err;
 	char msg[1024];
