@@ -28,6 +28,7 @@ static struct {
 	int (*rank)(an_mpi_h, int *);
 	int (*size)(an_mpi_h, int *);
 	int (*split_type)(an_mpi_h, int, int, an_mpi_h, an_mpi_h *);
+	int (*split)(an_mpi_h, int, int, an_mpi_h *);
 	int (*bcast)(void *, int, an_mpi_h, int, an_mpi_h);
 	int (*allreduce)(const void *, void *, int, an_mpi_h, an_mpi_h,
 			 an_mpi_h);
@@ -54,6 +55,7 @@ static bool an_mpi_load(void)
 	       an_mpi_sym((void **)&M.rank, "MPI_Comm_rank") &&
 	       an_mpi_sym((void **)&M.size, "MPI_Comm_size") &&
 	       an_mpi_sym((void **)&M.split_type, "MPI_Comm_split_type") &&
+	       an_mpi_sym((void **)&M.split, "MPI_Comm_split") &&
 	       an_mpi_sym((void **)&M.bcast, "MPI_Bcast") &&
 	       an_mpi_sym((void **)&M.allreduce, "MPI_Allreduce") &&
 	       an_mpi_sym((void **)&M.send, "MPI_Send") &&
@@ -105,30 +107,46 @@ static uint64_t an_mpi_list_hash(char **inputs, size_t n)
 
 /* Which inputs are this rank's: part of parts, numbered within node. */
 struct an_mpi_share {
-	uint64_t node; /* 0 when every rank found every input */
+	uint64_t node; /* 0 when every rank found every input, else the
+			* world rank of the first rank sharing these */
 	int part, parts;
 };
 
-static int an_mpi_share(char **inputs, size_t n, struct an_mpi_share *s)
+/* Whether every rank of comm found the inputs its first rank found. */
+static int an_mpi_same(an_mpi_h comm, uint64_t h, uint64_t *all)
 {
-	uint64_t h = an_mpi_list_hash(inputs, n), h0 = h, same, all = 0;
-	an_mpi_h local;
+	uint64_t h0 = h, same;
 
-	if (M.bcast(&h0, 1, M.u64, 0, M.world))
+	if (M.bcast(&h0, 1, M.u64, 0, comm))
 		return -1;
 	same = h0 == h;
-	if (M.allreduce(&same, &all, 1, M.u64, M.op_min, M.world))
+	return M.allreduce(&same, all, 1, M.u64, M.op_min, comm) ? -1 : 0;
+}
+
+static int an_mpi_share(char **inputs, size_t n, struct an_mpi_share *s)
+{
+	uint64_t h = an_mpi_list_hash(inputs, n), all = 0;
+	an_mpi_h local, group;
+
+	if (an_mpi_same(M.world, h, &all))
 		return -1;
 	*s = (struct an_mpi_share){0, M.me, M.n};
 	if (all)
 		return 0;
-	/* Node-local traces: a node's ranks share what it holds. */
+	/* Node-local traces: a node's ranks that found the same inputs share
+	 * them; a rank whose inputs are its own (mpirun's MPMD form, or a
+	 * directory each rank fills) judges all of them. */
 	if (M.split_type(M.world, AN_MPI_COMM_TYPE_SHARED, M.me, M.info_null,
 			 &local) ||
-	    M.rank(local, &s->part) || M.size(local, &s->parts))
+	    M.split(local, (int)(h & 0x7fffffff), M.me, &group) ||
+	    an_mpi_same(group, h, &all))
 		return -1;
-	s->node = (uint64_t)M.me;
-	return M.bcast(&s->node, 1, M.u64, 0, local) ? -1 : 0;
+	*s = (struct an_mpi_share){(uint64_t)M.me, 0, 1};
+	if (!all) /* two lists alike in the colour's bits: each rank alone */
+		return 0;
+	if (M.rank(group, &s->part) || M.size(group, &s->parts))
+		return -1;
+	return M.bcast(&s->node, 1, M.u64, 0, group) ? -1 : 0;
 }
 
 struct an_mpi_got {

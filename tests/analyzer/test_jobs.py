@@ -28,6 +28,7 @@ from lttng_session import Tracing  # noqa: E402
 HIPGRAIN, TRACEGEN = sys.argv[1], sys.argv[2]
 CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cases')
 TMP = tempfile.mkdtemp(prefix='hgjobs-')
+OUT = os.path.join(TMP, 'mpi.out')
 atexit.register(shutil.rmtree, TMP, True)
 tap = hgrun.Tap()
 
@@ -121,14 +122,45 @@ def mpi(dirs):
                                                'detect_leaks=0']))
     for np, fmt in (('2', 'json'), ('3', 'text'), ('2', 'html')):
         want = report('-j', '1', '--format', fmt, *dirs)
-        out = os.path.join(TMP, 'mpi.' + fmt)
-        p = subprocess.run([mpirun, '--oversubscribe', '-np', np, HIPGRAIN,
-                            'report', '--mpi', '--format', fmt, '-o', out] +
-                           dirs, capture_output=True, env=e, timeout=300)
-        got = open(out, 'rb').read() if os.path.exists(out) else b''
+        p, got = mpirun_report(e, ['-np', np, HIPGRAIN, 'report', '--mpi',
+                                   '--format', fmt, '-o', OUT] + dirs)
         tap.ok(p.returncode == 0 and got == want[1] and not p.stdout,
                'mpirun -np %s --mpi --format %s: the report of one process'
                % (np, fmt), p.stderr.decode(errors='replace'))
+    node_local(e, dirs)
+
+
+def mpirun_report(env, argv):
+    if os.path.exists(OUT):
+        os.unlink(OUT)
+    p = subprocess.run([shutil.which('mpirun'), '--oversubscribe'] + argv,
+                       capture_output=True, env=env, timeout=300)
+    return p, open(OUT, 'rb').read() if os.path.exists(OUT) else b''
+
+
+def node_local(env, dirs):
+    """Traces each node holds on its own disk: ranks that find other
+    inputs than rank 0 (mpirun's MPMD form gives each its own) judge their
+    own, those that find the same share them; rank 0's report is the one
+    process's over the union."""
+    splits = [(dirs[:3], [dirs[3:]]),           # two disjoint halves
+              (dirs[:2], [dirs[2:], dirs[2:]])]  # two ranks share the rest
+    for fmt, (first, rest) in zip(('json', 'text'), splits):
+        argv = ['-np', '1', HIPGRAIN, 'report', '--mpi', '--format', fmt,
+                '-o', OUT] + first
+        for mine in rest:
+            argv += [':', '-np', '1', HIPGRAIN, 'report', '--mpi',
+                     '--format', fmt, '-o', OUT] + mine
+        union = first + [d for d in dirs if d not in first and
+                         any(d in m for m in rest)]
+        want = report('-j', '1', '--format', fmt, *union)
+        p, got = mpirun_report(env, argv)
+        tap.ok(p.returncode == 0 and got == want[1] and not p.stdout,
+               'node-local traces, %d ranks (%s): rank 0 writes the report '
+               'over the union' % (1 + len(rest), ' | '.join(
+                   ','.join(os.path.basename(d) for d in m)
+                   for m in [first] + rest)),
+               p.stderr.decode(errors='replace'))
 
 
 def main():
