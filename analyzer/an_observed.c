@@ -84,6 +84,10 @@ void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev
 	if (st == HG_EXEC_UNKNOWN)
 		snprintf(x->first_why, sizeof(x->first_why), "the interpreter lacks %s",
 			 an_ev_str(e, F_VD_WHAT));
+	else if (st == HG_EXEC_BUDGET)
+		snprintf(x->first_why, sizeof(x->first_why),
+			 "it ran past the virtual GPU's budget of %s wave-instructions",
+			 an_ev_str(e, F_VD_WHAT));
 	else if (st == HG_EXEC_TOO_LARGE)
 		snprintf(x->first_why, sizeof(x->first_why),
 			 "its work-group asks for %s, more than the hardware has",

@@ -24,6 +24,7 @@
 	X(runtime_granularity_differs)                                         \
 	X(lds_race)                                                            \
 	X(group_race)                                                          \
+	X(coarse_sync)                                                          \
 	X(died_in_call)
 
 #define AN_X(name) extern const struct an_rule an_rule_##name;

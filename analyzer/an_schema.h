@@ -68,6 +68,8 @@
 	  "written", "scope")                                                  \
 	X(VGPU_RACE, "hipgrain:vgpu_race", "kd", "code_off_a", "code_off_b",  \
 	  "line_a", "line_b", "cls_a", "cls_b", "lds", "lo", "hi", "count")    \
+	X(VGPU_STALE, "hipgrain:vgpu_stale", "kd", "code_off", "id", "off",   \
+	  "lo", "hi", "count", "line", "stopped")                              \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
 	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
@@ -121,6 +123,8 @@ enum { F_VX_KD, F_VX_CODE_OFF, F_VX_OP, F_VX_COUNT, F_VX_ID };
 enum { F_VT_KD, F_VT_ID, F_VT_LO, F_VT_READ, F_VT_WRITTEN, F_VT_SCOPE };
 enum { F_VR_KD, F_VR_CODE_OFF_A, F_VR_CODE_OFF_B, F_VR_LINE_A, F_VR_LINE_B,
        F_VR_CLS_A, F_VR_CLS_B, F_VR_LDS, F_VR_LO, F_VR_HI, F_VR_COUNT };
+enum { F_VS_KD, F_VS_CODE_OFF, F_VS_ID, F_VS_OFF, F_VS_LO, F_VS_HI, F_VS_COUNT,
+       F_VS_LINE, F_VS_STOPPED };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 

@@ -42,6 +42,9 @@ enum hg_env_kind {
 	  "threads running a kernel's work-groups (0: one per CPU allowed)")   \
 	X(VGPU_RACES, "HIPGRAIN_VGPU_RACES", HG_ENV_CONFIG, "1",               \
 	  "0 turns off the virtual GPU's check for races between waves")      \
+	X(VGPU_BUDGET, "HIPGRAIN_VGPU_BUDGET", HG_ENV_CONFIG, "1000000000",    \
+	  "wave-instructions a kernel runs on the virtual GPU before it is "    \
+	  "stopped (0: no limit)")                                             \
 	X(VGPU_SYSFS, "HIPGRAIN_VGPU_SYSFS", HG_ENV_CONFIG, "",                \
 	  "the virtual GPU's topology tree, made by a job's first process")   \
 	X(HSA_XNACK, "HSA_XNACK", HG_ENV_RECORDED, "",                         \

@@ -23,6 +23,8 @@ enum hg_exec_status {
 	HG_EXEC_BAD_CODE,	/* the descriptor or the code cannot be read */
 	HG_EXEC_NOMEM,
 	HG_EXEC_TOO_LARGE,	/* asks for more than a work-group has (`what`) */
+	HG_EXEC_BUDGET,		/* stopped at the virtual GPU's instruction
+				 * budget (`what` names it) */
 };
 
 /* The memory an atomic aimed at, as the driver holds it. */
@@ -63,6 +65,15 @@ struct hg_observed_race {
 	uint8_t lds;		/* 1: LDS; 0: global memory */
 };
 
+/* Reads the GPU's L2 served from a line of coarse-grained memory it held
+ * while memory held the host's newer bytes: one instruction's. */
+struct hg_observed_stale {
+	uint64_t code_off;	/* the read, from its code object's start */
+	uint64_t lo, hi;	/* the lowest and highest byte read stale */
+	uint64_t count;		/* reads (lane by access) */
+	uint64_t region;	/* the buffer object's first byte, or 0 */
+};
+
 struct hg_observed {
 	size_t size;		/* sizeof(struct hg_observed) as the caller built it */
 	uint64_t kd;		/* the kernel descriptor's address */
@@ -83,6 +94,9 @@ struct hg_observed {
 	const struct hg_observed_race *races;
 	uint32_t nraces;
 	uint64_t races_lost;	/* accesses in rows that did not fit */
+	const struct hg_observed_stale *stales;
+	uint32_t nstales;
+	uint64_t stales_lost;	/* reads in rows that did not fit */
 };
 
 typedef void (*hg_observe_fn)(const struct hg_observed *o);

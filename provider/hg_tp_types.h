@@ -151,6 +151,17 @@ struct hg_tp_vgpu_race {
 	uint8_t cls_a, cls_b, lds;
 };
 
+/* Reads a dispatch's instruction took from lines the GPU's L2 held of
+ * coarse-grained memory while memory held newer bytes (hg_observe.h's
+ * stale rows); id and off: the block lo lies in, as the preload knows it;
+ * line: "app.hip:42", "" where the code object does not say; stopped: 1
+ * when the dispatch ended at the virtual GPU's instruction budget. */
+struct hg_tp_vgpu_stale {
+	uint64_t kd, code_off, id, off, lo, hi, count;
+	const char *line;
+	uint8_t stopped;
+};
+
 struct hg_tp_memcpy {
 	uint64_t dst, src, size;
 	uint64_t dst_id, src_id;

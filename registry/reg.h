@@ -244,5 +244,6 @@ void reg_emit_vgpu_dispatch(const struct hg_tp_vgpu_dispatch *d);
 void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x);
 void reg_emit_vgpu_traffic(const struct hg_tp_vgpu_traffic *t);
 void reg_emit_vgpu_race(const struct hg_tp_vgpu_race *x);
+void reg_emit_vgpu_stale(const struct hg_tp_vgpu_stale *x);
 
 #endif

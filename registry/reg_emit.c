@@ -278,3 +278,8 @@ void reg_emit_vgpu_race(const struct hg_tp_vgpu_race *x)
 {
 	lttng_ust_tracepoint(hipgrain, vgpu_race, x);
 }
+
+void reg_emit_vgpu_stale(const struct hg_tp_vgpu_stale *x)
+{
+	lttng_ust_tracepoint(hipgrain, vgpu_stale, x);
+}

@@ -101,6 +101,17 @@ static int races(void)
 	return on;
 }
 
+/* Wave-instructions a kernel may run on one interpreter thread: a card
+ * has no such end, but a kernel spinning on a line its L2 holds stale
+ * would spin for ever here as there. */
+static uint64_t budget(void)
+{
+	static uint64_t n = UINT64_MAX;
+	if (n == UINT64_MAX)
+		n = hg_env_get_ull(HG_ENV_VGPU_BUDGET, 0, UINT64_MAX - 1);
+	return n;
+}
+
 static enum isa_family family(void)
 {
 	return isa_family_of(vg.prof->gfx);
@@ -135,6 +146,12 @@ static void say(const struct vx_result *r, const char *name)
 		fprintf(stderr, "hipgrain: virtual GPU: kernel %s not executed: out of memory\n",
 			name);
 		break;
+	case VX_BUDGET:
+		fprintf(stderr, "hipgrain: virtual GPU: kernel %s stopped after %llu"
+			" wave-instructions, its budget on the virtual GPU (HIPGRAIN_VGPU_BUDGET=N"
+			" raises it, 0 for none): it may be waiting for memory it never sees"
+			" change\n", name, (unsigned long long)r->insns);
+		break;
 	case VX_TOO_LARGE:
 		fprintf(stderr, "hipgrain: virtual GPU: kernel %s not executed: its work-group"
 			" asks for %s, more than the hardware has\n", name, r->what);
@@ -152,6 +169,7 @@ static enum hg_exec_status status_of(enum vx_status s)
 	case VX_FAULT: return HG_EXEC_FAULT;
 	case VX_BAD_CODE: return HG_EXEC_BAD_CODE;
 	case VX_TOO_LARGE: return HG_EXEC_TOO_LARGE;
+	case VX_BUDGET: return HG_EXEC_BUDGET;
 	default: return HG_EXEC_NOMEM;
 	}
 }
@@ -221,14 +239,24 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 			.cls = { x->cls[0], x->cls[1] }, .lds = x->lds,
 		};
 	}
+	struct hg_observed_stale stales[VX_STALES];
+	for (unsigned i = 0; i < r->nstales; i++) {
+		const struct vx_stale *x = &r->stales[i];
+		stales[i] = (struct hg_observed_stale){ .code_off = code_off(x->pc, image_va),
+			.lo = x->lo, .hi = x->hi, .count = x->count, .region = x->region };
+	}
+	char what[48];
+	snprintf(what, sizeof(what), "%llu", (unsigned long long)budget());
 	struct hg_observed o = {
 		.size = sizeof(o), .kd = d->kernel_object, .kernel = name,
-		.status = status_of(r->status), .what = r->what,
+		.status = status_of(r->status),
+		.what = r->status == VX_BUDGET ? what : r->what,
 		.code_off = code_off(r->pc, image_va), .fault_va = r->fault_va,
 		.fault_write = r->fault_write, .insns = r->insns,
 		.drops = rows, .ndrops = r->ndrops, .drops_lost = r->drops_lost,
 		.traffic = moved, .ntraffic = r->ntraffic, .traffic_more = moved[r->ntraffic],
 		.races = races, .nraces = r->nraces, .races_lost = r->races_lost,
+		.stales = stales, .nstales = r->nstales, .stales_lost = r->stales_lost,
 	};
 	fn(&o);
 }
@@ -278,13 +306,15 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 		.wg = { d->workgroup_size[0], d->workgroup_size[1], d->workgroup_size[2] },
 		.group_segment_size = d->group_segment_size,
 		.private_segment_size = d->private_segment_size,
+		.budget = budget(),
 	};
 	struct vx_result r;
 	vx_run(&dev, &l, &r);
 	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions in %llu us of CPU,"
-	       " %u drop rows, %u race rows", (unsigned long long)d->kernel_object, r.status,
+	       " %u drop rows, %u race rows, %u stale rows", (unsigned long long)d->kernel_object,
+	       r.status,
 	       (unsigned long long)r.insns, (unsigned long long)(r.cpu_ns / 1000), r.ndrops,
-	       r.nraces);
+	       r.nraces, r.nstales);
 	char name[160];
 	uint64_t image_va;
 	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);

@@ -79,6 +79,27 @@ static void races(const struct hg_observed *o)
 	}
 }
 
+/* Each stale read names its line and the block it read. */
+static void stales(const struct hg_observed *o)
+{
+	if (o->size < offsetof(struct hg_observed, stales_lost) + sizeof(o->stales_lost))
+		return;
+	for (uint32_t i = 0; i < o->nstales && o->stales; i++) {
+		const struct hg_observed_stale *r = &o->stales[i];
+		struct reg_ptr at = { 0 };
+		char line[1][96];
+
+		reg_track_resolve((uintptr_t)r->lo, &at);
+		pl_profile_lines(o->kernel, &r->code_off, 1, line);
+		struct hg_tp_vgpu_stale x = {
+			.kd = o->kd, .code_off = r->code_off, .id = at.id, .off = at.off,
+			.lo = r->lo, .hi = r->hi, .count = r->count, .line = line[0],
+			.stopped = o->status == HG_EXEC_BUDGET,
+		};
+		reg_emit_vgpu_stale(&x);
+	}
+}
+
 PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va);
 PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va)
 {
@@ -110,6 +131,7 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 		drop(o, &o->drops[i]);
 	traffics(o);
 	races(o);
+	stales(o);
 	/* A fault ends the process once the device raises it: what the
 	 * program launched is written first, on every run alike. */
 	if (o->status == HG_EXEC_FAULT)

@@ -61,6 +61,17 @@ static void tg_vgpu_race(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, vgpu_race, &x);
 }
 
+static void tg_vgpu_stale(const struct tg_line *l)
+{
+	struct hg_tp_vgpu_stale x = {
+		.kd = U("kd"), .code_off = U("code_off"), .id = U("id"), .off = U("off"),
+		.lo = U("lo"), .hi = U("hi"), .count = U("count"), .line = S("line"),
+		.stopped = (uint8_t)U("stopped"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, vgpu_stale, &x);
+}
+
 int tg_emit_vgpu(const struct tg_line *l)
 {
 	if (!strcmp(l->event, "vgpu_dispatch"))
@@ -71,6 +82,8 @@ int tg_emit_vgpu(const struct tg_line *l)
 		tg_vgpu_traffic(l);
 	else if (!strcmp(l->event, "vgpu_race"))
 		tg_vgpu_race(l);
+	else if (!strcmp(l->event, "vgpu_stale"))
+		tg_vgpu_stale(l);
 	else
 		return -ENOENT;
 	return 0;

@@ -76,6 +76,11 @@ struct vx_launch {
 	 * for none, as hardware has none: a harness feeding arbitrary code
 	 * needs an end that the code cannot postpone. */
 	uint64_t max_insns;
+	/* The virtual GPU's own end for a kernel that never ends (a spin on a
+	 * flag its L2 holds stale): wave-instructions one interpreter thread
+	 * may run before the dispatch stops (VX_BUDGET); 0 for none.  Unlike
+	 * max_insns it leaves the dispatch its threads. */
+	uint64_t budget;
 };
 
 /* Atomics that did nothing: one row per instruction and region. */
@@ -114,6 +119,16 @@ struct vx_race {
 	uint64_t count;		/* accesses (lane by dword) that met */
 };
 
+/* A read served from a line the GPU's L2 held (vx_hold.c) while memory
+ * held something newer: the host's write the card would not have seen.
+ * One row per instruction. */
+struct vx_stale {
+	uint64_t pc;
+	uint64_t lo, hi;	/* the lowest and highest byte read stale */
+	uint64_t count;		/* reads (lane by access) */
+	uint64_t region;	/* the page's, as the device gave it */
+};
+
 enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
@@ -122,11 +137,13 @@ enum vx_status {
 	VX_NOMEM,
 	VX_LIMIT,	/* max_insns reached */
 	VX_TOO_LARGE,	/* asks for more than a work-group has: `what` */
+	VX_BUDGET,	/* the launch's budget reached */
 };
 
 #define VX_DROPS 32
 #define VX_TRAFFIC 64
 #define VX_RACES 16
+#define VX_STALES 8
 struct vx_result {
 	enum vx_status status;
 	uint64_t pc;		/* VX_UNKNOWN, VX_FAULT: the instruction */
@@ -146,6 +163,9 @@ struct vx_result {
 	struct vx_race races[VX_RACES];
 	unsigned nraces;
 	uint64_t races_lost;	/* accesses in rows past VX_RACES */
+	struct vx_stale stales[VX_STALES];
+	unsigned nstales;
+	uint64_t stales_lost;	/* reads in rows past VX_STALES */
 };
 
 /* Run the dispatch to its end, or to the first thing it cannot do. */

@@ -86,8 +86,8 @@ static int turn(struct vx_wave *w)
 		r->insns++;
 		if (rc < 0)
 			return -1;
-		if (w->c->l->max_insns && r->insns >= w->c->l->max_insns) {
-			r->status = VX_LIMIT;
+		if (r->insns >= w->c->cap) {
+			r->status = w->c->l->max_insns ? VX_LIMIT : VX_BUDGET;
 			r->pc = w->pc;
 			return -1;
 		}

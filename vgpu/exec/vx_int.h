@@ -51,6 +51,11 @@ struct vx_ctx {
 	 * dispatch, shared by the threads (NULL when there is one). */
 	uint64_t group;
 	const uint64_t *stop_at;
+	/* the L2's lines of coarse-grained host memory (vx_hold.c), made at
+	 * the first such read; and the wave-instructions after which the
+	 * context stops (max_insns or budget; UINT64_MAX: none) */
+	struct vx_hold *hold;
+	uint64_t cap;
 };
 
 struct vx_race_shadow;
@@ -171,6 +176,21 @@ int vx_mem_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int wri
 int vx_fault(struct vx_wave *w, uint64_t va, int write);
 /* vx_mem_copy of the kernel's own data: its bytes are counted. */
 int vx_data_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int write);
+
+/* The L2 for coarse-grained host memory (vx_hold.c).  Whether a page of
+ * this kind is held; a read of n bytes at va (within a page; mem: where
+ * they are) served from the lines held, a stale one counted; the GPU's
+ * store or atomic reaching the lines; all lines dropped (a system-scope
+ * invalidate); the lines freed at the context's end. */
+static inline int vx_held(uint32_t kind)
+{
+	return (kind & (VX_FINE | VX_HOST)) == VX_HOST;
+}
+void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf, unsigned n);
+void vx_hold_write(struct vx_wave *w, uint64_t va, const void *buf, unsigned n, int atomic);
+void vx_hold_drop(struct vx_ctx *c);
+void vx_hold_free(struct vx_ctx *c);
+void vx_stale_add(struct vx_result *r, const struct vx_stale *x);
 
 /* Traffic (vx_traffic.c).  Count bytes in [lo, hi] of a page (its number)
  * vx_mem has just translated, or len bytes at va that do not cross one:

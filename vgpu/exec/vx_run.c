@@ -114,6 +114,14 @@ static int race_cmp(const void *a, const void *b)
 	return x->lds < y->lds ? -1 : x->lds > y->lds;
 }
 
+static int stale_cmp(const void *a, const void *b)
+{
+	const struct vx_stale *x = a, *y = b;
+	if (x->pc != y->pc)
+		return x->pc < y->pc ? -1 : 1;
+	return x->region < y->region ? -1 : x->region > y->region;
+}
+
 static int traffic_cmp(const void *a, const void *b)
 {
 	const struct vx_traffic *x = a, *y = b;
@@ -131,6 +139,9 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 		r->drops_lost += k[i].r.drops_lost;
 		for (unsigned j = 0; j < k[i].r.ndrops; j++)
 			vx_drop_add(r, &k[i].r.drops[j]);
+		r->stales_lost += k[i].r.stales_lost;
+		for (unsigned j = 0; j < k[i].r.nstales; j++)
+			vx_stale_add(r, &k[i].r.stales[j]);
 		r->races_lost += k[i].r.races_lost;
 		for (unsigned j = 0; j < k[i].r.nraces; j++)
 			vx_race_add(r, &k[i].r.races[j]);
@@ -140,6 +151,7 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 	}
 	qsort(r->drops, r->ndrops, sizeof(r->drops[0]), drop_cmp);
 	qsort(r->races, r->nraces, sizeof(r->races[0]), race_cmp);
+	qsort(r->stales, r->nstales, sizeof(r->stales[0]), stale_cmp);
 	for (unsigned i = 0; i < n; i++)
 		vx_traffic_flush(&k[i].c, r);
 	qsort(r->traffic, r->ntraffic, sizeof(r->traffic[0]), traffic_cmp);
@@ -216,6 +228,7 @@ static void run_pool(const struct vx_ctx *c, struct vx_result *r, uint64_t group
 	for (unsigned i = 0; k && i < n; i++) {
 		vx_frame_free(&k[i].f);
 		free(k[i].c.ic);
+		vx_hold_free(&k[i].c);
 	}
 	free(k);
 }
@@ -248,7 +261,9 @@ enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 		      struct vx_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	struct vx_ctx c = { .dev = dev, .l = l, .r = r };
+	struct vx_ctx c = { .dev = dev, .l = l, .r = r, .cap = UINT64_MAX };
+	if (l->max_insns || l->budget)
+		c.cap = l->max_insns ? l->max_insns : l->budget;
 	if (read_kd(&c))
 		return r->status;
 	uint64_t groups = 1;

@@ -94,6 +94,8 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 		if (space == SPACE_GLOBAL) {
 			vx_count(w, a, n, 0);
 			vx_count(w, a, n, 1);
+			if (vx_held(kind))
+				vx_hold_write(w, a, &src, n, 1);
 		}
 	}
 	if (in->glc) {
@@ -104,20 +106,33 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 	return 0;
 }
 
-static int access_bytes(struct vx_wave *w, int space, uint64_t a, void *buf,
-			unsigned n, int lane, int write)
+/* The instruction reads past the L2: gfx942's sc0 sc1 (system scope),
+ * which AMDGPUUsage gives its volatile and system-scope loads; gfx90a's
+ * glc passes the vector L1 only. */
+static inline int bypass(const struct vx_wave *w, const struct isa_insn *in)
+{
+	return w->c->dev->fam == ISA_GFX940 && in->glc && in->scc;
+}
+
+static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
+			void *buf, unsigned n, int lane, int write)
 {
 	uint32_t kind;
 	uint8_t *p = locate(w, space, a, n, lane, write, &kind);
 	if (p || w->c->r->status == VX_DONE)
 		race(w, space, a, n, write ? VX_R_WRITE : VX_R_READ);
 	if (p) {
+		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in);
 		if (space == SPACE_GLOBAL)
 			vx_count(w, a, n, write);
 		if (write)
 			memcpy(p, buf, n);
+		else if (held)
+			vx_hold_read(w, a, p, buf, n);
 		else
 			memcpy(buf, p, n);
+		if (write && held)
+			vx_hold_write(w, a, buf, n, 0);
 		return 0;
 	}
 	if (space != SPACE_GLOBAL || w->c->r->status != VX_DONE)
@@ -143,9 +158,9 @@ static int lane_access(struct vx_wave *w, const struct isa_insn *in, int space, 
 			buf[i] = vreg(w, in->data0 + i, in->acc)[lane];
 		if (op == 0x19 || op == 0x1b)	/* the d16_hi stores take the upper half */
 			buf[0] >>= 16;
-		return access_bytes(w, space, a, buf, n, lane, 1);
+		return access_bytes(w, in, space, a, buf, n, lane, 1);
 	}
-	if (access_bytes(w, space, a, buf, n, lane, 0))
+	if (access_bytes(w, in, space, a, buf, n, lane, 0))
 		return -1;
 	uint32_t *dst = vreg(w, in->dst, in->acc);
 	uint32_t v = buf[0];
@@ -188,6 +203,7 @@ struct span {
 	uint8_t *host;		/* where its first byte is */
 	uint32_t lo, hi;
 	uint64_t bytes;
+	int held;		/* its reads go through the L2's lines */
 };
 
 static void span_count(struct vx_wave *w, struct span *s, int store)
@@ -195,6 +211,25 @@ static void span_count(struct vx_wave *w, struct span *s, int store)
 	if (s->page)
 		vx_count_span(w, s->page - 1, s->lo, s->hi, s->bytes, store);
 	s->page = 0;
+}
+
+/* dwords() for a page the L2 holds lines of. */
+static int held_dwords(struct vx_wave *w, const struct isa_insn *in, uint64_t a, uint8_t *p,
+		       int lane, unsigned n, int store, unsigned base)
+{
+	uint32_t tmp[4];
+	if (!store)
+		vx_hold_read(w, a, p, tmp, 4 * n);
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t *r = vreg(w, base + i, in->acc) + lane;
+		if (store)
+			memcpy(p + 4 * i, r, 4), tmp[i] = *r;
+		else
+			*r = tmp[i];
+	}
+	if (store)
+		vx_hold_write(w, a, tmp, 4 * n, 0);
+	return 0;
 }
 
 /* Whole dwords, loaded or stored: most of what kernels do.  A lane whose
@@ -211,10 +246,12 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 	if (s->page != a / VX_PAGE + 1) {
 		/* counted before the translation, which may evict the slot */
 		span_count(w, s, store);
-		uint8_t *p = vx_mem(w, a, store, NULL);
+		uint32_t kind;
+		uint8_t *p = vx_mem(w, a, store, &kind);
 		if (!p)
 			return -1;
-		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi };
+		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi,
+				    .held = vx_held(kind) && !bypass(w, in) };
 	}
 	uint8_t *p = s->host + lo;
 	race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
@@ -222,6 +259,8 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 	s->hi = hi > s->hi ? hi : s->hi;
 	s->bytes += 4 * n;
 	unsigned base = store ? in->data0 : in->dst;
+	if (s->held)
+		return held_dwords(w, in, a, p, lane, n, store, base);
 	for (unsigned i = 0; i < n; i++) {
 		uint32_t *r = vreg(w, base + i, in->acc) + lane;
 		if (store)
@@ -313,9 +352,18 @@ int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
 	/* the caller has checked that the family has the form */
 	if (in->fmt == ISA_MUBUF) {
 		switch (in->op) {
-		case ISA_MUBUF_buffer_wbl2: case ISA_MUBUF_buffer_invl2:
+		case ISA_MUBUF_buffer_invl2:
+			/* gfx90a's buffer_invl2, gfx942's buffer_inv: the latter
+			 * drops the L2's lines of host memory at system scope
+			 * (sc1) only */
+			if (w->c->dev->fam != ISA_GFX940 || in->scc)
+				vx_hold_drop(w->c);
+			return 0;
+		case ISA_MUBUF_buffer_wbl2:
 		case ISA_MUBUF_buffer_wbinvl1: case ISA_MUBUF_buffer_wbinvl1_vol:
-			return 0;	/* cache controls: the engine's memory has no caches */
+			/* the L2 writes through here, and the vector L1 is not
+			 * kept (vx_hold.c) */
+			return 0;
 		}
 		return in->op < 0x10 ? vx_unknown(w, in) : mubuf(w, in);
 	}

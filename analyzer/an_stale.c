@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reads the virtual GPU's L2 served from a line of coarse-grained memory
+ * while the host had written newer bytes there (hg_observe.h): the
+ * observed half of coarse-sync.  Each row is a finding at once, naming
+ * the kernel, the read's line, the block with its allocation and whether
+ * the dispatch stopped at the instruction budget (a wait that would hang
+ * on the card).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "an_observed.h"
+#include "an_rule.h"
+#include "an_schema.h"
+#include "an_stale.h"
+#include "an_state.h"
+
+struct by_name {
+	const char *name;
+	struct an_kernel *k;
+};
+
+static void match_name(void *val, void *arg)
+{
+	struct by_name *b = arg;
+	struct an_kernel *k = val;
+
+	if (!b->k && k->name && !strcmp(k->name, b->name))
+		b->k = k;
+}
+
+void an_on_vgpu_stale(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
+{
+	const struct an_rule *r = an_rule_by_id("coarse-sync");
+	const char *kernel = p->obs_kd == an_ev_u64(e, F_VS_KD) ? p->obs_kernel : "";
+	struct by_name b = { kernel, NULL };
+	uint64_t id = an_ev_u64(e, F_VS_ID);
+	struct an_alloc *a = id ? an_alloc_get(p, id) : NULL;
+	const char *line = an_ev_str(e, F_VS_LINE);
+	char at[96];
+
+	if (!r)
+		return;
+	if (id && !a)
+		a = an_freed_by_id(p, id);
+	if (kernel[0])
+		hg_map_each(&p->kernels, match_name, &b);
+	if (line && *line)
+		snprintf(at, sizeof(at), "%s", line);
+	else
+		snprintf(at, sizeof(at), "code offset 0x%llx",
+			 (unsigned long long)an_ev_u64(e, F_VS_CODE_OFF));
+	an_find(c, r, r->sev, p, b.k, a,
+		"kernel %s read bytes [0x%llx, 0x%llx] of coarse-grained memory at %s "
+		"from a line the GPU's L2 held while the host had written newer bytes "
+		"(%llu reads)%s: coarse-grained memory is coherent with the host only "
+		"at kernel boundaries",
+		an_obs_label(p, kernel), (unsigned long long)an_ev_u64(e, F_VS_LO),
+		(unsigned long long)an_ev_u64(e, F_VS_HI), at,
+		(unsigned long long)an_ev_u64(e, F_VS_COUNT),
+		an_ev_u64(e, F_VS_STOPPED)
+			? "; the kernel never saw the write and was stopped at the "
+			  "virtual GPU's instruction budget, as it would hang on the card"
+			: "");
+}

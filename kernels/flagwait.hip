@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+//
+// flagwait: a kernel that waits for the host mid-kernel (issue 49).  One
+// work-item publishes "ready" to the host, then spins on a flag the host
+// sets once it has seen ready; the host waits for ready (a bounded number
+// of polls, then it sets the flag anyway), sets the flag, and waits for
+// the kernel.  Granularity is about exactly this: only fine-grained
+// memory is coherent with the host while a kernel runs.  Coarse-grained
+// memory is seen by the GPU through its L2, which keeps the line the
+// first read brought in: the spin reads the stale flag for ever.
+//
+//   flagwait            the flag in hipHostMalloc memory (fine-grained):
+//   flagwait host       the kernel sees the host's write and ends; no
+//                       finding.
+//   flagwait noncoherent   hipHostMallocNonCoherent (coarse-grained host
+//                       memory): on a card the kernel hangs; on the
+//                       virtual GPU the spin stops at the dispatch's
+//                       instruction budget and coarse-sync fires.
+//   flagwait device     hipMalloc: the host writes the flag with
+//                       hipMemcpyAsync on a second stream.  On a card the
+//                       copy lands in memory past the L2 that holds the
+//                       line; the virtual GPU holds no lines of device
+//                       memory (doc/testing.md), so it completes.
+//   flagwait managed    hipMallocManaged: the host writes the flag itself.
+//
+// Exit 0 with the result line, "OK" when the kernel saw the flag and
+// "MISMATCH" when it did not (it was stopped, or never ran).
+#include <unistd.h>
+
+#include "demo.h"
+
+// The flag and ready in lines of their own: 32 ints apart is 128 bytes.
+#define FLAG 0
+#define READY 32
+#define OUT 64
+#define INTS 96
+
+__global__ void wait_flag(volatile int *sync)
+{
+	if (threadIdx.x || blockIdx.x)
+		return;
+	sync[READY] = 1;
+	__threadfence_system();
+	while (sync[FLAG] == 0)
+		;
+	sync[OUT] = sync[FLAG] + 1;
+	__threadfence_system();
+}
+
+// Up to about a second for the kernel to say it is running.
+static bool wait_ready(volatile int *sync)
+{
+	for (int i = 0; i < 500; i++) {
+		if (sync[READY])
+			return true;
+		usleep(2000);
+	}
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const modes[] = {"host", "noncoherent", "device", "managed"};
+	int mode = argc > 1 ? demo_pick(argv[1], modes, 4) : 0;
+	if (mode < 0)
+		demo_usage(argv[0], "[host|noncoherent|device|managed]");
+	int *sync, out = 0;
+	size_t bytes = INTS * sizeof(int);
+	if (mode == 0)
+		CHECK(hipHostMalloc(&sync, bytes, hipHostMallocDefault));
+	else if (mode == 1)
+		CHECK(hipHostMalloc(&sync, bytes, hipHostMallocNonCoherent));
+	else if (mode == 2)
+		CHECK(hipMalloc(&sync, bytes));
+	else
+		CHECK(hipMallocManaged(&sync, bytes));
+	if (mode == 2)
+		CHECK(hipMemset(sync, 0, bytes));
+	else
+		memset(sync, 0, bytes);
+	// Made only where it is used: ROCr pins a page for a new stream, which
+	// the report would show in every variant.
+	hipStream_t side = nullptr;
+	if (mode == 2)
+		CHECK(hipStreamCreateWithFlags(&side, hipStreamNonBlocking));
+	wait_flag<<<1, 64>>>(sync);
+	CHECK_LAUNCH();
+	static const int one = 1;
+	if (mode == 2) {
+		CHECK(hipMemcpyAsync(sync + FLAG, &one, sizeof(one), hipMemcpyHostToDevice,
+				     side));
+		CHECK(hipStreamSynchronize(side));
+	} else {
+		wait_ready(sync);
+		((volatile int *)sync)[FLAG] = one;
+	}
+	CHECK(hipDeviceSynchronize());
+	if (mode == 2)
+		CHECK(hipMemcpy(&out, sync + OUT, sizeof(out), hipMemcpyDeviceToHost));
+	else
+		out = sync[OUT];
+	printf("flagwait %s: the kernel %s the host's flag %s\n", modes[mode],
+	       out == 2 ? "saw" : "did not see", demo_verdict(out == 2));
+	if (side)
+		CHECK(hipStreamDestroy(side));
+	if (mode == 0 || mode == 1)
+		CHECK(hipHostFree(sync));
+	else
+		CHECK(hipFree(sync));
+	return 0;
+}

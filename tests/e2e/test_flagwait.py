@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Issue 49's "done means" on a virtual MI210: kernels/flagwait spins on a
+flag the host sets mid-kernel.  In hipHostMallocNonCoherent memory the
+GPU's L2 keeps the stale line: the spin stops at a small, fixed
+instruction budget (never a hung test), stderr names the budget, and
+coarse-sync fires naming the kernel, the allocation and the read's line.
+In hipHostMalloc memory (fine-grained) the kernel sees the write, ends,
+and the run has no finding.
+
+usage: test_flagwait.py HIPGRAIN KERNELS_DIR
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
+import hgrun  # noqa: E402
+
+hipgrain, kdir = sys.argv[1:3]
+tap = hgrun.Tap()
+BUDGET = '2000000'
+
+
+def flagwait(mode):
+    """(the program's stdout and stderr, the report, its coarse-sync
+    findings) of one run."""
+    env = dict(hgrun.vgpu_env(), HIPGRAIN_VGPU_BUDGET=BUDGET)
+    t = hgrun.run(hipgrain, [os.path.join(kdir, 'flagwait'), mode], env=env,
+                  extra=('--virtual-gpu', 'MI210'))
+    _, rep = hgrun.report(hipgrain, t.trace)
+    rep = rep or {'findings': []}
+    found = [f for f in rep['findings'] if f['rule'] == 'coarse-sync']
+    return t.proc.stdout + t.proc.stderr, rep, found
+
+
+out, rep, found = flagwait('noncoherent')
+tap.ok('MISMATCH' in out and 'HIPGRAIN_VGPU_BUDGET' in out and BUDGET in out,
+       'noncoherent: the spin stops at the budget, which stderr names', out)
+msg = found[0]['message'] if found else ''
+tap.ok(len(found) == 1 and 'wait_flag' in msg and 'flagwait.hip:' in msg and
+       'budget' in msg, 'noncoherent: coarse-sync names the kernel, the line and the stop',
+       repr(found))
+alloc = (found[0].get('allocation') or {}) if found else {}
+tap.ok(alloc.get('api') == 'hipHostMalloc', 'noncoherent: the finding names the allocation',
+       repr(alloc))
+out, rep, found = flagwait('host')
+tap.ok('OK' in out and 'MISMATCH' not in out, 'host: the kernel sees the flag and ends', out)
+tap.ok(not rep['findings'], 'host: no finding', repr(rep['findings']))
+sys.exit(tap.done())

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The GPU's L2 as coarse-grained host memory meets it (LLVM's AMDGPUUsage
+ * memory model): the first read of a line brings it in, and later reads
+ * are served from it, not from memory, until a system-scope invalidate
+ * drops it (gfx90a's buffer_invl2, gfx942's buffer_inv sc1) or the kernel
+ * ends.  A host write the card would not see is then not seen here
+ * either, and each such read is a row: the engine reads memory beside the
+ * line to know.  Fine-grained memory is kept coherent by its MTYPE (UC)
+ * and device memory has no other writer while a kernel runs on the
+ * virtual GPU, which serves one queue's packet at a time: neither is
+ * held, so the common access pays one test of its page's kind.
+ * doc/testing.md lists what differs from a card (capacity, eviction,
+ * write-through, one L2 per interpreter thread).
+ */
+#include <stdlib.h>
+
+#include "vx_int.h"
+
+#define LINES 256	/* direct-mapped */
+#define LINE_MAX 128
+
+struct vx_hold {
+	uint64_t tag[LINES];	/* the line's number + 1; 0: empty */
+	uint8_t data[LINES][LINE_MAX];
+};
+
+/* gfx908's L2 line is 64 bytes, gfx90a's and gfx942's 128. */
+static unsigned line_bytes(const struct vx_ctx *c)
+{
+	return c->dev->fam == ISA_GFX908 ? 64u : 128u;
+}
+
+void vx_stale_add(struct vx_result *r, const struct vx_stale *x)
+{
+	for (unsigned i = 0; i < r->nstales; i++) {
+		struct vx_stale *m = &r->stales[i];
+		if (m->pc == x->pc && m->region == x->region) {
+			m->count += x->count;
+			m->lo = x->lo < m->lo ? x->lo : m->lo;
+			m->hi = x->hi > m->hi ? x->hi : m->hi;
+			return;
+		}
+	}
+	if (r->nstales == VX_STALES)
+		r->stales_lost += x->count;
+	else
+		r->stales[r->nstales++] = *x;
+}
+
+/* The slot holding line number ln, filled from memory (mem: the line's
+ * first byte) when it held another; NULL when out of memory. */
+static uint8_t *slot_of(struct vx_ctx *c, uint64_t ln, const uint8_t *mem, unsigned size)
+{
+	if (!c->hold && !(c->hold = calloc(1, sizeof(*c->hold))))
+		return NULL;
+	unsigned i = (unsigned)(ln % LINES);
+	if (c->hold->tag[i] != ln + 1) {
+		memcpy(c->hold->data[i], mem, size);
+		c->hold->tag[i] = ln + 1;
+	}
+	return c->hold->data[i];
+}
+
+void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf, unsigned n)
+{
+	struct vx_ctx *c = w->c;
+	unsigned size = line_bytes(c);
+	uint8_t *out = buf;
+	while (n) {
+		uint64_t ln = va / size;
+		unsigned off = (unsigned)(va % size), k = size - off < n ? size - off : n;
+		uint8_t *line = slot_of(c, ln, mem - off, size);
+		if (!line) {
+			memcpy(out, mem, k);	/* no room: memory, as uncached */
+		} else {
+			memcpy(out, line + off, k);
+			if (memcmp(line + off, mem, k)) {
+				struct vx_stale x = { .pc = w->pc, .lo = va, .hi = va + k - 1,
+						      .count = 1, .region = vx_region(w, va) };
+				vx_stale_add(c->r, &x);
+			}
+		}
+		out += k, mem += k, va += k, n -= k;
+	}
+}
+
+/* The GPU's own store reaches the line it holds (and memory at once: the
+ * difference doc/testing.md names); an atomic, done at memory here, drops
+ * it, so a later read sees what the atomic left. */
+void vx_hold_write(struct vx_wave *w, uint64_t va, const void *buf, unsigned n, int atomic)
+{
+	struct vx_ctx *c = w->c;
+	if (!c->hold)
+		return;
+	unsigned size = line_bytes(c);
+	const uint8_t *in = buf;
+	while (n) {
+		uint64_t ln = va / size;
+		unsigned off = (unsigned)(va % size), k = size - off < n ? size - off : n;
+		unsigned i = (unsigned)(ln % LINES);
+		if (c->hold->tag[i] == ln + 1) {
+			if (atomic)
+				c->hold->tag[i] = 0;
+			else
+				memcpy(c->hold->data[i] + off, in, k);
+		}
+		in += k, va += k, n -= k;
+	}
+}
+
+void vx_hold_drop(struct vx_ctx *c)
+{
+	if (c->hold)
+		memset(c->hold->tag, 0, sizeof(c->hold->tag));
+}
+
+void vx_hold_free(struct vx_ctx *c)
+{
+	free(c->hold);
+	c->hold = NULL;
+}
