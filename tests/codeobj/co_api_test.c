@@ -184,12 +184,36 @@ static void test_lines_order(void)
 	      out);
 }
 
+/* A sys_sites list reads as the atomics' lists do: by argument and system
+ * scope, each line with its kind; "?" reaches every argument. */
+static void test_sync_sites(void)
+{
+	const char *s = "0+load^s@f.hip:8;0+acquire^s@f.hip:8;1+release^s@f.hip:16";
+	char out[128], at[64];
+	uint32_t ops = 0;
+	size_t n = co_sites_lines(s, 0, ~0u, CO_SITE_SYSTEM, out, sizeof(out));
+
+	CHECK(n == 2 && !strcmp(out, "load@f.hip:8;acquire@f.hip:8"),
+	      "a sync's lines name its kind: %s", out);
+	CHECK(co_sites_reach(s, 1, ~0u, CO_SITE_SYSTEM, &ops, at, sizeof(at)) &&
+	      !strcmp(at, "f.hip:16"), "a release reaches its argument at %s", at);
+	CHECK(!co_sites_reach(s, 2, ~0u, CO_SITE_SYSTEM, &ops, at, sizeof(at)),
+	      "no sync reaches an argument it is not tied to");
+	CHECK(co_sites_reach("1+release^s@f.hip:16;?+acquire^s", 2, ~0u,
+			     CO_SITE_SYSTEM, &ops, at, sizeof(at)),
+	      "an unknown fence reaches every argument");
+	CHECK(!strcmp(co_sync_name(CO_SYNC_ACQUIRE), "acquire") &&
+	      !*co_sync_name(CO_SYNC_NONE) && !*co_sync_name(99),
+	      "sync kinds by name");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 4)
 		return 64;
 	size_t n = 0, m = 0;
 	test_lines_order();
+	test_sync_sites();
 	void *bundle = slurp(argv[1], &n), *bare = slurp(argv[2], &m);
 	struct co_error err;
 	char msg[1024];
