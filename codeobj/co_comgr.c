@@ -180,7 +180,7 @@ long co_comgr_scan(struct co_comgr *d, const uint8_t *code, size_t n,
 			in.space = !strncmp(m, "buffer_", 7)	 ? CO_SP_BUFFER
 				   : !strncmp(m, "global_", 7) ? CO_SP_GLOBAL
 							       : CO_SP_FLAT;
-			snprintf(in.mnemonic, sizeof(in.mnemonic), "%s%s", m,
+			snprintf(in.mnemonic, sizeof(in.mnemonic), "%.29s%s", m,
 				 d->fam == ISA_GFX940 ? " sc0 sc1" : "");
 			if (in.sync)
 				hit(ctx, &in);

@@ -108,7 +108,7 @@ static void sync_hit(enum isa_family fam, const struct isa_insn *in,
 		    : in->fmt == ISA_GLOBAL ? CO_SP_GLOBAL
 					    : CO_SP_FLAT;
 	/* MI300 says the scope in the bits: the mnemonic alone would not. */
-	snprintf(out.mnemonic, sizeof(out.mnemonic), "%s%s", name,
+	snprintf(out.mnemonic, sizeof(out.mnemonic), "%.29s%s", name,
 		 fam == ISA_GFX940 ? " sc0 sc1" : "");
 	hit(ctx, &out);
 }
