@@ -240,6 +240,29 @@ int main(int argc, char **argv)
 		test_cache(co_object_profiles(o), argv[3]);
 	}
 
+	/* MI300's code: atomicAdd_system's sc1 is synchronization at system
+	 * scope, kept by the cache like every other fact. */
+	for (size_t j = 0; j < co_set_count(set); j++) {
+		const struct co_entry *m3 = co_set_entry(set, j);
+		struct co_object *mo;
+		const struct co_kernel *fk;
+
+		if (strncmp(m3->target, "gfx94", 5))
+			continue;
+		mo = co_object_open(m3->data, m3->size, "wrapper", &err);
+		CHECK(mo && co_object_analyse(mo, CO_DEC_AUTO, &err) == 0,
+		      "open and analyse %s", m3->target);
+		fk = mo ? co_profiles_find(co_object_profiles(mo),
+					   "_Z11fadd_systemPfPKfi") : NULL;
+		CHECK(fk && fk->atomics.sys_count == 1 &&
+		      !strncmp(fk->atomics.sys_sites, "0+atomic^s@atomics.hip:", 23),
+		      "%s: atomicAdd_system synchronizes at system scope (%s)",
+		      m3->target, fk ? fk->atomics.sys_sites : "no kernel");
+		if (mo)
+			test_cache(co_object_profiles(mo), argv[3]);
+		co_object_free(mo);
+	}
+
 	struct co_set *img = co_set_from_image(bare, 0, &err);
 	CHECK(img && co_set_count(img) == 1 && co_set_entry(img, 0)->size == m,
 	      "bare ELF image without size: extent derived from its headers");
