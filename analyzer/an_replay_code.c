@@ -65,9 +65,11 @@ void an_on_kernel(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	free(k->int_mnemonics);
 	free(k->fp_sites);
 	free(k->int_sites);
+	free(k->sys_sites);
 	k->target = strdup(target);
 	k->fp_sites = strdup(an_ev_str(e, F_KE_FP_SITES));
 	k->int_sites = strdup(an_ev_str(e, F_KE_INT_SITES));
+	k->sys_sites = strdup(an_ev_str(e, F_KE_SYS_SITES));
 	k->fp_mnemonics = strdup(an_ev_str(e, F_KE_FP_MN));
 	k->int_mnemonics = strdup(an_ev_str(e, F_KE_INT_MN));
 	k->status = (int32_t)an_ev_i64(e, F_KE_STATUS);

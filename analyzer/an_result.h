@@ -15,9 +15,10 @@
 #include "an_state.h"
 #include "an_wire.h"
 
-/* The file's first bytes, then the version as a number. */
+/* The file's first bytes, then the version as a number (3: a kernel's
+ * sys_sites). */
 #define AN_RESULT_MAGIC "hipgrain-summary\n"
-#define AN_RESULT_VERSION 2
+#define AN_RESULT_VERSION 3
 /* What a summary file's name ends with. */
 #define AN_RESULT_SUFFIX ".hgsum"
 /* an_result_merge: the bytes are not a result this hipgrain reads. */

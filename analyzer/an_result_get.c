@@ -78,6 +78,7 @@ static void an_get_kernel(struct an_rbuf *r, struct an_proc *p)
 	k->int_mnemonics = an_r_str(r);
 	k->fp_sites = an_r_str(r);
 	k->int_sites = an_r_str(r);
+	k->sys_sites = an_r_str(r);
 	k->status = (int32_t)an_r_i64(r);
 	k->fp_ops = (uint32_t)an_r_u64(r);
 	k->int_ops = (uint32_t)an_r_u64(r);

@@ -42,6 +42,7 @@ static void an_put_kernel(void *val, void *arg)
 	an_w_str(b, k->int_mnemonics);
 	an_w_str(b, k->fp_sites);
 	an_w_str(b, k->int_sites);
+	an_w_str(b, k->sys_sites);
 	an_w_i64(b, k->status);
 	an_w_u64(b, k->fp_ops);
 	an_w_u64(b, k->int_ops);

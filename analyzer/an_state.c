@@ -198,6 +198,7 @@ static void an_free_kernel(void *val, void *arg)
 	free(k->int_mnemonics);
 	free(k->fp_sites);
 	free(k->int_sites);
+	free(k->sys_sites);
 	free(k);
 }
 

@@ -85,6 +85,12 @@ struct an_kernel {
 	/* Arguments the atomics reach, "0@app.hip:42;2;?" (codeobj's sites);
 	 * "" from traces that do not say: every argument counts. */
 	char *fp_sites, *int_sites;
+	/* Where it synchronizes at system scope, "0+acquire^s@flag.hip:8;
+	 * ?+release^s" (codeobj's sys_sites): "" when it does not, when its
+	 * target's code cannot say (gfx908, gfx90a's relaxed atomics), and
+	 * from traces that predate the field, so a rule asks co_sites_reach
+	 * only of a list that is not empty (it takes "" as every argument). */
+	char *sys_sites;
 	int32_t status;
 	uint32_t fp_ops, int_ops, cas_count;
 	uint8_t xnack; /* enum hg_feature */

@@ -110,9 +110,12 @@ int cmd_scan(int argc, char **argv)
 	/* A file that could not be read is in the report too: keep it. */
 	if (cli_out_close(&out, true) || rc || st.target_unmatched)
 		return CLI_EXIT_FAILURE;
+	/* A kernel that synchronizes at system scope is a note: whether its
+	 * memory is coarse-grained only a run can say. */
 	if ((fail_on == AN_SEV_ERROR && st.fp_kernels) ||
 	    (fail_on != AN_SEV_NONE && fail_on < AN_SEV_ERROR &&
-	     (st.fp_kernels || st.int_kernels)))
+	     (st.fp_kernels || st.int_kernels)) ||
+	    (fail_on == AN_SEV_NOTE && st.sync_kernels))
 		return CLI_EXIT_FINDINGS;
 	return CLI_EXIT_OK;
 bad:

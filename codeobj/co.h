@@ -145,10 +145,30 @@ enum co_scope {
 	CO_SCOPE_SYSTEM = 2,
 };
 
+/*
+ * Synchronization at system scope (what reaches the host and other GPUs
+ * while a kernel runs), as the code sequences of LLVM's memory model give
+ * it: on MI300 an atomic with sc1, a load or store with sc0 and sc1, and
+ * the fences `buffer_wbl2 sc0 sc1` (release) and `buffer_inv sc0 sc1`
+ * (acquire); on gfx90a `buffer_wbl2` (release) and `buffer_invl2`
+ * (acquire), which only system scope asks for.  gfx908's code, and a
+ * relaxed atomic on gfx90a, are the same at agent and system scope: no
+ * kind says them.
+ */
+enum co_sync {
+	CO_SYNC_NONE = 0,
+	CO_SYNC_ATOMIC = 1,  /* a read-modify-write at system scope */
+	CO_SYNC_LOAD = 2,    /* an atomic (or volatile) load at system scope */
+	CO_SYNC_STORE = 3,   /* an atomic (or volatile) store at system scope */
+	CO_SYNC_ACQUIRE = 4, /* a fence that invalidates the L2 */
+	CO_SYNC_RELEASE = 5, /* a fence that writes the L2 back */
+};
+
 struct co_insn {
 	uint64_t addr;       /* virtual address in the code object (as objdump prints) */
 	uint32_t op;         /* one enum hg_aop bit */
-	uint8_t cls;         /* enum co_aclass */
+	uint8_t cls;         /* enum co_aclass; 0 for a sync that is no atomic */
+	uint8_t sync;        /* enum co_sync */
 	uint8_t space;       /* enum co_aspace */
 	uint8_t cpol;        /* enum co_cpol bits */
 	uint8_t scope;       /* enum co_scope, from cpol and the target */
@@ -182,6 +202,12 @@ struct co_atomics {
 	 * argument is unknown (then the whole kernel counts). */
 	char fp_sites[160];
 	char int_sites[160];
+	/* Synchronization at system scope, by argument: "ARG+KIND^s@FILE:LINE"
+	 * with KIND one of co_sync_name's words, one entry per argument and
+	 * kind.  A fence's arguments are those of the global memory accesses
+	 * in its basic block ("?" when one is unknown or there are none). */
+	uint32_t sys_count;      /* instructions that synchronize so */
+	char sys_sites[160];
 };
 
 /* The scopes a sites entry may say (its mark), as bits: unmarked where the
@@ -206,7 +232,7 @@ bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 /*
  * The lines of the entries co_sites_reach counts on argument arg, each as
  * "OP@FILE:LINE" ("max@hist.hip:17"; "@FILE:LINE" for an entry that names
- * no operation), joined by ';' into out, in the source's order (file,
+ * no operation; a sys_sites entry's kind for OP, "acquire@flag.hip:8"), joined by ';' into out, in the source's order (file,
  * then line): one per operation and scope, at its first line.  Entries without a line and "?"
  * are left out; a list out cannot hold ends at its last whole entry.
  * Returns how many it holds.
@@ -215,6 +241,8 @@ size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
 		      unsigned scopes, char *out, size_t cap);
 /* The name of one enum hg_aop operation ("max"), "" for a bit none has. */
 const char *co_aop_name(uint32_t op);
+/* The word for one enum co_sync ("acquire"), "" for none. */
+const char *co_sync_name(unsigned kind);
 
 struct co_kernel {
 	const char *name;    /* metadata .name (the mangled device function name) */
@@ -228,6 +256,10 @@ struct co_kernel {
 	struct co_atomics atomics;
 	uint32_t ninsns;     /* atomic instructions (not filled from the cache) */
 	const struct co_insn *insns;
+	/* Synchronization at system scope, one per argument a fence is tied
+	 * to, in the code's order (not filled from the cache). */
+	uint32_t nsyncs;
+	const struct co_insn *syncs;
 };
 
 /* A code object's kernel facts: what the preload needs, and what is cached. */

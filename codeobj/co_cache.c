@@ -10,7 +10,7 @@
  * str name, str symbol, u32 kernarg size, u64 code addr, u64 code size, the
  * atomics (u32 fp ops, u32 fp count, u64 fp first, str fp mnemonics, u32 int
  * ops, u32 int count, str int mnemonics, u32 cas, u32 lds, u8 analysed,
- * str fp sites, str int sites), u32
+ * str fp sites, str int sites, u32 sys count, str sys sites), u32
  * args and per arg u32 offset, u32 size, u8 kind, u8 space; a trailing u64
  * co_hash of all that came before.  str = u16 length + bytes.  The loader
  * trusts none of it.
@@ -26,9 +26,9 @@
 #include "co_facts_id.h"
 #include "co_int.h"
 
-#define FORMAT 5 /* 2: the argument sites of atomics; 3: integer sites name
+#define FORMAT 6 /* 2: the argument sites of atomics; 3: integer sites name
 		  * their operation; 4: sites name an MI300 atomic's scope;
-		  * 5: the facts id */
+		  * 5: the facts id; 6: synchronization at system scope */
 #define MAX_FILE (64u << 20)
 
 struct buf {
@@ -88,6 +88,8 @@ static void put_kernel(struct buf *b, const struct co_kernel *k)
 	PUT(b, uint8_t, a->analysed);
 	put_str(b, a->fp_sites);
 	put_str(b, a->int_sites);
+	PUT(b, uint32_t, a->sys_count);
+	put_str(b, a->sys_sites);
 	PUT(b, uint32_t, k->nargs);
 	for (uint32_t i = 0; i < k->nargs; i++) {
 		PUT(b, uint32_t, k->args[i].offset);
@@ -185,6 +187,8 @@ static bool get_kernel(struct hg_cursor *c, struct co_kernel *k,
 	a->analysed = hg_cursor_u8(c) != 0;
 	get_fixed(c, a->fp_sites, sizeof a->fp_sites);
 	get_fixed(c, a->int_sites, sizeof a->int_sites);
+	a->sys_count = hg_cursor_u32(c);
+	get_fixed(c, a->sys_sites, sizeof a->sys_sites);
 	k->nargs = hg_cursor_u32(c);
 	if (c->bad || !k->name || !k->symbol || k->nargs > CO_MAX_ARGS ||
 	    (uint64_t)k->nargs * 10 > hg_cursor_left(c))

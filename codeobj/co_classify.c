@@ -161,3 +161,32 @@ uint8_t co_insn_scope(enum isa_family fam, const struct co_insn *in)
 		return CO_SCOPE_UNENCODED;
 	return in->cpol & CO_CPOL_SC1 ? CO_SCOPE_SYSTEM : CO_SCOPE_AGENT;
 }
+
+/* Both of sc0 and sc1: MI300's system scope on a load, store or fence. */
+static bool sys_bits(uint8_t cpol)
+{
+	return (cpol & (CO_CPOL_SC0 | CO_CPOL_SC1)) == (CO_CPOL_SC0 | CO_CPOL_SC1);
+}
+
+uint8_t co_sync_kind(enum isa_family fam, const char *m, uint8_t cpol)
+{
+	const char *rest;
+
+	if (fam == ISA_GFX90A) {
+		/* Agent scope needs neither: its L2 is the agent's. */
+		if (!strcmp(m, "buffer_wbl2"))
+			return CO_SYNC_RELEASE;
+		return !strcmp(m, "buffer_invl2") ? CO_SYNC_ACQUIRE : CO_SYNC_NONE;
+	}
+	if (fam != ISA_GFX940 || !sys_bits(cpol))
+		return CO_SYNC_NONE;
+	if (!strcmp(m, "buffer_wbl2"))
+		return CO_SYNC_RELEASE;
+	if (!strcmp(m, "buffer_inv"))
+		return CO_SYNC_ACQUIRE;
+	if (!starts(m, "global_", &rest) && !starts(m, "flat_", &rest))
+		return CO_SYNC_NONE;
+	if (!strncmp(rest, "load_", 5))
+		return CO_SYNC_LOAD;
+	return !strncmp(rest, "store_", 6) ? CO_SYNC_STORE : CO_SYNC_NONE;
+}

@@ -26,6 +26,7 @@ struct co_comgr {
 	uint64_t addr;       /* their address */
 	size_t n;
 	char text[256];      /* last printed instruction */
+	enum isa_family fam; /* for the sync bits: their meaning is the family's */
 };
 
 static uint64_t read_cb(uint64_t from, char *to, uint64_t size, void *user)
@@ -100,6 +101,7 @@ struct co_comgr *co_comgr_open(const char *target, const char **why)
 		free(d);
 		return NULL;
 	}
+	d->fam = co_isa_family(t.proc);
 	return d;
 }
 
@@ -169,6 +171,19 @@ long co_comgr_scan(struct co_comgr *d, const uint8_t *code, size_t n,
 			in.addr = addr + off;
 			in.cpol = in.space == CO_SP_LDS ? 0 : cpol_words(d->text);
 			hit(ctx, &in);
+		} else if (st == AMD_COMGR_STATUS_SUCCESS) {
+			uint8_t cpol = cpol_words(d->text);
+
+			in = (struct co_insn){.addr = addr + off, .cpol = cpol,
+					      .arg = -1};
+			in.sync = co_sync_kind(d->fam, m, cpol);
+			in.space = !strncmp(m, "buffer_", 7)	 ? CO_SP_BUFFER
+				   : !strncmp(m, "global_", 7) ? CO_SP_GLOBAL
+							       : CO_SP_FLAT;
+			snprintf(in.mnemonic, sizeof(in.mnemonic), "%.29s%s", m,
+				 d->fam == ISA_GFX940 ? " sc0 sc1" : "");
+			if (in.sync)
+				hit(ctx, &in);
 		}
 		off += size;
 		count++;

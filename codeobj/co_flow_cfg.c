@@ -207,37 +207,101 @@ static int by_addr(const void *key, const void *elem)
 	return a < b ? -1 : a > b;
 }
 
+/* The arguments of one block's global memory accesses, for its fences. */
+#define TIES_MAX 16
+struct ties {
+	int arg[TIES_MAX];
+	unsigned n;
+	bool unknown;  /* an access whose argument is unknown, or too many */
+	uint32_t fence[TIES_MAX]; /* the block's fences, as indexes in sync */
+	unsigned nfence;
+};
+
+static void ties_arg(struct ties *t, int a)
+{
+	for (unsigned i = 0; a >= 0 && i < t->n; i++)
+		if (t->arg[i] == a)
+			return;
+	if (a < 0 || t->n == TIES_MAX)
+		t->unknown = true;
+	else
+		t->arg[t->n++] = a;
+}
+
+/* An access to global memory (not a fence, nor the private segment). */
+static bool global_access(const struct isa_insn *d)
+{
+	if (d->fmt == ISA_MUBUF)
+		return d->op < ISA_MUBUF_buffer_wbl2 ||
+		       d->op >= ISA_MUBUF_buffer_atomic_swap;
+	return d->fmt == ISA_FLAT || d->fmt == ISA_GLOBAL;
+}
+
+static void ties_done(const struct co_flow_sync *s, const struct ties *t)
+{
+	for (unsigned f = 0; f < t->nfence; f++) {
+		for (unsigned i = 0; i < t->n; i++)
+			s->tie(s->ctx, t->fence[f], t->arg[i]);
+		if (t->unknown || !t->n)
+			s->tie(s->ctx, t->fence[f], -1);
+	}
+}
+
+/* One instruction of the replay: the argument of an atomic, or of a load
+ * or store that synchronizes, and what the block's fences learn. */
+static void annotate_one(const struct isa_insn *d, const uint16_t *r,
+			 uint64_t addr, struct co_insn *insns, uint32_t ninsns,
+			 const struct co_flow_sync *s, struct ties *t)
+{
+	bool vmem = d->fmt == ISA_FLAT || d->fmt == ISA_GLOBAL ||
+		    d->fmt == ISA_SCRATCH || d->fmt == ISA_MUBUF;
+	struct co_insn *in = vmem && ninsns ? bsearch(&addr, insns, ninsns,
+						      sizeof(*insns), by_addr)
+					    : NULL;
+	struct co_insn *sy = vmem && s && s->n ? bsearch(&addr, s->in, s->n,
+							 sizeof(*s->in), by_addr)
+					       : NULL;
+
+	if (in)
+		in->arg = (int16_t)co_flow_atomic_arg(r, d);
+	if (sy && (sy->sync == CO_SYNC_ACQUIRE || sy->sync == CO_SYNC_RELEASE)) {
+		if (t->nfence < TIES_MAX)
+			t->fence[t->nfence++] = (uint32_t)(sy - s->in);
+		return;
+	}
+	if (sy)
+		sy->arg = (int16_t)co_flow_atomic_arg(r, d);
+	if (s && global_access(d))
+		ties_arg(t, co_flow_atomic_arg(r, d));
+}
+
 /* Replays each reached block and reads the argument at every atomic. */
 static void annotate(const struct co_flow *f, const struct cfg *g,
-		     struct co_insn *insns, uint32_t ninsns)
+		     struct co_insn *insns, uint32_t ninsns,
+		     const struct co_flow_sync *s)
 {
 	uint16_t r[CO_FLOW_NREG];
 
 	for (uint32_t i = 0; i < g->nb; i++) {
 		const struct block *b = &g->b[i];
+		struct ties t = {.n = 0};
 
 		if (!b->reached)
 			continue;
 		memcpy(r, g->state + (size_t)i * CO_FLOW_NREG, sizeof(r));
 		for (uint32_t j = b->first; j < b->end; j++) {
-			const struct isa_insn *d = &g->in[j];
-			uint64_t addr = f->k->code_addr + g->off[j];
-			bool vmem = d->fmt == ISA_FLAT || d->fmt == ISA_GLOBAL ||
-				    d->fmt == ISA_SCRATCH || d->fmt == ISA_MUBUF;
-			struct co_insn *in =
-			    vmem ? bsearch(&addr, insns, ninsns, sizeof(*insns),
-					   by_addr)
-				 : NULL;
-
-			if (in)
-				in->arg = (int16_t)co_flow_atomic_arg(r, d);
-			co_flow_step(f, r, d);
+			annotate_one(&g->in[j], r, f->k->code_addr + g->off[j],
+				     insns, ninsns, s, &t);
+			co_flow_step(f, r, &g->in[j]);
 		}
+		if (s)
+			ties_done(s, &t);
 	}
 }
 
 int co_flow_args(enum isa_family fam, const struct co_kernel *k,
-		 const uint8_t *code, struct co_insn *insns, uint32_t ninsns)
+		 const uint8_t *code, struct co_insn *insns, uint32_t ninsns,
+		 const struct co_flow_sync *sync)
 {
 	struct co_flow f = {fam, k};
 	struct cfg g = {0};
@@ -252,7 +316,7 @@ int co_flow_args(enum isa_family fam, const struct co_kernel *k,
 	if (!g.state || !work)
 		goto out;
 	fixpoint(&f, &g, work);
-	annotate(&f, &g, insns, ninsns);
+	annotate(&f, &g, insns, ninsns, sync);
 	rc = 0;
 out:
 	free(work);

@@ -80,13 +80,29 @@ CO_HIDDEN enum isa_family co_isa_family(const char *proc);
  * one the decoder understands (the caller then falls back to comgr). */
 CO_HIDDEN long co_isa_scan(enum isa_family fam, const uint8_t *code,
 			   size_t n, uint64_t addr, co_hit_fn hit, void *ctx);
+/* The loads, stores and fences that synchronize at system scope, for the
+ * dataflow: a load or store gets its argument as an atomic does; a fence
+ * is tied to the argument of each global memory access in its basic block
+ * (tie(ctx, i, arg), -1 once for an access whose argument is unknown or a
+ * block with none). */
+struct co_flow_sync {
+	struct co_insn *in; /* sorted by address */
+	uint32_t n;
+	void (*tie)(void *ctx, uint32_t i, int arg);
+	void *ctx;
+};
 /* Sets insns[i].arg for each atomic of k whose address derives from one
- * pointer argument (co_flow.c); -1 when the code cannot be followed. */
+ * pointer argument (co_flow.c), and ties sync's (may be NULL); -1 when the
+ * code cannot be followed. */
 CO_HIDDEN int co_flow_args(enum isa_family fam, const struct co_kernel *k,
 			   const uint8_t *code, struct co_insn *insns,
-			   uint32_t ninsns);
+			   uint32_t ninsns, const struct co_flow_sync *sync);
 /* Classifies a mnemonic as printed by LLVM; false when not an atomic. */
 CO_HIDDEN bool co_classify_mnemonic(const char *m, struct co_insn *out);
+/* The enum co_sync a memory instruction that is no atomic (mnemonic m,
+ * cache-policy bits cpol) has on this family; CO_SYNC_NONE for most. */
+CO_HIDDEN uint8_t co_sync_kind(enum isa_family fam, const char *m,
+			       uint8_t cpol);
 /* The scope an atomic asks for on this family (enum co_scope). */
 CO_HIDDEN uint8_t co_insn_scope(enum isa_family fam,
 				const struct co_insn *in);
@@ -131,6 +147,10 @@ CO_HIDDEN void co_lines(const struct co_elf *elf, struct co_insn *insns,
 /* Fills a->fp_sites and a->int_sites from the kernel's atomics. */
 CO_HIDDEN void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,
 				uint32_t n);
+/* Fills a->sys_sites and a->sys_count from the kernel's syncs (in the
+ * code's order, a fence once per argument). */
+CO_HIDDEN void co_sync_sites(struct co_atomics *a, const struct co_insn *in,
+			     uint32_t n);
 
 #endif
 

@@ -11,6 +11,7 @@
  * makes it give up on the kernel (return -1); the caller then asks comgr.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "co_int.h"
@@ -26,7 +27,7 @@ enum isa_family co_isa_family(const char *proc)
 
 /* What an opcode is to the scanner, per family and memory format: the
  * table's names read by the classifier once, not at every instruction. */
-enum { K_OTHER, K_ATOMIC, K_GIVE_UP };
+enum { K_OTHER, K_ATOMIC, K_GIVE_UP, K_SYNC };
 static const enum isa_family fams[] = { ISA_GFX908, ISA_GFX90A, ISA_GFX940 };
 static const uint8_t formats[] = { ISA_SMEM, ISA_DS, ISA_FLAT, ISA_GLOBAL,
 				   ISA_SCRATCH, ISA_MUBUF, ISA_MIMG };
@@ -52,10 +53,13 @@ static bool atomic_range(unsigned fmt, unsigned op)
 static uint8_t kind(enum isa_family fam, unsigned fmt, unsigned op)
 {
 	struct co_insn in;
-
-	if (!atomic_range(fmt, op))
-		return K_OTHER;
 	const char *name = isa_name(fam, fmt, op);
+
+	/* A load, store or fence that may synchronize at system scope: its
+	 * bits decide, at the instruction. */
+	if (!atomic_range(fmt, op))
+		return name && co_sync_kind(fam, name, CO_CPOL_SC0 | CO_CPOL_SC1)
+			       ? K_SYNC : K_OTHER;
 	/* An unnamed LDS form is no atomic we would miss; elsewhere it might
 	 * be (and the table has no image forms). */
 	if (!name)
@@ -89,6 +93,26 @@ static uint8_t cpol(const struct isa_insn *in)
 			 (in->scc ? CO_CPOL_SC1 : 0));
 }
 
+/* A load, store or fence whose bits say system scope: hit, as an
+ * instruction with no atomic class. */
+static void sync_hit(enum isa_family fam, const struct isa_insn *in,
+		     uint64_t addr, co_hit_fn hit, void *ctx)
+{
+	const char *name = isa_name(fam, in->fmt, in->op);
+	struct co_insn out = {.addr = addr, .cpol = cpol(in), .arg = -1};
+
+	out.sync = co_sync_kind(fam, name, out.cpol);
+	if (!out.sync)
+		return;
+	out.space = in->fmt == ISA_MUBUF    ? CO_SP_BUFFER
+		    : in->fmt == ISA_GLOBAL ? CO_SP_GLOBAL
+					    : CO_SP_FLAT;
+	/* MI300 says the scope in the bits: the mnemonic alone would not. */
+	snprintf(out.mnemonic, sizeof(out.mnemonic), "%.29s%s", name,
+		 fam == ISA_GFX940 ? " sc0 sc1" : "");
+	hit(ctx, &out);
+}
+
 /* The memory instruction at p: its length, or -1 at an atomic we cannot
  * name (comgr decides). */
 static int memory(enum isa_family fam, const uint8_t (*k)[256],
@@ -107,6 +131,9 @@ static int memory(enum isa_family fam, const uint8_t (*k)[256],
 	case K_GIVE_UP:
 		return -1;
 	case K_OTHER:
+		return in.len;
+	case K_SYNC:
+		sync_hit(fam, &in, addr, hit, ctx);
 		return in.len;
 	}
 	co_classify_mnemonic(isa_name(fam, in.fmt, in.op), &out);

@@ -15,6 +15,12 @@ struct co_object {
 	struct co_insn *insns;
 	size_t ninsns, cap;
 	uint32_t *first; /* per kernel: index of its first insn */
+	/* The kernel being decoded's loads, stores and fences at system
+	 * scope, as the decoder finds them; then every kernel's, tied to
+	 * their arguments (a fence once per argument). */
+	struct co_insn *raw, *syncs;
+	size_t nraw, capraw, nsyncs, capsyncs;
+	uint32_t *sfirst; /* per kernel: index of its first sync */
 };
 
 const struct co_profiles *co_object_profiles(const struct co_object *obj)
@@ -222,21 +228,95 @@ void co_object_free(struct co_object *o)
 	co_pool_free(o->own.pool);
 	free(o->insns);
 	free(o->first);
+	free(o->raw);
+	free(o->syncs);
+	free(o->sfirst);
 	free(o);
+}
+
+/* Appends in to a growing list; false when memory ran out. */
+static bool push(struct co_insn **v, size_t *n, size_t *cap,
+		 const struct co_insn *in)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 64;
+		struct co_insn *m = realloc(*v, c * sizeof(*m));
+
+		if (!m)
+			return false; /* dropped: the count below would be short */
+		*v = m;
+		*cap = c;
+	}
+	(*v)[(*n)++] = *in;
+	return true;
 }
 
 static void collect(void *ctx, const struct co_insn *in)
 {
 	struct co_object *o = ctx;
-	if (o->ninsns == o->cap) {
-		size_t cap = o->cap ? 2 * o->cap : 64;
-		struct co_insn *n = realloc(o->insns, cap * sizeof *n);
-		if (!n)
-			return; /* dropped: the count below would be short */
-		o->insns = n;
-		o->cap = cap;
+
+	if (in->sync && !in->cls)
+		push(&o->raw, &o->nraw, &o->capraw, in);
+	else
+		push(&o->insns, &o->ninsns, &o->cap, in);
+}
+
+/* A fence of the dataflow's: one record per argument it is tied to. */
+static void tie(void *ctx, uint32_t i, int arg)
+{
+	struct co_object *o = ctx;
+	struct co_insn in = o->raw[i];
+
+	in.arg = (int16_t)arg;
+	push(&o->syncs, &o->nsyncs, &o->capsyncs, &in);
+}
+
+static int sync_order(const void *a, const void *b)
+{
+	const struct co_insn *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->arg > y->arg) - (x->arg < y->arg);
+}
+
+static bool tied(const struct co_insn *v, size_t from, size_t to, uint64_t addr)
+{
+	for (size_t i = from; i < to; i++)
+		if (v[i].addr == addr)
+			return true;
+	return false;
+}
+
+/* The kernel's syncs from its raw list (tied by the dataflow from mark on,
+ * if it ran), its atomics at system scope, in the code's order.  A fence
+ * the dataflow did not reach reaches every argument. */
+static void kernel_syncs(struct co_object *o, enum isa_family fam,
+			 size_t mark, size_t amark)
+{
+	size_t tied_end = o->nsyncs;
+
+	for (size_t i = 0; i < o->nraw; i++) {
+		const struct co_insn *in = &o->raw[i];
+		bool fence = in->sync == CO_SYNC_ACQUIRE ||
+			     in->sync == CO_SYNC_RELEASE;
+
+		if (!fence || !tied(o->syncs, mark, tied_end, in->addr))
+			push(&o->syncs, &o->nsyncs, &o->capsyncs, in);
 	}
-	o->insns[o->ninsns++] = *in;
+	for (size_t i = amark; i < o->ninsns; i++) {
+		struct co_insn in = o->insns[i];
+
+		if (in.space == CO_SP_LDS ||
+		    co_insn_scope(fam, &in) != CO_SCOPE_SYSTEM)
+			continue;
+		in.sync = CO_SYNC_ATOMIC;
+		in.scope = CO_SCOPE_SYSTEM;
+		push(&o->syncs, &o->nsyncs, &o->capsyncs, &in);
+	}
+	if (o->nsyncs > mark)
+		qsort(o->syncs + mark, o->nsyncs - mark, sizeof(*o->syncs),
+		      sync_order);
 }
 
 /* Attribution only where there is something to attribute: an atomic whose
@@ -263,18 +343,26 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 			code = o->elf.p + sh.offset + (k->code_addr - sh.addr);
 	if (!code)
 		return 0;
-	size_t mark = o->ninsns;
+	size_t mark = o->ninsns, smark = o->nsyncs;
+	o->nraw = 0;
 	long n = dec == CO_DEC_COMGR ? -1 :
 		 co_isa_scan(fam, code, k->code_size, k->code_addr, collect, o);
 	if (n >= 0) {
+		struct co_flow_sync sync = {o->raw, (uint32_t)o->nraw, tie, o};
+
 		o->own.p.decoded += (uint64_t)n;
-		if (o->ninsns > mark &&
-		    pointer_atomics(o->insns + mark, o->ninsns - mark))
+		if (o->nraw || (o->ninsns > mark &&
+				pointer_atomics(o->insns + mark, o->ninsns - mark)))
 			co_flow_args(fam, k, code, o->insns + mark,
-				     (uint32_t)(o->ninsns - mark));
+				     (uint32_t)(o->ninsns - mark),
+				     o->nraw ? &sync : NULL);
+		kernel_syncs(o, fam, smark, mark);
 		return 0;
 	}
-	o->ninsns = mark; /* our decoder gave up: the reference decides */
+	/* our decoder gave up: the reference decides */
+	o->ninsns = mark;
+	o->nsyncs = smark;
+	o->nraw = 0;
 	if (dec == CO_DEC_OWN)
 		return co_fail(err, "kernel code", o->where, k->code_addr,
 			       "%s: own decoder does not know this code (%s)",
@@ -288,6 +376,7 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 	}
 	o->own.p.decoded +=
 		(uint64_t)co_comgr_scan(*dis, code, k->code_size, k->code_addr, collect, o);
+	kernel_syncs(o, fam, smark, mark);
 	return 0;
 }
 
@@ -298,22 +387,28 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 	enum isa_family fam = family(p);
 	struct co_comgr *dis = NULL;
 	free(o->first);
-	o->ninsns = 0;
+	free(o->sfirst);
+	o->ninsns = o->nsyncs = 0;
 	p->decoded = 0;
 	o->first = calloc(p->nkernels + 1, sizeof *o->first);
-	if (!o->first)
+	o->sfirst = calloc(p->nkernels + 1, sizeof *o->sfirst);
+	if (!o->first || !o->sfirst)
 		return co_fail(err, "analysis", o->where, 0, "out of memory");
 	int rc = 0;
 	for (uint32_t i = 0; i < p->nkernels && !rc; i++) {
 		o->first[i] = (uint32_t)o->ninsns;
+		o->sfirst[i] = (uint32_t)o->nsyncs;
 		struct co_kernel *k = &p->kernels[i];
 		if (k->code_size)
 			rc = scan_kernel(o, k, dec, fam, &dis, err);
 	}
 	o->first[p->nkernels] = (uint32_t)o->ninsns;
+	o->sfirst[p->nkernels] = (uint32_t)o->nsyncs;
 	co_comgr_close(dis);
-	if (!rc && co_elf_find(&o->elf, ".debug_line") >= 0)
+	if (!rc && co_elf_find(&o->elf, ".debug_line") >= 0) {
 		co_lines(&o->elf, o->insns, o->ninsns, &o->own.pool);
+		co_lines(&o->elf, o->syncs, o->nsyncs, &o->own.pool);
+	}
 	for (uint32_t i = 0; i < p->nkernels; i++) {
 		struct co_kernel *k = &p->kernels[i];
 		memset(&k->atomics, 0, sizeof k->atomics);
@@ -326,6 +421,9 @@ int co_object_analyse(struct co_object *o, enum co_decoder dec,
 			co_atomics_add(&k->atomics, in);
 		}
 		co_atomics_sites(&k->atomics, k->insns, k->ninsns);
+		k->syncs = rc || !o->syncs ? NULL : o->syncs + o->sfirst[i];
+		k->nsyncs = rc ? 0 : o->sfirst[i + 1] - o->sfirst[i];
+		co_sync_sites(&k->atomics, k->syncs, k->nsyncs);
 		k->atomics.analysed = !rc && k->code_size;
 	}
 	return rc;

@@ -100,6 +100,7 @@ static void json_kernel(FILE *f, const struct co_profiles *p,
 	json_insns(f, k, CO_AC_FP);
 	fputs(",\"int_atomics\":", f);
 	json_insns(f, k, CO_AC_INT);
+	co_sync_json(f, k);
 	fprintf(f, ",\"cas\":%u,\"lds\":%u,\"analysed\":%s}",
 		k->atomics.cas_count, k->atomics.lds_count,
 		k->atomics.analysed ? "true" : "false");
@@ -204,7 +205,7 @@ static bool text_kernel(struct kline *kl, const char *target,
 	size_t len = 0;
 	FILE *f;
 
-	if (!a->fp_count && !int_bites && !verbose)
+	if (!a->fp_count && !int_bites && !a->sys_count && !verbose)
 		return false;
 	*kl = (struct kline){.name = co_demangle(k->name), .k = k,
 			     .int_bites = int_bites};
@@ -228,9 +229,15 @@ static bool text_kernel(struct kline *kl, const char *target,
 			a->int_count, a->int_count == 1 ? "" : "s",
 			a->int_mnemonics, a->int_sites[0] ? "; arguments: " : "",
 			co_sites_text(a->int_sites));
-	if (!a->fp_count && !int_bites)
+	if (!a->fp_count && !int_bites && !a->sys_count)
 		fprintf(f, "no atomic that misbehaves on fine-grained memory (%u "
 			   "integer, %u CAS)", a->int_count, a->cas_count);
+	if (a->sys_count) {
+		fprintf(f, "%ssynchronizes at system scope (%u instruction%s): ",
+			a->fp_count || int_bites ? "; " : "", a->sys_count,
+			a->sys_count == 1 ? "" : "s");
+		co_sync_words(f, a->sys_sites);
+	}
 	fclose(f);
 	collect_effects(target, a, seen, nseen);
 	return true;
@@ -423,6 +430,7 @@ static void report(struct scan *s, const struct co_entry *e,
 		struct co_rule_result r;
 
 		fp += a->fp_count != 0;
+		s->st->sync_kernels += a->sys_count != 0;
 		s->st->int_kernels += !a->fp_count && a->int_ops &&
 			co_rule_lookup(p->target, NULL, a->int_ops, HG_MEM_HOST_PINNED,
 				       HG_GRAN_FINE, &r);
@@ -676,6 +684,12 @@ static void text_totals(FILE *f, const struct co_scan_stats *st)
 		   "fine-grained memory\n",
 		st->code_objects, st->code_objects == 1 ? "" : "s", st->kernels,
 		st->kernels == 1 ? "" : "s", st->fp_kernels, st->int_kernels);
+	if (st->sync_kernels)
+		fprintf(f, "%zu kernel%s synchronize%s at system scope, which "
+			   "coarse-grained memory does not carry while a kernel "
+			   "runs\n", st->sync_kernels,
+			st->sync_kernels == 1 ? "" : "s",
+			st->sync_kernels == 1 ? "s" : "");
 	fprintf(f, "atomic instructions: %zu hardware FP, %zu integer, %zu CAS",
 		st->fp_insns, st->int_insns, st->cas_insns);
 	if (st->quiet_code_objects)
@@ -694,10 +708,10 @@ static void json_totals(FILE *f, const struct co_scan_stats *st)
 		   "\"code_objects\":%zu,\"kernels\":%zu,"
 		   "\"kernels_hw_fp_atomics\":%zu,\"kernels_int_atomics\":%zu,"
 		   "\"hw_fp_atomics\":%zu,\"int_atomics\":%zu,\"cas\":%zu,"
-		   "\"not_decoded\":%zu}",
+		   "\"not_decoded\":%zu,\"kernels_system_sync\":%zu}",
 		st->files, st->files_bad, st->code_objects, st->kernels,
 		st->fp_kernels, st->int_kernels, st->fp_insns, st->int_insns,
-		st->cas_insns, st->not_decoded);
+		st->cas_insns, st->not_decoded, st->sync_kernels);
 }
 
 int co_scan_run(const struct co_scan_opts *o, char *const *paths, int n,

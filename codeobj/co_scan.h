@@ -23,6 +23,7 @@ struct co_scan_stats {
 	size_t fp_kernels;      /* kernels with hardware FP atomics */
 	size_t int_kernels;     /* others whose integer atomics misbehave */
 	size_t fp_insns, int_insns, cas_insns;
+	size_t sync_kernels;    /* kernels that synchronize at system scope */
 	size_t not_decoded;     /* code objects of targets not decoded */
 	bool target_unmatched;  /* --target matched no code object */
 	size_t quiet_code_objects; /* text: not listed, nothing at risk */
@@ -38,5 +39,14 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 		     const struct co_entry *en, const struct co_profiles *p,
 		     const struct co_kernel *k);
 void co_sarif_end(FILE *out, bool ok);
+
+/* Synchronization at system scope (co_scan_sync.c): a sys_sites list in
+ * words ("acquire on 0 (a.hip:4), release on unknown"), a kernel's JSON
+ * member "system_sync", its SARIF note (rule index rule). */
+void co_sync_words(FILE *f, const char *sites);
+void co_sync_json(FILE *f, const struct co_kernel *k);
+void co_sarif_sync(FILE *out, bool *first, unsigned rule, const char *path,
+		   const struct co_entry *en, const char *kernel,
+		   const struct co_kernel *k);
 
 #endif

@@ -6,7 +6,8 @@
  * table (never at a line whose atomics are safe, such as an add beside a
  * max), else at the file that carries it, and named by the kernel.
  * Without a trace nobody knows what memory the kernel will get, so these
- * are warnings, and notes where MI300 only downgrades the scope.
+ * are warnings, and notes where MI300 only downgrades the scope; a kernel
+ * that synchronizes at system scope is a note (co_scan_sync.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,17 +30,23 @@ static const struct {
      "integer min/max/bitwise/inc/dec atomics on fine-grained host memory",
      "keep the target in hipMalloc memory, or use atomicAdd, atomicExch or "
      "atomicCAS"},
+    {"coarse-sync", "synchronization at system scope, which coarse-grained "
+     "memory does not carry while a kernel runs",
+     "give the kernel fine-grained memory for what it synchronizes through "
+     "(hipHostMalloc, or hipExtMallocWithFlags with "
+     "hipDeviceMallocFinegrained), or read it only after the kernel ends"},
 };
+#define CO_SARIF_NRULES (sizeof(co_sarif_rules) / sizeof(co_sarif_rules[0]))
 
 void co_sarif_begin(FILE *out)
 {
 	hg_sarif_head(out);
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < CO_SARIF_NRULES; i++) {
 		if (i)
 			fputc(',', out);
 		hg_sarif_rule(out, co_sarif_rules[i].id,
 			      co_sarif_rules[i].summary, co_sarif_rules[i].fix,
-			      "warning");
+			      i == CO_SARIF_NRULES - 1 ? "note" : "warning");
 	}
 	fputs("]}},\"results\":[", out);
 }
@@ -205,6 +212,7 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 			   HG_GRAN_FINE, &r) &&
 	    r.effect == CO_EFFECT_NOP)
 		co_sarif_result(out, first, 1, &r, path, en, name, k, CO_AC_INT);
+	co_sarif_sync(out, first, CO_SARIF_NRULES - 1, path, en, name, k);
 	free(dm);
 }
 

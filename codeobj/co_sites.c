@@ -11,6 +11,9 @@
  * one entry per argument and operation.  Readers that predate the name skip
  * it: they read the number, then what follows the '@'.
  *
+ * Synchronization at system scope (sys_sites) takes the same form, with
+ * the kind where an operation would be: "0+acquire^s@flag.hip:8".
+ *
  * On MI300 (gfx940 and later) an atomic says its scope, and an entry says
  * it after the argument and operation: "^s" system scope, "^a" agent scope
  * ("1^a@app.hip:9", "2+max^s@app.hip:8"), one entry per scope; targets
@@ -41,15 +44,30 @@ const char *co_aop_name(uint32_t op)
 	return "";
 }
 
-static void append(char *s, size_t cap, const struct co_insn *in, bool named)
+const char *co_sync_name(unsigned kind)
+{
+	static const char *const names[] = {
+		[CO_SYNC_ATOMIC] = "atomic", [CO_SYNC_LOAD] = "load",
+		[CO_SYNC_STORE] = "store", [CO_SYNC_ACQUIRE] = "acquire",
+		[CO_SYNC_RELEASE] = "release",
+	};
+
+	return kind < sizeof(names) / sizeof(names[0]) && names[kind]
+		       ? names[kind] : "";
+}
+
+/* One entry: the argument, "+name" when there is one, the scope mark,
+ * "@FILE:LINE" when known. */
+static void append(char *s, size_t cap, const struct co_insn *in,
+		   const char *name)
 {
 	size_t len = strlen(s);
 	const char *base = in->file ? strrchr(in->file, '/') : NULL;
 	char e[96], arg[24], op[16] = "";
 
 	base = base ? base + 1 : in->file;
-	if (named && *co_aop_name(in->op))
-		snprintf(op, sizeof(op), "+%s", co_aop_name(in->op));
+	if (name && *name)
+		snprintf(op, sizeof(op), "+%s", name);
 	if (in->scope != CO_SCOPE_UNENCODED)
 		strcat(op, in->scope == CO_SCOPE_SYSTEM ? "^s" : "^a");
 	if (in->arg < 0)
@@ -69,11 +87,9 @@ static void append(char *s, size_t cap, const struct co_insn *in, bool named)
 }
 
 /* An entry's key: its argument, its scope, and for integer atomics its
- * operation. */
-static int key(const struct co_insn *in, bool named)
+ * operation (a sync's kind). */
+static int key(const struct co_insn *in, int bit)
 {
-	int bit = named && in->op ? __builtin_ctz(in->op) + 1 : 0;
-
 	return ((in->arg + 1) * 4 + in->scope) * 64 + bit;
 }
 
@@ -85,14 +101,15 @@ static void sites(char *s, size_t cap, const struct co_insn *in, uint32_t n,
 
 	s[0] = '\0';
 	for (uint32_t i = 0; i < n; i++) {
-		int k = key(&in[i], named);
+		int k = key(&in[i], named && in[i].op
+					    ? __builtin_ctz(in[i].op) + 1 : 0);
 
 		if (in[i].cls != cls || in[i].space == CO_SP_LDS ||
 		    listed(seen, nseen, k))
 			continue;
 		if (nseen < 64)
 			seen[nseen++] = k;
-		append(s, cap, &in[i], named);
+		append(s, cap, &in[i], named ? co_aop_name(in[i].op) : NULL);
 	}
 }
 
@@ -101,6 +118,29 @@ void co_atomics_sites(struct co_atomics *a, const struct co_insn *in,
 {
 	sites(a->fp_sites, sizeof(a->fp_sites), in, n, CO_AC_FP);
 	sites(a->int_sites, sizeof(a->int_sites), in, n, CO_AC_INT);
+}
+
+void co_sync_sites(struct co_atomics *a, const struct co_insn *in, uint32_t n)
+{
+	int seen[64], nseen = 0;
+
+	a->sys_sites[0] = '\0';
+	a->sys_count = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		struct co_insn e = in[i];
+		int k;
+
+		/* A fence tied to several arguments is one instruction. */
+		a->sys_count += !i || in[i - 1].addr != e.addr;
+		e.scope = CO_SCOPE_SYSTEM;
+		k = key(&e, e.sync);
+		if (listed(seen, nseen, k))
+			continue;
+		if (nseen < 64)
+			seen[nseen++] = k;
+		append(a->sys_sites, sizeof(a->sys_sites), &e,
+		       co_sync_name(e.sync));
+	}
 }
 
 /* The operation an entry names ("2+max@..."): its hg_aop bit; 0 if none. */
@@ -174,12 +214,21 @@ bool co_sites_reach(const char *sites, unsigned arg, uint32_t mask,
 	return any || hit;
 }
 
-/* One entry co_sites_lines keeps: its operation and "FILE:LINE". */
+/* One entry co_sites_lines keeps: the word after its '+' (an operation,
+ * a sync's kind) and "FILE:LINE". */
 struct at_line {
-	uint32_t op;
-	const char *at;
-	size_t len, idx; /* idx: its place in the code, for ties */
+	const char *name, *at;
+	size_t nlen, len, idx; /* idx: its place in the code, for ties */
 };
+
+/* The word after an entry's '+' (m bytes before its '@'), "" if none. */
+static const char *entry_name(const char *p, size_t m, size_t *len)
+{
+	const char *plus = memchr(p, '+', m);
+
+	*len = plus ? strcspn(plus + 1, "@;^") : 0;
+	return plus ? plus + 1 : "";
+}
 
 /* Source order: by file, then by line as a number (85 before 100). */
 static int by_source(const void *a, const void *b)
@@ -215,8 +264,11 @@ size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
 
 		if (entry_counts(p, n, arg, mask, scopes, &op, &unknown) &&
 		    m < n) {
-			keep[nkeep] = (struct at_line){ op, p + m + 1, n - m - 1,
-							nkeep };
+			size_t nlen;
+			const char *name = entry_name(p, m, &nlen);
+
+			keep[nkeep] = (struct at_line){ name, p + m + 1, nlen,
+							n - m - 1, nkeep };
 			nkeep++;
 		}
 		p += n + (p[n] == ';');
@@ -225,9 +277,9 @@ size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
 	 * the source's; operations on one line keep the code's. */
 	qsort(keep, nkeep, sizeof(*keep), by_source);
 	for (size_t i = 0; i < nkeep; i++) {
-		int w = snprintf(out + o, cap - o, "%s%s@%.*s", o ? ";" : "",
-				 co_aop_name(keep[i].op), (int)keep[i].len,
-				 keep[i].at);
+		int w = snprintf(out + o, cap - o, "%s%.*s@%.*s", o ? ";" : "",
+				 (int)keep[i].nlen, keep[i].name,
+				 (int)keep[i].len, keep[i].at);
 		/* A list cut short would name fewer lines than are at risk: it
 		 * stops at the last whole entry. */
 		if (w < 0 || (size_t)w >= cap - o) {

@@ -369,6 +369,7 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, kernel,
 		lttng_ust_field_integer(uint32_t, lds_count, k->lds_count)
 		lttng_ust_field_string(fp_sites, k->fp_sites)
 		lttng_ust_field_string(int_sites, k->int_sites)
+		lttng_ust_field_string(sys_sites, k->sys_sites)
 	)
 )
 

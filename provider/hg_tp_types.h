@@ -211,6 +211,9 @@ struct hg_tp_kernel {
 	const char *int_mnemonics; /* unique integer atomic mnemonics */
 	/* Arguments each class's atomics reach: "0@app.hip:42;2;?" (co.h) */
 	const char *fp_sites, *int_sites;
+	/* Synchronization at system scope: "0+acquire^s@flag.hip:8;?+release^s"
+	 * (co.h's sys_sites) */
+	const char *sys_sites;
 	const uint32_t *arg_offset;
 	const uint32_t *arg_size;
 	const uint8_t *arg_kind;  /* enum hg_value_kind */

@@ -186,7 +186,7 @@ static void emit_for(const struct reg_kernel *k, const char *target,
 		.handle = k->handle, .module = k->module, .name = k->name,
 		.target = target, .status = status,
 		.fp_mnemonics = "", .int_mnemonics = "",
-		.fp_sites = "", .int_sites = "",
+		.fp_sites = "", .int_sites = "", .sys_sites = "",
 		.arg_offset = off, .arg_size = size, .arg_kind = kind,
 		.arg_space = space,
 	};
@@ -209,6 +209,7 @@ static void emit_for(const struct reg_kernel *k, const char *target,
 		ev.int_mnemonics = at->int_mnemonics;
 		ev.cas_count = at->cas_count, ev.lds_count = at->lds_count;
 		ev.fp_sites = at->fp_sites, ev.int_sites = at->int_sites;
+		ev.sys_sites = at->sys_sites;
 	}
 	reg_emit_kernel(&ev);
 }

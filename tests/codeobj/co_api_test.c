@@ -184,12 +184,36 @@ static void test_lines_order(void)
 	      out);
 }
 
+/* A sys_sites list reads as the atomics' lists do: by argument and system
+ * scope, each line with its kind; "?" reaches every argument. */
+static void test_sync_sites(void)
+{
+	const char *s = "0+load^s@f.hip:8;0+acquire^s@f.hip:8;1+release^s@f.hip:16";
+	char out[128], at[64];
+	uint32_t ops = 0;
+	size_t n = co_sites_lines(s, 0, ~0u, CO_SITE_SYSTEM, out, sizeof(out));
+
+	CHECK(n == 2 && !strcmp(out, "load@f.hip:8;acquire@f.hip:8"),
+	      "a sync's lines name its kind: %s", out);
+	CHECK(co_sites_reach(s, 1, ~0u, CO_SITE_SYSTEM, &ops, at, sizeof(at)) &&
+	      !strcmp(at, "f.hip:16"), "a release reaches its argument at %s", at);
+	CHECK(!co_sites_reach(s, 2, ~0u, CO_SITE_SYSTEM, &ops, at, sizeof(at)),
+	      "no sync reaches an argument it is not tied to");
+	CHECK(co_sites_reach("1+release^s@f.hip:16;?+acquire^s", 2, ~0u,
+			     CO_SITE_SYSTEM, &ops, at, sizeof(at)),
+	      "an unknown fence reaches every argument");
+	CHECK(!strcmp(co_sync_name(CO_SYNC_ACQUIRE), "acquire") &&
+	      !*co_sync_name(CO_SYNC_NONE) && !*co_sync_name(99),
+	      "sync kinds by name");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 4)
 		return 64;
 	size_t n = 0, m = 0;
 	test_lines_order();
+	test_sync_sites();
 	void *bundle = slurp(argv[1], &n), *bare = slurp(argv[2], &m);
 	struct co_error err;
 	char msg[1024];
@@ -214,6 +238,29 @@ int main(int argc, char **argv)
 	if (o) {
 		test_kernel(co_object_profiles(o));
 		test_cache(co_object_profiles(o), argv[3]);
+	}
+
+	/* MI300's code: atomicAdd_system's sc1 is synchronization at system
+	 * scope, kept by the cache like every other fact. */
+	for (size_t j = 0; j < co_set_count(set); j++) {
+		const struct co_entry *m3 = co_set_entry(set, j);
+		struct co_object *mo;
+		const struct co_kernel *fk;
+
+		if (strncmp(m3->target, "gfx94", 5))
+			continue;
+		mo = co_object_open(m3->data, m3->size, "wrapper", &err);
+		CHECK(mo && co_object_analyse(mo, CO_DEC_AUTO, &err) == 0,
+		      "open and analyse %s", m3->target);
+		fk = mo ? co_profiles_find(co_object_profiles(mo),
+					   "_Z11fadd_systemPfPKfi") : NULL;
+		CHECK(fk && fk->atomics.sys_count == 1 &&
+		      !strncmp(fk->atomics.sys_sites, "0+atomic^s@atomics.hip:", 23),
+		      "%s: atomicAdd_system synchronizes at system scope (%s)",
+		      m3->target, fk ? fk->atomics.sys_sites : "no kernel");
+		if (mo)
+			test_cache(co_object_profiles(mo), argv[3]);
+		co_object_free(mo);
 	}
 
 	struct co_set *img = co_set_from_image(bare, 0, &err);

@@ -251,6 +251,7 @@ static void tg_kernel(const struct tg_line *l)
 		.fp_mnemonics = S("fp_mnemonics"),
 		.int_mnemonics = S("int_mnemonics"), .arg_offset = off,
 		.fp_sites = S("fp_sites"), .int_sites = S("int_sites"),
+		.sys_sites = S("sys_sites"),
 		.arg_size = sz, .arg_kind = kind, .arg_space = space,
 		.fp_first = U("fp_first"), .status = I("status"),
 		.kernarg_size = (uint32_t)U("kernarg_size"),
