@@ -32,9 +32,10 @@ static const struct {
      "atomicCAS"},
     {"coarse-sync", "synchronization at system scope, which coarse-grained "
      "memory does not carry while a kernel runs",
-     "give the kernel fine-grained memory for what it synchronizes through "
-     "(hipHostMalloc, or hipExtMallocWithFlags with "
-     "hipDeviceMallocFinegrained), or read it only after the kernel ends"},
+     "put the flag or the exchanged data in fine-grained memory "
+     "(hipHostMalloc without hipHostMallocNonCoherent, or "
+     "hipMemAdvise(UnsetCoarseGrain) on managed memory), or exchange it "
+     "only between kernels"},
 };
 #define CO_SARIF_NRULES (sizeof(co_sarif_rules) / sizeof(co_sarif_rules[0]))
 
