@@ -362,6 +362,22 @@ def started(pid):
     return int(after_comm[19]) / os.sysconf('SC_CLK_TCK')
 
 
+def made_ns(pid, ns):
+    """Whether pid entered ns itself: its parent lives, is no reaper, and is
+    in another mount namespace.  A run started before this one ended and
+    unshared after it is such a process, holding the number the kernel
+    handed on; whatever this run left behind is its child, inside, or was
+    orphaned to pid 1."""
+    with open(f'/proc/{pid}/stat') as f:
+        ppid = int(f.read().rsplit(')', 1)[1].split()[1])
+    if ppid <= 1:
+        return False
+    try:
+        return os.readlink(f'/proc/{ppid}/ns/mnt') != ns
+    except OSError:
+        return False
+
+
 def mount_ns_users(ns, before):
     """Processes in the mount namespace ns that started before `before`
     (seconds after boot).  hipgrain run holds its namespace until it exits,
@@ -373,7 +389,7 @@ def mount_ns_users(ns, before):
         if pid.isdigit():
             try:
                 if (os.readlink(f'/proc/{pid}/ns/mnt') == ns and
-                        started(pid) < before):
+                        started(pid) < before and not made_ns(pid, ns)):
                     with open(f'/proc/{pid}/comm') as f:
                         users.append(f'{pid} ({f.read().strip()})')
             except (OSError, IndexError, ValueError):
