@@ -35,9 +35,17 @@ def flagwait(mode):
 out, rep, found = flagwait('noncoherent')
 tap.ok('MISMATCH' in out and 'HIPGRAIN_VGPU_BUDGET' in out and BUDGET in out,
        'noncoherent: the spin stops at the budget, which stderr names', out)
-msg = found[0]['message'] if found else ''
-tap.ok(len(found) == 1 and 'wait_flag' in msg and 'flagwait.hip:' in msg and
-       'budget' in msg, 'noncoherent: coarse-sync names the kernel, the line and the stop',
+# The stale reads the virtual GPU saw are one error.  Where the compiler
+# wrote the kernel's publish as a system-scope release (LLVM 21's
+# buffer_wbl2), the code says it too: a warning beside it, never another
+# error.
+seen = [f for f in found if f['severity'] == 'error']
+said = [f for f in found if f['severity'] != 'error']
+msg = seen[0]['message'] if seen else ''
+tap.ok(len(seen) == 1 and 'wait_flag' in msg and 'flagwait.hip:' in msg and
+       'budget' in msg and
+       all(f['severity'] == 'warning' and 'system scope' in f['message']
+           for f in said), 'noncoherent: coarse-sync names the kernel, the line and the stop',
        repr(found))
 alloc = (found[0].get('allocation') or {}) if found else {}
 tap.ok(alloc.get('api') == 'hipHostMalloc', 'noncoherent: the finding names the allocation',
