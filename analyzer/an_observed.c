@@ -178,26 +178,43 @@ static struct an_finding *finding_of(struct an_ctx *c, const struct an_obs_row *
 
 struct by_name {
 	const char *name;
-	const struct an_kernel *k;
+	struct an_kernel *k;
 };
 
 static void match_name(void *val, void *arg)
 {
 	struct by_name *b = arg;
-	const struct an_kernel *k = val;
+	struct an_kernel *k = val;
 
 	if (!b->k && k->name && !strcmp(k->name, b->name))
 		b->k = k;
 }
 
-const char *an_obs_label(struct an_proc *p, const char *symbol)
+struct an_kernel *an_obs_find_kernel(struct an_proc *p, const char *symbol)
 {
 	struct by_name b = { symbol, NULL };
 
+	if (symbol[0])
+		hg_map_each(&p->kernels, match_name, &b);
+	return b.k;
+}
+
+const char *an_obs_label(struct an_proc *p, const char *symbol)
+{
+	const struct an_kernel *k;
+
 	if (!symbol[0])
 		return "(unnamed)";
-	hg_map_each(&p->kernels, match_name, &b);
-	return b.k ? an_kernel_label(b.k) : symbol;
+	k = an_obs_find_kernel(p, symbol);
+	return k ? an_kernel_label(k) : symbol;
+}
+
+void an_obs_place(char *buf, size_t cap, const char *line, uint64_t off)
+{
+	if (line && *line)
+		snprintf(buf, cap, "%s", line);
+	else
+		snprintf(buf, cap, "code offset 0x%llx", (unsigned long long)off);
 }
 
 /* The virtual GPU the process ran on: a merged report's processes each

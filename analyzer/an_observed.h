@@ -44,6 +44,11 @@ void an_on_vgpu_drop(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 /* A kernel's symbol as users read it: demangled where the trace named
  * the kernel; "(unnamed)" for "". */
 const char *an_obs_label(struct an_proc *p, const char *symbol);
+/* The kernel the trace registered under symbol, or NULL ("" or none). */
+struct an_kernel *an_obs_find_kernel(struct an_proc *p, const char *symbol);
+/* A place in a kernel's code: "app.hip:42", or "code offset 0x1a40"
+ * where the code object had no line. */
+void an_obs_place(char *buf, size_t cap, const char *line, uint64_t off);
 /* Sets each row beside its finding, once every event is replayed. */
 void an_observed_join(struct an_ctx *c);
 /* Inline: an_state_fini frees it with the rest of the state, which the

@@ -15,33 +15,10 @@
 #include "an_state.h"
 #include "hg_observe.h"
 
-struct by_name {
-	const char *name;
-	struct an_kernel *k;
-};
-
-static void match_name(void *val, void *arg)
-{
-	struct by_name *b = arg;
-	struct an_kernel *k = val;
-
-	if (!b->k && k->name && !strcmp(k->name, b->name))
-		b->k = k;
-}
-
 static const char *verb(uint64_t cls)
 {
 	return cls == HG_RACE_WRITE ? "wrote" : cls == HG_RACE_ATOMIC ? "updated atomically"
 								     : "read";
-}
-
-/* "app.hip:42", or the code offset where the object had no line. */
-static void place(char *buf, size_t cap, const char *line, uint64_t off)
-{
-	if (line && *line)
-		snprintf(buf, cap, "%s", line);
-	else
-		snprintf(buf, cap, "code offset 0x%llx", (unsigned long long)off);
 }
 
 void an_on_vgpu_race(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
@@ -49,19 +26,16 @@ void an_on_vgpu_race(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	bool lds = an_ev_u64(e, F_VR_LDS) != 0;
 	const struct an_rule *r = an_rule_by_id(lds ? "lds-race" : "group-race");
 	const char *kernel = p->obs_kd == an_ev_u64(e, F_VR_KD) ? p->obs_kernel : "";
-	struct by_name b = { kernel, NULL };
 	char at[2][96], shown[2][96];
 	uint64_t lo = an_ev_u64(e, F_VR_LO), hi = an_ev_u64(e, F_VR_HI);
 
 	if (!r)
 		return;
-	if (kernel[0])
-		hg_map_each(&p->kernels, match_name, &b);
 	snprintf(at[0], sizeof(at[0]), "%s", an_ev_str(e, F_VR_LINE_A));
 	snprintf(at[1], sizeof(at[1]), "%s", an_ev_str(e, F_VR_LINE_B));
-	place(shown[0], sizeof(shown[0]), at[0], an_ev_u64(e, F_VR_CODE_OFF_A));
-	place(shown[1], sizeof(shown[1]), at[1], an_ev_u64(e, F_VR_CODE_OFF_B));
-	an_find_race(c, r, r->sev, p, b.k, (const char (*)[96])at,
+	an_obs_place(shown[0], sizeof(shown[0]), at[0], an_ev_u64(e, F_VR_CODE_OFF_A));
+	an_obs_place(shown[1], sizeof(shown[1]), at[1], an_ev_u64(e, F_VR_CODE_OFF_B));
+	an_find_race(c, r, r->sev, p, an_obs_find_kernel(p, kernel), (const char (*)[96])at,
 		     "kernel %s: one wave %s %s bytes [0x%llx, 0x%llx] at %s and "
 		     "another wave of the same work-group %s them at %s, with no "
 		     "barrier between (%llu accesses met): the order between waves "

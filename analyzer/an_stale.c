@@ -16,25 +16,10 @@
 #include "an_stale.h"
 #include "an_state.h"
 
-struct by_name {
-	const char *name;
-	struct an_kernel *k;
-};
-
-static void match_name(void *val, void *arg)
-{
-	struct by_name *b = arg;
-	struct an_kernel *k = val;
-
-	if (!b->k && k->name && !strcmp(k->name, b->name))
-		b->k = k;
-}
-
 void an_on_vgpu_stale(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	const struct an_rule *r = an_rule_by_id("coarse-sync");
 	const char *kernel = p->obs_kd == an_ev_u64(e, F_VS_KD) ? p->obs_kernel : "";
-	struct by_name b = { kernel, NULL };
 	uint64_t id = an_ev_u64(e, F_VS_ID);
 	struct an_alloc *a = id ? an_alloc_get(p, id) : NULL;
 	const char *line = an_ev_str(e, F_VS_LINE);
@@ -44,14 +29,8 @@ void an_on_vgpu_stale(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 		return;
 	if (id && !a)
 		a = an_freed_by_id(p, id);
-	if (kernel[0])
-		hg_map_each(&p->kernels, match_name, &b);
-	if (line && *line)
-		snprintf(at, sizeof(at), "%s", line);
-	else
-		snprintf(at, sizeof(at), "code offset 0x%llx",
-			 (unsigned long long)an_ev_u64(e, F_VS_CODE_OFF));
-	an_find(c, r, r->sev, p, b.k, a,
+	an_obs_place(at, sizeof(at), line, an_ev_u64(e, F_VS_CODE_OFF));
+	an_find(c, r, r->sev, p, an_obs_find_kernel(p, kernel), a,
 		"kernel %s read bytes [0x%llx, 0x%llx] of coarse-grained memory at %s "
 		"from a line the GPU's L2 held while the host had written newer bytes "
 		"(%llu reads)%s: coarse-grained memory is coherent with the host only "

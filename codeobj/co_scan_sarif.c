@@ -63,6 +63,13 @@ static bool co_sarif_at_risk(const struct co_insn *in, int cls,
 		 in->scope == CO_SCOPE_AGENT);
 }
 
+bool co_same_line(const struct co_insn *a, const struct co_insn *b)
+{
+	return a->line == b->line &&
+	       (a->file == b->file ||
+		(a->file && b->file && !strcmp(a->file, b->file)));
+}
+
 /* Whether an earlier atomic at risk shares insns[i]'s line (same file and
  * line), or, with mnemonic, its mnemonic and line. */
 static bool co_sarif_seen(const struct co_kernel *k, uint32_t i, int cls,
@@ -73,9 +80,7 @@ static bool co_sarif_seen(const struct co_kernel *k, uint32_t i, int cls,
 	for (uint32_t j = 0; j < i; j++) {
 		const struct co_insn *o = &k->insns[j];
 
-		if (co_sarif_at_risk(o, cls, r) && o->line == in->line &&
-		    (o->file == in->file ||
-		     (o->file && in->file && !strcmp(o->file, in->file))) &&
+		if (co_sarif_at_risk(o, cls, r) && co_same_line(o, in) &&
 		    (!mnemonic || !strcmp(o->mnemonic, in->mnemonic)))
 			return true;
 	}
@@ -113,10 +118,8 @@ static unsigned co_sarif_what(const struct co_kernel *k, int cls,
 	return n;
 }
 
-/* One location: the atomic's line, else the file that carries the
- * kernel; named by the kernel. */
-static void co_sarif_location(FILE *out, const char *path, const char *kernel,
-			      const struct co_insn *at)
+void co_sarif_location(FILE *out, const char *path, const char *kernel,
+		       const struct co_insn *at, const char *label)
 {
 	char norm[1024];
 
@@ -132,9 +135,13 @@ static void co_sarif_location(FILE *out, const char *path, const char *kernel,
 	hg_json_str(out, kernel);
 	fputs(",\"kind\":\"function\"}]", out);
 	if (at) {
-		fputs(",\"message\":{\"text\":", out);
-		hg_json_str(out, at->mnemonic);
-		fputc('}', out);
+		fputs(",\"message\":{\"text\":\"", out);
+		if (label) {
+			hg_json_chars(out, label);
+			fputs(" (", out);
+		}
+		hg_json_chars(out, at->mnemonic);
+		fputs(label ? ")\"}" : "\"}", out);
 	}
 	fputc('}', out);
 }
@@ -156,10 +163,10 @@ static void co_sarif_locations(FILE *out, const char *path, const char *kernel,
 			continue;
 		if (n++)
 			fputc(',', out);
-		co_sarif_location(out, path, kernel, in);
+		co_sarif_location(out, path, kernel, in, NULL);
 	}
 	if (!n)
-		co_sarif_location(out, path, kernel, NULL);
+		co_sarif_location(out, path, kernel, NULL, NULL);
 	fputc(']', out);
 }
 

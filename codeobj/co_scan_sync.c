@@ -69,39 +69,10 @@ void co_sync_json(FILE *f, const struct co_kernel *k)
 /* Whether an earlier sync of k has syncs[i]'s line. */
 static bool line_seen(const struct co_kernel *k, uint32_t i)
 {
-	const struct co_insn *in = &k->syncs[i];
-
 	for (uint32_t j = 0; j < i; j++)
-		if (k->syncs[j].line == in->line &&
-		    (k->syncs[j].file == in->file ||
-		     (k->syncs[j].file && in->file &&
-		      !strcmp(k->syncs[j].file, in->file))))
+		if (co_same_line(&k->syncs[j], &k->syncs[i]))
 			return true;
 	return false;
-}
-
-static void location(FILE *out, const char *path, const char *kernel,
-		     const struct co_insn *at)
-{
-	char norm[1024];
-
-	fputs("{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
-	if (at) {
-		hg_sarif_uri(out, hg_path_norm(at->file, norm, sizeof(norm)));
-		fprintf(out, "},\"region\":{\"startLine\":%u}", at->line);
-	} else {
-		hg_sarif_uri(out, path);
-		fputc('}', out);
-	}
-	fputs("},\"logicalLocations\":[{\"name\":", out);
-	hg_json_str(out, kernel);
-	fputs(",\"kind\":\"function\"}]", out);
-	if (at) {
-		fprintf(out, ",\"message\":{\"text\":\"%s (", co_sync_name(at->sync));
-		hg_json_chars(out, at->mnemonic);
-		fputs(")\"}", out);
-	}
-	fputc('}', out);
 }
 
 void co_sarif_sync(FILE *out, bool *first, unsigned rule, const char *path,
@@ -132,10 +103,11 @@ void co_sarif_sync(FILE *out, bool *first, unsigned rule, const char *path,
 		if (!k->syncs[i].file || !k->syncs[i].line || line_seen(k, i))
 			continue;
 		fputs(n++ ? "," : "", out);
-		location(out, path, kernel, &k->syncs[i]);
+		co_sarif_location(out, path, kernel, &k->syncs[i],
+				  co_sync_name(k->syncs[i].sync));
 	}
 	if (!n)
-		location(out, path, kernel, NULL);
+		co_sarif_location(out, path, kernel, NULL, NULL);
 	fputs("],\"properties\":{\"target\":", out);
 	hg_json_str(out, en->target);
 	fprintf(out, ",\"bundle\":%u}}", en->bundle);
