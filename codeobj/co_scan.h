@@ -39,21 +39,11 @@ void co_sarif_kernel(FILE *out, bool *first, const char *path,
 		     const struct co_entry *en, const struct co_profiles *p,
 		     const struct co_kernel *k);
 void co_sarif_end(FILE *out, bool ok);
-/* Whether two instructions sit on one source line (same file and line). */
-bool co_same_line(const struct co_insn *a, const struct co_insn *b);
-/* One SARIF location: the instruction's line, else the file that carries
- * the kernel, named by the kernel; its message the mnemonic, after label
- * ("acquire (buffer_invl2)") when label is not NULL. */
-void co_sarif_location(FILE *out, const char *path, const char *kernel,
-		       const struct co_insn *at, const char *label);
 
 /* Synchronization at system scope (co_scan_sync.c): a sys_sites list in
  * words ("acquire on 0 (a.hip:4), release on unknown"), a kernel's JSON
- * member "system_sync", its SARIF note (rule index rule). */
+ * member "system_sync". */
 void co_sync_words(FILE *f, const char *sites);
 void co_sync_json(FILE *f, const struct co_kernel *k);
-void co_sarif_sync(FILE *out, bool *first, unsigned rule, const char *path,
-		   const struct co_entry *en, const char *kernel,
-		   const struct co_kernel *k);
 
 #endif

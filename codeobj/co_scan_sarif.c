@@ -7,7 +7,7 @@
  * max), else at the file that carries it, and named by the kernel.
  * Without a trace nobody knows what memory the kernel will get, so these
  * are warnings, and notes where MI300 only downgrades the scope; a kernel
- * that synchronizes at system scope is a note (co_scan_sync.c).
+ * that synchronizes at system scope is a note (in co_scan_sync.c's words).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +63,7 @@ static bool co_sarif_at_risk(const struct co_insn *in, int cls,
 		 in->scope == CO_SCOPE_AGENT);
 }
 
-bool co_same_line(const struct co_insn *a, const struct co_insn *b)
+static bool co_same_line(const struct co_insn *a, const struct co_insn *b)
 {
 	return a->line == b->line &&
 	       (a->file == b->file ||
@@ -118,8 +118,11 @@ static unsigned co_sarif_what(const struct co_kernel *k, int cls,
 	return n;
 }
 
-void co_sarif_location(FILE *out, const char *path, const char *kernel,
-		       const struct co_insn *at, const char *label)
+/* One location: the instruction's line, else the file that carries the
+ * kernel, named by the kernel; its message the mnemonic, after label
+ * ("acquire (buffer_invl2)") when label is not NULL. */
+static void co_sarif_location(FILE *out, const char *path, const char *kernel,
+			      const struct co_insn *at, const char *label)
 {
 	char norm[1024];
 
@@ -198,6 +201,55 @@ static void co_sarif_result(FILE *out, bool *first, unsigned rule,
 	fputs("\"},", out);
 	co_sarif_locations(out, path, kernel, k, cls, r);
 	fputs(",\"properties\":{\"target\":", out);
+	hg_json_str(out, en->target);
+	fprintf(out, ",\"bundle\":%u}}", en->bundle);
+}
+
+/* Whether an earlier sync of k has syncs[i]'s line. */
+static bool co_sarif_sync_seen(const struct co_kernel *k, uint32_t i)
+{
+	for (uint32_t j = 0; j < i; j++)
+		if (co_same_line(&k->syncs[j], &k->syncs[i]))
+			return true;
+	return false;
+}
+
+/* A note for a kernel that synchronizes at system scope, at each line. */
+static void co_sarif_sync(FILE *out, bool *first, unsigned rule,
+			  const char *path, const struct co_entry *en,
+			  const char *kernel, const struct co_kernel *k)
+{
+	char *words = NULL;
+	size_t len = 0, n = 0;
+	FILE *m;
+
+	if (!k->atomics.sys_count || !(m = open_memstream(&words, &len)))
+		return;
+	co_sync_words(m, k->atomics.sys_sites);
+	fclose(m);
+	fprintf(out, "%s{\"ruleId\":\"coarse-sync\",\"ruleIndex\":%u,"
+		     "\"level\":\"note\",\"message\":{\"text\":\"",
+		*first ? "" : ",", rule);
+	*first = false;
+	hg_json_chars(out, kernel);
+	fputs(" (", out);
+	hg_json_chars(out, en->target);
+	fputs(") synchronizes at system scope: ", out);
+	hg_json_chars(out, words ? words : "");
+	fputs(": on coarse-grained memory the host and other GPUs do not see "
+	      "it while the kernel runs\"},\"locations\":[", out);
+	free(words);
+	for (uint32_t i = 0; i < k->nsyncs; i++) {
+		if (!k->syncs[i].file || !k->syncs[i].line ||
+		    co_sarif_sync_seen(k, i))
+			continue;
+		fputs(n++ ? "," : "", out);
+		co_sarif_location(out, path, kernel, &k->syncs[i],
+				  co_sync_name(k->syncs[i].sync));
+	}
+	if (!n)
+		co_sarif_location(out, path, kernel, NULL, NULL);
+	fputs("],\"properties\":{\"target\":", out);
 	hg_json_str(out, en->target);
 	fprintf(out, ",\"bundle\":%u}}", en->bundle);
 }
