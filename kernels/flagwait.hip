@@ -22,6 +22,11 @@
 //                       line; the virtual GPU holds no lines of device
 //                       memory (doc/testing.md), so it completes.
 //   flagwait managed    hipMallocManaged: the host writes the flag itself.
+//   flagwait exchange   no host part: two work-groups hand a value to each
+//                       other through hipHostMallocNonCoherent memory at
+//                       device scope, which works on a card (its compute
+//                       units share one L2) and must on the virtual GPU,
+//                       whose threads each keep lines of their own.
 //
 // Exit 0 with the result line, "OK" when the kernel saw the flag and
 // "MISMATCH" when it did not (it was stopped, or never ran).
@@ -33,7 +38,8 @@
 #define FLAG 0
 #define READY 32
 #define OUT 64
-#define INTS 96
+#define DATA 96
+#define INTS 128
 
 __global__ void wait_flag(volatile int *sync)
 {
@@ -45,6 +51,28 @@ __global__ void wait_flag(volatile int *sync)
 		;
 	sync[OUT] = sync[FLAG] + 1;
 	__threadfence_system();
+}
+
+// Group 0 reads DATA (its line now held), lets group 1 go, waits for it
+// to have written DATA, and reads it again; device-scope acquire and
+// release are all the two need where both sit behind one L2.
+__global__ void exchange(int *sync)
+{
+	if (threadIdx.x)
+		return;
+	if (blockIdx.x == 0) {
+		int before = sync[DATA];
+		__hip_atomic_store(&sync[FLAG], 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+		while (!__hip_atomic_load(&sync[READY], __ATOMIC_ACQUIRE,
+					  __HIP_MEMORY_SCOPE_AGENT))
+			;
+		sync[OUT] = sync[DATA] + before + 1;
+	} else {
+		while (!__hip_atomic_load(&sync[FLAG], __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT))
+			;
+		sync[DATA] = 1;
+		__hip_atomic_store(&sync[READY], 1, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+	}
 }
 
 // Up to about a second for the kernel to say it is running.
@@ -60,15 +88,16 @@ static bool wait_ready(volatile int *sync)
 
 int main(int argc, char **argv)
 {
-	static const char *const modes[] = {"host", "noncoherent", "device", "managed"};
-	int mode = argc > 1 ? demo_pick(argv[1], modes, 4) : 0;
+	static const char *const modes[] = {"host", "noncoherent", "device", "managed",
+					    "exchange"};
+	int mode = argc > 1 ? demo_pick(argv[1], modes, 5) : 0;
 	if (mode < 0)
-		demo_usage(argv[0], "[host|noncoherent|device|managed]");
+		demo_usage(argv[0], "[host|noncoherent|device|managed|exchange]");
 	int *sync, out = 0;
 	size_t bytes = INTS * sizeof(int);
 	if (mode == 0)
 		CHECK(hipHostMalloc(&sync, bytes, hipHostMallocDefault));
-	else if (mode == 1)
+	else if (mode == 1 || mode == 4)
 		CHECK(hipHostMalloc(&sync, bytes, hipHostMallocNonCoherent));
 	else if (mode == 2)
 		CHECK(hipMalloc(&sync, bytes));
@@ -83,14 +112,17 @@ int main(int argc, char **argv)
 	hipStream_t side = nullptr;
 	if (mode == 2)
 		CHECK(hipStreamCreateWithFlags(&side, hipStreamNonBlocking));
-	wait_flag<<<1, 64>>>(sync);
+	if (mode == 4)
+		exchange<<<2, 64>>>(sync);
+	else
+		wait_flag<<<1, 64>>>(sync);
 	CHECK_LAUNCH();
 	static const int one = 1;
 	if (mode == 2) {
 		CHECK(hipMemcpyAsync(sync + FLAG, &one, sizeof(one), hipMemcpyHostToDevice,
 				     side));
 		CHECK(hipStreamSynchronize(side));
-	} else {
+	} else if (mode != 4) {
 		wait_ready(sync);
 		((volatile int *)sync)[FLAG] = one;
 	}
@@ -99,11 +131,12 @@ int main(int argc, char **argv)
 		CHECK(hipMemcpy(&out, sync + OUT, sizeof(out), hipMemcpyDeviceToHost));
 	else
 		out = sync[OUT];
-	printf("flagwait %s: the kernel %s the host's flag %s\n", modes[mode],
-	       out == 2 ? "saw" : "did not see", demo_verdict(out == 2));
+	printf("flagwait %s: the kernel %s the %s %s\n", modes[mode],
+	       out == 2 ? "saw" : "did not see",
+	       mode == 4 ? "other group's value" : "host's flag", demo_verdict(out == 2));
 	if (side)
 		CHECK(hipStreamDestroy(side));
-	if (mode == 0 || mode == 1)
+	if (mode == 0 || mode == 1 || mode == 4)
 		CHECK(hipHostFree(sync));
 	else
 		CHECK(hipFree(sync));

@@ -5,7 +5,10 @@ GPU's L2 keeps the stale line: the spin stops at a small, fixed
 instruction budget (never a hung test), stderr names the budget, and
 coarse-sync fires naming the kernel, the allocation and the read's line.
 In hipHostMalloc memory (fine-grained) the kernel sees the write, ends,
-and the run has no finding.
+and the run has no finding.  Two work-groups on two interpreter threads
+handing a value to each other at device scope through the same
+coarse-grained memory see each other's writes, as a card's compute units
+behind one L2 do: no stop, no finding.
 
 usage: test_flagwait.py HIPGRAIN KERNELS_DIR
 """
@@ -20,10 +23,10 @@ tap = hgrun.Tap()
 BUDGET = '2000000'
 
 
-def flagwait(mode):
+def flagwait(mode, **more):
     """(the program's stdout and stderr, the report, its coarse-sync
     findings) of one run."""
-    env = dict(hgrun.vgpu_env(), HIPGRAIN_VGPU_BUDGET=BUDGET)
+    env = dict(hgrun.vgpu_env(), HIPGRAIN_VGPU_BUDGET=BUDGET, **more)
     t = hgrun.run(hipgrain, [os.path.join(kdir, 'flagwait'), mode], env=env,
                   extra=('--virtual-gpu', 'MI210'))
     _, rep = hgrun.report(hipgrain, t.trace)
@@ -53,4 +56,8 @@ tap.ok(alloc.get('api') == 'hipHostMalloc', 'noncoherent: the finding names the 
 out, rep, found = flagwait('host')
 tap.ok('OK' in out and 'MISMATCH' not in out, 'host: the kernel sees the flag and ends', out)
 tap.ok(not rep['findings'], 'host: no finding', repr(rep['findings']))
+out, rep, found = flagwait('exchange', HIPGRAIN_VGPU_THREADS='2')
+tap.ok('OK' in out and 'MISMATCH' not in out and 'HIPGRAIN_VGPU_BUDGET' not in out,
+       'exchange: each work-group sees the other\'s write and the kernel ends', out)
+tap.ok(not rep['findings'], 'exchange: no finding', repr(rep['findings']))
 sys.exit(tap.done())

@@ -10,9 +10,15 @@
  * and device memory has no other writer while a kernel runs on the
  * virtual GPU, which serves one queue's packet at a time: neither is
  * held, so the common access pays one test of its page's kind.
- * doc/testing.md lists what differs from a card (capacity, eviction,
- * write-through, one L2 per interpreter thread).
+ * Each interpreter thread keeps lines of its own, where a card's compute
+ * units share one L2: a line one thread holds that another thread's store
+ * or atomic changed is no stale line on the card, so the dispatch's
+ * threads share a record of the lines the GPU wrote, and a held line that
+ * differs from memory is taken again from memory, not counted, where the
+ * GPU wrote it.  doc/testing.md lists what differs from a card (capacity,
+ * eviction, write-through, a host write to a line the GPU also wrote).
  */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "vx_int.h"
@@ -48,6 +54,41 @@ void vx_stale_add(struct vx_result *r, const struct vx_stale *x)
 		r->stales[r->nstales++] = *x;
 }
 
+/* A line's bit in the dispatch's record of lines the GPU wrote; a bit
+ * two lines share loses a stale row, never invents one. */
+static uint64_t *written_word(const struct vx_ctx *c, uint64_t ln, uint64_t *bit)
+{
+	uint64_t h = ln * 0x9e3779b97f4a7c15ull >> 32;
+	*bit = 1ull << (h & 63);
+	return &c->written[(h >> 6) % VX_HOLD_WRITTEN];
+}
+
+/* Whether another thread's store or atomic reached line ln: the fence
+ * orders the caller's look at memory before this look at the record,
+ * which the writer marked before it wrote memory. */
+static bool gpu_wrote(const struct vx_ctx *c, uint64_t ln)
+{
+	uint64_t bit;
+	if (!c->written)
+		return false;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return __atomic_load_n(written_word(c, ln, &bit), __ATOMIC_SEQ_CST) & bit;
+}
+
+void vx_hold_mark(struct vx_wave *w, uint64_t va, unsigned n)
+{
+	const struct vx_ctx *c = w->c;
+	if (!c->written || !n)
+		return;
+	unsigned size = line_bytes(c);
+	for (uint64_t ln = va / size; ln <= (va + n - 1) / size; ln++) {
+		uint64_t bit, *word = written_word(c, ln, &bit);
+		if (!(__atomic_load_n(word, __ATOMIC_RELAXED) & bit))
+			__atomic_fetch_or(word, bit, __ATOMIC_SEQ_CST);
+	}
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 /* The slot holding line number ln, filled from memory (mem: the line's
  * first byte) when it held another; NULL when out of memory. */
 static uint8_t *slot_of(struct vx_ctx *c, uint64_t ln, const uint8_t *mem, unsigned size)
@@ -73,6 +114,9 @@ void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf,
 		uint8_t *line = slot_of(c, ln, mem - off, size);
 		if (!line) {
 			memcpy(out, mem, k);	/* no room: memory, as uncached */
+		} else if (memcmp(line + off, mem, k) && gpu_wrote(c, ln)) {
+			memcpy(line, mem - off, size);
+			memcpy(out, mem, k);
 		} else {
 			memcpy(out, line + off, k);
 			if (memcmp(line + off, mem, k)) {

@@ -56,6 +56,9 @@ struct vx_ctx {
 	 * context stops (max_insns or budget; UINT64_MAX: none) */
 	struct vx_hold *hold;
 	uint64_t cap;
+	/* the lines the dispatch's threads stored to in held memory, a bit
+	 * each by hash (vx_hold.c); NULL with one thread */
+	uint64_t *written;
 };
 
 struct vx_race_shadow;
@@ -188,6 +191,10 @@ static inline int vx_held(uint32_t kind)
 }
 void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf, unsigned n);
 void vx_hold_write(struct vx_wave *w, uint64_t va, const void *buf, unsigned n, int atomic);
+/* Before the GPU's store or atomic to held memory changes it: its lines
+ * are marked as written by the GPU, for the other threads' lines. */
+void vx_hold_mark(struct vx_wave *w, uint64_t va, unsigned n);
+#define VX_HOLD_WRITTEN 1024	/* words of the record of lines written */
 void vx_hold_drop(struct vx_ctx *c);
 void vx_hold_free(struct vx_ctx *c);
 void vx_stale_add(struct vx_result *r, const struct vx_stale *x);

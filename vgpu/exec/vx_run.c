@@ -33,6 +33,7 @@ struct pool {
 	uint64_t groups;
 	uint64_t next;		/* the next group to hand out */
 	uint64_t stop_at;	/* the lowest group that stopped the dispatch */
+	uint64_t written[VX_HOLD_WRITTEN];	/* vx_ctx's written */
 };
 
 struct worker {
@@ -184,6 +185,7 @@ static int setup(struct worker *k, struct pool *p, const struct vx_ctx *c, unsig
 	k->c = *c;
 	k->c.r = &k->r;
 	k->c.stop_at = n > 1 ? &p->stop_at : NULL;
+	k->c.written = n > 1 ? p->written : NULL;
 	k->stopped = UINT64_MAX;
 	k->c.ic = vx_icache_new();
 	return k->c.ic && !vx_frame_alloc(&k->f, &k->c, lds, priv) ? 0 : -1;

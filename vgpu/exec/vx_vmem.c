@@ -90,6 +90,8 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 		old = 0;	/* AMD's tables: a NOP returns 0 to the thread */
 		vx_count(w, a, n, 0);
 	} else {
+		if (space == SPACE_GLOBAL && vx_held(kind))
+			vx_hold_mark(w, a, n);
 		vx_atomic(p, op, wide, src, cmp, &old);
 		if (space == SPACE_GLOBAL) {
 			vx_count(w, a, n, 0);
@@ -125,6 +127,8 @@ static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space,
 		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in);
 		if (space == SPACE_GLOBAL)
 			vx_count(w, a, n, write);
+		if (write && held)
+			vx_hold_mark(w, a, n);
 		if (write)
 			memcpy(p, buf, n);
 		else if (held)
@@ -218,7 +222,9 @@ static int held_dwords(struct vx_wave *w, const struct isa_insn *in, uint64_t a,
 		       int lane, unsigned n, int store, unsigned base)
 {
 	uint32_t tmp[4];
-	if (!store)
+	if (store)
+		vx_hold_mark(w, a, 4 * n);
+	else
 		vx_hold_read(w, a, p, tmp, 4 * n);
 	for (unsigned i = 0; i < n; i++) {
 		uint32_t *r = vreg(w, base + i, in->acc) + lane;
