@@ -220,7 +220,8 @@ struct co_atomics {
 /*
  * Whether the atomics a sites string lists (fp_sites, int_sites) may reach
  * argument arg, counting only entries whose operation is in mask (enum
- * hg_aop bits; an entry naming none counts as any) and whose scope is in
+ * hg_aop bits, or CO_SYNC_BIT for sys_sites' kinds; an entry naming none
+ * counts as any) and whose scope is in
  * scopes.  *ops gets the operations named on arg, *at the line of the
  * first entry on it ("" if none).  "?" (an atomic whose argument is
  * unknown) and an empty or NULL string reach every argument.  The one
@@ -243,6 +244,9 @@ size_t co_sites_lines(const char *sites, unsigned arg, uint32_t mask,
 const char *co_aop_name(uint32_t op);
 /* The word for one enum co_sync ("acquire"), "" for none. */
 const char *co_sync_name(unsigned kind);
+/* A sys_sites entry's kind as a bit of co_sites_reach's and
+ * co_sites_lines' mask, above enum hg_aop's bits. */
+#define CO_SYNC_BIT(kind) (1u << (24 + (kind)))
 
 struct co_kernel {
 	const char *name;    /* metadata .name (the mangled device function name) */

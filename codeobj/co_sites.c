@@ -143,7 +143,8 @@ void co_sync_sites(struct co_atomics *a, const struct co_insn *in, uint32_t n)
 	}
 }
 
-/* The operation an entry names ("2+max@..."): its hg_aop bit; 0 if none. */
+/* The operation an entry names ("2+max@..."): its hg_aop bit, or a
+ * sys_sites kind's CO_SYNC_BIT ("0+acquire^s@..."); 0 if none. */
 static uint32_t entry_op(const char *p, size_t n)
 {
 	const char *plus = memchr(p, '+', n);
@@ -157,6 +158,12 @@ static uint32_t entry_op(const char *p, size_t n)
 
 		if (*name && strlen(name) == len && !strncmp(plus + 1, name, len))
 			return 1u << b;
+	}
+	for (unsigned k = CO_SYNC_ATOMIC; k <= CO_SYNC_RELEASE; k++) {
+		const char *name = co_sync_name(k);
+
+		if (strlen(name) == len && !strncmp(plus + 1, name, len))
+			return CO_SYNC_BIT(k);
 	}
 	return 0;
 }

@@ -13,7 +13,6 @@
  * the host had since written (an_stale.c makes that finding).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "an_names.h"
@@ -21,48 +20,36 @@
 #include "hg_events.h"
 
 /* Kinds that exchange data with another agent while the kernel runs. */
-static bool exchanges(const char *kind, size_t len)
+#define EXCHANGES                                                              \
+	(CO_SYNC_BIT(CO_SYNC_LOAD) | CO_SYNC_BIT(CO_SYNC_STORE) |              \
+	 CO_SYNC_BIT(CO_SYNC_ACQUIRE) | CO_SYNC_BIT(CO_SYNC_RELEASE))
+
+/* "acquire at flag.hip:8, release at flag.hip:12" from co_sites_lines'
+ * list, or the kinds alone where no entry has a line. */
+static void words(const char *sites, unsigned arg, uint32_t ops, char *out,
+		  size_t cap)
 {
-	static const char *const words[] = { "load", "store", "acquire", "release" };
+	char lines[256];
+	size_t o = 0;
 
-	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
-		if (strlen(words[i]) == len && !strncmp(kind, words[i], len))
-			return true;
-	return false;
-}
+	out[0] = '\0';
+	co_sites_lines(sites, arg, EXCHANGES, AN_SCOPE_SYSTEM, lines, sizeof(lines));
+	for (const char *p = lines; *p && o + 1 < cap; p++) {
+		const char *sub = *p == '@' ? " at " : *p == ';' ? ", " : NULL;
+		int w = sub ? snprintf(out + o, cap - o, "%s", sub)
+			    : snprintf(out + o, cap - o, "%c", *p);
 
-/*
- * Whether an entry of sites ("1+acquire^s@flag.hip:8", "?+release^s")
- * exchanges at system scope through argument arg, or through an argument
- * nobody knows: the first such kind into *what and its line into at.
- */
-static bool reaches(const char *sites, unsigned arg, char *what, size_t wcap,
-		    char *at, size_t cap)
-{
-	bool hit = false;
-
-	at[0] = what[0] = '\0';
-	for (const char *p = sites; p && *p;) {
-		size_t n = strcspn(p, ";"), m = strcspn(p, "@");
-		const char *plus = memchr(p, '+', m < n ? m : n);
-		size_t klen = plus ? strcspn(plus + 1, "@;^") : 0;
-		const char *caret = memchr(p, '^', m < n ? m : n);
-		char *end;
-		unsigned long a = strtoul(p, &end, 10);
-
-		if (plus && caret && caret[1] == 's' && exchanges(plus + 1, klen) &&
-		    (*p == '?' || (end != p && a == arg))) {
-			if (!hit || (!at[0] && m < n)) {
-				snprintf(what, wcap, "%.*s", (int)klen, plus + 1);
-				if (m < n)
-					snprintf(at, cap, " at %.*s", (int)(n - m - 1),
-						 p + m + 1);
-			}
-			hit = true;
-		}
-		p += n + (p[n] == ';');
+		o += w > 0 ? (size_t)w : 0;
 	}
-	return hit;
+	for (unsigned k = CO_SYNC_LOAD; !lines[0] && k <= CO_SYNC_RELEASE; k++)
+		if ((ops & CO_SYNC_BIT(k)) && o + 1 < cap) {
+			int w = snprintf(out + o, cap - o, "%s%s", o ? ", " : "",
+					 co_sync_name(k));
+
+			o += w > 0 ? (size_t)w : 0;
+		}
+	if (!out[0])
+		snprintf(out, cap, "where the code does not show the argument");
 }
 
 static bool args_matter(const struct an_launch *l)
@@ -76,18 +63,21 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_kernel *k = a->launch->kernel;
-	char what[16], at[96];
+	char what[200], at[96];
+	uint32_t ops;
 
 	if (a->gran != HG_GRAN_COARSE || !args_matter(a->launch) ||
-	    !reaches(k->sys_sites, a->index, what, sizeof(what), at, sizeof(at)))
+	    !co_sites_reach(k->sys_sites, a->index, EXCHANGES, AN_SCOPE_SYSTEM,
+			    &ops, at, sizeof(at)))
 		return;
+	words(k->sys_sites, a->index, ops, what, sizeof(what));
 	an_find_arg(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc, a->index,
-		    "%s synchronizes at system scope (%s%s) through argument %u, "
+		    "%s synchronizes at system scope (%s) through argument %u, "
 		    "which points into coarse-grained %s memory: the host and other "
 		    "GPUs see its writes, and it sees theirs, only at kernel "
 		    "boundaries, so a flag or result exchanged while it runs is "
 		    "never seen or stale",
-		    an_kernel_label(k), what, at, a->index, an_mem_name(a->mem));
+		    an_kernel_label(k), what, a->index, an_mem_name(a->mem));
 }
 
 const struct an_rule an_rule_coarse_sync = {
