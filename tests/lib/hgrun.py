@@ -40,8 +40,105 @@ def hermetic(cmd):
             'sh'] + cmd
 
 
+class Hung(subprocess.TimeoutExpired):
+    """A run past its timeout, with where each of its processes was when it
+    was stopped (a run that hangs one time in hundreds says where)."""
+
+    def __init__(self, cmd, timeout, output, stderr, where):
+        super().__init__(cmd, timeout, output, stderr)
+        self.where = where
+
+    def __str__(self):
+        tail = (self.stderr or '')[-2000:]
+        return (f'{super().__str__()}\nits stderr ends:\n{tail}\n'
+                f'where its processes were:\n{self.where}')
+
+
+def _members(pid):
+    """The processes of the run started as pid: those in its private mount
+    namespace (a daemon it started has left its tree), else its tree."""
+    try:
+        ns = os.readlink(f'/proc/{pid}/ns/mnt')
+        mine = os.readlink('/proc/self/ns/mnt')
+    except OSError:
+        return []
+    found, kids = [], {}
+    for d in os.listdir('/proc'):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f'/proc/{d}/stat') as f:
+                ppid = int(f.read().rsplit(')', 1)[1].split()[1])
+            kids.setdefault(ppid, []).append(int(d))
+            if ns != mine and os.readlink(f'/proc/{d}/ns/mnt') == ns:
+                found.append(int(d))
+        except (OSError, ValueError, IndexError):
+            continue
+    if ns != mine:
+        return sorted(found)
+    todo, tree = [pid], []
+    while todo:
+        p = todo.pop()
+        tree.append(p)
+        todo.extend(kids.get(p, []))
+    return sorted(tree)
+
+
+def _where(pids):
+    """Each process's command, each thread's kernel wait, and gdb's
+    backtrace of its threads where gdb is installed."""
+    out = []
+    for p in pids:
+        try:
+            with open(f'/proc/{p}/cmdline', 'rb') as f:
+                cmd = f.read().replace(b'\0', b' ').decode(errors='replace')
+            waits = []
+            for t in sorted(os.listdir(f'/proc/{p}/task'), key=int):
+                with open(f'/proc/{p}/task/{t}/wchan') as f:
+                    waits.append(f'{t}:{f.read() or "-"}')
+        except OSError:
+            continue
+        out.append(f'== {p} {cmd.strip()}\n   waits: {" ".join(waits)}')
+        if shutil.which('gdb'):
+            try:
+                g = subprocess.run(['gdb', '-p', str(p), '-batch', '-nx', '-ex',
+                                    'thread apply all bt 12'],
+                                   capture_output=True, text=True, timeout=60)
+                out.extend('   ' + ln for ln in g.stdout.splitlines()
+                           if ln.startswith(('#', 'Thread')))
+            except subprocess.TimeoutExpired:
+                out.append('   (gdb took too long)')
+    return '\n'.join(out)
+
+
+def _bounded(cmd, env, timeout):
+    """subprocess.run(cmd, capture_output, text) that, past timeout, says
+    where the run's processes were, stops every one of them, and raises
+    Hung."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pids = _members(proc.pid)
+        where = _where(pids)
+        for p in pids + [proc.pid]:
+            try:
+                os.kill(p, 9)
+            except OSError:
+                pass
+        out, err = proc.communicate()
+        raise Hung(cmd, timeout, out, err, where) from None
+    except BaseException:
+        proc.kill()
+        proc.communicate()
+        raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
 def run(hipgrain, argv, env=None, extra=(), timeout=120):
-    """hipgrain run --no-report -q -o TMP -- argv; returns a Traced."""
+    """hipgrain run --no-report -q -o TMP -- argv; returns a Traced (Hung
+    past timeout)."""
     tmp = tempfile.mkdtemp(prefix='hgtest-')
     _OPEN.add(tmp)
     trace = os.path.join(tmp, 'trace')
@@ -51,8 +148,7 @@ def run(hipgrain, argv, env=None, extra=(), timeout=120):
     # killed (a private LTTng home, a virtual GPU's topology) goes with tmp.
     env = dict(os.environ if env is None else env, TMPDIR=tmp)
     try:
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
-                              timeout=timeout)
+        proc = _bounded(cmd, env, timeout)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         _OPEN.discard(tmp)
