@@ -3,10 +3,10 @@
 and at its edges the lanes' way: lanes side by side in memory and in
 EXEC (one copy), side by side in memory only, apart in one page; a partial
 EXEC; a run crossing a page, and one crossing from a named block into
-memory no block names; a page the L2 model holds, whose stale reads are
-told lane by lane.  The values, the bytes each region gave and took, and
-the stale rows must be what the lanes one by one give (the general frame
-runs each case too)."""
+memory no block names; a page the L2 model holds, taken lane by lane,
+whose line takes the GPU's own stores.  The values, the bytes each region
+gave and took, and the stale rows must be what the lanes one by one give
+(the general frame runs each case too)."""
 from exec_host import f32
 
 OUT, FINE = 0x120000, 0x130000
@@ -61,8 +61,9 @@ s_waitcnt vmcnt(0)
 global_store_dword v1, v3, s[4:5]
 '''
 
-# gfx942's system-scope store passes the L2's line; the next plain load
-# is served from the line, stale.
+# gfx942's system-scope store reaches the line the L2 holds on its way to
+# memory (only loads read past it): the next plain load is served from the
+# line and reads the store, no stale row.
 STALE = '''
 global_load_dword v2, v1, s[6:7]
 s_waitcnt vmcnt(0)
@@ -95,9 +96,9 @@ CASES = [
      {'traffic': lambda arch: [(0x1a0010, 0x1aff80, 0x1affff, 0, 128),
                                (0, 0x1b0000, 0x1b00ff, 256, 128),
                                (OUT, OUT, OUT + 0xff, 0, 256)]}),
-    ('wave: a line of coarse-grained host memory held stale, read lane by lane',
-     ['gfx940'], STALE, lambda arch: [f32(1.0)] * 128,
-     {'kind': 'pinned-host,coarse', 'stales': [(FINE, FINE + 0xff, 64)],
+    ('wave: a held line of coarse-grained host memory takes the GPU\'s own system-scope store',
+     ['gfx940'], STALE, lambda arch: [f32(1.0)] * 64 + list(range(64)),
+     {'kind': 'pinned-host,coarse', 'stales': [],
       'traffic': lambda arch: [(OUT, OUT, OUT + 0x1ff, 0, 512),
                                (FINE, FINE, FINE + 0xff, 512, 256)]}),
 ]

@@ -110,10 +110,12 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 
 /* The instruction reads past the L2: gfx942's sc0 sc1 (system scope),
  * which AMDGPUUsage gives its volatile and system-scope loads; gfx90a's
- * glc passes the vector L1 only. */
-static inline int bypass(const struct vx_wave *w, const struct isa_insn *in)
+ * glc passes the vector L1 only.  A store never passes it: the line the
+ * L2 holds takes the store on its way to memory, as a cache keeps its own
+ * agent's writes, so a later plain load reads what the GPU stored. */
+static inline int bypass(const struct vx_wave *w, const struct isa_insn *in, int store)
 {
-	return w->c->dev->fam == ISA_GFX940 && in->glc && in->scc;
+	return !store && w->c->dev->fam == ISA_GFX940 && in->glc && in->scc;
 }
 
 static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
@@ -124,7 +126,7 @@ static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space,
 	if (p || w->c->r->status == VX_DONE)
 		race(w, space, a, n, write ? VX_R_WRITE : VX_R_READ);
 	if (p) {
-		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in);
+		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in, write);
 		if (space == SPACE_GLOBAL)
 			vx_count(w, a, n, write);
 		if (write && held)
@@ -257,7 +259,7 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 		if (!p)
 			return -1;
 		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi,
-				    .held = vx_held(kind) && !bypass(w, in) };
+				    .held = vx_held(kind) && !bypass(w, in, store) };
 	}
 	uint8_t *p = s->host + lo;
 	race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
@@ -320,7 +322,7 @@ static int wave_dwords(struct vx_wave *w, const struct isa_insn *in, const uint6
 	uint32_t *regs[4];
 	for (unsigned i = 0; i < n; i++)
 		regs[i] = vreg(w, (store ? in->data0 : in->dst) + i, in->acc);
-	return vx_vmem_wave(w, regs, a, exec, n, store, bypass(w, in));
+	return vx_vmem_wave(w, regs, a, exec, n, store, bypass(w, in, store));
 }
 
 static int flat(struct vx_wave *w, const struct isa_insn *in)
