@@ -319,6 +319,11 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	uint64_t image_va;
 	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);
 	tell(&r, d, named ? name : "", image_va);
+	if (r.races_unchecked)
+		fprintf(stderr, "hipgrain: virtual GPU: kernel %s: %llu accesses to global memory"
+			" went unchecked for races: a work-group touched more memory between two"
+			" barriers than the check holds (doc/testing.md)\n",
+			named ? name : "(unnamed)", (unsigned long long)r.races_unchecked);
 	if (r.status == VX_DONE)
 		return 1;
 	if (!named)

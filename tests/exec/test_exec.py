@@ -12,7 +12,9 @@ instruction the engine must stop at, as one it lacks, whether it must stop
 at an access nothing backs (fault), the work-group's
 size, the LDS bytes of its descriptor and its packet (lds) and what the
 engine must refuse as more than a work-group has (too_large), and the bytes each region of memory must have given and taken
-(region, lowest and highest byte, read, written; every row, any order).
+(region, lowest and highest byte, read, written; every row, any order),
+the fine page's kind (kind, VX_PROBE_KIND's words) and the stale reads
+the L2 model must have served (lowest and highest byte, reads).
 
 usage: test_exec.py VX_PROBE FAMILY"""
 import importlib
@@ -81,6 +83,9 @@ def probe_once(blob, arch, exp, opts, general):
     env = dict(os.environ)
     env.pop('VX_PROBE_GENERAL', None)
     env.pop('VX_PROBE_LDS', None)
+    env.pop('VX_PROBE_KIND', None)
+    if 'kind' in opts:
+        env['VX_PROBE_KIND'] = opts['kind']
     if general:
         env['VX_PROBE_GENERAL'] = '1'
     if 'lds' in opts:
@@ -112,7 +117,15 @@ def probe_once(blob, arch, exp, opts, general):
                        and '/' not in t)
         want_races = sorted(opts['races'])
         ok = ok and races == want_races
+    stales, want_stales = [], None
+    if opts.get('stales') is not None and lines:
+        toks = lines[0].split()
+        stales = sorted(toks[i + 1] for i, t in enumerate(toks[:-1]) if t == 'stale')
+        want_stales = sorted(f'{lo:x}-{hi:x}:{n}' for lo, hi, n in opts['stales'])
+        ok = ok and stales == want_stales
     diag = []
+    if want_stales is not None and stales != want_stales:
+        diag.append(f'stales {stales}, want {want_stales}')
     if want_races is not None and races != want_races:
         diag.append(f'races {races}, want {want_races}')
     if rows != want_rows:

@@ -25,7 +25,8 @@
  * After the status, each region's traffic: "traffic REGION:LO-HI:READ/
  * WRITTEN", the kernel's arguments not counted; then each race between
  * waves, "race CLASSES:SPACE:LO-HI" (classes w, r, a for write, read and
- * atomic, the write first; space lds or global).
+ * atomic, the write first; space lds or global); then each stale read
+ * the L2 model served, "stale LO-HI:COUNT".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +222,9 @@ int main(int argc, char **argv)
 		       (unsigned long long)r.traffic[i].region, (unsigned long long)r.traffic[i].lo,
 		       (unsigned long long)r.traffic[i].hi, (unsigned long long)r.traffic[i].read,
 		       (unsigned long long)r.traffic[i].written);
+	for (unsigned i = 0; i < r.nstales; i++)
+		printf(" stale %llx-%llx:%llu", (unsigned long long)r.stales[i].lo,
+		       (unsigned long long)r.stales[i].hi, (unsigned long long)r.stales[i].count);
 	for (unsigned i = 0; i < r.nraces; i++)
 		printf(" race %c-%c:%s:%llx-%llx", "rwa"[r.races[i].cls[0]],
 		       "rwa"[r.races[i].cls[1]],

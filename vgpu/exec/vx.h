@@ -163,6 +163,7 @@ struct vx_result {
 	struct vx_race races[VX_RACES];
 	unsigned nraces;
 	uint64_t races_lost;	/* accesses in rows past VX_RACES */
+	uint64_t races_unchecked;	/* global dword accesses the check had no room for */
 	struct vx_stale stales[VX_STALES];
 	unsigned nstales;
 	uint64_t stales_lost;	/* reads in rows past VX_STALES */

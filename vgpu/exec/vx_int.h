@@ -250,14 +250,24 @@ int vx_atomic_lands(struct vx_wave *w, const struct isa_insn *in, enum vx_aop op
  * instruction, kind and region, or added; past VX_DROPS only counted. */
 void vx_drop_add(struct vx_result *r, const struct vx_drop *d);
 
+/* A wave's plain dword loads or stores (st) of n dwords a lane, each
+ * active lane's address in a[lane], its first register's lanes in regs[i]
+ * for dword i, whole where they lie in one page (vx_vrun.c): 1 done, 0
+ * not (the lanes' way then), -1 to stop. */
+int vx_vmem_wave(struct vx_wave *w, uint32_t *const *regs, const uint64_t *a, uint64_t exec,
+		 unsigned n, int st, int bypass);
+
 /* Races (vx_race.c): the frame's shadow of its group's accesses (0, or
  * -1 out of memory), a new epoch (a barrier, a new group), and one wave's
- * access of n bytes of one class (VX_R_*) at LDS offset a or address va. */
+ * access of n bytes of one class (VX_R_*) at LDS offset a or address va;
+ * or a wave's aligned accesses of unit bytes, one a lane (active in exec)
+ * at a[lane]. */
 int vx_race_alloc(struct vx_frame *f, uint32_t lds);
 void vx_race_free(struct vx_frame *f);
 void vx_race_epoch(struct vx_group *g);
 void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls);
 void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls);
+void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned unit, int cls);
 /* A row joined to r's row of the same pair, or added; past VX_RACES only
  * counted. */
 void vx_race_add(struct vx_result *r, const struct vx_race *x);

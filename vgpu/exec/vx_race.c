@@ -11,23 +11,34 @@
  * Each dword keeps, for the epoch it was last touched in, the waves that
  * read, wrote and did atomics on it, and the instructions of the first two
  * waves of each class (two, so that one is always another wave's).  LDS
- * has one cell per dword; global memory a table of the dwords the group
- * touched, whose cells of an earlier epoch count as free, so that neither
- * is ever cleared.  A dword the table has no room for goes unchecked.
+ * has one cell per dword.  Global memory is shadowed by runs of RUN
+ * dwords, aligned, a cell per dword indexed by its offset in the run: a
+ * table of SLOTS runs the group touched, found by the run's number, so
+ * that a wave's neighbouring dwords take one look-up and sit side by side.
+ * A run of an earlier epoch counts as free, and a cell of an earlier epoch
+ * as empty, so that neither is ever cleared.  A dword whose run finds no
+ * free slot goes unchecked, and is counted: the dispatch says how many.
  */
 #include <stdlib.h>
 
 #include "vx_int.h"
 
-#define TABLE (1u << 14)	/* global cells per frame, a power of two */
-#define PROBES 16
+#define RUN 64u		/* dwords a slot shadows: a wave's dword each */
+#define SLOTS (1u << 12)	/* runs a frame shadows, a power of two */
+#define PROBES 8
 
 struct cell {
-	uint64_t key;		/* global: the dword's number + 1 */
 	uint32_t epoch;
 	uint32_t mask[VX_R_CLASSES];	/* waves, bit by wave index */
 	uint64_t pc[VX_R_CLASSES][2];
 	uint8_t wave[VX_R_CLASSES][2];
+};
+
+/* A slot of the global table: the run it shadows, and the last epoch
+ * that touched it. */
+struct slot {
+	uint64_t key;		/* the run's number + 1; 0: never used */
+	uint32_t epoch;
 };
 
 struct vx_race_shadow {
@@ -38,9 +49,15 @@ struct vx_race_shadow {
 	uint32_t last_epoch;
 	unsigned last_wave;
 	int last_cls;
+	/* The run found last, valid in its epoch: a wave's lanes mostly
+	 * stay in one. */
+	uint64_t run_key;
+	uint32_t run_epoch;
+	struct cell *run;
 	uint32_t lds_cells;
 	struct cell *lds;
-	struct cell *table;
+	struct slot *slots;
+	struct cell *cells;	/* SLOTS x RUN */
 };
 
 int vx_race_alloc(struct vx_frame *f, uint32_t lds)
@@ -51,8 +68,9 @@ int vx_race_alloc(struct vx_frame *f, uint32_t lds)
 	f->g.race = s;
 	s->lds_cells = (lds + 3) / 4;
 	s->lds = calloc(s->lds_cells ? s->lds_cells : 1, sizeof(*s->lds));
-	s->table = calloc(TABLE, sizeof(*s->table));
-	return s->lds && s->table ? 0 : -1;
+	s->slots = calloc(SLOTS, sizeof(*s->slots));
+	s->cells = calloc((size_t)SLOTS * RUN, sizeof(*s->cells));
+	return s->lds && s->slots && s->cells ? 0 : -1;
 }
 
 void vx_race_free(struct vx_frame *f)
@@ -61,7 +79,8 @@ void vx_race_free(struct vx_frame *f)
 	if (!s)
 		return;
 	free(s->lds);
-	free(s->table);
+	free(s->slots);
+	free(s->cells);
 	free(s);
 	f->g.race = NULL;
 }
@@ -74,7 +93,9 @@ void vx_race_epoch(struct vx_group *g)
 	if (++s->epoch)
 		return;
 	memset(s->lds, 0, sizeof(*s->lds) * s->lds_cells);
-	memset(s->table, 0, sizeof(*s->table) * TABLE);
+	memset(s->slots, 0, sizeof(*s->slots) * SLOTS);
+	memset(s->cells, 0, sizeof(*s->cells) * SLOTS * RUN);
+	s->run_epoch = s->last_epoch = 0;
 	s->epoch = 1;
 }
 
@@ -123,10 +144,8 @@ static int touch(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_
 		 uint64_t *other, int *ocls)
 {
 	uint32_t me = 1u << wave;
-	if (c->epoch != epoch) {
-		uint64_t key = c->key;
-		*c = (struct cell){ .key = key, .epoch = epoch };
-	}
+	if (c->epoch != epoch)
+		*c = (struct cell){ .epoch = epoch };
 	int hit = 0;
 	for (int k = 0; k < VX_R_CLASSES && !hit; k++) {
 		if (!((conflicts[cls] >> k) & 1) || !(c->mask[k] & ~me))
@@ -160,17 +179,23 @@ void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls)
 	}
 }
 
+/* The cells of run key (its number + 1) in the current epoch, claiming a
+ * slot of an earlier epoch for it: its cells are all older, so count as
+ * empty.  NULL when every slot it may take is the epoch's. */
 static struct cell *find(struct vx_race_shadow *s, uint64_t key)
 {
-	/* Neighbouring dwords in neighbouring cells: a wave's accesses are
-	 * mostly runs, which then touch few of the table's pages. */
-	uint64_t h = key ^ (key >> 14) ^ (key >> 28);
+	if (s->run_key == key && s->run_epoch == s->epoch)
+		return s->run;
+	uint64_t h = key ^ (key >> 12) ^ (key >> 24);
 	for (unsigned i = 0; i < PROBES; i++) {
-		struct cell *c = &s->table[(h + i) & (TABLE - 1)];
-		if (c->key == key || c->epoch != s->epoch) {
-			if (c->key != key)
-				*c = (struct cell){ .key = key };
-			return c;
+		unsigned k = (unsigned)(h + i) & (SLOTS - 1);
+		struct slot *t = &s->slots[k];
+		if (t->key == key || t->epoch != s->epoch) {
+			t->key = key;
+			t->epoch = s->epoch;
+			s->run_key = key, s->run_epoch = s->epoch;
+			s->run = &s->cells[(size_t)k * RUN];
+			return s->run;
 		}
 	}
 	return NULL;
@@ -185,10 +210,71 @@ void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
 			continue;
 		s->last_key = d + 1, s->last_epoch = s->epoch, s->last_wave = w->id;
 		s->last_cls = cls;
-		struct cell *c = find(s, d + 1);
+		struct cell *run = find(s, d / RUN + 1);
+		if (!run) {
+			w->c->r->races_unchecked++;
+			continue;
+		}
 		uint64_t other;
 		int ocls;
-		if (c && touch(c, s->epoch, w->id, cls, w->pc, &other, &ocls))
+		if (touch(&run[d % RUN], s->epoch, w->id, cls, w->pc, &other, &ocls))
 			report(w, w->pc, cls, other, ocls, va, n, 0);
 	}
+}
+
+/* One wave's access to a cell that no other wave's access conflicts with:
+ * the wave joins its class; 0 when another's does conflict. */
+static int quiet(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_t pc)
+{
+	uint32_t me = 1u << wave;
+	if (c->epoch != epoch)
+		*c = (struct cell){ .epoch = epoch };
+	uint32_t others = 0;
+	for (int k = 0; k < VX_R_CLASSES; k++)
+		if ((conflicts[cls] >> k) & 1)
+			others |= c->mask[k];
+	if (others & ~me)
+		return 0;
+	if (!(c->mask[cls] & me)) {
+		int n = c->mask[cls] ? 1 : 0;
+		if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
+			c->pc[cls][n] = pc;
+			c->wave[cls][n] = (uint8_t)wave;
+		}
+		c->mask[cls] |= me;
+	}
+	return 1;
+}
+
+/* A wave's aligned accesses of unit bytes, one a lane at a[lane], as the
+ * lanes one by one would have shown them.  A lane's dword that the lanes
+ * before it touched changes nothing but a race's count; so the dwords are
+ * first taken quietly, each once, and only when one races or finds no
+ * room are the lanes shown again one by one, for the rows and counts
+ * they make (what the quiet pass did, they would have done first). */
+void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned unit, int cls)
+{
+	struct vx_race_shadow *s = w->g->race;
+	uint64_t prev = 0, key = 0;
+	struct cell *run = NULL;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		uint64_t d0 = a[__builtin_ctzll(e)] / 4;
+		for (uint64_t d = d0; d < d0 + unit / 4; d++) {
+			if (d + 1 == prev)
+				continue;
+			prev = d + 1;
+			if (d / RUN + 1 != key && !(run = find(s, key = d / RUN + 1)))
+				goto one_by_one;
+			if (!quiet(&run[d % RUN], s->epoch, w->id, cls, w->pc))
+				goto one_by_one;
+		}
+	}
+	if (prev) {
+		s->last_key = prev, s->last_epoch = s->epoch, s->last_wave = w->id;
+		s->last_cls = cls;
+	}
+	return;
+one_by_one:
+	for (uint64_t e = exec; e; e &= e - 1)
+		vx_race_global(w, a[__builtin_ctzll(e)], unit, cls);
 }

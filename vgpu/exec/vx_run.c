@@ -144,6 +144,7 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 		for (unsigned j = 0; j < k[i].r.nstales; j++)
 			vx_stale_add(r, &k[i].r.stales[j]);
 		r->races_lost += k[i].r.races_lost;
+		r->races_unchecked += k[i].r.races_unchecked;
 		for (unsigned j = 0; j < k[i].r.nraces; j++)
 			vx_race_add(r, &k[i].r.races[j]);
 		if (k[i].stopped != UINT64_MAX &&

@@ -110,10 +110,12 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 
 /* The instruction reads past the L2: gfx942's sc0 sc1 (system scope),
  * which AMDGPUUsage gives its volatile and system-scope loads; gfx90a's
- * glc passes the vector L1 only. */
-static inline int bypass(const struct vx_wave *w, const struct isa_insn *in)
+ * glc passes the vector L1 only.  A store never passes it: the line the
+ * L2 holds takes the store on its way to memory, as a cache keeps its own
+ * agent's writes, so a later plain load reads what the GPU stored. */
+static inline int bypass(const struct vx_wave *w, const struct isa_insn *in, int store)
 {
-	return w->c->dev->fam == ISA_GFX940 && in->glc && in->scc;
+	return !store && w->c->dev->fam == ISA_GFX940 && in->glc && in->scc;
 }
 
 static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
@@ -124,7 +126,7 @@ static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space,
 	if (p || w->c->r->status == VX_DONE)
 		race(w, space, a, n, write ? VX_R_WRITE : VX_R_READ);
 	if (p) {
-		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in);
+		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in, write);
 		if (space == SPACE_GLOBAL)
 			vx_count(w, a, n, write);
 		if (write && held)
@@ -257,7 +259,7 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 		if (!p)
 			return -1;
 		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi,
-				    .held = vx_held(kind) && !bypass(w, in) };
+				    .held = vx_held(kind) && !bypass(w, in, store) };
 	}
 	uint8_t *p = s->host + lo;
 	race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
@@ -286,31 +288,58 @@ static unsigned dword_count(unsigned op, int *store)
 	return *store ? op - 0x1b : 0;
 }
 
+/* Each active lane's address and space: 1 when every one is global. */
+static int flat_lanes(struct vx_wave *w, const struct isa_insn *in, uint64_t exec, uint64_t *a,
+		      uint8_t *space)
+{
+	int global = 1;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		if (in->fmt == ISA_SCRATCH) {
+			a[l] = (in->saddr != 0x7f ? w->s[in->saddr & 127] : w->v[in->addr][l]) +
+			       (uint64_t)(int64_t)in->imm - vx_sgpr64(w, ISA_SRC_FLAT_SCR_LO);
+			a[l] &= 0xffffffffull;
+			space[l] = SPACE_PRIVATE;
+		} else if (in->fmt == ISA_GLOBAL && in->saddr != 0x7f) {
+			a[l] = vx_sgpr64(w, in->saddr) + w->v[in->addr][l] +
+			       (uint64_t)(int64_t)in->imm;
+			space[l] = SPACE_GLOBAL;
+		} else {
+			a[l] = (w->v[in->addr][l] | (uint64_t)w->v[(in->addr + 1) & 511][l] << 32) +
+			       (uint64_t)(int64_t)in->imm;
+			space[l] = (uint8_t)(in->fmt == ISA_FLAT ? flat_space(w, &a[l]) : SPACE_GLOBAL);
+		}
+		global &= space[l] == SPACE_GLOBAL;
+	}
+	return global;
+}
+
+/* The lanes' plain dwords of global memory, the whole wave at once where
+ * vx_vrun.c can: 1 done, 0 not, -1 to stop. */
+static int wave_dwords(struct vx_wave *w, const struct isa_insn *in, const uint64_t *a,
+		       uint64_t exec, unsigned n, int store)
+{
+	uint32_t *regs[4];
+	for (unsigned i = 0; i < n; i++)
+		regs[i] = vreg(w, (store ? in->data0 : in->dst) + i, in->acc);
+	return vx_vmem_wave(w, regs, a, exec, n, store, bypass(w, in, store));
+}
+
 static int flat(struct vx_wave *w, const struct isa_insn *in)
 {
-	uint64_t exec = vx_exec(w);
+	uint64_t exec = vx_exec(w), a[VX_LANES];
+	uint8_t space[VX_LANES];
 	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
+	int global = flat_lanes(w, in, exec, a, space);
+	int done = n && global ? wave_dwords(w, in, a, exec, n, store) : 0;
+	if (done)
+		return done < 0 ? -1 : 0;
 	struct span sp = { 0 };
-	for (int l = 0; l < VX_LANES; l++) {
-		if (!((exec >> l) & 1))
-			continue;
-		uint64_t a;
-		int space;
-		if (in->fmt == ISA_SCRATCH) {
-			a = (in->saddr != 0x7f ? w->s[in->saddr & 127] : w->v[in->addr][l]) +
-			    (uint64_t)(int64_t)in->imm - vx_sgpr64(w, ISA_SRC_FLAT_SCR_LO);
-			a &= 0xffffffffull;
-			space = SPACE_PRIVATE;
-		} else if (in->fmt == ISA_GLOBAL && in->saddr != 0x7f) {
-			a = vx_sgpr64(w, in->saddr) + w->v[in->addr][l] + (uint64_t)(int64_t)in->imm;
-			space = SPACE_GLOBAL;
-		} else {
-			a = (w->v[in->addr][l] | (uint64_t)w->v[(in->addr + 1) & 511][l] << 32) +
-			    (uint64_t)(int64_t)in->imm;
-			space = in->fmt == ISA_FLAT ? flat_space(w, &a) : SPACE_GLOBAL;
-		}
-		if (n ? dwords(w, in, space, a, l, n, store, &sp) : lane_access(w, in, space, a, l))
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		if (n ? dwords(w, in, space[l], a[l], l, n, store, &sp)
+		      : lane_access(w, in, space[l], a[l], l))
 			return -1;
 	}
 	span_count(w, &sp, store);
@@ -335,18 +364,25 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 	uint32_t soff = vx_sread(w, in->soffset, 0);
 	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
-	struct span sp = { 0 };
-	for (int l = 0; l < VX_LANES; l++) {
-		if (!((exec >> l) & 1))
-			continue;
+	uint64_t a[VX_LANES];
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
 		uint64_t off = soff + (uint64_t)in->imm, idx = 0;
 		if (in->idxen)
 			idx = w->v[in->addr][l];
 		if (in->offen)
 			off += w->v[(in->addr + in->idxen) & 511][l];
-		uint64_t a = private ? ((base - priv) & 0xffffffffull) + off : base + off + idx * stride;
-		int space = private ? SPACE_PRIVATE : SPACE_GLOBAL;
-		if (n ? dwords(w, in, space, a, l, n, store, &sp) : lane_access(w, in, space, a, l))
+		a[l] = private ? ((base - priv) & 0xffffffffull) + off : base + off + idx * stride;
+	}
+	int space = private ? SPACE_PRIVATE : SPACE_GLOBAL;
+	int done = n && !private ? wave_dwords(w, in, a, exec, n, store) : 0;
+	if (done)
+		return done < 0 ? -1 : 0;
+	struct span sp = { 0 };
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		if (n ? dwords(w, in, space, a[l], l, n, store, &sp)
+		      : lane_access(w, in, space, a[l], l))
 			return -1;
 	}
 	span_count(w, &sp, store);

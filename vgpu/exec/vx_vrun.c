@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A wave's plain dword loads or stores of global memory whose active
+ * lanes all reach one page of device memory: the common shape of a
+ * kernel's rows and tiles.  The wave takes one translation, one count of
+ * its bytes and one pass of the race check, where the lanes' path
+ * (vx_vmem.c) takes each once a lane; and when the lanes' bytes lie side
+ * by side, lane after lane, one copy between the page and the registers.
+ * A page the L2 holds lines of (vx_hold.c) goes the lanes' way, so that
+ * its stale reads are told lane by lane as before.
+ */
+#include "vx_int.h"
+
+/* Whether the active lanes' addresses are aligned and in one page: 1,
+ * with the lowest and the page's offset; 2 when they are side by side,
+ * lane after lane, too. */
+static int one_page(const uint64_t *a, uint64_t exec, unsigned unit, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t first = a[__builtin_ctzll(exec)], next = first, min = first, max = first;
+	int run = 1;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		uint64_t x = a[__builtin_ctzll(e)];
+		if (x % 4)
+			return 0;
+		run &= x == next;
+		next = x + unit;
+		min = x < min ? x : min;
+		max = x > max ? x : max;
+	}
+	*lo = min, *hi = max + unit - 1;
+	return min / VX_PAGE == *hi / VX_PAGE ? 1 + run : 0;
+}
+
+/* Between the page (p: the page's first byte) and the registers, one way
+ * or the other; one copy when the lanes are side by side in memory and in
+ * EXEC, and each moves one dword. */
+static void move(uint32_t *const *r, uint8_t *p, const uint64_t *a, uint64_t exec, unsigned n,
+		 int side, int st)
+{
+	int l0 = __builtin_ctzll(exec);
+	unsigned k = (unsigned)__builtin_popcountll(exec);
+	if (side && n == 1 && exec >> l0 == (k == 64 ? ~0ull : (1ull << k) - 1)) {
+		uint8_t *q = p + a[l0] % VX_PAGE;
+		if (st)
+			memcpy(q, r[0] + l0, 4 * k);
+		else
+			memcpy(r[0] + l0, q, 4 * k);
+		return;
+	}
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		uint8_t *q = p + a[l] % VX_PAGE;
+		for (unsigned i = 0; i < n; i++, q += 4) {
+			if (st)
+				memcpy(q, &r[i][l], 4);
+			else
+				memcpy(&r[i][l], q, 4);
+		}
+	}
+}
+
+int vx_vmem_wave(struct vx_wave *w, uint32_t *const *regs, const uint64_t *a, uint64_t exec,
+		 unsigned n, int st, int bypass)
+{
+	uint64_t lo, hi;
+	int shape = exec ? one_page(a, exec, 4 * n, &lo, &hi) : 0;
+	if (!shape)
+		return 0;
+	uint32_t kind;
+	uint64_t va = a[__builtin_ctzll(exec)];
+	uint8_t *p = vx_mem(w, va, st, &kind);	/* faults where the first lane would */
+	if (!p)
+		return -1;
+	if (vx_held(kind) && !bypass)
+		return 0;
+	if (w->g->race)
+		vx_race_wave(w, a, exec, 4 * n, st ? VX_R_WRITE : VX_R_READ);
+	uint32_t off = (uint32_t)(lo % VX_PAGE);
+	vx_count_span(w, lo / VX_PAGE, off, off + (uint32_t)(hi - lo),
+		      4ull * n * (unsigned)__builtin_popcountll(exec), st);
+	move(regs, p - va % VX_PAGE, a, exec, n, shape == 2, st);
+	return 1;
+}
