@@ -327,7 +327,9 @@ static int wave_dwords(struct vx_wave *w, const struct isa_insn *in, const uint6
 
 static int flat(struct vx_wave *w, const struct isa_insn *in)
 {
-	uint64_t exec = vx_exec(w), a[VX_LANES];
+	/* zeros: only EXEC's lanes are set, and gcc cannot see that only
+	 * they are read */
+	uint64_t exec = vx_exec(w), a[VX_LANES] = { 0 };
 	uint8_t space[VX_LANES];
 	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
@@ -364,7 +366,7 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 	uint32_t soff = vx_sread(w, in->soffset, 0);
 	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
-	uint64_t a[VX_LANES];
+	uint64_t a[VX_LANES] = { 0 };	/* as flat()'s */
 	for (uint64_t e = exec; e; e &= e - 1) {
 		int l = __builtin_ctzll(e);
 		uint64_t off = soff + (uint64_t)in->imm, idx = 0;
