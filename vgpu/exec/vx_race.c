@@ -139,6 +139,20 @@ static const unsigned conflicts[VX_R_CLASSES] = {
 	[VX_R_ATOMIC] = 1u << VX_R_WRITE,
 };
 
+/* The wave joins the cell's class cls, its instruction kept while the
+ * class has fewer than two waves. */
+static void join(struct cell *c, uint32_t me, unsigned wave, int cls, uint64_t pc)
+{
+	if (c->mask[cls] & me)
+		return;
+	int n = c->mask[cls] ? 1 : 0;
+	if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
+		c->pc[cls][n] = pc;
+		c->wave[cls][n] = (uint8_t)wave;
+	}
+	c->mask[cls] |= me;
+}
+
 /* One wave's access to one cell of the current epoch: 1 when it races. */
 static int touch(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_t pc,
 		 uint64_t *other, int *ocls)
@@ -156,14 +170,7 @@ static int touch(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_
 		*ocls = k;
 		hit = 1;
 	}
-	if (!(c->mask[cls] & me)) {
-		int n = c->mask[cls] ? 1 : 0;
-		if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
-			c->pc[cls][n] = pc;
-			c->wave[cls][n] = (uint8_t)wave;
-		}
-		c->mask[cls] |= me;
-	}
+	join(c, me, wave, cls, pc);
 	return hit;
 }
 
@@ -235,14 +242,7 @@ static int quiet(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_
 			others |= c->mask[k];
 	if (others & ~me)
 		return 0;
-	if (!(c->mask[cls] & me)) {
-		int n = c->mask[cls] ? 1 : 0;
-		if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
-			c->pc[cls][n] = pc;
-			c->wave[cls][n] = (uint8_t)wave;
-		}
-		c->mask[cls] |= me;
-	}
+	join(c, me, wave, cls, pc);
 	return 1;
 }
 
