@@ -41,12 +41,17 @@
 #define DATA 96
 #define INTS 128
 
+// The flag's line is read before ready is published, and ready is
+// published with a release (a write-back) and no acquire (an invalidate):
+// otherwise a host quick to answer could write the flag before the spin's
+// first read, which would then see it even in coarse-grained memory.
 __global__ void wait_flag(volatile int *sync)
 {
 	if (threadIdx.x || blockIdx.x)
 		return;
-	sync[READY] = 1;
-	__threadfence_system();
+	if (sync[FLAG] == 0)
+		__hip_atomic_store((int *)&sync[READY], 1, __ATOMIC_RELEASE,
+				   __HIP_MEMORY_SCOPE_SYSTEM);
 	while (sync[FLAG] == 0)
 		;
 	sync[OUT] = sync[FLAG] + 1;
@@ -75,10 +80,14 @@ __global__ void exchange(int *sync)
 	}
 }
 
-// Up to about a second for the kernel to say it is running.
+// Up to about ten seconds for the kernel to say it is running: a flag
+// set before the kernel's first read of it is seen in any memory, so the
+// host must not give up while a loaded machine is still starting the
+// kernel; on a card ready may stay in the L2 of coarse-grained memory,
+// and the wait is all the host loses.
 static bool wait_ready(volatile int *sync)
 {
-	for (int i = 0; i < 500; i++) {
+	for (int i = 0; i < 5000; i++) {
 		if (sync[READY])
 			return true;
 		usleep(2000);

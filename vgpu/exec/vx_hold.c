@@ -112,14 +112,18 @@ void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf,
 		uint64_t ln = va / size;
 		unsigned off = (unsigned)(va % size), k = size - off < n ? size - off : n;
 		uint8_t *line = slot_of(c, ln, mem - off, size);
+		/* One look at memory decides: another thread may store between
+		 * two looks, and a line equal to memory at the first is no
+		 * stale read, whatever the second would see. */
+		int differs = line && memcmp(line + off, mem, k);
 		if (!line) {
 			memcpy(out, mem, k);	/* no room: memory, as uncached */
-		} else if (memcmp(line + off, mem, k) && gpu_wrote(c, ln)) {
+		} else if (differs && gpu_wrote(c, ln)) {
 			memcpy(line, mem - off, size);
 			memcpy(out, mem, k);
 		} else {
 			memcpy(out, line + off, k);
-			if (memcmp(line + off, mem, k)) {
+			if (differs) {
 				struct vx_stale x = { .pc = w->pc, .lo = va, .hi = va + k - 1,
 						      .count = 1, .region = vx_region(w, va) };
 				vx_stale_add(c->r, &x);
