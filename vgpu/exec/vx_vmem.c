@@ -6,6 +6,7 @@
  * or private aperture reaches the work-group's LDS or the lane's private
  * memory; any other goes to device memory through the page cache.
  */
+#include "isa_coh.h"
 #include "vx_int.h"
 
 enum { SPACE_GLOBAL, SPACE_LDS, SPACE_PRIVATE };
@@ -108,14 +109,13 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 	return 0;
 }
 
-/* The instruction reads past the L2: gfx942's sc0 sc1 (system scope),
- * which AMDGPUUsage gives its volatile and system-scope loads; gfx90a's
- * glc passes the vector L1 only.  A store never passes it: the line the
+/* The load reads past the L2 (isa_coh.c).  A store never passes it: the line the
  * L2 holds takes the store on its way to memory, as a cache keeps its own
  * agent's writes, so a later plain load reads what the GPU stored. */
 static inline int bypass(const struct vx_wave *w, const struct isa_insn *in, int store)
 {
-	return !store && w->c->dev->fam == ISA_GFX940 && in->glc && in->scc;
+	return !store && (isa_coh(w->c->dev->fam, ISA_COH_HOST, ISA_COH_LOAD, in->glc, in->scc) &
+			  ISA_COH_PAST);
 }
 
 static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
@@ -397,10 +397,9 @@ int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
 	if (in->fmt == ISA_MUBUF) {
 		switch (in->op) {
 		case ISA_MUBUF_buffer_invl2:
-			/* gfx90a's buffer_invl2, gfx942's buffer_inv: the latter
-			 * drops the L2's lines of host memory at system scope
-			 * (sc1) only */
-			if (w->c->dev->fam != ISA_GFX940 || in->scc)
+			/* gfx90a's buffer_invl2, gfx942's buffer_inv */
+			if (isa_coh(w->c->dev->fam, ISA_COH_HOST, ISA_COH_INV, in->glc, in->scc) &
+			    ISA_COH_DROP)
 				vx_hold_drop(w->c);
 			return 0;
 		case ISA_MUBUF_buffer_wbl2:
