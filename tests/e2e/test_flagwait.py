@@ -8,7 +8,9 @@ In hipHostMalloc memory (fine-grained) the kernel sees the write, ends,
 and the run has no finding.  Two work-groups on two interpreter threads
 handing a value to each other at device scope through the same
 coarse-grained memory see each other's writes, as a card's compute units
-behind one L2 do: no stop, no finding.
+behind one L2 do: no stop, no finding.  The noncoherent spin on MI100
+stops as on MI210, and on MI300X, whose volatile load reads past the L2,
+it ends.
 
 usage: test_flagwait.py HIPGRAIN KERNELS_DIR
 """
@@ -23,12 +25,12 @@ tap = hgrun.Tap()
 BUDGET = '2000000'
 
 
-def flagwait(mode, **more):
+def flagwait(mode, product='MI210', **more):
     """(the program's stdout and stderr, the report, its coarse-sync
     findings) of one run."""
     env = dict(hgrun.vgpu_env(), HIPGRAIN_VGPU_BUDGET=BUDGET, **more)
     t = hgrun.run(hipgrain, [os.path.join(kdir, 'flagwait'), mode], env=env,
-                  extra=('--virtual-gpu', 'MI210'))
+                  extra=('--virtual-gpu', product))
     _, rep = hgrun.report(hipgrain, t.trace)
     rep = rep or {'findings': []}
     found = [f for f in rep['findings'] if f['rule'] == 'coarse-sync']
@@ -60,4 +62,24 @@ out, rep, found = flagwait('exchange', HIPGRAIN_VGPU_THREADS='2')
 tap.ok('OK' in out and 'MISMATCH' not in out and 'HIPGRAIN_VGPU_BUDGET' not in out,
        'exchange: each work-group sees the other\'s write and the kernel ends', out)
 tap.ok(not rep['findings'], 'exchange: no finding', repr(rep['findings']))
+
+# The same spin by each product's own rules (isa/isa_coh.c, the one table
+# the interpreter runs by and the rule grades by).  MI100 has no
+# instruction that reaches its L2: the spin stops, and its code shows no
+# system-scope site to infer from.
+out, rep, found = flagwait('noncoherent', 'MI100')
+tap.ok('MISMATCH' in out and BUDGET in out, 'MI100: the spin stops at the budget', out)
+tap.ok([f['severity'] for f in found] == ['error'], 'MI100: one coarse-sync error, the stale reads',
+       repr(found))
+# MI300X's volatile load is sc0 sc1, which reads past the L2 to system
+# memory: the spin sees the host's flag, and the code's sites are a note.
+if hgrun.rocm_version() < (5, 7):
+    for what in ('the kernel sees the flag', 'a note and no error'):
+        tap.skip('MI300X: ' + what, 'ROCm 5.2 does not know gfx942')
+else:
+    out, rep, found = flagwait('noncoherent', 'MI300X')
+    tap.ok('OK' in out and 'MISMATCH' not in out and 'HIPGRAIN_VGPU_BUDGET' not in out,
+           'MI300X: the kernel sees the flag', out)
+    tap.ok(found and all(f['severity'] == 'note' and 'gfx942' in f['message'] for f in found),
+           'MI300X: a note and no error', repr(found))
 sys.exit(tap.done())
