@@ -8,7 +8,9 @@
  *   (system memory, MTYPE NC), buffer_wbl2 writes dirty lines back; a
  *   load's glc passes the vector L1 only.  Local memory (MTYPE RW) is not
  *   invalidated, and no host write probes it where the page is not
- *   coherent (coarse-grained).
+ *   coherent (coarse-grained).  The CPU's accesses over xGMI are
+ *   coherent requests, which do invalidate it: on such a node the host
+ *   and a kernel meet in device memory at any instruction.
  * - gfx942: buffer_inv with sc1 invalidates the L2's non-local lines (its
  *   XCDs each have an L2, so agent scope needs it too), buffer_wbl2 with
  *   sc1 writes back, and a load or store with sc0 and sc1 goes past the L2
@@ -21,6 +23,8 @@ unsigned isa_coh(enum isa_family fam, enum isa_coh_mem mem, enum isa_coh_op op,
 {
 	if (op == ISA_COH_WB)
 		return fam == ISA_GFX90A || (fam == ISA_GFX940 && sc1) ? ISA_COH_WRITEBACK : 0;
+	if (mem == ISA_COH_PROBED)
+		return fam == ISA_GFX90A || fam == ISA_GFX940 ? ISA_COH_PAST : 0;
 	if (mem != ISA_COH_HOST)
 		return 0;
 	switch (fam) {

@@ -23,6 +23,9 @@ enum isa_coh_op {
 enum isa_coh_mem {
 	ISA_COH_HOST,	/* system memory: not local to the L2 (MTYPE NC) */
 	ISA_COH_DEVICE,	/* the GPU's own memory (MTYPE RW) */
+	ISA_COH_PROBED,	/* the same, where the CPU's accesses are coherent
+			 * requests (xGMI to the CPU, or one package), which
+			 * invalidate the L2's line they meet */
 };
 
 /* What the instruction does to coarse-grained lines. */

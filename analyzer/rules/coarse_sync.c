@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "an_link.h"
 #include "an_names.h"
 #include "an_rule.h"
 #include "hg_events.h"
@@ -57,17 +58,28 @@ static void words(const char *sites, unsigned arg, uint32_t ops, char *out,
 		snprintf(out, cap, "where the code does not show the argument");
 }
 
+/* Where the memory lives, as the coherence table tells it apart: device
+ * memory is probed where the machine says the CPU reaches the GPU over
+ * xGMI or shares its package. */
+static enum isa_coh_mem where_of(const struct an_launch_arg *a)
+{
+	struct isa_atab_facts f;
+
+	if (a->mem == HG_MEM_HOST_PINNED || a->mem == HG_MEM_HOST_REGISTERED ||
+	    a->mem == HG_MEM_SYSTEM)
+		return ISA_COH_HOST;
+	an_link_atab_facts(a->launch->proc, &f);
+	return f.cpu_link == ISA_LINK_XGMI || f.apu == ISA_FACT_YES ? ISA_COH_PROBED
+								    : ISA_COH_DEVICE;
+}
+
 /* Whether every kind of site in ops reaches memory of this kind on fam. */
-static bool exchanges(enum isa_family fam, uint8_t mem, uint32_t ops)
+static bool exchanges(enum isa_family fam, enum isa_coh_mem where, uint32_t ops)
 {
 	static const enum isa_coh_op as[] = {
 		[CO_SYNC_LOAD] = ISA_COH_LOAD, [CO_SYNC_STORE] = ISA_COH_STORE,
 		[CO_SYNC_ACQUIRE] = ISA_COH_INV, [CO_SYNC_RELEASE] = ISA_COH_WB,
 	};
-	enum isa_coh_mem where = mem == HG_MEM_HOST_PINNED || mem == HG_MEM_HOST_REGISTERED ||
-					 mem == HG_MEM_SYSTEM
-				 ? ISA_COH_HOST
-				 : ISA_COH_DEVICE;
 
 	for (unsigned k = CO_SYNC_LOAD; k <= CO_SYNC_RELEASE; k++)
 		if ((ops & CO_SYNC_BIT(k)) && !isa_coh_exchanges(fam, where, as[k]))
@@ -88,6 +100,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	struct an_kernel *k = a->launch->kernel;
 	char what[200], at[96], proc[32];
 	const char *arch;
+	enum isa_coh_mem where;
 	uint32_t ops;
 
 	if (a->gran != HG_GRAN_COARSE || !args_matter(a->launch) ||
@@ -97,17 +110,24 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	words(k->sys_sites, a->index, ops, what, sizeof(what));
 	arch = an_arch(a->launch->proc, k);
 	snprintf(proc, sizeof(proc), "%.*s", (int)strcspn(arch, ":"), arch);
-	if (exchanges(isa_family_of(proc), a->mem, ops)) {
+	where = where_of(a);
+	if (exchanges(isa_family_of(proc), where, ops)) {
 		an_find_arg(c, r, AN_SEV_NOTE, a->launch->proc, k, a->alloc, a->index,
 			    "%s synchronizes at system scope (%s) through argument %u, "
-			    "which points into coarse-grained %s memory: on %.*s these "
-			    "instructions reach past the GPU's L2 to it, so the exchange "
-			    "works there, but HIP makes coarse-grained memory coherent only "
-			    "at kernel boundaries: a plain load or store between them (a "
-			    "spin on a flag) is served from the L2's line, and an MI100 "
-			    "(gfx908) sees none of it",
+			    "which points into coarse-grained %s memory: on %.*s %s, so "
+			    "the exchange works there, but HIP makes coarse-grained memory "
+			    "coherent only at kernel boundaries: %s",
 			    an_kernel_label(k), what, a->index, an_mem_name(a->mem),
-			    (int)strcspn(arch, ":"), arch);
+			    (int)strcspn(arch, ":"), arch,
+			    where == ISA_COH_PROBED
+				    ? "the CPU reaches its memory over xGMI, whose "
+				      "writes invalidate the line the GPU's L2 holds"
+				    : "these instructions reach past the GPU's L2 to it",
+			    where == ISA_COH_PROBED
+				    ? "a node whose CPU is on PCIe sees none of it"
+				    : "a plain load or store between them (a spin on a "
+				      "flag) is served from the L2's line, and an MI100 "
+				      "(gfx908) sees none of it");
 		return;
 	}
 	an_find_arg(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc, a->index,
