@@ -10,8 +10,11 @@
  *
  * Each dword keeps, for the epoch it was last touched in, the waves that
  * read, wrote and did atomics on it, and the instructions of the first two
- * waves of each class (two, so that one is always another wave's).  LDS
- * has one cell per dword.  Global memory is shadowed by runs of RUN
+ * waves of each class (two, so that one is always another wave's).  Every
+ * access reads the waves, and only a race reads the instructions, so the
+ * two sit in separate arrays of the same index: the waves' cells dense,
+ * several to a cache line, since a group's first touch of each misses the
+ * cache.  LDS has one cell per dword.  Global memory is shadowed by runs of RUN
  * dwords, aligned, a cell per dword indexed by its offset in the run: a
  * table of SLOTS runs the group touched, found by the run's number, so
  * that a wave's neighbouring dwords take one look-up and sit side by side.
@@ -30,9 +33,30 @@
 struct cell {
 	uint32_t epoch;
 	uint32_t mask[VX_R_CLASSES];	/* waves, bit by wave index */
-	uint64_t pc[VX_R_CLASSES][2];
+};
+_Static_assert(sizeof(struct cell) == 16, "four cells to a cache line");
+
+/* The instructions of a cell's first two waves of each class, valid where
+ * its masks say: a class's first join writes [0] and its second [1], so a
+ * cell cleared for a new epoch needs no clearing here.  An instruction is
+ * kept as its distance from the kernel's entry, which a code object's
+ * size bounds far below 32 bits' reach: half the bytes, as the first two
+ * waves of each class write these on the check's every first touch. */
+struct who {
+	uint32_t pc[VX_R_CLASSES][2];
 	uint8_t wave[VX_R_CLASSES][2];
 };
+_Static_assert(sizeof(struct who) == 32, "two of these to a cache line");
+
+static uint32_t off(const struct vx_wave *w)
+{
+	return (uint32_t)(w->pc - w->c->code_va);
+}
+
+static uint64_t at(const struct vx_wave *w, uint32_t pc)
+{
+	return w->c->code_va + (uint64_t)(int64_t)(int32_t)pc;
+}
 
 /* A slot of the global table: the run it shadows, and the last epoch
  * that touched it. */
@@ -53,11 +77,13 @@ struct vx_race_shadow {
 	 * stay in one. */
 	uint64_t run_key;
 	uint32_t run_epoch;
-	struct cell *run;
+	size_t run;		/* its first cell's index */
 	uint32_t lds_cells;
 	struct cell *lds;
+	struct who *lds_who;
 	struct slot *slots;
 	struct cell *cells;	/* SLOTS x RUN */
+	struct who *who;	/* SLOTS x RUN, as cells */
 };
 
 int vx_race_alloc(struct vx_frame *f, uint32_t lds)
@@ -68,9 +94,11 @@ int vx_race_alloc(struct vx_frame *f, uint32_t lds)
 	f->g.race = s;
 	s->lds_cells = (lds + 3) / 4;
 	s->lds = calloc(s->lds_cells ? s->lds_cells : 1, sizeof(*s->lds));
+	s->lds_who = malloc((s->lds_cells ? s->lds_cells : 1) * sizeof(*s->lds_who));
 	s->slots = calloc(SLOTS, sizeof(*s->slots));
 	s->cells = calloc((size_t)SLOTS * RUN, sizeof(*s->cells));
-	return s->lds && s->slots && s->cells ? 0 : -1;
+	s->who = malloc((size_t)SLOTS * RUN * sizeof(*s->who));
+	return s->lds && s->lds_who && s->slots && s->cells && s->who ? 0 : -1;
 }
 
 void vx_race_free(struct vx_frame *f)
@@ -79,8 +107,10 @@ void vx_race_free(struct vx_frame *f)
 	if (!s)
 		return;
 	free(s->lds);
+	free(s->lds_who);
 	free(s->slots);
 	free(s->cells);
+	free(s->who);
 	free(s);
 	f->g.race = NULL;
 }
@@ -94,7 +124,7 @@ void vx_race_epoch(struct vx_group *g)
 		return;
 	memset(s->lds, 0, sizeof(*s->lds) * s->lds_cells);
 	memset(s->slots, 0, sizeof(*s->slots) * SLOTS);
-	memset(s->cells, 0, sizeof(*s->cells) * SLOTS * RUN);
+	memset(s->cells, 0, sizeof(*s->cells) * SLOTS * RUN);	/* not who: see it */
 	s->run_epoch = s->last_epoch = 0;
 	s->epoch = 1;
 }
@@ -141,21 +171,22 @@ static const unsigned conflicts[VX_R_CLASSES] = {
 
 /* The wave joins the cell's class cls, its instruction kept while the
  * class has fewer than two waves. */
-static void join(struct cell *c, uint32_t me, unsigned wave, int cls, uint64_t pc)
+static void join(struct cell *c, struct who *o, uint32_t me, unsigned wave, int cls,
+		 uint32_t pc)
 {
 	if (c->mask[cls] & me)
 		return;
 	int n = c->mask[cls] ? 1 : 0;
 	if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
-		c->pc[cls][n] = pc;
-		c->wave[cls][n] = (uint8_t)wave;
+		o->pc[cls][n] = pc;
+		o->wave[cls][n] = (uint8_t)wave;
 	}
 	c->mask[cls] |= me;
 }
 
 /* One wave's access to one cell of the current epoch: 1 when it races. */
-static int touch(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_t pc,
-		 uint64_t *other, int *ocls)
+static int touch(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, int cls,
+		 uint32_t pc, uint32_t *other, int *ocls)
 {
 	uint32_t me = 1u << wave;
 	if (c->epoch != epoch)
@@ -165,12 +196,12 @@ static int touch(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_
 		if (!((conflicts[cls] >> k) & 1) || !(c->mask[k] & ~me))
 			continue;
 		/* of the two waves kept, one is not this one */
-		int j = c->wave[k][0] == wave;
-		*other = c->pc[k][j];
+		int j = o->wave[k][0] == wave;
+		*other = o->pc[k][j];
 		*ocls = k;
 		hit = 1;
 	}
-	join(c, me, wave, cls, pc);
+	join(c, o, me, wave, cls, pc);
 	return hit;
 }
 
@@ -179,17 +210,20 @@ void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls)
 	struct vx_race_shadow *s = w->g->race;
 	uint64_t first = a / 4, last = (a + n - 1) / 4;
 	for (uint64_t d = first; d <= last && d < s->lds_cells; d++) {
-		uint64_t other;
+		uint32_t other;
 		int ocls;
-		if (touch(&s->lds[d], s->epoch, w->id, cls, w->pc, &other, &ocls))
-			report(w, w->pc, cls, other, ocls, a, n, 1);
+		if (touch(&s->lds[d], &s->lds_who[d], s->epoch, w->id, cls, off(w), &other,
+			  &ocls))
+			report(w, w->pc, cls, at(w, other), ocls, a, n, 1);
 	}
 }
 
-/* The cells of run key (its number + 1) in the current epoch, claiming a
- * slot of an earlier epoch for it: its cells are all older, so count as
- * empty.  NULL when every slot it may take is the epoch's. */
-static struct cell *find(struct vx_race_shadow *s, uint64_t key)
+/* The index of the first cell of run key (its number + 1) in the current
+ * epoch, claiming a slot of an earlier epoch for it: its cells are all
+ * older, so count as empty.  NONE when every slot it may take is the
+ * epoch's. */
+#define NONE SIZE_MAX
+static size_t find(struct vx_race_shadow *s, uint64_t key)
 {
 	if (s->run_key == key && s->run_epoch == s->epoch)
 		return s->run;
@@ -201,11 +235,11 @@ static struct cell *find(struct vx_race_shadow *s, uint64_t key)
 			t->key = key;
 			t->epoch = s->epoch;
 			s->run_key = key, s->run_epoch = s->epoch;
-			s->run = &s->cells[(size_t)k * RUN];
+			s->run = (size_t)k * RUN;
 			return s->run;
 		}
 	}
-	return NULL;
+	return NONE;
 }
 
 void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
@@ -217,21 +251,23 @@ void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
 			continue;
 		s->last_key = d + 1, s->last_epoch = s->epoch, s->last_wave = w->id;
 		s->last_cls = cls;
-		struct cell *run = find(s, d / RUN + 1);
-		if (!run) {
+		size_t run = find(s, d / RUN + 1);
+		if (run == NONE) {
 			w->c->r->races_unchecked++;
 			continue;
 		}
-		uint64_t other;
+		size_t i = run + d % RUN;
+		uint32_t other;
 		int ocls;
-		if (touch(&run[d % RUN], s->epoch, w->id, cls, w->pc, &other, &ocls))
-			report(w, w->pc, cls, other, ocls, va, n, 0);
+		if (touch(&s->cells[i], &s->who[i], s->epoch, w->id, cls, off(w), &other, &ocls))
+			report(w, w->pc, cls, at(w, other), ocls, va, n, 0);
 	}
 }
 
 /* One wave's access to a cell that no other wave's access conflicts with:
  * the wave joins its class; 0 when another's does conflict. */
-static int quiet(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_t pc)
+static int quiet(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, int cls,
+		 uint32_t pc)
 {
 	uint32_t me = 1u << wave;
 	if (c->epoch != epoch)
@@ -242,7 +278,7 @@ static int quiet(struct cell *c, uint32_t epoch, unsigned wave, int cls, uint64_
 			others |= c->mask[k];
 	if (others & ~me)
 		return 0;
-	join(c, me, wave, cls, pc);
+	join(c, o, me, wave, cls, pc);
 	return 1;
 }
 
@@ -256,16 +292,18 @@ void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned 
 {
 	struct vx_race_shadow *s = w->g->race;
 	uint64_t prev = 0, key = 0;
-	struct cell *run = NULL;
+	size_t run = NONE;
+	uint32_t pc = off(w);
 	for (uint64_t e = exec; e; e &= e - 1) {
 		uint64_t d0 = a[__builtin_ctzll(e)] / 4;
 		for (uint64_t d = d0; d < d0 + unit / 4; d++) {
 			if (d + 1 == prev)
 				continue;
 			prev = d + 1;
-			if (d / RUN + 1 != key && !(run = find(s, key = d / RUN + 1)))
+			if (d / RUN + 1 != key && (run = find(s, key = d / RUN + 1)) == NONE)
 				goto one_by_one;
-			if (!quiet(&run[d % RUN], s->epoch, w->id, cls, w->pc))
+			size_t i = run + d % RUN;
+			if (!quiet(&s->cells[i], &s->who[i], s->epoch, w->id, cls, pc))
 				goto one_by_one;
 		}
 	}
