@@ -19,9 +19,15 @@ paths, e.g. extracted from ROCm's HIP-Examples and rocm-examples.
 
 usage: examples.py --hipgrain HIPGRAIN --hip-examples DIR
                    --rocm-examples DIR [--timeout S] [--only NAME,...]
-                   [--build-dir DIR [--build-only]]
+                   [--build-dir DIR [--build-only]] [--traces DIR]
+
+--traces keeps each run's trace in DIR (named after the example) and adds
+`hipgrain report`'s findings to its line, as rule x count: a stale read
+(coarse-sync) or a race the example's code does not deserve is a bug of
+the virtual GPU's L2 model or race check.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -218,10 +224,24 @@ def build(ex, src, bdir):
     return None
 
 
-def run(ex, hipgrain, bdir, timeout):
+def findings(hipgrain, trace):
+    """The report's findings on the trace, as 'rule xN' joined, or 'none'."""
+    r = subprocess.run([hipgrain, 'report', '--format', 'json', '-j', '1', trace],
+                       capture_output=True, text=True)
+    try:
+        found = json.loads(r.stdout)['findings']
+    except (ValueError, KeyError):
+        return 'no report (exit %d)' % r.returncode
+    count = {}
+    for f in found:
+        count[f['rule']] = count.get(f['rule'], 0) + f.get('count', 1)
+    return ', '.join('%s x%d' % kv for kv in sorted(count.items())) or 'none'
+
+
+def run(ex, hipgrain, bdir, timeout, keep=None):
     env = dict(os.environ, HIPGRAIN_VGPU_TRACE='1')
     with tempfile.TemporaryDirectory(prefix='hg-ex-') as tmp:
-        trace = os.path.join(tmp, 'trace')
+        trace = os.path.join(keep or tmp, ex['name'].replace('/', '_') + '.trace')
         argv = [hipgrain, 'run', '--virtual-gpu', ex.get('profile', 'MI210'), '--no-report',
                 '-o', trace, '--', os.path.join(bdir, 'prog')] + ex['args']
         t0 = time.monotonic()
@@ -240,7 +260,7 @@ def run(ex, hipgrain, bdir, timeout):
                 os.killpg(p.pid, signal.SIGKILL)
                 out, err = p.communicate()
             return {'verdict': 'hang (over %d s)' % timeout, 'wall': timeout,
-                    'stderr': err, 'insns': 0, 'timed': 0, 'cpu': 0}
+                    'stderr': err, 'insns': 0, 'timed': 0, 'cpu': 0, 'found': ''}
         r = subprocess.CompletedProcess(argv, p.returncode, out, err)
         wall = time.monotonic() - t0
         out = r.stdout
@@ -260,8 +280,9 @@ def run(ex, hipgrain, bdir, timeout):
         traced = sum(int(w.split('=')[1].rstrip(',')) for line in dump.splitlines()
                      for w in line.split() if w.startswith('insns='))
         # The rate takes the stderr count, the same kernels as the CPU time.
+        found = findings(hipgrain, trace) if keep else ''
         return {'verdict': verdict, 'wall': wall, 'stderr': r.stderr,
-                'insns': traced, 'timed': insns, 'cpu': cpu}
+                'insns': traced, 'timed': insns, 'cpu': cpu, 'found': found}
 
 
 def why(stderr):
@@ -283,11 +304,15 @@ def main():
     ap.add_argument('--only', default='')
     ap.add_argument('--build-dir', help='keep the builds here (reused if present)')
     ap.add_argument('--build-only', action='store_true')
+    ap.add_argument('--traces', help='keep the traces here and list the findings')
     a = ap.parse_args()
     hipgrain = os.path.abspath(a.hipgrain)
     roots = {'hip': os.path.abspath(a.hip_examples),
              'rocm': os.path.abspath(a.rocm_examples)}
     only = [w for w in a.only.split(',') if w]
+    if a.traces:
+        a.traces = os.path.abspath(a.traces)
+        os.makedirs(a.traces, exist_ok=True)
     top = a.build_dir or tempfile.mkdtemp(prefix='hg-examples-')
     tot_insns = tot_cpu = 0
     try:
@@ -306,7 +331,7 @@ def main():
             if a.build_only:
                 print('%-45s built' % ex['name'], flush=True)
                 continue
-            r = run(ex, hipgrain, bdir, a.timeout)
+            r = run(ex, hipgrain, bdir, a.timeout, a.traces)
             line = '%-45s built, %s, %.1f s' % (ex['name'], r['verdict'], r['wall'])
             if r['insns']:
                 line += ', %d wave-instructions' % r['insns']
@@ -319,6 +344,8 @@ def main():
             cause = why(r['stderr']) if r['verdict'] != 'validated' else ''
             if cause:
                 line += ': ' + cause
+            if r['found']:
+                line += '; findings: ' + r['found']
             print(line, flush=True)
     finally:
         if not a.build_dir:
