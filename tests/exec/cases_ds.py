@@ -123,6 +123,35 @@ ds_read_b32 v4, v3
 s_waitcnt lgkmcnt(0)
 global_store_dword v1, v4, s[4:5]
 ''', lambda arch: [128] * 128, {'items': 128, 'races': []}),
+    ('DS bytes: two waves write and read back their own bytes of shared dwords, no '
+     'barrier: a card writes LDS by the byte, so no race',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_and_b32 v5, 63, v0
+v_lshlrev_b32 v5, 1, v5
+v_lshrrev_b32 v6, 6, v0
+v_add_u32 v5, v5, v6
+v_add_u32 v2, 1, v0
+ds_write_b8 v5, v2
+s_waitcnt lgkmcnt(0)
+ds_read_u8 v4, v5
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [t + 1 for t in range(128)], {'items': 128, 'races': []}),
+    ('DS bytes: each wave reads the other\'s byte of a shared dword with no barrier: '
+     'a race, each way a write and a read of one byte',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_and_b32 v5, 63, v0
+v_lshlrev_b32 v5, 1, v5
+v_lshrrev_b32 v6, 6, v0
+v_add_u32 v5, v5, v6
+v_add_u32 v2, 1, v0
+ds_write_b8 v5, v2
+s_waitcnt lgkmcnt(0)
+v_xor_b32 v3, 1, v5
+ds_read_u8 v4, v3
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v4, s[4:5]
+''', lambda arch: [0] * 64 + [l + 1 for l in range(64)], {'items': 128, 'races': ['w-r:lds']}),
     ('race in global memory: one wave stores, the other loads it with no barrier',
      ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 1000, v0

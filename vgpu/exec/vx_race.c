@@ -30,11 +30,26 @@
 #define SLOTS (1u << 12)	/* runs a frame shadows, a power of two */
 #define PROBES 8
 
+/* A card writes LDS and memory by the byte, so two waves on different
+ * bytes of one dword do not race (a histogram's byte counters): each
+ * class keeps its waves byte by byte, 16 bits of waves since a gfx9
+ * work-group has at most 1,024 items of wave64. */
 struct cell {
 	uint32_t epoch;
-	uint32_t mask[VX_R_CLASSES];	/* waves, bit by wave index */
+	uint16_t mask[VX_R_CLASSES][4];	/* waves, bit by wave index, per byte */
+	uint32_t pad;
 };
-_Static_assert(sizeof(struct cell) == 16, "four cells to a cache line");
+_Static_assert(sizeof(struct cell) == 32, "two cells to a cache line");
+
+/* The waves of class cls on the bytes of the dword given, bit by byte. */
+static uint32_t waves(const struct cell *c, int cls, unsigned bytes)
+{
+	uint32_t m = 0;
+	for (unsigned b = 0; b < 4; b++)
+		if ((bytes >> b) & 1)
+			m |= c->mask[cls][b];
+	return m;
+}
 
 /* The instructions of a cell's first two waves of each class, valid where
  * its masks say: a class's first join writes [0] and its second [1], so a
@@ -73,6 +88,7 @@ struct vx_race_shadow {
 	uint32_t last_epoch;
 	unsigned last_wave;
 	int last_cls;
+	unsigned last_bytes;	/* of that dword, bit by byte */
 	/* The run found last, valid in its epoch: a wave's lanes mostly
 	 * stay in one. */
 	uint64_t run_key;
@@ -172,28 +188,31 @@ static const unsigned conflicts[VX_R_CLASSES] = {
 /* The wave joins the cell's class cls, its instruction kept while the
  * class has fewer than two waves. */
 static void join(struct cell *c, struct who *o, uint32_t me, unsigned wave, int cls,
-		 uint32_t pc)
+		 uint32_t pc, unsigned bytes)
 {
-	if (c->mask[cls] & me)
+	uint32_t had = waves(c, cls, 0xf);
+	for (unsigned b = 0; b < 4; b++)
+		if ((bytes >> b) & 1)
+			c->mask[cls][b] = (uint16_t)(c->mask[cls][b] | me);
+	if (had & me)
 		return;
-	int n = c->mask[cls] ? 1 : 0;
-	if (n == 0 || (c->mask[cls] & (c->mask[cls] - 1)) == 0) {
+	int n = had ? 1 : 0;
+	if (n == 0 || (had & (had - 1)) == 0) {
 		o->pc[cls][n] = pc;
 		o->wave[cls][n] = (uint8_t)wave;
 	}
-	c->mask[cls] |= me;
 }
 
 /* One wave's access to one cell of the current epoch: 1 when it races. */
 static int touch(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, int cls,
-		 uint32_t pc, uint32_t *other, int *ocls)
+		 uint32_t pc, unsigned bytes, uint32_t *other, int *ocls)
 {
 	uint32_t me = 1u << wave;
 	if (c->epoch != epoch)
 		*c = (struct cell){ .epoch = epoch };
 	int hit = 0;
 	for (int k = 0; k < VX_R_CLASSES && !hit; k++) {
-		if (!((conflicts[cls] >> k) & 1) || !(c->mask[k] & ~me))
+		if (!((conflicts[cls] >> k) & 1) || !(waves(c, k, bytes) & ~me))
 			continue;
 		/* of the two waves kept, one is not this one */
 		int j = o->wave[k][0] == wave;
@@ -201,8 +220,15 @@ static int touch(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, i
 		*ocls = k;
 		hit = 1;
 	}
-	join(c, o, me, wave, cls, pc);
+	join(c, o, me, wave, cls, pc, bytes);
 	return hit;
+}
+
+/* The bytes of dword d that n bytes at a cover, bit by byte. */
+static unsigned span(uint64_t d, uint64_t a, unsigned n)
+{
+	uint64_t lo = a > 4 * d ? a - 4 * d : 0, hi = a + n < 4 * d + 4 ? a + n - 4 * d : 4;
+	return ((1u << hi) - 1) & ~((1u << lo) - 1);
 }
 
 void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls)
@@ -212,8 +238,8 @@ void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls)
 	for (uint64_t d = first; d <= last && d < s->lds_cells; d++) {
 		uint32_t other;
 		int ocls;
-		if (touch(&s->lds[d], &s->lds_who[d], s->epoch, w->id, cls, off(w), &other,
-			  &ocls))
+		if (touch(&s->lds[d], &s->lds_who[d], s->epoch, w->id, cls, off(w),
+			  span(d, a, n), &other, &ocls))
 			report(w, w->pc, cls, at(w, other), ocls, a, n, 1);
 	}
 }
@@ -246,9 +272,11 @@ void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
 {
 	struct vx_race_shadow *s = w->g->race;
 	for (uint64_t d = va / 4; d <= (va + n - 1) / 4; d++) {
+		unsigned bytes = span(d, va, n);
 		if (s->last_key == d + 1 && s->last_epoch == s->epoch && s->last_wave == w->id &&
-		    s->last_cls == cls)
+		    s->last_cls == cls && !(bytes & ~s->last_bytes))
 			continue;
+		s->last_bytes = s->last_key == d + 1 ? s->last_bytes | bytes : bytes;
 		s->last_key = d + 1, s->last_epoch = s->epoch, s->last_wave = w->id;
 		s->last_cls = cls;
 		size_t run = find(s, d / RUN + 1);
@@ -259,7 +287,8 @@ void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
 		size_t i = run + d % RUN;
 		uint32_t other;
 		int ocls;
-		if (touch(&s->cells[i], &s->who[i], s->epoch, w->id, cls, off(w), &other, &ocls))
+		if (touch(&s->cells[i], &s->who[i], s->epoch, w->id, cls, off(w), bytes, &other,
+			  &ocls))
 			report(w, w->pc, cls, at(w, other), ocls, va, n, 0);
 	}
 }
@@ -275,10 +304,10 @@ static int quiet(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, i
 	uint32_t others = 0;
 	for (int k = 0; k < VX_R_CLASSES; k++)
 		if ((conflicts[cls] >> k) & 1)
-			others |= c->mask[k];
+			others |= waves(c, k, 0xf);
 	if (others & ~me)
 		return 0;
-	join(c, o, me, wave, cls, pc);
+	join(c, o, me, wave, cls, pc, 0xf);
 	return 1;
 }
 
@@ -308,6 +337,7 @@ void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned 
 		}
 	}
 	if (prev) {
+		s->last_bytes = 0xf;
 		s->last_key = prev, s->last_epoch = s->epoch, s->last_wave = w->id;
 		s->last_cls = cls;
 	}
