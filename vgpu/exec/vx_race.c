@@ -212,10 +212,16 @@ static int touch(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, i
 		*c = (struct cell){ .epoch = epoch };
 	int hit = 0;
 	for (int k = 0; k < VX_R_CLASSES && !hit; k++) {
-		if (!((conflicts[cls] >> k) & 1) || !(waves(c, k, bytes) & ~me))
+		uint32_t them = waves(c, k, bytes) & ~me;
+		if (!((conflicts[cls] >> k) & 1) || !them)
 			continue;
-		/* of the two waves kept, one is not this one */
-		int j = o->wave[k][0] == wave;
+		/* of the two waves kept, one that touched these bytes, else
+		 * one that is not this one */
+		uint32_t all = waves(c, k, 0xf);
+		int two = (all & (all - 1)) != 0;	/* else [1] was never written */
+		int j = (them >> o->wave[k][0]) & 1		  ? 0
+			: two && ((them >> o->wave[k][1]) & 1) ? 1
+							  : two && o->wave[k][0] == wave;
 		*other = o->pc[k][j];
 		*ocls = k;
 		hit = 1;
