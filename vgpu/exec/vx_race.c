@@ -23,6 +23,7 @@
  * free slot goes unchecked, and is counted: the dispatch says how many.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "vx_int.h"
 
@@ -41,14 +42,27 @@ struct cell {
 };
 _Static_assert(sizeof(struct cell) == 32, "two cells to a cache line");
 
+/* A byte mask's 16-bit lanes of a class's masks, read as one word. */
+static uint64_t lanes(unsigned bytes)
+{
+	static const uint64_t l[16] = {
+#define L(b) (((b) & 1 ? 0xffffull : 0) | ((b) & 2 ? 0xffffull << 16 : 0) |         \
+	      ((b) & 4 ? 0xffffull << 32 : 0) | ((b) & 8 ? 0xffffull << 48 : 0))
+		L(0), L(1), L(2),  L(3),  L(4),	 L(5),	L(6),  L(7),
+		L(8), L(9), L(10), L(11), L(12), L(13), L(14), L(15),
+#undef L
+	};
+	return l[bytes & 15];
+}
+
 /* The waves of class cls on the bytes of the dword given, bit by byte. */
 static uint32_t waves(const struct cell *c, int cls, unsigned bytes)
 {
-	uint32_t m = 0;
-	for (unsigned b = 0; b < 4; b++)
-		if ((bytes >> b) & 1)
-			m |= c->mask[cls][b];
-	return m;
+	uint64_t v;
+	memcpy(&v, c->mask[cls], sizeof(v));
+	v &= lanes(bytes);
+	v |= v >> 32;
+	return (uint32_t)(v | v >> 16) & 0xffff;
 }
 
 /* The instructions of a cell's first two waves of each class, valid where
@@ -191,9 +205,10 @@ static void join(struct cell *c, struct who *o, uint32_t me, unsigned wave, int 
 		 uint32_t pc, unsigned bytes)
 {
 	uint32_t had = waves(c, cls, 0xf);
-	for (unsigned b = 0; b < 4; b++)
-		if ((bytes >> b) & 1)
-			c->mask[cls][b] = (uint16_t)(c->mask[cls][b] | me);
+	uint64_t v;
+	memcpy(&v, c->mask[cls], sizeof(v));
+	v |= lanes(bytes) & (me * 0x0001000100010001ull);
+	memcpy(c->mask[cls], &v, sizeof(v));
 	if (had & me)
 		return;
 	int n = had ? 1 : 0;
