@@ -114,11 +114,10 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	if (exchanges(isa_family_of(proc), where, ops)) {
 		an_find_arg(c, r, AN_SEV_NOTE, a->launch->proc, k, a->alloc, a->index,
 			    "%s synchronizes at system scope (%s) through argument %u, "
-			    "which points into coarse-grained %s memory: on %.*s %s, so "
+			    "which points into coarse-grained %s memory: on %s %s, so "
 			    "the exchange works there, but HIP makes coarse-grained memory "
 			    "coherent only at kernel boundaries: %s",
-			    an_kernel_label(k), what, a->index, an_mem_name(a->mem),
-			    (int)strcspn(arch, ":"), arch,
+			    an_kernel_label(k), what, a->index, an_mem_name(a->mem), proc,
 			    where == ISA_COH_PROBED
 				    ? "the CPU reaches its memory over xGMI, whose "
 				      "writes invalidate the line the GPU's L2 holds"

@@ -15,6 +15,19 @@ def swz_bitmask(l, and_m, or_m, xor_m):
     return (l & ~31) | ((((l & 31) & and_m) | or_m) ^ xor_m)
 
 
+# Lane l of wave w writes l + 64w + 1 to LDS byte 2l + w: the two waves
+# share every dword, each on bytes of its own.
+_BYTES = '''
+v_and_b32 v5, 63, v0
+v_lshlrev_b32 v5, 1, v5
+v_lshrrev_b32 v6, 6, v0
+v_add_u32 v5, v5, v6
+v_add_u32 v2, 1, v0
+ds_write_b8 v5, v2
+s_waitcnt lgkmcnt(0)
+'''
+
+
 CASES = [
     ('DS: write/read of b8/b16/b64/b128, write2st64, read2_b64', ['gfx90a', 'gfx908', 'gfx940'], '''
 v_add_u32 v2, 100, v0
@@ -125,29 +138,13 @@ global_store_dword v1, v4, s[4:5]
 ''', lambda arch: [128] * 128, {'items': 128, 'races': []}),
     ('DS bytes: two waves write and read back their own bytes of shared dwords, no '
      'barrier: a card writes LDS by the byte, so no race',
-     ['gfx90a', 'gfx908', 'gfx940'], '''
-v_and_b32 v5, 63, v0
-v_lshlrev_b32 v5, 1, v5
-v_lshrrev_b32 v6, 6, v0
-v_add_u32 v5, v5, v6
-v_add_u32 v2, 1, v0
-ds_write_b8 v5, v2
-s_waitcnt lgkmcnt(0)
-ds_read_u8 v4, v5
+     ['gfx90a', 'gfx908', 'gfx940'], _BYTES + '''ds_read_u8 v4, v5
 s_waitcnt lgkmcnt(0)
 global_store_dword v1, v4, s[4:5]
 ''', lambda arch: [t + 1 for t in range(128)], {'items': 128, 'races': []}),
     ('DS bytes: each wave reads the other\'s byte of a shared dword with no barrier: '
      'a race, each way a write and a read of one byte',
-     ['gfx90a', 'gfx908', 'gfx940'], '''
-v_and_b32 v5, 63, v0
-v_lshlrev_b32 v5, 1, v5
-v_lshrrev_b32 v6, 6, v0
-v_add_u32 v5, v5, v6
-v_add_u32 v2, 1, v0
-ds_write_b8 v5, v2
-s_waitcnt lgkmcnt(0)
-v_xor_b32 v3, 1, v5
+     ['gfx90a', 'gfx908', 'gfx940'], _BYTES + '''v_xor_b32 v3, 1, v5
 ds_read_u8 v4, v3
 s_waitcnt lgkmcnt(0)
 global_store_dword v1, v4, s[4:5]
