@@ -17,6 +17,17 @@ def swz_bitmask(l, and_m, or_m, xor_m):
 
 # Lane l of wave w writes l + 64w + 1 to LDS byte 2l + w: the two waves
 # share every dword, each on bytes of its own.
+# One wave stores, the other loads what it stored, with no barrier.
+_GLOBAL_RACE = '''
+v_add_u32 v2, 1000, v0
+global_store_dword v1, v2, s[4:5] offset:1024
+s_waitcnt vmcnt(0)
+v_xor_b32 v3, 0x100, v1
+global_load_dword v4, v3, s[4:5] offset:1024
+s_waitcnt vmcnt(0)
+global_store_dword v1, v4, s[4:5]
+'''
+
 _BYTES = '''
 v_and_b32 v5, 63, v0
 v_lshlrev_b32 v5, 1, v5
@@ -150,16 +161,22 @@ s_waitcnt lgkmcnt(0)
 global_store_dword v1, v4, s[4:5]
 ''', lambda arch: [0] * 64 + [l + 1 for l in range(64)], {'items': 128, 'races': ['w-r:lds']}),
     ('race in global memory: one wave stores, the other loads it with no barrier',
-     ['gfx90a', 'gfx908', 'gfx940'], '''
-v_add_u32 v2, 1000, v0
-global_store_dword v1, v2, s[4:5] offset:1024
-s_waitcnt vmcnt(0)
-v_xor_b32 v3, 0x100, v1
-global_load_dword v4, v3, s[4:5] offset:1024
-s_waitcnt vmcnt(0)
-global_store_dword v1, v4, s[4:5]
-''', lambda arch: [0] * 64 + [1000 + (t ^ 64) for t in range(64, 128)],
+     ['gfx90a', 'gfx908', 'gfx940'], _GLOBAL_RACE, lambda arch: [0] * 64 + [1000 + (t ^ 64) for t in range(64, 128)],
      {'items': 128, 'races': ['w-r:global']}),
+    ('races across dispatches: the next dispatch\'s wave writes the global and LDS dwords '
+     'the last one\'s other wave wrote; a kernel\'s end orders them, so no race',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_add_u32 v2, 1, v0
+global_store_dword v1, v2, s[4:5]
+s_and_b32 s8, s4, 0xff
+v_add_u32 v6, s8, v1
+ds_write_b32 v6, v2
+''', lambda arch: [1] + list(range(1, 129)), {'items': 128, 'races': [], 'repeat': 2}),
+    ('races across dispatches: the global race, in the second of two dispatches',
+     ['gfx90a', 'gfx908', 'gfx940'], _GLOBAL_RACE,
+     lambda arch: [0] + [0 if t == 63 else 1001 + (t ^ 64) for t in range(64)] +
+        [1000 + (t ^ 64) for t in range(64, 128)],
+     {'items': 128, 'races': ['w-r:global'], 'repeat': 2}),
     ('DS: AccVGPRs as data and destination (gfx90a and later)', ['gfx90a', 'gfx940'], '''
 v_add_u32 v2, 321, v0
 v_accvgpr_write_b32 a2, v2

@@ -13,8 +13,9 @@ at an access nothing backs (fault), the work-group's
 size, the LDS bytes of its descriptor and its packet (lds) and what the
 engine must refuse as more than a work-group has (too_large), and the bytes each region of memory must have given and taken
 (region, lowest and highest byte, read, written; every row, any order),
-the fine page's kind (kind, VX_PROBE_KIND's words) and the stale reads
-the L2 model must have served (lowest and highest byte, reads).
+the fine page's kind (kind, VX_PROBE_KIND's words), the stale reads
+the L2 model must have served (lowest and highest byte, reads), and how
+many dispatches run one after another (repeat, VX_PROBE_REPEAT's).
 
 usage: test_exec.py VX_PROBE FAMILY"""
 import importlib
@@ -84,6 +85,9 @@ def probe_once(blob, arch, exp, opts, general):
     env.pop('VX_PROBE_GENERAL', None)
     env.pop('VX_PROBE_LDS', None)
     env.pop('VX_PROBE_KIND', None)
+    env.pop('VX_PROBE_REPEAT', None)
+    if 'repeat' in opts:
+        env['VX_PROBE_REPEAT'] = str(opts['repeat'])
     if 'kind' in opts:
         env['VX_PROBE_KIND'] = opts['kind']
     if general:

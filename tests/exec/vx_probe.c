@@ -19,6 +19,10 @@
  * read (pcie|xgmi, yes|no, yes|no); unknown ones unless given.
  * VX_PROBE_KIND=MEMORY,GRANULARITY: the fine page's kind instead, in the
  * tables' words (device|migratable-host|pinned-host, coarse|fine).
+ * VX_PROBE_REPEAT=N: the dispatch N times, each with the output page's
+ * address one dword past the one before, so that what one dispatch's wave
+ * touched the next one's neighbouring wave touches; what is printed is
+ * memory after the last and the last one's findings.
  * VX_PROBE_INIT=FILE: the fine page's first bytes instead of the 1.0s,
  * the rest zeros; after the output page's words, a line "fine" and as
  * many words of the fine page as the file held, as the kernel left them.
@@ -209,7 +213,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vx-probe: no code, or unknown arch %s\n", argv[1]);
 		return 1;
 	}
-	vx_run(&dev, &l, &r);
+	const char *repeat = getenv("VX_PROBE_REPEAT");
+	unsigned runs = repeat ? (unsigned)strtoul(repeat, NULL, 0) : 1;
+	for (unsigned k = 0; k < (runs ? runs : 1); k++) {
+		put64(KERNARG, OUT + 4 * k);
+		vx_run(&dev, &l, &r);
+	}
 	printf("status %d drops %u", r.status, r.ndrops);
 	if (r.ndrops)
 		printf(" dropped %llu", (unsigned long long)r.drops[0].count);

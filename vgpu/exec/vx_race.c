@@ -109,6 +109,7 @@ struct vx_race_shadow {
 	uint32_t run_epoch;
 	size_t run;		/* its first cell's index */
 	uint32_t lds_cells;
+	uint32_t lds_room;	/* cells lds has room for: a kept shadow's may be more */
 	struct cell *lds;
 	struct who *lds_who;
 	struct slot *slots;
@@ -116,19 +117,69 @@ struct vx_race_shadow {
 	struct who *who;	/* SLOTS x RUN, as cells */
 };
 
+/* Shadows outlive their dispatch, kept here for the next one: a program
+ * of many small kernels would otherwise have the allocator clear, or the
+ * kernel fault in, a frame's whole table on each of them, for the few
+ * cells a dispatch touches.  A kept one needs no clearing, as its epoch
+ * goes on.  Slots taken and given by exchange, with no lock a fork could
+ * leave held. */
+#define SPARES 64u
+static struct vx_race_shadow *spares[SPARES];
+
+static struct vx_race_shadow *take(void)
+{
+	for (unsigned i = 0; i < SPARES; i++) {
+		struct vx_race_shadow *s = __atomic_exchange_n(&spares[i], NULL,
+							       __ATOMIC_ACQUIRE);
+		if (s)
+			return s;
+	}
+	return calloc(1, sizeof(struct vx_race_shadow));
+}
+
+static void drop(struct vx_race_shadow *s)
+{
+	free(s->lds);
+	free(s->lds_who);
+	free(s->slots);
+	free(s->cells);
+	free(s->who);
+	free(s);
+}
+
+static void give(struct vx_race_shadow *s)
+{
+	for (unsigned i = 0; i < SPARES; i++) {
+		struct vx_race_shadow *none = NULL;
+		if (__atomic_compare_exchange_n(&spares[i], &none, s, 0, __ATOMIC_RELEASE,
+						__ATOMIC_RELAXED))
+			return;
+	}
+	drop(s);
+}
+
 int vx_race_alloc(struct vx_frame *f, uint32_t lds)
 {
-	struct vx_race_shadow *s = calloc(1, sizeof(*s));
+	struct vx_race_shadow *s = take();
 	if (!s)
 		return -1;
 	f->g.race = s;
+	uint32_t need = (lds + 3) / 4 ? (lds + 3) / 4 : 1;
+	if (s->lds_room < need) {
+		/* new cells are of epoch 0, which none is ever in */
+		free(s->lds);
+		free(s->lds_who);
+		s->lds = calloc(need, sizeof(*s->lds));
+		s->lds_who = malloc(need * sizeof(*s->lds_who));
+		s->lds_room = s->lds && s->lds_who ? need : 0;
+	}
 	s->lds_cells = (lds + 3) / 4;
-	s->lds = calloc(s->lds_cells ? s->lds_cells : 1, sizeof(*s->lds));
-	s->lds_who = malloc((s->lds_cells ? s->lds_cells : 1) * sizeof(*s->lds_who));
-	s->slots = calloc(SLOTS, sizeof(*s->slots));
-	s->cells = calloc((size_t)SLOTS * RUN, sizeof(*s->cells));
-	s->who = malloc((size_t)SLOTS * RUN * sizeof(*s->who));
-	return s->lds && s->lds_who && s->slots && s->cells && s->who ? 0 : -1;
+	if (!s->slots) {
+		s->slots = calloc(SLOTS, sizeof(*s->slots));
+		s->cells = calloc((size_t)SLOTS * RUN, sizeof(*s->cells));
+		s->who = malloc((size_t)SLOTS * RUN * sizeof(*s->who));
+	}
+	return s->lds_room && s->slots && s->cells && s->who ? 0 : -1;
 }
 
 void vx_race_free(struct vx_frame *f)
@@ -136,12 +187,10 @@ void vx_race_free(struct vx_frame *f)
 	struct vx_race_shadow *s = f->g.race;
 	if (!s)
 		return;
-	free(s->lds);
-	free(s->lds_who);
-	free(s->slots);
-	free(s->cells);
-	free(s->who);
-	free(s);
+	if (s->lds_room && s->slots && s->cells && s->who)
+		give(s);
+	else
+		drop(s);
 	f->g.race = NULL;
 }
 
@@ -152,7 +201,7 @@ void vx_race_epoch(struct vx_group *g)
 	struct vx_race_shadow *s = g->race;
 	if (++s->epoch)
 		return;
-	memset(s->lds, 0, sizeof(*s->lds) * s->lds_cells);
+	memset(s->lds, 0, sizeof(*s->lds) * s->lds_room);
 	memset(s->slots, 0, sizeof(*s->slots) * SLOTS);
 	memset(s->cells, 0, sizeof(*s->cells) * SLOTS * RUN);	/* not who: see it */
 	s->run_epoch = s->last_epoch = 0;
