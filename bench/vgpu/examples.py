@@ -242,6 +242,8 @@ def run(ex, hipgrain, bdir, timeout, keep=None):
     env = dict(os.environ, HIPGRAIN_VGPU_TRACE='1')
     with tempfile.TemporaryDirectory(prefix='hg-ex-') as tmp:
         trace = os.path.join(keep or tmp, ex['name'].replace('/', '_') + '.trace')
+        # hipgrain run writes no trace over an earlier one (exit 125)
+        shutil.rmtree(trace, ignore_errors=True)
         argv = [hipgrain, 'run', '--virtual-gpu', ex.get('profile', 'MI210'), '--no-report',
                 '-o', trace, '--', os.path.join(bdir, 'prog')] + ex['args']
         t0 = time.monotonic()

@@ -267,11 +267,8 @@ static int fast(struct vx_wave *w, const struct isa_insn *in, uint8_t form)
 	for (uint64_t e = exec; e; e &= e - 1)
 		if (addr[__builtin_ctzll(e)] + top > size)
 			return 1;
-	if (w->g->race)
-		for (uint64_t e = exec; e; e &= e - 1)
-			for (unsigned k = 0; k <= two; k++)
-				vx_race_lds(w, addr[__builtin_ctzll(e)] + o[k], nd * 4,
-					    write ? VX_R_WRITE : VX_R_READ);
+	for (unsigned k = 0; w->g->race && k <= two; k++)
+		vx_race_lds_wave(w, addr, exec, o[k], nd * 4, write ? VX_R_WRITE : VX_R_READ);
 	uint8_t *lds = w->g->lds;
 	uint32_t *rows[8];
 	for (unsigned i = 0; i < nd * (two + 1); i++) {

@@ -260,14 +260,16 @@ int vx_vmem_wave(struct vx_wave *w, uint32_t *const *regs, const uint64_t *a, ui
 /* Races (vx_race.c): the frame's shadow of its group's accesses (0, or
  * -1 out of memory), a new epoch (a barrier, a new group), and one wave's
  * access of n bytes of one class (VX_R_*) at LDS offset a or address va;
- * or a wave's aligned accesses of unit bytes, one a lane (active in exec)
- * at a[lane]. */
+ * or a wave's accesses of unit bytes, one a lane (active in exec) at
+ * address a[lane], or at LDS offset a[lane] + o. */
 int vx_race_alloc(struct vx_frame *f, uint32_t lds);
 void vx_race_free(struct vx_frame *f);
 void vx_race_epoch(struct vx_group *g);
 void vx_race_lds(struct vx_wave *w, uint64_t a, unsigned n, int cls);
 void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls);
 void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned unit, int cls);
+void vx_race_lds_wave(struct vx_wave *w, const uint32_t *a, uint64_t exec, uint64_t o,
+		      unsigned unit, int cls);
 /* A row joined to r's row of the same pair, or added; past VX_RACES only
  * counted. */
 void vx_race_add(struct vx_result *r, const struct vx_race *x);

@@ -381,6 +381,34 @@ static int quiet(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, i
 	return 1;
 }
 
+/* A wave's LDS accesses of unit bytes at a[lane] + o, as
+ * vx_race_wave takes global ones: each dword once and quietly, the lanes
+ * shown one by one only when one races or an address is not a dword's.
+ * A tile's row read by the lanes of a row is one look-up, not sixteen. */
+void vx_race_lds_wave(struct vx_wave *w, const uint32_t *a, uint64_t exec, uint64_t o,
+		      unsigned unit, int cls)
+{
+	struct vx_race_shadow *s = w->g->race;
+	uint64_t prev = 0;
+	uint32_t pc = off(w);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		uint64_t x = a[__builtin_ctzll(e)] + o;
+		if (x % 4)
+			goto one_by_one;
+		for (uint64_t d = x / 4; d < x / 4 + unit / 4 && d < s->lds_cells; d++) {
+			if (d + 1 == prev)
+				continue;
+			prev = d + 1;
+			if (!quiet(&s->lds[d], &s->lds_who[d], s->epoch, w->id, cls, pc))
+				goto one_by_one;
+		}
+	}
+	return;
+one_by_one:
+	for (uint64_t e = exec; e; e &= e - 1)
+		vx_race_lds(w, a[__builtin_ctzll(e)] + o, unit, cls);
+}
+
 /* A wave's aligned accesses of unit bytes, one a lane at a[lane], as the
  * lanes one by one would have shown them.  A lane's dword that the lanes
  * before it touched changes nothing but a race's count; so the dwords are
