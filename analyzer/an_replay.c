@@ -241,6 +241,9 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 		if (c->tl)
 			an_tl_call(c, p, (unsigned)an_ev_u64(e, F_CALL_API),
 				   (int32_t)an_ev_i64(e, F_CALL_RC), 0);
+		if (an_ev_u64(e, F_CALL_API) == HG_API_HIP_SET_DEVICE &&
+		    !an_ev_i64(e, F_CALL_RC))
+			p->cur_device = (int32_t)an_ev_u64(e, F_CALL_ARG);
 		if (an_ev_u64(e, F_CALL_API) == HG_API_OMP_REGISTER_REQUIRES)
 			p->omp_requires |= an_ev_u64(e, F_CALL_ARG);
 		if (!strcmp(an_api_lib((unsigned)an_ev_u64(e, F_CALL_API)),

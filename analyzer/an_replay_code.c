@@ -177,7 +177,7 @@ static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 void an_on_launch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
 	const struct an_hooked *hk = an_rules_hooked(AN_ON_LAUNCH);
-	struct an_launch l = {.proc = p};
+	struct an_launch l = {.proc = p, .device = p->cur_device};
 	struct dec_args args;
 	/* A coalesced event stands for `repeat` identical launches. */
 	unsigned api = an_launch_read(e, &l, &c->weight, &args);

@@ -20,6 +20,7 @@ struct an_launch {
 	uint64_t handle;
 	uint64_t callsite; /* where it was launched; 0 if not recorded */
 	int32_t rc;
+	int32_t device; /* the GPU it runs on (an_proc's cur_device) */
 	uint8_t api;
 };
 

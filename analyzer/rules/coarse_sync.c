@@ -15,6 +15,10 @@
  * memory of that kind (isa_coh.c, the table the virtual GPU runs by),
  * the exchange works on that GPU though HIP does not promise it: a note,
  * not a warning.
+ * Another GPU's memory (hipMalloc on GPU 0, a kernel on GPU 1 through peer
+ * access) is not local to the reading GPU's L2: amdkfd maps a peer's
+ * coarse-grained memory MTYPE NC there, as it maps system memory, so the
+ * table's host row judges it, and the finding names the peer.
  */
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +62,16 @@ static void words(const char *sites, unsigned arg, uint32_t ops, char *out,
 		snprintf(out, cap, "where the code does not show the argument");
 }
 
+/* The GPU whose memory the argument is, where that is another GPU than the
+ * launch's (peer access); -1 otherwise. */
+static int32_t peer_of(const struct an_launch_arg *a)
+{
+	if (!a->alloc || a->alloc->device < 0 ||
+	    (a->mem != HG_MEM_DEVICE && a->mem != HG_MEM_DEVICE_FINE))
+		return -1;
+	return a->alloc->device != a->launch->device ? a->alloc->device : -1;
+}
+
 /* Where the memory lives, as the coherence table tells it apart: device
  * memory is probed where the machine says the CPU reaches the GPU over
  * xGMI or shares its package. */
@@ -65,7 +79,7 @@ static enum isa_coh_mem where_of(const struct an_launch_arg *a)
 {
 	struct isa_atab_facts f;
 
-	if (a->mem == HG_MEM_HOST_PINNED || a->mem == HG_MEM_HOST_REGISTERED ||
+	if (peer_of(a) >= 0 || a->mem == HG_MEM_HOST_PINNED || a->mem == HG_MEM_HOST_REGISTERED ||
 	    a->mem == HG_MEM_SYSTEM)
 		return ISA_COH_HOST;
 	an_link_atab_facts(a->launch->proc, &f);
@@ -98,7 +112,7 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 		  const struct an_launch_arg *a)
 {
 	struct an_kernel *k = a->launch->kernel;
-	char what[200], at[96], proc[32];
+	char what[200], at[96], proc[32], place[96];
 	const char *arch;
 	enum isa_coh_mem where;
 	uint32_t ops;
@@ -111,13 +125,19 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	arch = an_arch(a->launch->proc, k);
 	snprintf(proc, sizeof(proc), "%.*s", (int)strcspn(arch, ":"), arch);
 	where = where_of(a);
+	if (peer_of(a) >= 0)
+		snprintf(place, sizeof(place), "%s memory of GPU %d, which GPU %d reaches "
+			 "as a peer", an_mem_name(a->mem), (int)peer_of(a),
+			 (int)a->launch->device);
+	else
+		snprintf(place, sizeof(place), "%s memory", an_mem_name(a->mem));
 	if (exchanges(isa_family_of(proc), where, ops)) {
 		an_find_arg(c, r, AN_SEV_NOTE, a->launch->proc, k, a->alloc, a->index,
 			    "%s synchronizes at system scope (%s) through argument %u, "
-			    "which points into coarse-grained %s memory: on %s %s, so "
+			    "which points into coarse-grained %s: on %s %s, so "
 			    "the exchange works there, but HIP makes coarse-grained memory "
 			    "coherent only at kernel boundaries: %s",
-			    an_kernel_label(k), what, a->index, an_mem_name(a->mem), proc,
+			    an_kernel_label(k), what, a->index, place, proc,
 			    where == ISA_COH_PROBED
 				    ? "the CPU reaches its memory over xGMI, whose "
 				      "writes invalidate the line the GPU's L2 holds"
@@ -131,11 +151,11 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 	}
 	an_find_arg(c, r, AN_SEV_WARNING, a->launch->proc, k, a->alloc, a->index,
 		    "%s synchronizes at system scope (%s) through argument %u, "
-		    "which points into coarse-grained %s memory: the host and other "
+		    "which points into coarse-grained %s: the host and other "
 		    "GPUs see its writes, and it sees theirs, only at kernel "
 		    "boundaries, so a flag or result exchanged while it runs is "
 		    "never seen or stale",
-		    an_kernel_label(k), what, a->index, an_mem_name(a->mem));
+		    an_kernel_label(k), what, a->index, place);
 }
 
 const struct an_rule an_rule_coarse_sync = {
