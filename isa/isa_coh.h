@@ -21,7 +21,8 @@ enum isa_coh_op {
 };
 
 enum isa_coh_mem {
-	ISA_COH_HOST,	/* system memory: not local to the L2 (MTYPE NC) */
+	ISA_COH_HOST,	/* not local to the L2 (MTYPE NC): system memory, and
+			 * a peer GPU's, which amdkfd maps NC too */
 	ISA_COH_DEVICE,	/* the GPU's own memory (MTYPE RW) */
 	ISA_COH_PROBED,	/* the same, where the CPU's accesses are coherent
 			 * requests (xGMI to the CPU, or one package), which
