@@ -171,8 +171,8 @@ struct an_proc {
 	bool xnack_reported; /* xnack-mode-mismatch fired for a launch */
 	bool have_device;
 	/* The last hipSetDevice's ordinal (0 before one): the GPU a launch
-	 * runs on, as the process's threads are one here and a stream made
-	 * on another GPU is not followed. */
+	 * runs on, as far as a trace without its threads tells (a stream made
+	 * on another GPU is not followed either). */
 	int32_t cur_device;
 	uint64_t omp_requires; /* __tgt_register_requires flags, or-ed */
 	bool omp_offload; /* made an OpenMP offload call or registered a
