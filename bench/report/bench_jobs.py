@@ -59,12 +59,11 @@ def main():
         print('one rank trace, %d hipgrain events: report %.3f s cpu, '
               'babeltrace2 -o dummy %.3f s cpu, ratio %.2f'
               % (n, one, bt, one / bt))
-        dirs = []
-        for k in counts:
-            for r in range(len(dirs), k):
-                d = os.path.join(tmp, 'job', 'rank%05d' % r)
-                copy_as_rank(src, d, r)
-                dirs.append(d)
+        job, have = os.path.join(tmp, 'job'), 0
+        for k in sorted(counts):
+            for r in range(have, k):
+                copy_as_rank(src, os.path.join(job, 'rank%05d' % r), r)
+            have = max(have, k)
             ways = [('one process', [hipgrain, 'report', '-j', '1']),
                     ('-j 2', [hipgrain, 'report', '-j', '2'])]
             if mpirun:
@@ -74,8 +73,12 @@ def main():
             base, outs = None, []
             for name, argv in ways:
                 out = os.path.join(tmp, 'report-%d-%d.json' % (k, len(outs)))
-                wall, cpu, rss = run(argv + ['--format', 'json'] + dirs[:k],
-                                     out)
+                # The job's folder, not its k rank folders: Open MPI hands
+                # each rank its command line joined in one variable
+                # (OMPI_ARGV), and 4,096 paths pass the kernel's limit on
+                # one string, so mpirun cannot start hipgrain.  The folder
+                # holds the first k ranks only, copied count by count.
+                wall, cpu, rss = run(argv + ['--format', 'json', job], out)
                 outs.append(open(out, 'rb').read())
                 base = base or wall
                 print('%5d ranks, %-19s wall %6.2f s (%.2fx)  cpu %6.2f s  '
