@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "an.h"
@@ -15,15 +16,19 @@ static int an_summary_save(const struct an_wbuf *b, const char *path,
 			   FILE *err)
 {
 	char tmp[4096];
+	struct stat st;
 	FILE *f;
 	bool ok;
+	/* what is not a regular file (/dev/null) is written in place, not
+	 * replaced by a rename */
+	bool direct = !stat(path, &st) && !S_ISREG(st.st_mode);
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid());
-	f = fopen(tmp, "wbe");
+	f = fopen(direct ? path : tmp, "wbe");
 	ok = f && fwrite(b->p, 1, b->n, f) == b->n;
 	if (f && fclose(f))
 		ok = false;
-	if (ok && rename(tmp, path))
+	if (ok && !direct && rename(tmp, path))
 		ok = false;
 	if (!ok) {
 		fprintf(err, "hipgrain: cannot write the summary %s: %s\n", path,

@@ -50,6 +50,7 @@ struct cli_out {
 	FILE *f;
 	const char *path, *cmd;
 	char *tmp;
+	bool direct; /* path is not a regular file: written in place */
 };
 
 /* stdout when path is NULL; NULL (after a message) when FILE cannot be

@@ -11,7 +11,9 @@ import atexit
 import json
 import os
 import re
+import select
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -277,6 +279,49 @@ def test_symbols_inventory_colour(t):
     clean = trace('clean', os.path.join(CASES, 'leak_freed.miss.tg'))
     check('--fail-on with nothing to report exits 0',
           report('--fail-on', 'note', clean).returncode == 0)
+
+
+def into_fifo(args):
+    """What report writes with args + ['-o' or '--summary', a FIFO]: the
+    bytes a reader of the FIFO got, whether the path is still a FIFO, and
+    the exit status.  Read while it runs, so a pipe's buffer never fills."""
+    fifo = os.path.join(TMP, 'fifo')
+    if os.path.exists(fifo):
+        os.unlink(fifo)
+    os.mkfifo(fifo)
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    e = dict(os.environ, NO_COLOR='1')
+    p = subprocess.Popen([HIPGRAIN, 'report'] + args[:-1] + [fifo, args[-1]],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=e)
+    got = b''
+    while True:
+        done = p.poll() is not None
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            chunk = None
+        if chunk:
+            got += chunk
+        elif done:
+            break
+        else:
+            select.select([fd], [], [], 0.05)
+    os.close(fd)
+    p.stderr.read()
+    p.stderr.close()
+    return got, stat.S_ISFIFO(os.lstat(fifo).st_mode), p.returncode
+
+
+def test_output_in_place(t):
+    """-o and --summary on what is not a regular file (/dev/null, a FIFO)
+    write into it: renaming a finished file over it, as a regular file is
+    replaced, would replace the node, and /dev/null with it."""
+    got, fifo, rc = into_fifo(['--format', 'json', '-o', t])
+    check('-o FIFO: the report goes through it, the FIFO stays',
+          fifo and rc == 0 and b'"findings"' in got, (fifo, rc, got[:200]))
+    got, fifo, rc = into_fifo(['--summary', t])
+    check('--summary FIFO: the summary goes through it, the FIFO stays',
+          fifo and rc == 0 and len(got) > 0, (fifo, rc, len(got)))
 
 
 def test_bad_input():
@@ -590,7 +635,9 @@ def main():
         test_mixed_gpus()
         test_no_launch()
         test_schema()
-        test_symbols_inventory_colour(test_many_processes())
+        many = test_many_processes()
+        test_symbols_inventory_colour(many)
+        test_output_in_place(many)
         test_bad_input()
         test_truncated()
         test_truncated_to_nothing()
