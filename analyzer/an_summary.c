@@ -19,9 +19,9 @@ static int an_summary_save(const struct an_wbuf *b, const char *path,
 	struct stat st;
 	FILE *f;
 	bool ok;
-	/* what is not a regular file (/dev/null) is written in place, not
-	 * replaced by a rename */
-	bool direct = !stat(path, &st) && !S_ISREG(st.st_mode);
+	/* what is not a regular file (/dev/null, a symbolic link) is written
+	 * in place, not replaced by a rename */
+	bool direct = !lstat(path, &st) && !S_ISREG(st.st_mode);
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp%ld", path, (long)getpid());
 	f = fopen(direct ? path : tmp, "wbe");

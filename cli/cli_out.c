@@ -3,8 +3,8 @@
  * -o FILE for `report` and `scan`: written beside FILE under a temporary
  * name and renamed over it only when complete, so a failed run never
  * leaves half a report where a CI job would upload it.  What is not a
- * regular file (/dev/null, /dev/stdout, a FIFO) is written in place:
- * renaming over it would replace the node itself, for every user of the
+ * regular file (/dev/null, a FIFO, a symbolic link as /dev/stdout) is
+ * written in place: renaming over it would replace the node itself, for every user of the
  * machine when it is /dev/null.
  */
 #include <errno.h>
@@ -18,14 +18,13 @@
 
 FILE *cli_out_open(struct cli_out *o, const char *cmd, const char *path)
 {
-	int fd;
-
 	struct stat st;
+	int fd;
 
 	*o = (struct cli_out){.path = path, .cmd = cmd};
 	if (!path)
 		return o->f = stdout;
-	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
 		o->direct = true;
 		if (!(o->f = fopen(path, "we")))
 			fprintf(stderr, "hipgrain %s: cannot write %s: %s\n", cmd, path,
@@ -61,22 +60,14 @@ int cli_out_close(struct cli_out *o, bool keep)
 {
 	int rc = 0;
 
-	if (o->direct) {
-		if (fclose(o->f)) {
-			fprintf(stderr, "hipgrain %s: cannot write %s: %s\n", o->cmd,
-				o->path, strerror(errno));
-			rc = -1;
-		}
-		return rc;
-	}
-	if (!o->tmp)
+	if (!o->tmp && !o->direct)
 		return fflush(stdout) ? -1 : 0;
-	if (fclose(o->f) || (keep && rename(o->tmp, o->path))) {
+	if (fclose(o->f) || (keep && o->tmp && rename(o->tmp, o->path))) {
 		fprintf(stderr, "hipgrain %s: cannot write %s: %s\n", o->cmd,
 			o->path, strerror(errno));
 		rc = -1;
 	}
-	if (rc || !keep)
+	if (o->tmp && (rc || !keep))
 		unlink(o->tmp);
 	free(o->tmp);
 	o->tmp = NULL;
