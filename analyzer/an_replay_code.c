@@ -145,6 +145,9 @@ void an_on_head(struct an_proc *p, const struct an_ev *e)
 	*h = (struct an_head){.handle = an_ev_u64(e, F_HD_HANDLE),
 			      .callsite = an_ev_u64(e, F_HD_CALLSITE),
 			      .rc = (int32_t)an_ev_i64(e, F_HD_RC),
+			      .device = e->cls->field[F_HD_DEVICE] < 0
+						? -1
+						: (int32_t)an_ev_i64(e, F_HD_DEVICE),
 			      .api = (uint8_t)an_ev_u64(e, F_HD_API)};
 }
 
@@ -167,6 +170,8 @@ static unsigned an_launch_read(const struct an_ev *e, struct an_launch *l,
 		l->handle = h->handle;
 		l->callsite = h->callsite;
 		l->rc = h->rc;
+		if (h->device >= 0)
+			l->device = h->device;
 		return h->api;
 	}
 	l->handle = d.handle;

@@ -45,7 +45,8 @@
 	  "xnack", "fp_ops", "fp_mnemonics", "int_ops", "cas_count",          \
 	  "int_mnemonics", "fp_sites", "int_sites", "sys_sites")              \
 	X(LAUNCH, "hipgrain:launch", NULL)                                    \
-	X(HEAD, "hipgrain:head", "id", "handle", "rc", "api", "callsite")     \
+	X(HEAD, "hipgrain:head", "id", "handle", "rc", "api", "callsite",     \
+	  "device")                                                             \
 	X(CALL, "hipgrain:call", "api", "rc", "arg")                          \
 	X(WARNING, "hipgrain:warning", "code", "message")                     \
 	X(RUNTIME, "hipgrain:runtime", "path", "version", "rc")               \
@@ -103,7 +104,7 @@ enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,
        F_KE_FP_OPS, F_KE_FP_MN, F_KE_INT_OPS, F_KE_CAS, F_KE_INT_MN,
        F_KE_FP_SITES, F_KE_INT_SITES, F_KE_SYS_SITES };
-enum { F_HD_ID, F_HD_HANDLE, F_HD_RC, F_HD_API, F_HD_CALLSITE };
+enum { F_HD_ID, F_HD_HANDLE, F_HD_RC, F_HD_API, F_HD_CALLSITE, F_HD_DEVICE };
 enum { F_CALL_API, F_CALL_RC, F_CALL_ARG };
 enum { F_WARN_CODE, F_WARN_MSG };
 enum { F_RT_PATH, F_RT_VERSION, F_RT_RC };

@@ -221,6 +221,10 @@ struct an_head {
 	uint64_t handle;
 	uint64_t callsite; /* 0: not taken (most launches) or older traces */
 	int32_t rc;
+	/* The GPU the launching thread was on; -1 where the trace does not
+	 * say (a head before the field), and the process's last
+	 * hipSetDevice stands in. */
+	int32_t device;
 	uint8_t api;
 };
 

@@ -227,6 +227,7 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, head,
 		lttng_ust_field_integer(uint32_t, shmem, l->shmem)
 		lttng_ust_field_integer(int32_t, rc, l->rc)
 		lttng_ust_field_integer(uint64_t, callsite, l->callsite)
+		lttng_ust_field_integer(int32_t, device, l->device)
 	)
 )
 

@@ -241,6 +241,10 @@ struct hg_tp_launch {
 	 * (an argument in no live block); 0 for the rest, whose heads stay
 	 * shared: an unwind is too dear for every launch. */
 	uint64_t callsite;
+	/* The GPU it runs on, by the program's ordinal: the launching
+	 * thread's device (HIP's per-thread current device), in the head so
+	 * that one thread per GPU is told apart. */
+	int32_t device;
 	uint32_t repeat; /* identical launches this event stands for */
 	uint32_t api;	 /* enum hg_api */
 	/*

@@ -100,7 +100,8 @@ void reg_emit_memset(const struct hg_tp_memset *m)
 }
 
 /*
- * A launch's head (kernel, stream, dimensions, shmem, rc, call site, api) is
+ * A launch's head (kernel, stream, dimensions, shmem, rc, call site, GPU,
+ * api) is
  * declared once, by a `head` event, under a number unique in the process; a
  * launch writes the number.  Each thread keeps the heads it declared lately, one
  * a slot by a hash of the kernel and dimensions: a thread declares a head
@@ -118,7 +119,7 @@ static __thread struct head_slot heads[HEADS]
 	__attribute__((tls_model("initial-exec")));
 static atomic_uint head_ids;
 
-_Static_assert(HG_TP_LAUNCH_KEY == 56, "a launch's key has no gap");
+_Static_assert(HG_TP_LAUNCH_KEY == 60, "a launch's key has no gap");
 _Static_assert(HG_PACK_REF_MAX <= HG_TP_LAUNCH_ROOM,
 	       "a launch's number and repeat fit the room before its arguments");
 

@@ -29,6 +29,7 @@
 #include "hg_events.h"
 #include "hg_pack.h"
 #include "pl_boot.h"
+#include "pl_device.h"
 #include "pl_launch.h"
 #include "pl_profile.h"
 #include "pl_warn.h"
@@ -427,7 +428,7 @@ static int equivalent(const struct slot *a, const struct slot *b)
 {
 	if (a->ev.handle != b->ev.handle || a->ev.stream != b->ev.stream ||
 	    a->ev.api != b->ev.api || a->ev.rc != b->ev.rc ||
-	    a->ev.nptr != b->ev.nptr)
+	    a->ev.device != b->ev.device || a->ev.nptr != b->ev.nptr)
 		return 0;
 	for (int i = 0; i < a->ev.nptr; i++) {
 		const uint64_t *x = arg_words(a, i), *y = arg_words(b, i);
@@ -451,7 +452,7 @@ static int same_values(const struct memo *m, const struct slot *s,
 	return !differs && l && l->ev.nptr == s->ev.nptr && l->in_ranges &&
 	       l->ev.handle == s->ev.handle && l->ev.stream == s->ev.stream &&
 	       l->ev.api == s->ev.api && l->ev.rc == s->ev.rc &&
-	       m->last_gen == reg_dev_generation();
+	       l->ev.device == s->ev.device && m->last_gen == reg_dev_generation();
 }
 
 static void count(struct memo *m, struct slot *l, uint64_t gen)
@@ -521,7 +522,7 @@ static inline __attribute__((always_inline)) uint64_t
 read_launch(struct slot *s, const struct reg_kernel *k, uint8_t api, int rc,
 	    const void *handle, dim3 grid, dim3 block, void **args,
 	    size_t nargs, void **extra, size_t shmem, hipStream_t stream,
-	    uint64_t *last)
+	    int device, uint64_t *last)
 {
 	struct hg_tp_launch *ev = &s->ev;
 
@@ -529,14 +530,14 @@ read_launch(struct slot *s, const struct reg_kernel *k, uint8_t api, int rc,
 	ev->grid[0] = grid.x, ev->grid[1] = grid.y, ev->grid[2] = grid.z;
 	ev->block[0] = block.x, ev->block[1] = block.y, ev->block[2] = block.z;
 	ev->shmem = (uint32_t)shmem, ev->rc = rc, ev->api = api;
-	ev->callsite = 0, ev->repeat = 1;
+	ev->callsite = 0, ev->repeat = 1, ev->device = device;
 	return read_args(k, args, nargs, extra, s, last);
 }
 
 /* Nothing to resolve, and each one is a warning of its own. */
 static __attribute__((noinline)) void
 unknown_kernel(uint8_t api, int rc, const void *handle, dim3 grid, dim3 block,
-	       size_t shmem, hipStream_t stream)
+	       size_t shmem, hipStream_t stream, int device)
 {
 	uint8_t room[HG_TP_LAUNCH_ROOM];
 	struct hg_tp_launch ev = {
@@ -545,6 +546,7 @@ unknown_kernel(uint8_t api, int rc, const void *handle, dim3 grid, dim3 block,
 		.block = {block.x, block.y, block.z},
 		.shmem = (uint32_t)shmem, .rc = rc, .api = api,
 		.argb = room + sizeof(room), .repeat = 1,
+		.device = device,
 	};
 
 	reg_emit_warning(HG_WARN_UNKNOWN_KERNEL,
@@ -556,14 +558,15 @@ unknown_kernel(uint8_t api, int rc, const void *handle, dim3 grid, dim3 block,
 static __attribute__((noinline)) void
 launch_alone(const struct reg_kernel *k, uint8_t api, int rc,
 	     const void *handle, dim3 grid, dim3 block, void **args,
-	     size_t nargs, void **extra, size_t shmem, hipStream_t stream)
+	     size_t nargs, void **extra, size_t shmem, hipStream_t stream,
+	     int device)
 {
 	struct slot one;
 	uint64_t last[REG_KMAX_PTR] = {0};
 
 	one.ev.argb = one.bytes + HG_TP_LAUNCH_ROOM;
 	read_launch(&one, k, api, rc, handle, grid, block, args, nargs, extra,
-		    shmem, stream, last);
+		    shmem, stream, device, last);
 	resolve(&one);
 	site_if_unknown(&one);
 	reg_emit_launch(&one.ev);
@@ -572,7 +575,7 @@ launch_alone(const struct reg_kernel *k, uint8_t api, int rc,
 
 static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 		   dim3 block, void **args, size_t nargs, void **extra,
-		   size_t shmem, hipStream_t stream)
+		   size_t shmem, hipStream_t stream, int device)
 {
 	struct memo *m = my_memo();
 	struct reg_kernel *k = profiled(handle, m);
@@ -581,18 +584,19 @@ static void launch(uint8_t api, int rc, const void *handle, dim3 grid,
 	int locked;
 
 	if (!k) {
-		unknown_kernel(api, rc, handle, grid, block, shmem, stream);
+		unknown_kernel(api, rc, handle, grid, block, shmem, stream,
+			       device);
 		return;
 	}
 	if (!m) {
 		launch_alone(k, api, rc, handle, grid, block, args, nargs,
-			     extra, shmem, stream);
+			     extra, shmem, stream, device);
 		return;
 	}
 	locked = hg_olock_own(&m->lock);
 	s = m->spare;
 	differs = read_launch(s, k, api, rc, handle, grid, block, args, nargs,
-			      extra, shmem, stream, m->last_val);
+			      extra, shmem, stream, device, m->last_val);
 	if (same_values(m, s, differs)) {
 		count(m, m->last, m->last_gen);
 	} else {
@@ -609,13 +613,14 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   hipStream_t stream)
 {
 	launch(api, rc, handle, grid, block, args, SIZE_MAX, extra, shmem,
-	       stream);
+	       stream, pl_device_current());
 }
 
 void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
-		     dim3 block, void **args, size_t nargs)
+		     dim3 block, void **args, size_t nargs, int device)
 {
-	launch(api, rc, handle, grid, block, args, nargs, NULL, 0, NULL);
+	launch(api, rc, handle, grid, block, args, nargs, NULL, 0, NULL,
+	       device);
 }
 
 /* For a launch made later from values read now (a graph's kernel node). */
@@ -642,5 +647,6 @@ void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,
 			dim3 block, void **args, size_t nargs, size_t shmem,
 			hipStream_t stream)
 {
-	launch(api, rc, handle, grid, block, args, nargs, NULL, shmem, stream);
+	launch(api, rc, handle, grid, block, args, nargs, NULL, shmem, stream,
+	       pl_device_current());
 }

@@ -19,10 +19,11 @@ void pl_launch_settle(void);
 void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   dim3 block, void **args, void **extra, size_t shmem,
 		   hipStream_t stream);
-/* A launch whose args array the caller built, `nargs` long (a front end
- * other than HIP: an OpenMP target region). */
+/* A launch whose args array the caller built, `nargs` long, on the GPU
+ * the caller names (a front end other than HIP: an OpenMP target region,
+ * whose device is its own argument, not the thread's HIP device). */
 void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
-		     dim3 block, void **args, size_t nargs);
+		     dim3 block, void **args, size_t nargs, int device);
 /* The same with a stream (a graph's node, its values kept since it was
  * added). */
 void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,

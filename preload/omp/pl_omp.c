@@ -151,15 +151,16 @@ void pl_omp_alloc(uint8_t api, void *p, size_t size, int dev)
 	reg_track_hip_alloc(api, p ? 0 : -1, p, size, 0, 0, dev);
 }
 
-static void rec_kernel(uint8_t api, int rc, const void *handle, int32_t teams,
-		       int32_t threads, const struct pl_omp_kargs *a)
+static void rec_kernel(uint8_t api, int rc, int64_t dev, const void *handle,
+		       int32_t teams, int32_t threads,
+		       const struct pl_omp_kargs *a)
 {
 	struct pl_omp_maps m = {0, NULL, NULL, NULL, NULL};
 
 	if (a)
 		m = (struct pl_omp_maps){a->nargs, a->base, a->ptrs, a->sizes,
 					 a->types};
-	pl_omp_region(api, rc, handle, teams, threads, m);
+	pl_omp_region(api, rc, dev, handle, teams, threads, m);
 }
 
 #define PL_OMP_WRAP(ret, name, params, args, pre, post)                        \

@@ -196,6 +196,6 @@ void pl_omp_associate(int rc, const void *host, const void *dev_ptr,
 void pl_omp_disassociate(int rc, const void *host);
 /* A target region: its maps enter, it launches (arguments resolved), they
  * leave.  A data directive: its maps enter or leave. */
-void pl_omp_region(uint8_t api, int rc, const void *handle, int32_t teams,
-		   int32_t threads, struct pl_omp_maps m);
+void pl_omp_region(uint8_t api, int rc, int64_t dev, const void *handle,
+		   int32_t teams, int32_t threads, struct pl_omp_maps m);
 void pl_omp_data(uint8_t api, struct pl_omp_maps m);

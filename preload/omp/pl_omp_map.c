@@ -15,6 +15,7 @@
  * A target region then launches with each TARGET_PARAM argument resolved:
  * the device copy's address where one is present, the host's otherwise.
  */
+#include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/mman.h>
@@ -183,8 +184,22 @@ void pl_omp_data(uint8_t api, struct pl_omp_maps m)
 		each(&m, leave);
 }
 
-void pl_omp_region(uint8_t api, int rc, const void *handle, int32_t teams,
-		   int32_t threads, struct pl_omp_maps m)
+/* A directive's device as the program's GPU ordinal: the default
+ * device's for OFFLOAD_DEVICE_DEFAULT (-1). */
+static int omp_device(int64_t dev)
+{
+	static int (*fn)(void);
+
+	if (dev >= 0)
+		return dev > INT32_MAX ? -1 : (int)dev;
+	if (!fn)
+		fn = (int (*)(void))dlsym(RTLD_DEFAULT,
+					  "omp_get_default_device");
+	return fn ? fn() : 0;
+}
+
+void pl_omp_region(uint8_t api, int rc, int64_t dev, const void *handle,
+		   int32_t teams, int32_t threads, struct pl_omp_maps m)
 {
 	uint64_t val[MAX_ARGS];
 	void *argp[MAX_ARGS];
@@ -204,7 +219,8 @@ void pl_omp_region(uint8_t api, int rc, const void *handle, int32_t teams,
 		argp[n] = &val[n];
 		n++;
 	}
-	pl_rec_launch_n(api, rc, handle, grid, block, argp, n);
+	pl_rec_launch_n(api, rc, handle, grid, block, argp, n,
+			omp_device(dev));
 	each(&m, leave);
 }
 

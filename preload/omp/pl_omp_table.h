@@ -27,20 +27,20 @@
 	  (ident_t * loc, int64_t dev, int32_t teams, int32_t threads,         \
 	   void *host_ptr, struct pl_omp_kargs *args),                         \
 	  (loc, dev, teams, threads, host_ptr, args), PL_NONE,                 \
-	  rec_kernel(HG_API_OMP_TARGET_KERNEL, rc, host_ptr, teams, threads,   \
-		     args))                                                    \
+	  rec_kernel(HG_API_OMP_TARGET_KERNEL, rc, dev, host_ptr, teams,      \
+		     threads, args))                                           \
 	X(int, __tgt_target_kernel_nowait,                                     \
 	  (ident_t * loc, int64_t dev, int32_t teams, int32_t threads,         \
 	   void *host_ptr, struct pl_omp_kargs *args, PL_OMP_NOWAIT),          \
 	  (loc, dev, teams, threads, host_ptr, args, ndeps, deps, nnoalias,    \
 	   noalias),                                                           \
 	  PL_NONE,                                                             \
-	  rec_kernel(HG_API_OMP_TARGET_KERNEL, rc, host_ptr, teams, threads,   \
-		     args))                                                    \
+	  rec_kernel(HG_API_OMP_TARGET_KERNEL, rc, dev, host_ptr, teams,      \
+		     threads, args))                                           \
 	X(int, __tgt_target_mapper,                                            \
 	  (ident_t * loc, int64_t dev, void *host_ptr, PL_OMP_MAPPER_PARAMS),  \
 	  (loc, dev, host_ptr, PL_OMP_MAPPER_ARGS), PL_NONE,                   \
-	  pl_omp_region(HG_API_OMP_TARGET_MAPPER, rc, host_ptr, 0, 0,          \
+	  pl_omp_region(HG_API_OMP_TARGET_MAPPER, rc, dev, host_ptr, 0, 0,     \
 			PL_OMP_MAPS))                                          \
 	X(int, __tgt_target_nowait_mapper,                                     \
 	  (ident_t * loc, int64_t dev, void *host_ptr, PL_OMP_MAPPER_PARAMS,   \
@@ -48,22 +48,22 @@
 	  (loc, dev, host_ptr, PL_OMP_MAPPER_ARGS, ndeps, deps, nnoalias,      \
 	   noalias),                                                           \
 	  PL_NONE,                                                             \
-	  pl_omp_region(HG_API_OMP_TARGET_MAPPER, rc, host_ptr, 0, 0,          \
+	  pl_omp_region(HG_API_OMP_TARGET_MAPPER, rc, dev, host_ptr, 0, 0,     \
 			PL_OMP_MAPS))                                          \
 	X(int, __tgt_target_teams_mapper,                                      \
 	  (ident_t * loc, int64_t dev, void *host_ptr, PL_OMP_MAPPER_PARAMS,   \
 	   int32_t teams, int32_t threads),                                    \
 	  (loc, dev, host_ptr, PL_OMP_MAPPER_ARGS, teams, threads), PL_NONE,   \
-	  pl_omp_region(HG_API_OMP_TARGET_TEAMS_MAPPER, rc, host_ptr, teams,   \
-			threads, PL_OMP_MAPS))                                 \
+	  pl_omp_region(HG_API_OMP_TARGET_TEAMS_MAPPER, rc, dev, host_ptr,     \
+			teams, threads, PL_OMP_MAPS))                                 \
 	X(int, __tgt_target_teams_nowait_mapper,                               \
 	  (ident_t * loc, int64_t dev, void *host_ptr, PL_OMP_MAPPER_PARAMS,   \
 	   int32_t teams, int32_t threads, PL_OMP_NOWAIT),                     \
 	  (loc, dev, host_ptr, PL_OMP_MAPPER_ARGS, teams, threads, ndeps,      \
 	   deps, nnoalias, noalias),                                           \
 	  PL_NONE,                                                             \
-	  pl_omp_region(HG_API_OMP_TARGET_TEAMS_MAPPER, rc, host_ptr, teams,   \
-			threads, PL_OMP_MAPS))
+	  pl_omp_region(HG_API_OMP_TARGET_TEAMS_MAPPER, rc, dev, host_ptr,     \
+			teams, threads, PL_OMP_MAPS))
 
 #define PL_OMP_DATA_TABLE(V)                                                   \
 	V(__tgt_target_data_begin_mapper,                                      \

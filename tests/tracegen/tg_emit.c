@@ -270,6 +270,10 @@ static void tg_kernel(const struct tg_line *l)
  * the preload packs them: a `head` event when the head is not the last
  * one's, then the launch's `ref`, its arguments as hg_pack_launch_args
  * writes them (a memory class or granularity takes four bits). */
+/* A launch's GPU, unless its line names one: the last hipSetDevice that
+ * succeeded, as the preload's thread keeps it (a script is one thread). */
+static int32_t tg_device_now;
+
 static void tg_launch(const struct tg_line *l)
 {
 	uint64_t val[TG_MAX_ARGS] = {0}, id[TG_MAX_ARGS] = {0};
@@ -302,6 +306,7 @@ static void tg_launch(const struct tg_line *l)
 		.callsite = U("callsite"),
 		.api = (uint8_t)tg_u64(l, "api", 90),
 		.repeat = (uint32_t)tg_u64(l, "repeat", 1),
+		.device = (int32_t)tg_i64(l, "device", tg_device_now),
 	};
 
 	if (!head || memcmp(&last, &la, HG_TP_LAUNCH_KEY) || last.api != la.api) {
@@ -317,6 +322,8 @@ static void tg_launch(const struct tg_line *l)
 
 static void tg_call(const struct tg_line *l)
 {
+	if (U("api") == HG_API_HIP_SET_DEVICE && !I("rc"))
+		tg_device_now = (int32_t)U("arg");
 	lttng_ust_tracepoint(hipgrain, call, (uint8_t)U("api"), I("rc"), U("arg"));
 }
 
