@@ -12,6 +12,7 @@
  * was compiled.  Any other kernel, and a blit kernel whose arguments are
  * not the ones known, is retired without effect.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -292,23 +293,32 @@ int vg_kernel_name(uint64_t kd, char *out, size_t cap, uint64_t *image_va)
 	return 0;
 }
 
+/* Each GPU's queues are served on a thread of their own: the table of
+ * kernels seen is theirs in turn.  A blit's info, once made, never
+ * changes. */
+static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int vg_blit_dispatch(uint64_t kd, uint64_t kernarg, uint32_t grid)
 {
+	pthread_mutex_lock(&seen_lock);
 	struct slot *s = kd ? lookup(kd) : NULL;
-	if (!s || s->kind == K_OTHER || !kernarg)
-		return 0;
-	if (s->kind < K_COPY) {
+	enum kind kind = s ? s->kind : K_OTHER;
+	const struct vg_kinfo *info = s ? s->info : NULL;
+	if (kernarg && kind != K_OTHER && kind < K_COPY)
 		s->kind = raw_kind(vg_mem_host(kernarg, 88), grid, s->kind);
+	pthread_mutex_unlock(&seen_lock);
+	if (kind == K_OTHER || !kernarg)
+		return 0;
+	if (kind < K_COPY)
 		return 1;
-	}
 	uint64_t len = 0;
-	for (uint32_t i = 0; i < s->info->nargs; i++) {
-		const struct vg_karg *g = &s->info->args[i];
+	for (uint32_t i = 0; i < info->nargs; i++) {
+		const struct vg_karg *g = &info->args[i];
 		if (g->offset + g->size > len)
 			len = g->offset + g->size;
 	}
-	struct args a = { s->info, vg_mem_host(kernarg, len) };
-	switch (s->kind) {
+	struct args a = { info, vg_mem_host(kernarg, len) };
+	switch (kind) {
 	case K_COPY: do_copy(&a); break;
 	case K_COPY_ALIGNED: do_copy_aligned(&a); break;
 	case K_FILL: do_fill(&a); break;

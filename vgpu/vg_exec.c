@@ -38,15 +38,18 @@ static int readable(uint64_t va)
 static int page(void *ctx, uint64_t va, int write, struct vx_page *out)
 {
 	struct vg_bo b;
+	uint32_t flags, where, gpu = (uint32_t)(uintptr_t)ctx;
 	if (!vg_mem_bo_at(va, &b)) {
 		out->host = (uint8_t *)b.host + (va - b.va);
 		out->region = b.va;
-		out->kind = (b.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM) ? VX_VRAM : VX_HOST;
+		/* A handle's high half is the GPU that made it (vg_mem_alloc). */
+		out->kind = VX_HOST;
+		if (b.flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
+			out->kind = (uint32_t)(b.handle >> 32) == gpu ? VX_VRAM : VX_VRAM | VX_PEER;
 		if (b.flags & (KFD_IOC_ALLOC_MEM_FLAGS_COHERENT | KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED))
 			out->kind |= VX_FINE;
 		return 0;
 	}
-	uint32_t flags, where, gpu = (uint32_t)(uintptr_t)ctx;
 	int known = vg_svm_lookup(va, &flags, &where);
 	if (!readable(va))
 		return -1;

@@ -10,6 +10,7 @@ struct vg_queue {
 	int used;
 	uint32_t type;
 	uint32_t gpu_id;	/* the GPU it feeds */
+	unsigned gpu;		/* its index, whose poller serves it */
 	uint64_t ring_va, ring_size, wptr_va, rptr_va;
 	int unknown;	/* packets it could not serve: reported once; an SDMA
 			 * queue stops at the first */

@@ -21,7 +21,8 @@
 enum {
 	VX_FINE = 1,	/* fine-grained (coherent) */
 	VX_HOST = 2,	/* system memory, reached over the CPU link */
-	VX_VRAM = 4,	/* the device's own memory */
+	VX_VRAM = 4,	/* device memory */
+	VX_PEER = 8,	/* with VX_VRAM: another GPU's, reached through peer access */
 };
 
 struct vx_page {

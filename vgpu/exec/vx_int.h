@@ -187,7 +187,7 @@ int vx_data_copy(struct vx_wave *w, uint64_t va, void *buf, unsigned len, int wr
  * invalidate); the lines freed at the context's end. */
 static inline int vx_held(uint32_t kind)
 {
-	return (kind & (VX_FINE | VX_HOST)) == VX_HOST;
+	return !(kind & VX_FINE) && (kind & (VX_HOST | VX_PEER));
 }
 void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf, unsigned n);
 void vx_hold_write(struct vx_wave *w, uint64_t va, const void *buf, unsigned n, int atomic);
