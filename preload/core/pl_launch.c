@@ -31,6 +31,7 @@
 #include "pl_boot.h"
 #include "pl_device.h"
 #include "pl_launch.h"
+#include "pl_stream.h"
 #include "pl_profile.h"
 #include "pl_warn.h"
 #include "reg.h"
@@ -613,7 +614,7 @@ void pl_rec_launch(uint8_t api, hipError_t rc, const void *handle, dim3 grid,
 		   hipStream_t stream)
 {
 	launch(api, rc, handle, grid, block, args, SIZE_MAX, extra, shmem,
-	       stream, pl_device_current());
+	       stream, pl_stream_device(stream));
 }
 
 void pl_rec_launch_n(uint8_t api, int rc, const void *handle, dim3 grid,
@@ -648,5 +649,5 @@ void pl_rec_launch_args(uint8_t api, int rc, const void *handle, dim3 grid,
 			hipStream_t stream)
 {
 	launch(api, rc, handle, grid, block, args, nargs, NULL, shmem, stream,
-	       pl_device_current());
+	       pl_stream_device(stream));
 }

@@ -16,6 +16,7 @@
 #include "pl_kernel_forms.h"
 #include "pl_launch.h"
 #include "pl_legacy.h"
+#include "pl_stream.h"
 #include "pl_query.h"
 #include "pl_vm.h"
 #include "pl_warn.h"

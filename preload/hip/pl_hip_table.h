@@ -557,7 +557,17 @@
 	X(hipGetDeviceProperties, (hipDeviceProp_t * p, int dev), (p, dev), 1, \
 	  PL_NONE, PL_CALL(HG_API_HIP_GET_DEVICE_PROPERTIES, dev))             \
 	X(hipStreamCreate, (hipStream_t * s), (s), 1, PL_NONE,                 \
-	  PL_CALL(HG_API_HIP_STREAM_CREATE, 0))                                \
+	  (PL_CALL(HG_API_HIP_STREAM_CREATE, 0), pl_stream_made(rc, s)))       \
+	X(hipStreamCreateWithFlags, (hipStream_t * s, unsigned int fl),        \
+	  (s, fl), 1, PL_NONE, pl_stream_made(rc, s))                          \
+	X(hipStreamCreateWithPriority,                                         \
+	  (hipStream_t * s, unsigned int fl, int prio), (s, fl, prio), 1,      \
+	  PL_NONE, pl_stream_made(rc, s))                                      \
+	X(hipExtStreamCreateWithCUMask,                                        \
+	  (hipStream_t * s, uint32_t n, const uint32_t *mask), (s, n, mask),   \
+	  1, PL_NONE, pl_stream_made(rc, s))                                   \
+	X(hipStreamDestroy, (hipStream_t s), (s), 0, PL_NONE,                  \
+	  pl_stream_gone(rc, s))                                               \
 	X(hipModuleLoad, (hipModule_t * m, const char *path), (m, path), 0,    \
 	  PL_NONE, pl_rec_module_load(HG_API_HIP_MODULE_LOAD, rc, m, NULL, path)) \
 	X(hipModuleLoadData, (hipModule_t * m, const void *img), (m, img), 0,  \

@@ -10,6 +10,9 @@
 //          memory, which coarse-sync must name as such.
 //   own    the worker on GPU 0 and main's last hipSetDevice(1): its own
 //          GPU's memory, never judged as a peer's.
+//   stream no worker: main makes a stream on GPU 1, sets GPU 0 again and
+//          launches on that stream, which runs on GPU 1: a peer's memory,
+//          though the thread's device is the flag's own.
 //
 // Exit 0 with "OK" when the kernel read the flag's value; 64 on bad usage;
 // 2 when HIP refused a call (a line names it).
@@ -74,27 +77,41 @@ int main(int argc, char **argv)
 	pthread_t t;
 	int n = 0, one = 7;
 	bool peer = argc == 2 && !strcmp(argv[1], "peer");
+	bool stream = argc == 2 && !strcmp(argv[1], "stream");
 
-	if (argc != 2 || (!peer && strcmp(argv[1], "own")))
+	if (argc != 2 || (!peer && !stream && strcmp(argv[1], "own")))
 		return 64;
 	CHECK(hipGetDeviceCount(&n));
 	if (n < 2) {
 		printf("thread_gpus: %d GPU, two wanted\n", n);
 		return 2;
 	}
-	worker_gpu = peer ? 1 : 0;
+	worker_gpu = peer || stream ? 1 : 0;
 	CHECK(hipSetDevice(0));
 	CHECK(hipMalloc(&flag, sizeof(int)));
 	CHECK(hipMemcpy(flag, &one, sizeof(one), hipMemcpyHostToDevice));
 	CHECK(hipSetDevice(worker_gpu));
-	if (peer)
+	if (peer || stream)
 		CHECK(hipDeviceEnablePeerAccess(0, 0));
 	CHECK(hipMalloc(&out, sizeof(int)));
-	pthread_create(&t, NULL, worker, NULL);
-	wait_for(1);
-	CHECK(hipSetDevice(peer ? 0 : 1));
-	go(2);
-	pthread_join(t, NULL);
+	if (stream) {
+		hipStream_t st;
+
+		CHECK(hipStreamCreate(&st));
+		CHECK(hipSetDevice(0));
+		read_flag<<<1, 64, 0, st>>>(flag, out);
+		CHECK(hipGetLastError());
+		CHECK(hipStreamSynchronize(st));
+		CHECK(hipMemcpy(&result, out, sizeof(result),
+				hipMemcpyDeviceToHost));
+		CHECK(hipStreamDestroy(st));
+	} else {
+		pthread_create(&t, NULL, worker, NULL);
+		wait_for(1);
+		CHECK(hipSetDevice(peer ? 0 : 1));
+		go(2);
+		pthread_join(t, NULL);
+	}
 	CHECK(hipFree(out));
 	CHECK(hipFree(flag));
 	printf("thread_gpus %s: read %d, %s\n", argv[1], result,

@@ -6,7 +6,10 @@ acquires, at system scope, a flag in GPU 0's hipMalloc memory after main's
 hipSetDevice(0), and coarse-sync names the flag as a peer's memory and
 both GPUs (by the last hipSetDevice it would be GPU 0's own).  `own`: the
 worker on GPU 0 acquires its own GPU's flag after main's hipSetDevice(1):
-judged as its own memory, never a peer's.
+judged as its own memory, never a peer's.  `stream`: main makes a stream
+on GPU 1, sets GPU 0 again and launches on that stream: the kernel runs
+on GPU 1 and the flag is judged a peer's, though the thread's device is
+GPU 0.
 
 usage: test_thread_gpus.py HIPGRAIN PROGRAM
 """
@@ -43,5 +46,12 @@ tap.ok('read 7, OK' in out, 'own: the kernel on GPU 0 reads its flag', out)
 tap.ok(len(found) == 1 and 'peer' not in found[0]['message'] and
        'coarse-grained device memory:' in found[0]['message'],
        'own: the flag is judged as the GPU\'s own memory, not a peer\'s',
+       repr(found))
+out, found = run('stream')
+tap.ok('read 7, OK' in out, 'stream: the kernel on GPU 1\'s stream reads '
+       'GPU 0\'s flag', out)
+tap.ok(len(found) == 1 and
+       'memory of GPU 0, which GPU 1 reaches as a peer' in found[0]['message'],
+       'stream: judged on the stream\'s GPU, not the thread\'s',
        repr(found))
 sys.exit(tap.done())
