@@ -47,8 +47,8 @@ static bool an_same_gpu(const struct an_proc *a, const struct an_proc *b)
 			  !strcmp(a->arch, b->arch));
 }
 
-static bool an_same_group(const struct an_group *g, const struct an_finding *f,
-			  const char *site, const char *call, const char *freed)
+bool an_same_group(const struct an_group *g, const struct an_finding *f,
+		   const char *site, const char *call, const char *freed)
 {
 	const struct an_finding *h = g->first;
 	const char *kn = h->kernel ? h->kernel->name : NULL;
@@ -146,8 +146,8 @@ static void an_place_free(struct an_place *pl)
 	pl->site = NULL;
 }
 
-static int an_group_add(struct an_groups *gs, const struct an_finding *f,
-			bool all_frames)
+int an_group_add(struct an_groups *gs, const struct an_finding *f,
+		 bool all_frames)
 {
 	struct an_frame fr[AN_MAX_FRAMES];
 	int n = f->has_alloc ? an_symbolise(f, f->alloc.callsite, all_frames, fr)
@@ -178,6 +178,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 			gs->g[i].count += f->count;
 			gs->g[i].observed += f->observed;
 			gs->g[i].nprocs += gs->g[i].first->proc != f->proc;
+			gs->g[i].nfound++;
 			an_group_rank(&gs->g[i], f->proc);
 			an_frames_free(fr, n);
 			an_place_free(&call);
@@ -195,6 +196,7 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 	gs->g = g;
 	g = &gs->g[gs->n++];
 	*g = (struct an_group){.first = f, .count = f->count, .nprocs = 1,
+			       .nfound = 1,
 			       .observed = f->observed,
 			       .nframes = n, .site = strdup(site),
 			       .call = call, .freed = freed};
@@ -207,16 +209,24 @@ static int an_group_add(struct an_groups *gs, const struct an_finding *f,
 int an_groups_build(struct an_ctx *c, struct an_groups *out)
 {
 	*out = (struct an_groups){0};
-	for (const struct an_finding *f = c->findings; f; f = f->all_next)
-		if (an_group_add(out, f, c->opts->format == AN_FMT_JSON))
-			return -1;
+	if (c->live) {
+		/* Grouped as each trace's result arrived (an_group_live.c). */
+		*out = *c->live;
+		*c->live = (struct an_groups){0};
+		for (size_t i = 0; i < out->n; i++)
+			out->by_sev[out->g[i].first->sev & 3]++;
+	} else {
+		for (const struct an_finding *f = c->findings; f; f = f->all_next)
+			if (an_group_add(out, f, c->opts->format == AN_FMT_JSON))
+				return -1;
+	}
 	an_groups_fold(out);
 	if (out->n)
 		qsort(out->g, out->n, sizeof(out->g[0]), an_group_cmp);
 	return 0;
 }
 
-static void an_group_free(struct an_group *g)
+void an_group_free(struct an_group *g)
 {
 	an_frames_free(g->frames, g->nframes);
 	free(g->site);

@@ -189,7 +189,7 @@ static int an_by_proc(const void *a, const void *b)
 /*
  * Call sites of the rows shown, process by process: a symboliser holds a
  * process's objects and their DWARF, so each is let go after its process's
- * last row (as an_groups_build does), and a job of many ranks holds one.
+ * last row (as an_group_add does), and a job of many ranks holds one.
  */
 static void an_symbolise(struct an_agroup *g, size_t n)
 {

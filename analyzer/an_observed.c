@@ -165,9 +165,9 @@ static bool predicts_fault(const struct an_finding *f)
 	return f->rule == rule_fault;
 }
 
-static struct an_finding *finding_of(struct an_ctx *c, const struct an_obs_row *r)
+static struct an_finding *finding_of(struct an_finding *list, const struct an_obs_row *r)
 {
-	for (struct an_finding *f = c->findings; f; f = f->all_next)
+	for (struct an_finding *f = list; f; f = f->all_next)
 		if (predicts(f) && f->proc == r->proc && f->kernel && f->kernel->name &&
 		    !strcmp(f->kernel->name, r->kernel) && f->has_alloc == r->has_alloc &&
 		    (!r->has_alloc || (f->alloc.api == r->alloc.api &&
@@ -269,8 +269,10 @@ void an_observed_join(struct an_ctx *c)
 		     an_obs_label(x->first_proc, x->first_kernel));
 	for (size_t i = 0; i < x->nrows; i++) {
 		const struct an_obs_row *r = &x->rows[i];
-		struct an_finding *f = finding_of(c, r);
+		struct an_finding *f = r->joined ? NULL : finding_of(c->findings, r);
 
+		if (r->joined)
+			continue;
 		if (!f) {
 			x->unexplained += r->count;
 			say_unexplained(c, r);
@@ -283,6 +285,26 @@ void an_observed_join(struct an_ctx *c)
 		an_warn(c, "the virtual GPU saw %llu more atomics do nothing, in more "
 			   "places than the report keeps apart",
 			(unsigned long long)x->rows_more);
+}
+
+/* As a trace's result arrives: its rows (from `from` on) join its findings
+ * now, before the findings merge into groups; the rest stay for
+ * an_observed_join, which says them unexplained in their order.  A row
+ * is of one trace's process, so only that trace's findings can take it. */
+void an_observed_arrive(struct an_ctx *c, struct an_finding *list, size_t from)
+{
+	struct an_exec *x = &c->exec;
+
+	for (size_t i = from; i < x->nrows; i++) {
+		struct an_obs_row *r = &x->rows[i];
+		struct an_finding *f = finding_of(list, r);
+
+		if (!f)
+			continue;
+		f->observed += r->count;
+		add_op(f, r->op);
+		r->joined = true;
+	}
 }
 
 bool an_observed_text(const struct an_ctx *c, const struct an_finding *f,

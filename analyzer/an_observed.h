@@ -39,6 +39,9 @@ struct an_exec {
 	size_t nkernels;
 };
 
+/* A trace's result merged: rows from `from` on join its findings, `list`
+ * (an_group_live.c). */
+void an_observed_arrive(struct an_ctx *c, struct an_finding *list, size_t from);
 void an_on_vgpu_dispatch(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 void an_on_vgpu_drop(struct an_ctx *c, struct an_proc *p, const struct an_ev *e);
 /* A kernel's symbol as users read it: demangled where the trace named

@@ -27,6 +27,7 @@ struct an_group {
 	int nframes;
 	char *site; /* the call site as text, the merge key */
 	struct an_place call, freed; /* part of the key too */
+	unsigned nfound; /* findings merged into it */
 	long *ranks; /* MPI ranks it held on, sorted, each once */
 	unsigned nranks;
 	/* The same finding on other arguments of the same launches, each with
@@ -61,6 +62,20 @@ struct an_groups {
 };
 
 int an_groups_build(struct an_ctx *c, struct an_groups *out);
+/* One finding into the groups: merged into its group (an equivalence:
+ * the same rule, kernel, allocation site and calls, symbolised), or a
+ * new group after the others. */
+int an_group_add(struct an_groups *gs, const struct an_finding *f,
+		 bool all_frames);
+bool an_same_group(const struct an_group *g, const struct an_finding *f,
+		   const char *site, const char *call, const char *freed);
+void an_group_free(struct an_group *g);
+/* Whether a report in this format groups findings as traces arrive. */
+bool an_groups_live_for(const struct an_ctx *c);
+/* A trace's findings (its result's list, newest first) and its virtual
+ * GPU rows from rows_from on, merged into c->live; c->findings becomes
+ * the groups' firsts.  -1: out of memory. */
+int an_groups_arrive(struct an_ctx *c, struct an_finding *list, size_t rows_from);
 /* Folds groups that differ only in the argument they name (an_fold.c). */
 void an_groups_fold(struct an_groups *gs);
 void an_groups_free(struct an_groups *gs);

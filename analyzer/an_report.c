@@ -105,6 +105,8 @@ static int an_collect(const struct an_opts *o, FILE *err, char ***dirs,
 /* A finding already says what this kernel's atomics do to its memory. */
 static bool an_kernel_judged(const struct an_ctx *c, const struct an_kernel *k)
 {
+	if (k->judged)
+		return true;
 	for (const struct an_finding *f = c->findings; f; f = f->all_next)
 		if (f->kernel == k || (f->kernel && k->name && f->kernel->name &&
 				       !strcmp(f->kernel->name, k->name)))
@@ -235,6 +237,8 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	if (!c || an_collect(o, err, &dirs, &n, &fates))
 		goto end;
 	c->opts = o;
+	if (an_groups_live_for(c) && !(c->live = calloc(1, sizeof(*c->live))))
+		goto end;
 	if (o->format == AN_FMT_HTML || o->format == AN_FMT_PERFETTO) {
 		c->tl = calloc(1, sizeof(*c->tl));
 		if (!c->tl)
@@ -265,6 +269,9 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 end:
 	if (c) {
 		an_tl_free_all(c->tl);
+		if (c->live)
+			an_groups_free(c->live);
+		free(c->live);
 		an_state_fini(c);
 	}
 	free(c);

@@ -49,6 +49,7 @@ struct an_get {
 	struct an_rbuf r;
 	struct an_proc **procs; /* this result's, by index */
 	size_t nprocs;
+	struct an_finding *found; /* its findings, to group as they arrive */
 };
 uint64_t an_put_proc_ref(struct an_put *w, const struct an_proc *p);
 struct an_proc *an_get_proc_ref(struct an_get *g);

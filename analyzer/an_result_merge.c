@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "an_result.h"
+#include "an_output.h"
 #include "an_rule.h"
 
 static const struct an_rule *an_rule_named(const char *id)
@@ -64,7 +65,7 @@ bad:
 }
 
 /* The result's list, newest first, goes before the report's: its trace
- * was read after theirs. */
+ * was read after theirs (or, grouped as it arrives, into g->found). */
 static void an_get_findings(struct an_get *g, struct an_ctx *c)
 {
 	struct an_finding *head = NULL, **tail = &head;
@@ -76,6 +77,10 @@ static void an_get_findings(struct an_get *g, struct an_ctx *c)
 			break;
 		*tail = f;
 		tail = &f->all_next;
+	}
+	if (c->live) {
+		g->found = head;
+		return;
 	}
 	*tail = c->findings;
 	c->findings = head;
@@ -122,6 +127,7 @@ int an_result_merge(struct an_ctx *c, const void *p, size_t n, FILE *err,
 {
 	struct an_get g = {.r = {p, (const uint8_t *)p + n}};
 	char *msgs = NULL;
+	size_t rows_from;
 	int rc;
 
 	if (!an_get_head(&g.r, &rc, &msgs)) {
@@ -137,11 +143,14 @@ int an_result_merge(struct an_ctx *c, const void *p, size_t n, FILE *err,
 	an_get_counters(&g, c);
 	if (an_get_procs(&g, c))
 		g.r.bad = true;
+	rows_from = c->exec.nrows;
 	an_get_findings(&g, c);
 	an_get_fails(&g, c);
 	an_get_more(&g, c);
 	an_get_tl(&g, c);
 	free(g.procs);
+	if (c->live && an_groups_arrive(c, g.found, rows_from))
+		g.r.bad = true;
 	if (g.r.bad || g.r.p != g.r.end) {
 		fprintf(err, "hipgrain report: %s: damaged summary\n", what);
 		return AN_RESULT_BAD;

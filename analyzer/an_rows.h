@@ -22,6 +22,7 @@ struct an_obs_row {
 	uint64_t code_off, count;
 	struct an_alloc alloc; /* a copy: the block may be freed later */
 	bool has_alloc;
+	bool joined; /* its finding took it as its trace arrived */
 };
 
 struct an_traffic_row {

@@ -96,6 +96,7 @@ struct an_kernel {
 	uint8_t xnack; /* enum hg_feature */
 	bool profiled; /* a `kernel` event was seen, not just a `function` */
 	bool launched; /* some launch of it succeeded */
+	bool judged;   /* a finding merged away named it (an_group_live.c) */
 };
 
 struct an_callsite {
@@ -228,7 +229,8 @@ struct an_head {
 	uint8_t api;
 };
 
-/* A finding as rules record it; output merges equal ones. */
+/* A finding as rules record it; equal ones merge into groups, as each
+ * trace arrives or at output (an_group_live.c). */
 struct an_finding {
 	const struct an_rule *rule;
 	enum an_sev sev;
@@ -260,6 +262,7 @@ struct an_finding {
 	char observed_op[96]; /* each mnemonic seen, "global_atomic_umax, ..." */
 	struct an_finding *next;     /* same index key */
 	struct an_finding *all_next; /* every finding */
+	bool kept; /* a group's first, while a trace merges (an_group_live.c) */
 };
 
 struct an_fail {
@@ -285,6 +288,8 @@ struct an_inv_mig {
 
 #define AN_INV_MIGRATED 256
 
+struct an_groups;
+
 struct an_ctx {
 	const struct an_opts *opts;
 	uint32_t weight; /* launches the event being replayed stands for (0: 1) */
@@ -293,7 +298,10 @@ struct an_ctx {
 	 * graph's, so processes are keyed by (epoch, trace, vpid). */
 	uint64_t epoch;
 	struct hg_map finding_index; /* key hash → first finding of chain */
+	/* Every finding, newest first; when `live`, only each group's
+	 * first, the others merged into `live` as their trace arrived. */
 	struct an_finding *findings;
+	struct an_groups *live;
 	struct an_fail *fails;
 	char **warnings;
 	size_t nwarnings;
