@@ -10,6 +10,7 @@
 #include "an_inventory.h"
 #include "hg_events.h"
 #include "an_output.h"
+#include "hg_env.h"
 #include "an_inputs.h"
 #include "an_jobs.h"
 #include "an_judge.h"
@@ -237,7 +238,8 @@ int an_report(const struct an_opts *o, FILE *out, FILE *err,
 	if (!c || an_collect(o, err, &dirs, &n, &fates))
 		goto end;
 	c->opts = o;
-	if (an_groups_live_for(c) && !(c->live = calloc(1, sizeof(*c->live))))
+	if (an_groups_live_for(c) && !hg_env_get_ull(HG_ENV_GROUP_AT_OUTPUT, 0, 1) &&
+	    !(c->live = calloc(1, sizeof(*c->live))))
 		goto end;
 	if (o->format == AN_FMT_HTML || o->format == AN_FMT_PERFETTO) {
 		c->tl = calloc(1, sizeof(*c->tl));

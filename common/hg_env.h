@@ -47,6 +47,9 @@ enum hg_env_kind {
 	  "stopped (0: no limit)")                                             \
 	X(VGPU_SYSFS, "HIPGRAIN_VGPU_SYSFS", HG_ENV_CONFIG, "",                \
 	  "the virtual GPU's topology tree, made by a job's first process")   \
+	X(GROUP_AT_OUTPUT, "HIPGRAIN_GROUP_AT_OUTPUT", HG_ENV_CONFIG, "0",     \
+	  "1: report keeps every finding and groups them at output, not as "  \
+	  "traces arrive (a check; memory grows with ranks)")                  \
 	X(HSA_XNACK, "HSA_XNACK", HG_ENV_RECORDED, "",                         \
 	  "1 enables GPU page-fault retry (XNACK) for the process")            \
 	X(HIP_HOST_COHERENT, "HIP_HOST_COHERENT", HG_ENV_RECORDED, "",         \

@@ -9,7 +9,8 @@ the end, what the virtual GPU saw and moved, the driver's view, two
 processes in one trace), are reported with -j 1, 2 and 3 (an uneven split)
 in every format, with an unreadable trace among them; then each trace's
 summary (--summary) stands in for it.  Output, messages and exit status
-must not differ.
+must not differ, nor from findings grouped at output instead of as each
+trace arrives (HIPGRAIN_GROUP_AT_OUTPUT=1).
 """
 import atexit
 import json
@@ -41,6 +42,9 @@ RANKS = [
     ['fp_atomic_host.fire'],
     ['int_atomic_min.fire'],
     ['prefetch_at_prefetch.fire'],
+    # Findings equal to earlier ranks', merged into their groups as this
+    # trace arrives.
+    ['fp_atomic_host.fire', 'observed_drop.fire'],
 ]
 FORMATS = [['--format', f] for f in ('text', 'json', 'html', 'perfetto',
                                      'sarif')] + [['--inventory']]
@@ -68,18 +72,23 @@ def make_traces():
     return dirs
 
 
-def report(*args):
+def report(*args, late='0'):
     """Status, output and messages; babeltrace2's messages name addresses
     of its objects, which differ from one run to the next at any -j."""
     p = subprocess.run([HIPGRAIN, 'report'] + list(args),
-                       capture_output=True, env=dict(os.environ,
-                                                     NO_COLOR='1'))
+                       capture_output=True,
+                       env=dict(os.environ, NO_COLOR='1',
+                                HIPGRAIN_GROUP_AT_OUTPUT=late))
     return (p.returncode, p.stdout,
             re.sub(rb'0x[0-9a-f]{8,}', b'0xADDR', p.stderr))
 
 
 def same_for_jobs(name, fmt, inputs):
     one = report('-j', '1', *fmt, *inputs)
+    late = report('-j', '1', *fmt, *inputs, late='1')
+    tap.ok(late == one, '%s %s: grouped as each trace arrives, the report '
+           'grouped at output' % (name, ' '.join(fmt)),
+           '' if late == one else '%r\n%r' % (one[1][:2000], late[1][:2000]))
     for j in ('2', '3'):
         other = report('-j', j, *fmt, *inputs)
         tap.ok(other == one, '%s %s: -j %s gives -j 1\'s report, messages '
@@ -170,7 +179,7 @@ def main():
         tap.ok(rc == 0 and out and not err, 'ranks %s: a report' %
                ' '.join(fmt), err.decode(errors='replace'))
     doc = json.loads(report('-j', '2', '--format', 'json', *dirs)[1])
-    tap.ok(len(doc['processes']) == 9, 'every process of every rank in '
+    tap.ok(len(doc['processes']) == 11, 'every process of every rank in '
            'the merged report', [p['process'] for p in doc['processes']])
     broken = dirs[:3] + [bad_trace()] + dirs[3:]
     for fmt in FORMATS[:2]:
