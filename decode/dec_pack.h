@@ -46,6 +46,10 @@ struct dec_launch {
 	uint32_t grid[3], block[3], shmem, repeat;
 	int32_t rc;
 	uint8_t api;
+	/* From the head only (filter.hipgrain.decode): where it launched,
+	 * and its GPU, -1 when the head did not say. */
+	uint64_t callsite;
+	int32_t device;
 };
 
 struct dec_arg {

@@ -58,6 +58,10 @@ static int bp_head(const struct bp_ec *e, const bt_field *p, struct bp_proc *pro
 		.stream = bp_member_u64(p, e->head[BP_HD_STREAM]),
 		.shmem = (uint32_t)bp_member_u64(p, e->head[BP_HD_SHMEM]),
 		.rc = (int32_t)bp_member_u64(p, e->head[BP_HD_RC]),
+		.callsite = bp_member_u64(p, e->head[BP_HD_CALLSITE]),
+		.device = e->head[BP_HD_DEVICE] < 0
+				  ? -1
+				  : (int32_t)bp_member_u64(p, e->head[BP_HD_DEVICE]),
 	};
 
 	bp_dim3(p, e->head[BP_HD_GRID], h.grid);
@@ -139,6 +143,7 @@ static int bp_decode_kind(const struct bp_ec *e, const bt_field *p,
 		err = dec_bt_launch(&e->dec, p, &d->launch, &it, nw);
 		if (err)
 			return err;
+		d->launch.device = -1; /* a head's to say */
 		if (e->dec.form == DEC_FORM_REF)
 			bp_launch_head(d);
 		return bp_args(d, &it);

@@ -69,7 +69,9 @@ static int bp_fill_launch(bt_field *s, const struct bp_decoded *d)
 	bp_set(s, 7, l->shmem);
 	bp_set(s, 8, (uint64_t)(int64_t)l->rc);
 	bp_set(s, 9, l->repeat);
-	args = bt_field_structure_borrow_member_field_by_index(s, 10);
+	bp_set(s, 10, l->callsite);
+	bp_set(s, 11, (uint64_t)(int64_t)l->device);
+	args = bt_field_structure_borrow_member_field_by_index(s, 12);
 	if (bt_field_array_dynamic_set_length(args, d->nargs))
 		return -1;
 	for (uint64_t i = 0; i < d->nargs; i++) {

@@ -210,7 +210,8 @@ static int bp_ec_decoded(struct bp_sc *sc, int kind, struct bp_ec *e)
 static void bp_ec_info(struct bp_ec *e, const bt_event_class *in)
 {
 	static const char *const head[BP_HD_FIELDS] = {
-		"id", "api", "handle", "stream", "grid", "block", "shmem", "rc"};
+		"id", "api", "handle", "stream", "grid", "block", "shmem", "rc",
+		"callsite", "device"};
 	const bt_field_class *p = bt_event_class_borrow_payload_field_class_const(in);
 	const bt_field_class *ctx = bt_stream_class_borrow_event_common_context_field_class_const(
 		bt_event_class_borrow_stream_class_const(in));

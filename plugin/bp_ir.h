@@ -16,7 +16,8 @@
 
 /* A head's members, as the `head` event names them. */
 enum { BP_HD_ID, BP_HD_API, BP_HD_HANDLE, BP_HD_STREAM, BP_HD_GRID,
-       BP_HD_BLOCK, BP_HD_SHMEM, BP_HD_RC, BP_HD_FIELDS };
+       BP_HD_BLOCK, BP_HD_SHMEM, BP_HD_RC, BP_HD_CALLSITE, BP_HD_DEVICE,
+       BP_HD_FIELDS };
 #define BP_HEAD DEC_KINDS /* bp_ec.kind of a `head` */
 #define BP_COPIED (-1)
 

@@ -179,7 +179,8 @@ static const struct bp_member bp_free_members[] = {
 static const struct bp_member bp_launch_members[] = {
 	{"head", 'u'}, {"head_lost", 'b'}, {"api", 'a'}, {"handle", 'x'}, {"stream", 'x'},
 	{"grid", '3'}, {"block", '3'}, {"shmem", 'w'}, {"rc", 'r'},
-	{"repeat", 'w'}, {"args", '['}, {NULL, 0}};
+	{"repeat", 'w'}, {"callsite", 'u'}, {"device", 'i'}, {"args", '['},
+	{NULL, 0}};
 static const struct bp_member bp_arg_members[] = {
 	{"index", 's'}, {"value", 'x'}, {"arg_id", 'u'}, {"offset", 'u'},
 	{"arg_mem", 'm'}, {"arg_gran", 'g'}, {NULL, 0}};

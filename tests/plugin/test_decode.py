@@ -44,7 +44,7 @@ def decoded(trace):
 
 # ---- the documented fields of each event --------------------------------
 LAUNCH = ['head', 'head_lost', 'api', 'handle', 'stream', 'grid', 'block', 'shmem', 'rc',
-          'repeat', 'args']
+          'repeat', 'callsite', 'device', 'args']
 ARG = ['index', 'value', 'arg_id', 'offset', 'arg_mem', 'arg_gran']
 doc = {}
 for m in re.finditer(r'^\|\s+(\w+(?:, \w+)*)\n:\s+(.*?)\n:', page, re.S | re.M):
