@@ -154,7 +154,8 @@ void an_gpus_settle(struct an_ctx *c)
 		if (v[i]->vgpu[0]) {
 			memcpy(c->vgpu, v[i]->vgpu, sizeof(c->vgpu));
 			c->vgpu_exec = v[i]->vgpu_exec;
-			memcpy(c->vgpu_why, v[i]->vgpu_why, sizeof(c->vgpu_why));
+			snprintf(c->vgpu_why, sizeof(c->vgpu_why), "%s",
+				 v[i]->vgpu_why ? v[i]->vgpu_why : "");
 			break;
 		}
 	free(v);

@@ -66,7 +66,7 @@ static void an_on_env(struct an_ctx *c, struct an_proc *p, const struct an_ev *e
 	else if (!strcmp(name, "HIPGRAIN_VGPU_EXEC"))
 		p->vgpu_exec = !strcmp(value, "1");
 	else if (!strcmp(name, "HIPGRAIN_VGPU_UNKNOWN"))
-		an_copy_str(p->vgpu_why, sizeof(p->vgpu_why), value);
+		an_set_why(p, value);
 }
 
 static void an_on_device(struct an_ctx *c, struct an_proc *p,

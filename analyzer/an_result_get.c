@@ -46,6 +46,8 @@ void an_get_counters(struct an_get *g, struct an_ctx *c)
 
 static void an_get_names(struct an_rbuf *r, struct an_proc *p)
 {
+	char why[AN_WHY_MAX];
+
 	an_r_chars(r, p->procname, sizeof(p->procname));
 	an_r_chars(r, p->host, sizeof(p->host));
 	an_r_chars(r, p->rank, sizeof(p->rank));
@@ -56,7 +58,8 @@ static void an_get_names(struct an_rbuf *r, struct an_proc *p)
 	an_r_chars(r, p->vgpu, sizeof(p->vgpu));
 	an_r_chars(r, p->co_targets, sizeof(p->co_targets));
 	an_r_chars(r, p->obs_kernel, sizeof(p->obs_kernel));
-	an_r_chars(r, p->vgpu_why, sizeof(p->vgpu_why));
+	an_r_chars(r, why, sizeof(why));
+	an_set_why(p, why);
 }
 
 static void an_get_kernel(struct an_rbuf *r, struct an_proc *p)

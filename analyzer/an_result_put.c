@@ -87,7 +87,7 @@ static void an_put_names(struct an_wbuf *b, const struct an_proc *p)
 	an_w_str(b, p->vgpu);
 	an_w_str(b, p->co_targets);
 	an_w_str(b, p->obs_kernel);
-	an_w_str(b, p->vgpu_why);
+	an_w_str(b, p->vgpu_why ? p->vgpu_why : "");
 }
 
 /* What the driver's topology said (kfd_node): the report's judged-for

@@ -202,6 +202,15 @@ static void an_free_kernel(void *val, void *arg)
 	free(k);
 }
 
+void an_set_why(struct an_proc *p, const char *why)
+{
+	char cut[AN_WHY_MAX];
+
+	snprintf(cut, sizeof(cut), "%s", why);
+	free(p->vgpu_why);
+	p->vgpu_why = cut[0] ? strdup(cut) : NULL;
+}
+
 static void an_free_proc(void *val, void *arg)
 {
 	struct an_proc *p = val;
@@ -209,6 +218,7 @@ static void an_free_proc(void *val, void *arg)
 	hg_map_each(&p->callsites, an_free_val, NULL);
 	hg_map_each(&p->kernels, an_free_kernel, NULL);
 	an_blocks_fini(p);
+	free(p->vgpu_why);
 	an_heads_fini(&p->heads);
 	hg_map_fini(&p->callsites);
 	hg_map_fini(&p->kernels);

@@ -117,7 +117,8 @@ struct an_kfd;
 #define AN_HOT_BLOCKS 64
 
 struct an_block_store {
-	struct an_alloc *hot[AN_HOT_BLOCKS]; /* live blocks, by id modulo */
+	struct an_alloc **hot; /* AN_HOT_BLOCKS live blocks, by id modulo;
+				* NULL until the first block */
 	struct an_slab slab;
 	uint64_t top_id; /* the highest id ever mapped */
 };
@@ -129,6 +130,8 @@ struct an_heads {
 	struct hg_map far; /* numbers beyond by_num */
 	struct an_slab slab; /* what both point into */
 };
+
+#define AN_WHY_MAX 320
 
 struct an_proc {
 	uint64_t key;
@@ -151,7 +154,7 @@ struct an_proc {
 	bool vgpu_exec, no_gpu;
 	/* Why the ROCm runtime could not drive it, as `hipgrain run
 	 * --force-gpu` recorded it; "" when it could. */
-	char vgpu_why[320];
+	char *vgpu_why; /* NULL when it could (AN_WHY_MAX bytes at most) */
 	/* What the driver's topology said of each GPU (kfd_node events, in
 	 * node order; ntopo 0 in a trace without them), and its versions. */
 #define AN_TOPO_GPUS 8
@@ -346,9 +349,13 @@ struct an_proc *an_proc_exec(struct an_ctx *c, struct an_proc *p);
 /* The live block with this id, or NULL: the cache (an_state_blocks.c), else
  * an_alloc_lookup's map. */
 struct an_alloc *an_alloc_lookup(struct an_proc *p, uint64_t id);
+/* Why the runtime could not drive the process's GPU (HIPGRAIN_VGPU_UNKNOWN),
+ * cut to AN_WHY_MAX bytes; "" forgets it. */
+void an_set_why(struct an_proc *p, const char *why);
+
 static inline struct an_alloc *an_alloc_get(struct an_proc *p, uint64_t id)
 {
-	struct an_alloc *a = p->blocks.hot[id & (AN_HOT_BLOCKS - 1)];
+	struct an_alloc *a = p->blocks.hot ? p->blocks.hot[id & (AN_HOT_BLOCKS - 1)] : NULL;
 
 	/* A cached block is live, and its id (never 0) is its key. */
 	return a && a->id == id ? a : an_alloc_lookup(p, id);

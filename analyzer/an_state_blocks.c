@@ -5,10 +5,20 @@
  * same few blocks over and over: those are found without hashing, and a
  * freed block's memory serves the next one instead of going back to malloc.
  */
+#include <stdlib.h>
+
 #include "an_state.h"
 
+/* The cache is made when the first block is: a process merged from a
+ * trace's result has none, and thousands of ranks' processes stay small.
+ * Out of memory, the block goes uncached (a slot of the thread's own). */
 static struct an_alloc **an_hot(struct an_proc *p, uint64_t id)
 {
+	static __thread struct an_alloc *none;
+
+	if (!p->blocks.hot &&
+	    !(p->blocks.hot = calloc(AN_HOT_BLOCKS, sizeof(*p->blocks.hot))))
+		return &none;
 	return &p->blocks.hot[id & (AN_HOT_BLOCKS - 1)];
 }
 
@@ -55,5 +65,6 @@ void an_blocks_fini(struct an_proc *p)
 {
 	an_slab_fini(&p->blocks.slab);
 	hg_map_fini(&p->allocs);
+	free(p->blocks.hot);
 	p->blocks = (struct an_block_store){0};
 }
