@@ -40,7 +40,10 @@ tap.ok('read 42, OK' in out and 'HIPGRAIN_VGPU_BUDGET' not in out,
        'set while both ran', out)
 tap.ok(not found, 'fine: no coarse-sync finding', repr(found))
 
-BUDGET = '2000000'
+# Long enough that the producer, launched once the consumer says it runs,
+# writes the flag while the consumer still spins: only a read that
+# differs from memory is a stale one.
+BUDGET = '50000000'
 out, rep, found = run('coarse', BUDGET)
 tap.ok('MISMATCH' in out and 'HIPGRAIN_VGPU_BUDGET' in out and BUDGET in out,
        'coarse: the spin on a peer\'s coarse-grained line stops at the '
