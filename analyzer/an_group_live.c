@@ -102,6 +102,8 @@ int an_groups_arrive(struct an_ctx *c, struct an_finding *list, size_t rows_from
 	bool *taken = NULL;
 	size_t k = 0;
 
+	while (*tail)
+		tail = &(*tail)->all_next;
 	an_observed_arrive(c, list, rows_from);
 	for (const struct an_finding *f = list; f; f = f->all_next)
 		if (an_group_add(&t, f, all))
@@ -132,8 +134,6 @@ int an_groups_arrive(struct an_ctx *c, struct an_finding *list, size_t rows_from
 	free(t.g);
 	*old = (struct an_groups){.g = g, .n = k};
 	/* The older firsts a new first displaced are on the older list. */
-	while (*tail)
-		tail = &(*tail)->all_next;
 	*tail = c->findings;
 	an_keep_firsts(c, list);
 	return 0;
@@ -142,8 +142,6 @@ fail:
 	free(taken);
 	free(g);
 	an_groups_free(&t);
-	while (*tail)
-		tail = &(*tail)->all_next;
 	*tail = c->findings;
 	c->findings = list;
 	return -1;

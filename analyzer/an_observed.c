@@ -269,11 +269,11 @@ void an_observed_join(struct an_ctx *c)
 		     an_obs_label(x->first_proc, x->first_kernel));
 	for (size_t i = 0; i < x->nrows; i++) {
 		const struct an_obs_row *r = &x->rows[i];
-		struct an_finding *f = r->joined ? NULL : finding_of(c->findings, r);
+		struct an_finding *f;
 
 		if (r->joined)
-			continue;
-		if (!f) {
+			continue; /* its finding took it as its trace arrived */
+		if (!(f = finding_of(c->findings, r))) {
 			x->unexplained += r->count;
 			say_unexplained(c, r);
 			continue;

@@ -6,11 +6,12 @@
  * drops it (gfx90a's buffer_invl2, gfx942's buffer_inv sc1) or the kernel
  * ends.  A host write the card would not see is then not seen here
  * either, and each such read is a row: the engine reads memory beside the
- * line to know.  Fine-grained memory is kept coherent by its MTYPE (UC);
- * device memory is not held either, so a peer GPU's write to it (each
- * virtual GPU serves its queues on a thread of its own) is seen at once,
- * where a card's L2 could hold the line (doc/testing.md).  The common
- * access pays one test of its page's kind.
+ * line to know.  A peer GPU's coarse-grained memory is held the same way
+ * (amdkfd maps it MTYPE NC in the reader's L2).  Fine-grained memory is
+ * kept coherent by its MTYPE (UC); a GPU's own device memory is not held,
+ * so a copy's or another GPU's write to it is seen at once, where a
+ * card's L2 could hold the line (doc/testing.md).  The common access pays
+ * one test of its page's kind.
  * Each interpreter thread keeps lines of its own, where a card's compute
  * units share one L2: a line one thread holds that another thread's store
  * or atomic changed is no stale line on the card, so the dispatch's
