@@ -9,7 +9,9 @@
  * thread, so that a migration the call caused is read even when the
  * program then execs or ends with _exit.
  * A forked child reads its own files, opened when its runtime opens the
- * driver again; the parent's stay the parent's.
+ * driver again; the parent's stay the parent's.  The reader may hold the
+ * lock at the fork, and it is not in the child to release it: the child
+ * starts with a fresh lock and none of its parent's files.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
@@ -139,11 +142,30 @@ static int open_file(int kfd_fd, uint32_t gpu_id, struct smi_file *f)
 	return 0;
 }
 
+/* Closed past every close hook: a preload's may take locks that are not
+ * the child's yet.  The parent's files stay open in the parent. */
+static void forget_in_child(void)
+{
+	pthread_mutex_init(&lock, NULL);
+	for (unsigned i = 0; i < nfiles; i++)
+		if (files[i].fd >= 0)
+			syscall(SYS_close, files[i].fd);
+	nfiles = 0;
+	owner = 0;
+}
+
+static void install_fork(void)
+{
+	pthread_atfork(NULL, NULL, forget_in_child);
+}
+
 void pl_smi_start(int kfd_fd, const uint32_t *gpu_ids, unsigned n)
 {
 	static pid_t atexit_for;
+	static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 	pthread_t t;
 
+	pthread_once(&fork_once, install_fork);
 	pthread_mutex_lock(&lock);
 	if (owner == getpid()) {
 		pthread_mutex_unlock(&lock);

@@ -4,8 +4,10 @@
  * GPU: ioctls on /dev/kfd with a NULL argument (forwarded, the driver's
  * error returned with errno intact), a shared-memory prefetch that the
  * driver reports as a migration, a fork whose child opens the driver
- * again and migrates its own range, and an exec while the SMI reader
- * thread is running.  Prints one line per step; exits 0 when every call
+ * again and migrates its own range, a chain of processes each forked just
+ * after its parent's first migration (while the SMI reader thread may be
+ * draining it), and an exec while the SMI reader thread is
+ * running.  Prints one line per step; exits 0 when every call
  * answered as the driver would.
  *
  * usage: hg-kfd-hostile [exec]
@@ -21,6 +23,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
+
+/* The processes of the chain of forks. */
+#define FORKS 24
 
 static int fails;
 
@@ -69,6 +74,30 @@ static void nulls(int kfd)
 	expect(rc == -1 && errno == EFAULT, "SVM with a NULL argument: EFAULT");
 }
 
+static int forked_ok(pid_t pid)
+{
+	int st = 0;
+	return pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
+	       WEXITSTATUS(st) == 0;
+}
+
+/* A chain of processes, each forked just after its parent's first
+ * migration, while the parent's new reader thread may still be draining
+ * it: each opens the driver, gets its own reader, migrates its own range
+ * and forks the next. */
+static void chain(void *range, size_t size, int left)
+{
+	for (;; left--) {
+		int kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
+		unsigned gpu = kfd >= 0 ? gpu_of(kfd) : 0;
+		if (!gpu || prefetch(kfd, range, size, gpu))
+			_exit(1);
+		pid_t pid = left ? fork() : 0;
+		if (!left || pid != 0)
+			_exit(!left || forked_ok(pid) ? 0 : 1);
+	}
+}
+
 static void child(void *range, size_t size)
 {
 	int kfd = open("/dev/kfd", O_RDWR | O_CLOEXEC);
@@ -95,11 +124,18 @@ int main(int argc, char **argv)
 	pid_t pid = fork();
 	if (pid == 0)
 		child((char *)range + size, size);
-	int st = 0;
-	expect(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
-		       WEXITSTATUS(st) == 0,
+	expect(forked_ok(pid),
 	       "a forked child opens the driver and migrates its own range");
 	expect(prefetch(kfd, range, size, 0) == 0, "prefetch back to system memory");
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		chain((char *)range + size, size, FORKS - 1);
+	char what[96];
+	snprintf(what, sizeof(what),
+		 "a chain of %d processes, each forked just after a migration, open the driver",
+		 FORKS);
+	expect(forked_ok(pid), what);
 	fflush(stdout);
 	if (argc > 1 && !strcmp(argv[1], "exec") && !fails) {
 		/* The reader thread is blocked on the SMI file right now. */

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The driver front end, end to end on the virtual GPU: hg-kfd-hostile makes
 ioctls with NULL arguments, prefetches shared memory to the GPU and back,
-forks a child that opens the driver and migrates its own range, then execs
+forks a child that opens the driver and migrates its own range, forks a
+chain of processes each just after its parent's first migration (each
+opens the driver and migrates), then execs
 while the SMI reader thread runs.  The program must see the driver's
 answers (its own checks), and the trace must hold, per process, the SVM
 calls and the migrations the driver reported for them, each start with its
@@ -10,6 +12,7 @@ end, with the trigger and the direction, and nothing for the NULL calls.
 usage: test_driver.py HIPGRAIN HG_KFD_HOSTILE
 """
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'lib'))
@@ -25,7 +28,7 @@ t = hgrun.run(hipgrain, [prog, 'exec'], env=hgrun.vgpu_env(),
 try:
     out = t.proc.stdout
     tap.ok(t.proc.returncode == 0, 'the program exits 0', t.proc.stderr)
-    tap.ok('FAILED' not in out and out.count('ok:') == 10,
+    tap.ok('FAILED' not in out and out.count('ok:') == 11,
            'every call answered as the driver would', out)
     tap.ok('ok: exec while the reader runs' in out,
            'exec with the reader thread running', out)
@@ -33,12 +36,18 @@ try:
 finally:
     t.close()
 
+forks = re.search(r'ok: a chain of (\d+) processes', out)
+forks = int(forks.group(1)) if forks else 0
 svm = [e for e in ev if e['event'] == 'kfd_svm']
 smi = [e for e in ev if e['event'] == 'kfd_smi']
 opens = [e for e in ev if e['event'] == 'kfd_smi_open']
 pids = sorted({e['vpid'] for e in svm})
-tap.ok(len(pids) == 2, 'SVM calls from the program and its child', pids)
-tap.ok(len(opens) == 2 and all(e['rc'] == 0 for e in opens),
+tap.ok(len(pids) == 2 + forks,
+       'SVM calls from the program, its child and each process of the chain',
+       pids)
+tap.ok(forks and len(opens) == 2 + forks and
+       len({e['vpid'] for e in opens}) == len(opens) and
+       all(e['rc'] == 0 for e in opens),
        'each process opened its own SMI file', opens)
 tap.ok(not [e for e in ev if e['event'] == 'kfd_alloc'],
        'a NULL ALLOC_MEMORY_OF_GPU records nothing')
