@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* A launch, copy, advice or free naming a block already freed. */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "an_names.h"
@@ -73,13 +74,26 @@ static void on_range(struct an_ctx *c, const struct an_rule *r,
 		report(c, r, o->proc, NULL, o->addr, an_api_name(o->api), &at);
 }
 
+/* The HIP runtime's own release of a block a HIP free let go: ROCclr
+ * defers it to its device thread while a finished command still holds
+ * the block, so the HSA call comes after hipFree or hipHostFree returned,
+ * outside it, at the block's first byte.  The program freed it once. */
+static bool runtime_release(const struct an_free_ev *f)
+{
+	const struct an_alloc *old = an_freed_find(f->proc, f->addr);
+	const struct an_call *by = old ? an_freed_call(f->proc, old) : NULL;
+
+	return old && by && old->addr == f->addr && hg_api_lib(f->api) == HG_LIB_HSA &&
+	       hg_api_lib(old->api) == HG_LIB_HIP && hg_api_lib(by->api) == HG_LIB_HIP;
+}
+
 static void on_free(struct an_ctx *c, const struct an_rule *r,
 		    const struct an_free_ev *f)
 {
 	struct an_call at = {f->callsite, f->api};
 	char what[64];
 
-	if (f->id || !f->addr)
+	if (f->id || !f->addr || runtime_release(f))
 		return;
 	snprintf(what, sizeof(what), "%s (a double free)", an_api_name(f->api));
 	report(c, r, f->proc, NULL, f->addr, what, &at);

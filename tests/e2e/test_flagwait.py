@@ -10,7 +10,12 @@ handing a value to each other at device scope through the same
 coarse-grained memory see each other's writes, as a card's compute units
 behind one L2 do: no stop, no finding.  The noncoherent spin on MI100
 stops as on MI210, and on MI300X, whose volatile load reads past the L2,
-it ends.
+it ends.  The other way, a kernel's store to hipHostMallocNonCoherent
+memory stays in the GPU's L2 until the kernel ends: the host waiting for
+it never answers and the kernel's spin stops; after
+__threadfence_system(), which writes the L2 back on MI210 and MI300X and
+has no such instruction on MI100, the host sees it; in hipHostMalloc
+memory it is seen at once.
 
 usage: test_flagwait.py HIPGRAIN KERNELS_DIR
 """
@@ -23,12 +28,16 @@ import hgrun  # noqa: E402
 hipgrain, kdir = sys.argv[1:3]
 tap = hgrun.Tap()
 BUDGET = '2000000'
+# For a kernel that must end: the host's answer, however late a loaded
+# machine schedules it, comes before this.
+ENDS = '200000000'
 
 
 def flagwait(mode, product='MI210', **more):
     """(the program's stdout and stderr, the report, its coarse-sync
     findings) of one run."""
-    env = dict(hgrun.vgpu_env(), HIPGRAIN_VGPU_BUDGET=BUDGET, **more)
+    env = dict(hgrun.vgpu_env(), HIPGRAIN_VGPU_BUDGET=BUDGET)
+    env.update(more)
     t = hgrun.run(hipgrain, [os.path.join(kdir, 'flagwait'), mode], env=env,
                   extra=('--virtual-gpu', product))
     _, rep = hgrun.report(hipgrain, t.trace)
@@ -82,4 +91,24 @@ else:
            'MI300X: the kernel sees the flag', out)
     tap.ok(found and all(f['severity'] == 'note' and 'gfx942' in f['message'] for f in found),
            'MI300X: a note and no error', repr(found))
+
+# Write-back (vgpu/exec/vx_wback.c, by isa_coh's table).
+out, rep, found = flagwait('publish')
+tap.ok('MISMATCH' in out and BUDGET in out,
+       'publish: the store stays in the L2, the host never answers, the spin stops', out)
+out, rep, found = flagwait('publish-fence', HIPGRAIN_VGPU_BUDGET=ENDS)
+tap.ok('OK' in out and 'MISMATCH' not in out,
+       'publish-fence: the system-scope release writes the L2 back, the kernel ends', out)
+out, rep, found = flagwait('publish-fine', HIPGRAIN_VGPU_BUDGET=ENDS)
+tap.ok('OK' in out and 'MISMATCH' not in out and not rep['findings'],
+       'publish-fine: the host sees the store at once, no finding', out + repr(rep['findings']))
+out, rep, found = flagwait('publish-fence', 'MI100')
+tap.ok('MISMATCH' in out and BUDGET in out,
+       'MI100: no instruction writes the L2 back, the spin stops', out)
+if hgrun.rocm_version() < (5, 7):
+    tap.skip('MI300X: buffer_wbl2 sc1 writes the L2 back', 'ROCm 5.2 does not know gfx942')
+else:
+    out, rep, found = flagwait('publish-fence', 'MI300X', HIPGRAIN_VGPU_BUDGET=ENDS)
+    tap.ok('OK' in out and 'MISMATCH' not in out,
+           'MI300X: buffer_wbl2 sc1 writes the L2 back', out)
 sys.exit(tap.done())

@@ -59,6 +59,9 @@ struct vx_ctx {
 	/* the lines the dispatch's threads stored to in held memory, a bit
 	 * each by hash (vx_hold.c); NULL with one thread */
 	uint64_t *written;
+	/* the L2's dirty lines of held memory, the dispatch's (vx_wback.c);
+	 * NULL: stores write through */
+	struct vx_wback *wb;
 };
 
 struct vx_race_shadow;
@@ -198,6 +201,17 @@ void vx_hold_mark(struct vx_wave *w, uint64_t va, unsigned n);
 void vx_hold_drop(struct vx_ctx *c);
 void vx_hold_free(struct vx_ctx *c);
 void vx_stale_add(struct vx_result *r, const struct vx_stale *x);
+
+/* The L2's dirty lines of held memory (vx_wback.c): made for a dispatch;
+ * a store kept (-1: no room, the caller writes memory); the stored bytes
+ * laid over what a load of the GPU's read; the lines of a range, or all,
+ * written back; written back and freed at the dispatch's end. */
+struct vx_wback *vx_wback_new(const struct vx_device *dev);
+int vx_wback_store(struct vx_wback *b, uint64_t va, const void *buf, unsigned n);
+void vx_wback_overlay(struct vx_wback *b, uint64_t va, void *buf, unsigned n);
+void vx_wback_range(struct vx_wback *b, uint64_t va, unsigned n);
+void vx_wback_all(struct vx_wback *b);
+void vx_wback_free(struct vx_wback *b);
 
 /* Traffic (vx_traffic.c).  Count bytes in [lo, hi] of a page (its number)
  * vx_mem has just translated, or len bytes at va that do not cross one:

@@ -108,6 +108,7 @@ int vx_smem(struct vx_wave *w, const struct isa_insn *in)
 		vx_traffic_runtime(w->c, va) ? vx_mem_copy : vx_data_copy;
 	if (copy(w, va, tmp, 4 * n, 0))
 		return -1;
+	vx_wback_overlay(w->c->wb, va, tmp, 4 * n);	/* the L2 behind the scalar cache */
 	for (unsigned i = 0; i < n; i++)
 		vx_set_sgpr(w, in->dst + i, tmp[i]);
 	return 0;

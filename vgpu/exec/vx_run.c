@@ -34,6 +34,7 @@ struct pool {
 	uint64_t next;		/* the next group to hand out */
 	uint64_t stop_at;	/* the lowest group that stopped the dispatch */
 	uint64_t written[VX_HOLD_WRITTEN];	/* vx_ctx's written */
+	struct vx_wback *wb;	/* vx_ctx's wb */
 };
 
 struct worker {
@@ -187,6 +188,7 @@ static int setup(struct worker *k, struct pool *p, const struct vx_ctx *c, unsig
 	k->c.r = &k->r;
 	k->c.stop_at = n > 1 ? &p->stop_at : NULL;
 	k->c.written = n > 1 ? p->written : NULL;
+	k->c.wb = p->wb;
 	k->stopped = UINT64_MAX;
 	k->c.ic = vx_icache_new();
 	return k->c.ic && !vx_frame_alloc(&k->f, &k->c, lds, priv) ? 0 : -1;
@@ -211,7 +213,9 @@ static unsigned start(struct worker *k, unsigned n)
 static void run_pool(const struct vx_ctx *c, struct vx_result *r, uint64_t groups,
 		     uint32_t lds, uint32_t priv)
 {
-	struct pool p = { .groups = groups, .stop_at = UINT64_MAX };
+	/* without room for dirty lines, stores write through */
+	struct pool p = { .groups = groups, .stop_at = UINT64_MAX,
+			  .wb = vx_wback_new(c->dev) };
 	unsigned n = thread_count(c->dev, c->l, groups);
 	struct worker *k = calloc(n, sizeof(*k));
 	unsigned ready = 0;
@@ -227,6 +231,7 @@ static void run_pool(const struct vx_ctx *c, struct vx_result *r, uint64_t group
 		/* threads that could not start leave their groups to the others */
 		merge(r, k, started);
 	}
+	vx_wback_free(p.wb);	/* the kernel's end writes the L2 back */
 	/* a worker never set up is zeros: nothing to free */
 	for (unsigned i = 0; k && i < n; i++) {
 		vx_frame_free(&k[i].f);

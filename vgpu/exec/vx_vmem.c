@@ -91,8 +91,10 @@ static int do_atomic(struct vx_wave *w, const struct isa_insn *in, int space, ui
 		old = 0;	/* AMD's tables: a NOP returns 0 to the thread */
 		vx_count(w, a, n, 0);
 	} else {
-		if (space == SPACE_GLOBAL && vx_held(kind))
+		if (space == SPACE_GLOBAL && vx_held(kind)) {
 			vx_hold_mark(w, a, n);
+			vx_wback_range(w->c->wb, a, n);	/* done at memory here */
+		}
 		vx_atomic(p, op, wide, src, cmp, &old);
 		if (space == SPACE_GLOBAL) {
 			vx_count(w, a, n, 0);
@@ -118,6 +120,20 @@ static inline int bypass(const struct vx_wave *w, const struct isa_insn *in, int
 			  ISA_COH_PAST);
 }
 
+/* A store to held memory: kept among the L2's dirty lines, or, where
+ * isa_coh sends it past the L2 (or there is no room), its line written
+ * back and then memory written. */
+static void held_store(struct vx_wave *w, const struct isa_insn *in, uint64_t a, uint8_t *p,
+		       const void *buf, unsigned n)
+{
+	struct vx_wback *b = w->c->wb;
+	if (!b || (isa_coh(w->c->dev->fam, ISA_COH_HOST, ISA_COH_STORE, in->glc, in->scc) &
+		   ISA_COH_PAST) || vx_wback_store(b, a, buf, n)) {
+		vx_wback_range(b, a, n);
+		memcpy(p, buf, n);
+	}
+}
+
 static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
 			void *buf, unsigned n, int lane, int write)
 {
@@ -129,16 +145,19 @@ static int access_bytes(struct vx_wave *w, const struct isa_insn *in, int space,
 		int held = space == SPACE_GLOBAL && vx_held(kind) && !bypass(w, in, write);
 		if (space == SPACE_GLOBAL)
 			vx_count(w, a, n, write);
-		if (write && held)
+		if (write && held) {
 			vx_hold_mark(w, a, n);
-		if (write)
-			memcpy(p, buf, n);
-		else if (held)
-			vx_hold_read(w, a, p, buf, n);
-		else
-			memcpy(buf, p, n);
-		if (write && held)
+			held_store(w, in, a, p, buf, n);
 			vx_hold_write(w, a, buf, n, 0);
+		} else if (write) {
+			memcpy(p, buf, n);
+		} else if (held) {
+			vx_hold_read(w, a, p, buf, n);
+		} else {
+			memcpy(buf, p, n);
+		}
+		if (!write && space == SPACE_GLOBAL && vx_held(kind))
+			vx_wback_overlay(w->c->wb, a, buf, n);	/* its own stores */
 		return 0;
 	}
 	if (space != SPACE_GLOBAL || w->c->r->status != VX_DONE)
@@ -209,7 +228,7 @@ struct span {
 	uint8_t *host;		/* where its first byte is */
 	uint32_t lo, hi;
 	uint64_t bytes;
-	int held;		/* its reads go through the L2's lines */
+	int held;		/* its accesses meet the L2's lines */
 };
 
 static void span_count(struct vx_wave *w, struct span *s, int store)
@@ -219,24 +238,27 @@ static void span_count(struct vx_wave *w, struct span *s, int store)
 	s->page = 0;
 }
 
-/* dwords() for a page the L2 holds lines of. */
+/* dwords() for a page the L2 holds lines of: a load sees the GPU's own
+ * stores, whether it reads the lines or past them. */
 static int held_dwords(struct vx_wave *w, const struct isa_insn *in, uint64_t a, uint8_t *p,
 		       int lane, unsigned n, int store, unsigned base)
 {
 	uint32_t tmp[4];
-	if (store)
+	if (store) {
+		for (unsigned i = 0; i < n; i++)
+			tmp[i] = vreg(w, base + i, in->acc)[lane];
 		vx_hold_mark(w, a, 4 * n);
+		held_store(w, in, a, p, tmp, 4 * n);
+		vx_hold_write(w, a, tmp, 4 * n, 0);
+		return 0;
+	}
+	if (bypass(w, in, 0))
+		memcpy(tmp, p, 4 * n);
 	else
 		vx_hold_read(w, a, p, tmp, 4 * n);
-	for (unsigned i = 0; i < n; i++) {
-		uint32_t *r = vreg(w, base + i, in->acc) + lane;
-		if (store)
-			memcpy(p + 4 * i, r, 4), tmp[i] = *r;
-		else
-			*r = tmp[i];
-	}
-	if (store)
-		vx_hold_write(w, a, tmp, 4 * n, 0);
+	vx_wback_overlay(w->c->wb, a, tmp, 4 * n);
+	for (unsigned i = 0; i < n; i++)
+		vreg(w, base + i, in->acc)[lane] = tmp[i];
 	return 0;
 }
 
@@ -259,7 +281,7 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 		if (!p)
 			return -1;
 		*s = (struct span){ .page = a / VX_PAGE + 1, .host = p - lo, .lo = lo, .hi = hi,
-				    .held = vx_held(kind) && !bypass(w, in, store) };
+				    .held = vx_held(kind) };
 	}
 	uint8_t *p = s->host + lo;
 	race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
@@ -403,10 +425,12 @@ int vx_vmem(struct vx_wave *w, const struct isa_insn *in)
 				vx_hold_drop(w->c);
 			return 0;
 		case ISA_MUBUF_buffer_wbl2:
-		case ISA_MUBUF_buffer_wbinvl1: case ISA_MUBUF_buffer_wbinvl1_vol:
-			/* the L2 writes through here, and the vector L1 is not
-			 * kept (vx_hold.c) */
+			if (isa_coh(w->c->dev->fam, ISA_COH_HOST, ISA_COH_WB, in->glc, in->scc) &
+			    ISA_COH_WRITEBACK)
+				vx_wback_all(w->c->wb);
 			return 0;
+		case ISA_MUBUF_buffer_wbinvl1: case ISA_MUBUF_buffer_wbinvl1_vol:
+			return 0;	/* the vector L1 is not kept (vx_hold.c) */
 		}
 		return in->op < 0x10 ? vx_unknown(w, in) : mubuf(w, in);
 	}

@@ -71,7 +71,7 @@ int vx_vmem_wave(struct vx_wave *w, uint32_t *const *regs, const uint64_t *a, ui
 	uint8_t *p = vx_mem(w, va, st, &kind);	/* faults where the first lane would */
 	if (!p)
 		return -1;
-	if (vx_held(kind) && !bypass)
+	if (vx_held(kind))	/* its L2 lines, clean or dirty */
 		return 0;
 	if (w->g->race)
 		vx_race_wave(w, a, exec, 4 * n, st ? VX_R_WRITE : VX_R_READ);

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The L2's dirty lines of held memory (vx_held: coarse-grained host memory
+ * and a peer's coarse-grained device memory).  The GPU's store there stays
+ * in its L2: the GPU's own loads see it, the host and other GPUs do not,
+ * until a release that reaches these lines writes it back (isa_coh's
+ * ISA_COH_WB: gfx90a's buffer_wbl2, gfx942's with sc1) or the kernel ends.
+ * A store isa_coh sends past the L2 (gfx942's sc0 sc1) writes its line
+ * back first, then memory.  One table for the dispatch, shared by its
+ * interpreter threads as a card's compute units share one L2.  Only the
+ * bytes stored are written back, so the host's writes to a line's other
+ * bytes survive; a line that must leave its set for another is written
+ * back, as a card evicts.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vx_int.h"
+
+#define SETS 4096	/* direct-mapped */
+#define STRIPES 64	/* locks, a set's by its index */
+#define LINE_MAX 128
+
+struct line {
+	uint64_t tag;		/* the line's number + 1; 0: empty */
+	uint64_t mask[LINE_MAX / 64];	/* the bytes stored */
+	uint8_t data[LINE_MAX];
+};
+
+struct vx_wback {
+	const struct vx_device *dev;
+	unsigned size;		/* the L2's line */
+	unsigned long dirty;	/* lines held dirty; read without a lock */
+	pthread_mutex_t make;
+	pthread_mutex_t lock[STRIPES];
+	struct line *set;	/* made at the first store */
+};
+
+struct vx_wback *vx_wback_new(const struct vx_device *dev)
+{
+	struct vx_wback *b = calloc(1, sizeof(*b));
+	if (!b)
+		return NULL;
+	b->dev = dev;
+	b->size = dev->fam == ISA_GFX908 ? 64u : 128u;
+	pthread_mutex_init(&b->make, NULL);
+	for (int i = 0; i < STRIPES; i++)
+		pthread_mutex_init(&b->lock[i], NULL);
+	return b;
+}
+
+static unsigned set_of(uint64_t ln)
+{
+	return (unsigned)((ln * 0x9e3779b97f4a7c15ull) >> 40) % SETS;
+}
+
+static bool stored(const struct line *l, unsigned i)
+{
+	return (l->mask[i / 64] >> (i % 64)) & 1;
+}
+
+/* The line's stored bytes to memory, in runs; a page nothing maps any
+ * more takes nothing (the card's write would fault nowhere the program
+ * sees).  Under the set's lock. */
+static void write_back(struct vx_wback *b, struct line *l)
+{
+	uint64_t va = (l->tag - 1) * b->size;
+	struct vx_page p;
+	if (!b->dev->page(b->dev->ctx, va - va % VX_PAGE, 1, &p)) {
+		uint8_t *mem = p.host + va % VX_PAGE;
+		for (unsigned i = 0; i < b->size;) {
+			unsigned j = i;
+			while (j < b->size && stored(l, j))
+				j++;
+			if (j > i)
+				memcpy(mem + i, l->data + i, j - i);
+			i = j + 1;
+		}
+	}
+	memset(l, 0, sizeof(*l));
+	__atomic_fetch_sub(&b->dirty, 1, __ATOMIC_RELAXED);
+}
+
+static struct line *table(struct vx_wback *b)
+{
+	struct line *s = __atomic_load_n(&b->set, __ATOMIC_ACQUIRE);
+	if (s)
+		return s;
+	pthread_mutex_lock(&b->make);
+	if (!(s = b->set) && (s = calloc(SETS, sizeof(*s))))
+		__atomic_store_n(&b->set, s, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&b->make);
+	return s;
+}
+
+/* Calls fn on each line [va, va+n) touches, under its set's lock, with
+ * the line's part of buf (NULL: none). */
+static void each_line(struct vx_wback *b, uint64_t va, unsigned n,
+		      void (*fn)(struct vx_wback *, struct line *, uint64_t ln,
+				 unsigned off, unsigned k, void *),
+		      void *arg)
+{
+	struct line *s = table(b);
+	uint8_t *at = arg;
+	while (s && n) {
+		uint64_t ln = va / b->size;
+		unsigned off = (unsigned)(va % b->size), k = b->size - off < n ? b->size - off : n;
+		unsigned i = set_of(ln);
+		pthread_mutex_lock(&b->lock[i % STRIPES]);
+		fn(b, &s[i], ln, off, k, at);
+		pthread_mutex_unlock(&b->lock[i % STRIPES]);
+		at = at ? at + k : NULL;
+		va += k, n -= k;
+	}
+}
+
+static void put(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, unsigned k,
+		void *in)
+{
+	if (l->tag && l->tag != ln + 1)
+		write_back(b, l);
+	if (!l->tag) {
+		l->tag = ln + 1;
+		__atomic_fetch_add(&b->dirty, 1, __ATOMIC_RELAXED);
+	}
+	memcpy(l->data + off, in, k);
+	for (unsigned i = off; i < off + k; i++)
+		l->mask[i / 64] |= 1ull << (i % 64);
+}
+
+static void get(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, unsigned k,
+		void *out)
+{
+	if (l->tag != ln + 1)
+		return;
+	for (unsigned i = 0; i < k; i++)
+		if (stored(l, off + i))
+			((uint8_t *)out)[i] = l->data[off + i];
+}
+
+static void drain(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, unsigned k,
+		  void *unused)
+{
+	if (l->tag == ln + 1)
+		write_back(b, l);
+}
+
+int vx_wback_store(struct vx_wback *b, uint64_t va, const void *buf, unsigned n)
+{
+	if (!table(b))
+		return -1;
+	each_line(b, va, n, put, (void *)buf);
+	return 0;
+}
+
+void vx_wback_overlay(struct vx_wback *b, uint64_t va, void *buf, unsigned n)
+{
+	if (b && __atomic_load_n(&b->dirty, __ATOMIC_RELAXED))
+		each_line(b, va, n, get, buf);
+}
+
+void vx_wback_range(struct vx_wback *b, uint64_t va, unsigned n)
+{
+	if (b && __atomic_load_n(&b->dirty, __ATOMIC_RELAXED))
+		each_line(b, va, n, drain, NULL);
+}
+
+void vx_wback_all(struct vx_wback *b)
+{
+	struct line *s = b ? __atomic_load_n(&b->set, __ATOMIC_ACQUIRE) : NULL;
+	if (!s || !__atomic_load_n(&b->dirty, __ATOMIC_RELAXED))
+		return;
+	for (unsigned i = 0; i < SETS; i++) {
+		pthread_mutex_lock(&b->lock[i % STRIPES]);
+		if (s[i].tag)
+			write_back(b, &s[i]);
+		pthread_mutex_unlock(&b->lock[i % STRIPES]);
+	}
+}
+
+void vx_wback_free(struct vx_wback *b)
+{
+	if (!b)
+		return;
+	vx_wback_all(b);
+	free(b->set);
+	free(b);
+}
