@@ -75,6 +75,19 @@ global_store_dword v1, v2, s[4:5]
 global_store_dword v1, v3, s[4:5] offset:256
 '''
 
+# A store to held memory stays among the L2's dirty lines (vx_wback.c):
+# the GPU's own later loads see it, through the line or, gfx942's sc0
+# sc1, past it; the kernel's end writes it back (the page's bytes after).
+OWN = '''
+global_store_dword v1, v0, s[6:7]
+s_waitcnt vmcnt(0)
+global_load_dword v2, v1, s[6:7]
+global_load_dword v3, v1, s[6:7] %s
+s_waitcnt vmcnt(0)
+global_store_dword v1, v2, s[4:5]
+global_store_dword v1, v3, s[4:5] offset:256
+'''
+
 
 def partial(arch):
     first = [i if 8 <= i < 40 else M for i in range(64)]
@@ -85,6 +98,12 @@ def partial(arch):
 
 
 CASES = [
+    ('wave: the GPU\'s own store to held memory, seen before its write-back',
+     ['gfx90a'], OWN % 'glc', lambda arch: list(range(64)) * 2,
+     {'kind': 'pinned-host,coarse', 'stales': []}),
+    ('wave: the GPU\'s own store to held memory, seen by a load past the L2',
+     ['gfx940'], OWN % 'sc0 sc1', lambda arch: list(range(64)) * 2,
+     {'kind': 'pinned-host,coarse', 'stales': []}),
     ('wave: partial EXEC, side by side in EXEC or in memory only, or apart',
      ['gfx90a', 'gfx940'], PARTIAL, partial,
      {'traffic': lambda arch: [(OUT, OUT, OUT + 0x3ff, 128, 1408)]}),

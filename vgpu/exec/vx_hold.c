@@ -17,8 +17,9 @@
  * or atomic changed is no stale line on the card, so the dispatch's
  * threads share a record of the lines the GPU wrote, and a held line that
  * differs from memory is taken again from memory, not counted, where the
- * GPU wrote it.  doc/testing.md lists what differs from a card (capacity,
- * eviction, write-through, a host write to a line the GPU also wrote).
+ * GPU wrote it.  The GPU's stores reach memory only when vx_wback.c
+ * writes them back.  doc/testing.md lists what differs from a card
+ * (capacity, eviction, a host write to a line the GPU also wrote).
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -135,9 +136,9 @@ void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf,
 	}
 }
 
-/* The GPU's own store reaches the line it holds (and memory at once: the
- * difference doc/testing.md names); an atomic, done at memory here, drops
- * it, so a later read sees what the atomic left. */
+/* The GPU's own store reaches the line it holds (and the dispatch's dirty
+ * lines, vx_wback.c); an atomic, done at memory here, drops it, so a
+ * later read sees what the atomic left. */
 void vx_hold_write(struct vx_wave *w, uint64_t va, const void *buf, unsigned n, int atomic)
 {
 	struct vx_ctx *c = w->c;
