@@ -27,15 +27,21 @@ struct line {
 	uint64_t tag;		/* the line's number + 1; 0: empty */
 	uint64_t mask[LINE_MAX / 64];	/* the bytes stored */
 	uint8_t data[LINE_MAX];
+	bool listed;		/* its set is in `list` */
 };
 
 struct vx_wback {
 	const struct vx_device *dev;
 	unsigned size;		/* the L2's line */
 	unsigned long dirty;	/* lines held dirty; read without a lock */
-	pthread_mutex_t make;
+	pthread_mutex_t make;	/* the table's making, and `list` */
+	pthread_mutex_t flush;	/* one write-back of everything at a time */
 	pthread_mutex_t lock[STRIPES];
 	struct line *set;	/* made at the first store */
+	/* The sets that may be dirty, so that a write-back of everything
+	 * (a fence in a loop) visits those alone; a set's lock is taken
+	 * before `make`, never after. */
+	unsigned *list, nlist;
 };
 
 struct vx_wback *vx_wback_new(const struct vx_device *dev)
@@ -46,6 +52,7 @@ struct vx_wback *vx_wback_new(const struct vx_device *dev)
 	b->dev = dev;
 	b->size = dev->fam == ISA_GFX908 ? 64u : 128u;
 	pthread_mutex_init(&b->make, NULL);
+	pthread_mutex_init(&b->flush, NULL);
 	for (int i = 0; i < STRIPES; i++)
 		pthread_mutex_init(&b->lock[i], NULL);
 	return b;
@@ -79,7 +86,9 @@ static void write_back(struct vx_wback *b, struct line *l)
 			i = j + 1;
 		}
 	}
+	bool listed = l->listed;
 	memset(l, 0, sizeof(*l));
+	l->listed = listed;
 	__atomic_fetch_sub(&b->dirty, 1, __ATOMIC_RELAXED);
 }
 
@@ -89,7 +98,8 @@ static struct line *table(struct vx_wback *b)
 	if (s)
 		return s;
 	pthread_mutex_lock(&b->make);
-	if (!(s = b->set) && (s = calloc(SETS, sizeof(*s))))
+	if (!(s = b->set) && !b->list && (b->list = malloc(SETS * sizeof(*b->list))) &&
+	    (s = calloc(SETS, sizeof(*s))))
 		__atomic_store_n(&b->set, s, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&b->make);
 	return s;
@@ -124,6 +134,12 @@ static void put(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, u
 	if (!l->tag) {
 		l->tag = ln + 1;
 		__atomic_fetch_add(&b->dirty, 1, __ATOMIC_RELAXED);
+	}
+	if (!l->listed) {
+		l->listed = true;
+		pthread_mutex_lock(&b->make);
+		b->list[b->nlist++] = (unsigned)(l - b->set);
+		pthread_mutex_unlock(&b->make);
 	}
 	memcpy(l->data + off, in, k);
 	for (unsigned i = off; i < off + k; i++)
@@ -172,12 +188,28 @@ void vx_wback_all(struct vx_wback *b)
 	struct line *s = b ? __atomic_load_n(&b->set, __ATOMIC_ACQUIRE) : NULL;
 	if (!s || !__atomic_load_n(&b->dirty, __ATOMIC_RELAXED))
 		return;
-	for (unsigned i = 0; i < SETS; i++) {
+	/* One at a time, so that every dirty set is in the list when one
+	 * starts; taken out whole, a set stored to meanwhile is listed again,
+	 * or is still listed here and written back below. */
+	pthread_mutex_lock(&b->flush);
+	pthread_mutex_lock(&b->make);
+	unsigned n = b->nlist, *mine = n ? malloc(n * sizeof(*mine)) : NULL;
+	if (mine) {
+		memcpy(mine, b->list, n * sizeof(*mine));
+		b->nlist = 0;
+	}
+	pthread_mutex_unlock(&b->make);
+	for (unsigned k = 0; n && k < (mine ? n : SETS); k++) {
+		unsigned i = mine ? mine[k] : k;	/* no room: every set */
 		pthread_mutex_lock(&b->lock[i % STRIPES]);
+		if (mine)
+			s[i].listed = false;
 		if (s[i].tag)
 			write_back(b, &s[i]);
 		pthread_mutex_unlock(&b->lock[i % STRIPES]);
 	}
+	pthread_mutex_unlock(&b->flush);
+	free(mine);
 }
 
 void vx_wback_free(struct vx_wback *b)
@@ -185,6 +217,10 @@ void vx_wback_free(struct vx_wback *b)
 	if (!b)
 		return;
 	vx_wback_all(b);
+	for (unsigned i = 0; b->set && i < SETS; i++)	/* the threads have ended */
+		if (b->set[i].tag)
+			write_back(b, &b->set[i]);
 	free(b->set);
+	free(b->list);
 	free(b);
 }
