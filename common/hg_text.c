@@ -4,20 +4,26 @@
 #include <string.h>
 
 #define HG_TEXT_BASE 85
-#define HG_TEXT_FIRST 40   /* '(' */
-#define HG_TEXT_SKIP 92    /* '\\', which text output would escape */
+#define HG_TEXT_FIRST 40 /* '(': the 87 characters up to '~' ... */
+#define HG_TEXT_SKIP1 63 /* ... but '?' and '\\', which babeltrace2's */
+#define HG_TEXT_SKIP2 92 /* text output escapes */
 
 static inline char hg_text_char(uint32_t d)
 {
-	return (char)(HG_TEXT_FIRST + d + (d >= HG_TEXT_SKIP - HG_TEXT_FIRST));
+	return (char)(HG_TEXT_FIRST + d +
+		      (d >= HG_TEXT_SKIP1 - HG_TEXT_FIRST) +
+		      (d >= HG_TEXT_SKIP2 - HG_TEXT_FIRST - 1));
 }
 
 /* A character's digit, or HG_TEXT_BASE when it is none. */
 static inline uint32_t hg_text_digit(char c)
 {
-	uint32_t u = (uint8_t)c, d = u - HG_TEXT_FIRST - (u > HG_TEXT_SKIP);
+	uint32_t u = (uint8_t)c;
+	uint32_t d = u - HG_TEXT_FIRST - (u > HG_TEXT_SKIP1) - (u > HG_TEXT_SKIP2);
 
-	return u == HG_TEXT_SKIP || d >= HG_TEXT_BASE ? HG_TEXT_BASE : d;
+	return u == HG_TEXT_SKIP1 || u == HG_TEXT_SKIP2 || d >= HG_TEXT_BASE
+		       ? HG_TEXT_BASE
+		       : d;
 }
 
 /* v as m digits, most significant first. */

@@ -8,9 +8,10 @@
  *
  * Every 4 bytes, read as a little-endian 32-bit number, are 5 base-85
  * digits, most significant first; k trailing bytes (1 to 3) are k + 1
- * digits.  A digit d is the character 40 + d, past the backslash from 52
- * on: printable ASCII with no space, quote or backslash, so every LTTng
- * tool and babeltrace2's text output prints it as it is, and no NUL.
+ * digits.  The digits are the characters from '(' to '~' but '?' and
+ * '\\': printable ASCII with no space, quote, backslash or question mark,
+ * so every LTTng tool and babeltrace2's text output prints it as it is
+ * (babeltrace2 escapes those), and no NUL.
  * A text of every length but 1 more than a multiple of 5 is some record's;
  * each record has exactly one text, since a group whose value is out of
  * its bytes' range is rejected.
