@@ -4,6 +4,7 @@
 #include <string.h>
 
 #define HG_TEXT_BASE 85
+#define HG_TEXT_NONE 0xff
 #define HG_TEXT_FIRST 40 /* '(': the 87 characters up to '~' ... */
 #define HG_TEXT_SKIP1 63 /* ... but '?' and '\\', which babeltrace2's */
 #define HG_TEXT_SKIP2 92 /* text output escapes */
@@ -15,15 +16,44 @@ static inline char hg_text_char(uint32_t d)
 		      (d >= HG_TEXT_SKIP2 - HG_TEXT_FIRST - 1));
 }
 
-/* A character's digit, or HG_TEXT_BASE when it is none. */
+/* Each character's digit, N for one out of the alphabet: a digit is one
+ * load, and N's high bit marks a group that holds one. */
+#define N 0xff
+static const uint8_t hg_text_digits[256] = {
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, 0, 1, 2, 3, 4, 5, 6, 7,
+	8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, N,
+	23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38,
+	39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, N, 51, 52, 53,
+	54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69,
+	70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
+};
+#undef N
+
 static inline uint32_t hg_text_digit(char c)
 {
-	uint32_t u = (uint8_t)c;
-	uint32_t d = u - HG_TEXT_FIRST - (u > HG_TEXT_SKIP1) - (u > HG_TEXT_SKIP2);
+	return hg_text_digits[(uint8_t)c];
+}
 
-	return u == HG_TEXT_SKIP1 || u == HG_TEXT_SKIP2 || d >= HG_TEXT_BASE
-		       ? HG_TEXT_BASE
-		       : d;
+/* The value of the 5 digits at t, or UINT64_MAX when one is none or the
+ * value is wider than 32 bits: straight-line, the usual group. */
+static inline uint64_t hg_text_five(const char *t)
+{
+	uint32_t d0 = hg_text_digit(t[0]), d1 = hg_text_digit(t[1]),
+		 d2 = hg_text_digit(t[2]), d3 = hg_text_digit(t[3]),
+		 d4 = hg_text_digit(t[4]);
+	uint64_t v = (((d0 * 85ull + d1) * 85 + d2) * 85 + d3) * 85 + d4;
+
+	return (d0 | d1 | d2 | d3 | d4) & 0x80 || v >> 32 ? UINT64_MAX : v;
 }
 
 /* v as m digits, most significant first. */
@@ -69,35 +99,65 @@ static inline uint64_t hg_text_value(const char *t, unsigned m)
 	return v;
 }
 
+/* The fault of the group of m characters at t, and *at where it is. */
+static int hg_text_group(const char *t, unsigned m, size_t *at)
+{
+	uint64_t v = 0;
+
+	if (m == 5 && hg_text_five(t) != UINT64_MAX)
+		return HG_TEXT_OK;
+	for (unsigned k = 0; k < m; k++) {
+		uint32_t d = hg_text_digit(t[k]);
+
+		if (d == HG_TEXT_NONE) {
+			*at = k;
+			return HG_TEXT_E_CHAR;
+		}
+		v = v * HG_TEXT_BASE + d;
+	}
+	*at = 0;
+	return v >> 8 * (m - 1) ? HG_TEXT_E_RANGE : HG_TEXT_OK;
+}
+
 int hg_text_check(const char *t, size_t tlen, size_t *at)
 {
-	size_t i = 0;
+	size_t g = 0, k = 0;
 	int err = HG_TEXT_OK;
 
 	if (hg_text_size(tlen) < 0) {
 		err = HG_TEXT_E_LENGTH;
-		i = tlen;
+		g = tlen - 1;
 	}
-	for (; !err && i < tlen; i++)
-		if (hg_text_digit(t[i]) == HG_TEXT_BASE)
-			err = HG_TEXT_E_CHAR;
-	/* Only a group's digits together say whether it overflows. */
-	for (size_t g = 0; !err && g < tlen; g += 5) {
-		unsigned m = tlen - g < 5 ? (unsigned)(tlen - g) : 5;
-
-		if (hg_text_value(t + g, m) >> 8 * (m - 1)) {
-			err = HG_TEXT_E_RANGE;
-			i = g + 1;
-		}
-	}
+	for (; !err && g < tlen; g += 5)
+		err = hg_text_group(t + g, tlen - g < 5 ? (unsigned)(tlen - g) : 5,
+				    &k);
 	if (at)
-		*at = err ? i - 1 : tlen;
+		*at = err ? (err == HG_TEXT_E_LENGTH ? g : g - 5 + k) : tlen;
 	return err;
+}
+
+/* Bytes i to i + n, i a multiple of 4, the usual reading: a group at a
+ * time.  Returns how many it left to the general loop (a last group's). */
+static size_t hg_text_decode_groups(const char *t, size_t tlen, size_t i,
+				    size_t n, uint8_t *out)
+{
+	for (t += i / 4 * 5; n >= 4 && tlen - i / 4 * 5 >= 5;
+	     t += 5, i += 4, n -= 4, out += 4) {
+		uint32_t v = (uint32_t)hg_text_five(t);
+
+		memcpy(out, &v, 4);
+	}
+	return n;
 }
 
 void hg_text_decode_at(const char *t, size_t tlen, size_t i, size_t n,
 		       uint8_t *out)
 {
+	if (!(i & 3)) {
+		size_t left = hg_text_decode_groups(t, tlen, i, n, out);
+
+		out += n - left, i += n - left, n = left;
+	}
 	while (n) {
 		size_t g = i / 4, skip = i % 4, c = 5 * g;
 		unsigned m = tlen - c < 5 ? (unsigned)(tlen - c) : 5;
