@@ -172,14 +172,28 @@ void hg_text_decode_at(const char *t, size_t tlen, size_t i, size_t n,
 	}
 }
 
+/* Checked as it is read, in one pass: a fault is looked for again only
+ * once there is one, to say which. */
 ptrdiff_t hg_text_decode(const char *t, size_t tlen, uint8_t *out)
 {
 	ptrdiff_t n = hg_text_size(tlen);
-	int err = hg_text_check(t, tlen, NULL);
+	size_t left = tlen, at;
+	uint64_t v;
 
-	if (err)
-		return err;
-	hg_text_decode_at(t, tlen, 0, (size_t)n, out);
+	if (n < 0)
+		return n;
+	for (; left >= 5; left -= 5, t += 5, out += 4) {
+		v = hg_text_five(t);
+		if (v == UINT64_MAX)
+			return hg_text_check(t, left, NULL);
+		memcpy(out, &v, 4);
+	}
+	if (left) {
+		if (hg_text_group(t, (unsigned)left, &at))
+			return hg_text_check(t, left, NULL);
+		v = hg_text_value(t, (unsigned)left);
+		memcpy(out, &v, left - 1);
+	}
 	return n;
 }
 

@@ -208,20 +208,41 @@ static uint64_t dec_elem_t(const void *ctx, uint64_t i)
 	return b;
 }
 
-/* The packed member as text: a source of its bytes, or DEC_E_TEXT with
- * *at the character where it goes wrong (and an empty source). */
-static int dec_text(const bt_field *f, struct dec_src *s, unsigned *at)
+/* A text's bytes decoded whole, DEC_WINDOW at most, as a source. */
+static uint64_t dec_elem_b(const void *ctx, uint64_t i)
+{
+	return ((const uint8_t *)ctx)[i];
+}
+
+static void dec_bytes_b(const void *ctx, uint64_t i, uint64_t n, uint8_t *out)
+{
+	memcpy(out, (const uint8_t *)ctx + i, n);
+}
+
+/*
+ * The packed member as text: a source of its bytes, or DEC_E_TEXT with *at
+ * the character where it goes wrong (and an empty source).  Bytes that
+ * fit buf (DEC_WINDOW, the usual record) are decoded into it, checked as
+ * they are; longer ones are checked first and decoded as they are read.
+ */
+static int dec_text(const bt_field *f, uint8_t *buf, struct dec_src *s,
+		    unsigned *at)
 {
 	const char *t = bt_field_string_get_value(f);
 	uint64_t tlen = bt_field_string_get_length(f);
+	ptrdiff_t n = hg_text_size(tlen);
 	size_t bad;
 
 	*s = (struct dec_src){dec_elem_t, dec_bytes_t, t, 0};
+	if (n >= 0 && n <= DEC_WINDOW && hg_text_decode(t, tlen, buf) == n) {
+		*s = (struct dec_src){dec_elem_b, dec_bytes_b, buf, (uint64_t)n};
+		return DEC_OK;
+	}
 	if (hg_text_check(t, tlen, &bad)) {
 		*at = (unsigned)bad;
 		return DEC_E_TEXT;
 	}
-	s->len = (uint64_t)hg_text_size(tlen);
+	s->len = (uint64_t)n;
 	return DEC_OK;
 }
 
@@ -241,14 +262,15 @@ static struct dec_src dec_packed(const struct dec_class *dc,
 				bt_field_array_get_length(f)};
 }
 
-/* The packed member as a source: its text's bytes, or its elements.  A
+/* The packed member as a source: its text's bytes (in buf, DEC_WINDOW,
+ * when they fit), or its elements.  A
  * text that is no record's is an empty source, which unpacks as a record
  * of zeros and a launch of no argument, and DEC_E_TEXT with *at. */
 static int dec_source(const struct dec_class *dc, const bt_field *payload,
-		      struct dec_src *s, unsigned *at)
+		      uint8_t *buf, struct dec_src *s, unsigned *at)
 {
 	if (dc->text)
-		return dec_text(dec_member(payload, dc->field), s, at);
+		return dec_text(dec_member(payload, dc->field), buf, s, at);
 	*s = dec_packed(dc, payload);
 	return DEC_OK;
 }
@@ -276,8 +298,9 @@ int dec_bt_alloc(const struct dec_class *dc, const bt_field *payload,
 {
 	if (dc->form >= DEC_FORM_WORDS) {
 		struct dec_src s;
+		uint8_t buf[DEC_WINDOW];
 		unsigned at = 0;
-		int bad = dec_source(dc, payload, &s, &at);
+		int bad = dec_source(dc, payload, buf, &s, &at);
 		int rc = dec_alloc_unpack(&s, dc->form, a, nwords);
 
 		return bad ? dec_text_fault(nwords, at) : rc;
@@ -302,8 +325,9 @@ int dec_bt_free(const struct dec_class *dc, const bt_field *payload,
 {
 	if (dc->form >= DEC_FORM_WORDS) {
 		struct dec_src s;
+		uint8_t buf[DEC_WINDOW];
 		unsigned at = 0;
-		int bad = dec_source(dc, payload, &s, &at);
+		int bad = dec_source(dc, payload, buf, &s, &at);
 		int rc = dec_free_unpack(&s, dc->form, f, nwords);
 
 		return bad ? dec_text_fault(nwords, at) : rc;
@@ -335,7 +359,7 @@ int dec_bt_launch(const struct dec_class *dc, const bt_field *payload,
 	if (dc->form >= DEC_FORM_WORDS) {
 		struct dec_src s;
 		unsigned at = 0;
-		int bad = dec_source(dc, payload, &s, &at);
+		int bad = dec_source(dc, payload, args->text, &s, &at);
 		int rc = dec_launch_unpack(&s, dc->form, l, args, nwords);
 
 		return bad ? dec_text_fault(nwords, at) : rc;

@@ -86,6 +86,9 @@ struct dec_args {
 	uint64_t i, n;
 	unsigned next; /* the index after the last argument's (pack, ref) */
 	bool damaged;  /* stopped before the end */
+	/* A launch's bytes decoded from its text (dec_bt.c) when they fit:
+	 * the source the words are read from, as long as they are. */
+	uint8_t text[DEC_WINDOW];
 };
 
 /*
