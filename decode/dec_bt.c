@@ -107,8 +107,9 @@ void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 
 		if (i < 0 || !dec_packed_class(payload, i, l, kind, rd))
 			continue;
-		if (!l->text && l->elem_bits && ((rd & DEC_READ_KIND) != DEC_READ_UNSIGNED ||
-				     dec_elem_bits(payload, i) != l->elem_bits))
+		if (!l->text && l->elem_bits &&
+		    ((rd & DEC_READ_KIND) != DEC_READ_UNSIGNED ||
+		     dec_elem_bits(payload, i) != l->elem_bits))
 			continue;
 		dc->form = l->kind[kind].form;
 		dc->schema = l->schema;
@@ -193,11 +194,11 @@ static struct dec_src dec_array(const bt_field *payload, int16_t i, bool uns)
 				bt_field_array_get_length(f)};
 }
 
-/* Schema 9's bytes from their text, checked whole first (dec_text): the
- * text's length is the bytes'. */
+/* Schema 9's bytes from their text, checked whole first (dec_text); the
+ * text ends at its NUL. */
 static void dec_bytes_t(const void *ctx, uint64_t i, uint64_t n, uint8_t *out)
 {
-	hg_text_decode_at(ctx, HG_TEXT_LEN(strlen(ctx)), i, n, out);
+	hg_text_decode_at(ctx, strlen(ctx), i, n, out);
 }
 
 static uint64_t dec_elem_t(const void *ctx, uint64_t i)
@@ -263,9 +264,9 @@ static struct dec_src dec_packed(const struct dec_class *dc,
 }
 
 /* The packed member as a source: its text's bytes (in buf, DEC_WINDOW,
- * when they fit), or its elements.  A
- * text that is no record's is an empty source, which unpacks as a record
- * of zeros and a launch of no argument, and DEC_E_TEXT with *at. */
+ * when they fit), or its elements.  A text that is no record's is an
+ * empty source, which unpacks as a record of zeros and a launch of no
+ * argument, and DEC_E_TEXT with *at. */
 static int dec_source(const struct dec_class *dc, const bt_field *payload,
 		      uint8_t *buf, struct dec_src *s, unsigned *at)
 {

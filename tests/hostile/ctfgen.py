@@ -460,7 +460,10 @@ def seed_events():
             text(20, widen(alloc_pack(6, 0x7f0000005000, 64)[6:], 20)),
             text(22, widen(launch_ref(4, [0x7f0000005000, 6, 0,
                                           4 << 16 | 2 << 24]), 12)),
-            text(21, widen(free_pack(6, 0x7f0000005000, 64)[6:], 8))]
+            text(21, widen(free_pack(6, 0x7f0000005000, 64)[6:], 8)),
+            # longer than a reader's window, and not a multiple of 4
+            text(22, launch_ref(4, [0x7f0000005000, 6, 8,
+                                    4 << 16 | 2 << 24] * 12))]
 
 
 def zero_bit_events(d, payload=16):

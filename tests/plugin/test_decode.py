@@ -212,7 +212,7 @@ with tempfile.TemporaryDirectory() as tmp:
     ok(len(sized) == 3 and not any(re.search(r'\d$', e['event']) for e in got),
        'the sizes (%s) come out as the events they are' % ', '.join(
            sorted(sized)), [e['event'] for e in got])
-    ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 10,
+    ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 11,
        'every launch form decoded', [e['event'] for e in got])
 
     # ---- a kernels/ program ----------------------------------------------
