@@ -16,8 +16,9 @@ static inline char hg_text_char(uint32_t d)
 		      (d >= HG_TEXT_SKIP2 - HG_TEXT_FIRST - 1));
 }
 
-/* Each character's digit, N for one out of the alphabet: a digit is one
- * load, and N's high bit marks a group that holds one. */
+/* Each character's digit, N for one out of the alphabet: the inverse of
+ * hg_text_char (text-codec round-trips every digit through both).  A
+ * digit is one load, and N's high bit marks a group that holds one. */
 #define N 0xff
 static const uint8_t hg_text_digits[256] = {
 	N, N, N, N, N, N, N, N, N, N, N, N, N, N, N, N,
@@ -195,19 +196,4 @@ ptrdiff_t hg_text_decode(const char *t, size_t tlen, uint8_t *out)
 		memcpy(out, &v, left - 1);
 	}
 	return n;
-}
-
-const char *hg_text_strerror(int err)
-{
-	switch (err) {
-	case HG_TEXT_OK:
-		return "no fault";
-	case HG_TEXT_E_LENGTH:
-		return "a length no record's text has";
-	case HG_TEXT_E_CHAR:
-		return "a character out of its alphabet";
-	case HG_TEXT_E_RANGE:
-		return "a group wider than its bytes";
-	}
-	return "a fault";
 }

@@ -50,7 +50,4 @@ void hg_text_decode_at(const char *t, size_t tlen, size_t i, size_t n,
 /* A text's bytes at out (hg_text_size of them), or its fault. */
 ptrdiff_t hg_text_decode(const char *t, size_t tlen, uint8_t *out);
 
-/* The name of a fault, for a message. */
-const char *hg_text_strerror(int err);
-
 #endif
