@@ -526,7 +526,7 @@ enum hg_warn {
  * and keeps each schema's history); `hipgrain report` refuses schemas newer
  * than its own.
  */
-#define HG_TRACE_SCHEMA 8
+#define HG_TRACE_SCHEMA 9
 
 /*
  * From schema 3, `alloc`, `free` and `launch` are each one field of 64-bit
@@ -593,6 +593,11 @@ enum hg_launch_word {
  * Schema 7 writes the same bytes as 32-bit elements, widened to a whole
  * number of them (hg_pack_class): a reader pays for each element of an
  * array, and babeltrace2 reads a quarter as many much faster.
+ *
+ * Schema 9 writes schema 7's widened bytes as one string of text
+ * (hg_text.h), `text` for an alloc or a free and `reftext` for a launch,
+ * and no sized events: a reader reads a string whole, with no cost per
+ * element.
  */
 enum hg_launch_byte_word {
 	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,

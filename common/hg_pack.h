@@ -386,12 +386,12 @@ static inline size_t hg_pack_launch_ref(uint8_t *end, uint32_t head,
 }
 
 /*
- * What the provider writes (schema 7): a record widened to a whole number
- * of HG_PACK_STEP-byte elements, HG_PACK_ELEMS of them.  Each returns the
+ * What the provider writes (schema 7 on): a record widened to a whole
+ * number of HG_PACK_STEP-byte groups (schema 9 writes them as text,
+ * hg_text.h).  Each returns the
  * record's length; hg_pack_launch_whole writes the `ref` before the nargb
  * bytes of arguments at end and returns the ref's length too, in *nref.
  */
-#define HG_PACK_ELEMS(len) ((uint16_t)((len) / HG_PACK_STEP))
 
 static inline size_t hg_pack_alloc_whole(const uint64_t *w, uint8_t *out)
 {

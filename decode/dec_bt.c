@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "hg_text.h"
+
 int16_t dec_member_index(const bt_field_class *fc, const char *name)
 {
 	uint64_t n;
@@ -70,6 +72,24 @@ static uint64_t dec_elem_bits(const bt_field_class *fc, int16_t i)
 	return bt_field_class_integer_get_field_value_range(m);
 }
 
+/* Whether member i, read as rd, is a packed form's field: a string for
+ * text, else an array of integers. */
+static bool dec_packed_class(const bt_field_class *payload, int16_t i,
+			     const struct dec_layout *l, enum dec_kind kind,
+			     uint8_t rd)
+{
+	const bt_field_class *m;
+
+	if (l->kind[kind].form == DEC_FORM_NAMED)
+		return true;
+	if (!l->text)
+		return (rd & DEC_READ_ARRAY) && (rd & DEC_READ_KIND);
+	m = bt_field_class_structure_member_borrow_field_class_const(
+		bt_field_class_structure_borrow_member_by_index_const(
+			payload, (uint64_t)i));
+	return bt_field_class_get_type(m) == BT_FIELD_CLASS_TYPE_STRING;
+}
+
 void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 		    const bt_field_class *payload)
 {
@@ -85,18 +105,19 @@ void dec_class_init(struct dec_class *dc, enum dec_kind kind,
 		int16_t i = dec_member_index(payload, l->kind[kind].field);
 		uint8_t rd = dec_member_read(payload, i);
 
-		/* A packed form's field is an array of integers. */
-		if (i < 0 || (l->kind[kind].form != DEC_FORM_NAMED &&
-			      (!(rd & DEC_READ_ARRAY) || !(rd & DEC_READ_KIND))))
+		if (i < 0 || !dec_packed_class(payload, i, l, kind, rd))
 			continue;
-		if (l->elem_bits && ((rd & DEC_READ_KIND) != DEC_READ_UNSIGNED ||
-				     dec_elem_bits(payload, i) != l->elem_bits))
+		if (!l->text && l->elem_bits &&
+		    ((rd & DEC_READ_KIND) != DEC_READ_UNSIGNED ||
+		     dec_elem_bits(payload, i) != l->elem_bits))
 			continue;
 		dc->form = l->kind[kind].form;
 		dc->schema = l->schema;
 		dc->field = i;
-		dc->signed_elems = (rd & DEC_READ_KIND) != DEC_READ_UNSIGNED;
+		dc->signed_elems = !l->text &&
+				   (rd & DEC_READ_KIND) != DEC_READ_UNSIGNED;
 		dc->quad_elems = l->elem_bits == 32;
+		dc->text = l->text;
 		return;
 	}
 }
@@ -173,6 +194,59 @@ static struct dec_src dec_array(const bt_field *payload, int16_t i, bool uns)
 				bt_field_array_get_length(f)};
 }
 
+/* Schema 9's bytes from their text, checked whole first (dec_text); the
+ * text ends at its NUL. */
+static void dec_bytes_t(const void *ctx, uint64_t i, uint64_t n, uint8_t *out)
+{
+	hg_text_decode_at(ctx, strlen(ctx), i, n, out);
+}
+
+static uint64_t dec_elem_t(const void *ctx, uint64_t i)
+{
+	uint8_t b;
+
+	dec_bytes_t(ctx, i, 1, &b);
+	return b;
+}
+
+/* A text's bytes decoded whole, DEC_WINDOW at most, as a source. */
+static uint64_t dec_elem_b(const void *ctx, uint64_t i)
+{
+	return ((const uint8_t *)ctx)[i];
+}
+
+static void dec_bytes_b(const void *ctx, uint64_t i, uint64_t n, uint8_t *out)
+{
+	memcpy(out, (const uint8_t *)ctx + i, n);
+}
+
+/*
+ * The packed member as text: a source of its bytes, or DEC_E_TEXT with *at
+ * the character where it goes wrong (and an empty source).  Bytes that
+ * fit buf (DEC_WINDOW, the usual record) are decoded into it, checked as
+ * they are; longer ones are checked first and decoded as they are read.
+ */
+static int dec_text(const bt_field *f, uint8_t *buf, struct dec_src *s,
+		    unsigned *at)
+{
+	const char *t = bt_field_string_get_value(f);
+	uint64_t tlen = bt_field_string_get_length(f);
+	ptrdiff_t n = hg_text_size(tlen);
+	size_t bad;
+
+	*s = (struct dec_src){dec_elem_t, dec_bytes_t, t, 0};
+	if (n >= 0 && n <= DEC_WINDOW && hg_text_decode(t, tlen, buf) == n) {
+		*s = (struct dec_src){dec_elem_b, dec_bytes_b, buf, (uint64_t)n};
+		return DEC_OK;
+	}
+	if (hg_text_check(t, tlen, &bad)) {
+		*at = (unsigned)bad;
+		return DEC_E_TEXT;
+	}
+	s->len = (uint64_t)n;
+	return DEC_OK;
+}
+
 /* The packed member is an array, its class checked once
  * (dec_class_init). */
 static struct dec_src dec_packed(const struct dec_class *dc,
@@ -189,6 +263,27 @@ static struct dec_src dec_packed(const struct dec_class *dc,
 				bt_field_array_get_length(f)};
 }
 
+/* The packed member as a source: its text's bytes (in buf, DEC_WINDOW,
+ * when they fit), or its elements.  A text that is no record's is an
+ * empty source, which unpacks as a record of zeros and a launch of no
+ * argument, and DEC_E_TEXT with *at. */
+static int dec_source(const struct dec_class *dc, const bt_field *payload,
+		      uint8_t *buf, struct dec_src *s, unsigned *at)
+{
+	if (dc->text)
+		return dec_text(dec_member(payload, dc->field), buf, s, at);
+	*s = dec_packed(dc, payload);
+	return DEC_OK;
+}
+
+/* A text's fault, and where it is, in place of the empty source's. */
+static int dec_text_fault(unsigned *nwords, unsigned at)
+{
+	if (nwords)
+		*nwords = at;
+	return DEC_E_TEXT;
+}
+
 static uint64_t dec_named_u64(const struct dec_class *dc,
 			      const bt_field *payload, int n)
 {
@@ -203,9 +298,13 @@ int dec_bt_alloc(const struct dec_class *dc, const bt_field *payload,
 		 struct dec_alloc *a, unsigned *nwords)
 {
 	if (dc->form >= DEC_FORM_WORDS) {
-		struct dec_src s = dec_packed(dc, payload);
+		struct dec_src s;
+		uint8_t buf[DEC_WINDOW];
+		unsigned at = 0;
+		int bad = dec_source(dc, payload, buf, &s, &at);
+		int rc = dec_alloc_unpack(&s, dc->form, a, nwords);
 
-		return dec_alloc_unpack(&s, dc->form, a, nwords);
+		return bad ? dec_text_fault(nwords, at) : rc;
 	}
 	*a = (struct dec_alloc){
 		.id = DEC_N(DEC_NA_ID), .addr = DEC_N(DEC_NA_ADDR),
@@ -226,9 +325,13 @@ int dec_bt_free(const struct dec_class *dc, const bt_field *payload,
 		struct dec_free *f, unsigned *nwords)
 {
 	if (dc->form >= DEC_FORM_WORDS) {
-		struct dec_src s = dec_packed(dc, payload);
+		struct dec_src s;
+		uint8_t buf[DEC_WINDOW];
+		unsigned at = 0;
+		int bad = dec_source(dc, payload, buf, &s, &at);
+		int rc = dec_free_unpack(&s, dc->form, f, nwords);
 
-		return dec_free_unpack(&s, dc->form, f, nwords);
+		return bad ? dec_text_fault(nwords, at) : rc;
 	}
 	*f = (struct dec_free){
 		.id = DEC_N(DEC_NF_ID), .addr = DEC_N(DEC_NF_ADDR),
@@ -255,9 +358,12 @@ int dec_bt_launch(const struct dec_class *dc, const bt_field *payload,
 		  unsigned *nwords)
 {
 	if (dc->form >= DEC_FORM_WORDS) {
-		struct dec_src s = dec_packed(dc, payload);
+		struct dec_src s;
+		unsigned at = 0;
+		int bad = dec_source(dc, payload, args->text, &s, &at);
+		int rc = dec_launch_unpack(&s, dc->form, l, args, nwords);
 
-		return dec_launch_unpack(&s, dc->form, l, args, nwords);
+		return bad ? dec_text_fault(nwords, at) : rc;
 	}
 	*l = (struct dec_launch){
 		.handle = DEC_N(DEC_NL_HANDLE), .stream = DEC_N(DEC_NL_STREAM),

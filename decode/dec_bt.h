@@ -21,6 +21,7 @@ struct dec_class {
 	int16_t field;	    /* the member of the packed values, or -1 */
 	bool signed_elems;  /* its elements are not unsigned integers */
 	bool quad_elems;    /* its elements are 32-bit: four bytes each */
+	bool text;	    /* it is a string of hg_text.h's text */
 	int16_t named[DEC_NAMED_MAX]; /* members of dec_named[kind], or -1 */
 };
 

@@ -373,6 +373,11 @@ void dec_err_text(int err, enum dec_kind kind, unsigned nwords, char *buf,
 		snprintf(buf, cap, "%s: damaged bytes after %u words (a length "
 				   "over 8, a value wider than its half, or "
 				   "bytes missing)", what[kind], nwords);
+	else if (err == DEC_E_TEXT)
+		snprintf(buf, cap, "%s: its text is damaged at character "
+				   "%u (a character out of its alphabet, a "
+				   "group out of range, or a length no text "
+				   "has)", what[kind], nwords);
 	else
 		snprintf(buf, cap, "%s: read", what[kind]);
 }

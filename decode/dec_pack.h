@@ -86,13 +86,19 @@ struct dec_args {
 	uint64_t i, n;
 	unsigned next; /* the index after the last argument's (pack, ref) */
 	bool damaged;  /* stopped before the end */
+	/* A launch's bytes decoded from its text (dec_bt.c) when they fit:
+	 * the source the words are read from, as long as they are. */
+	uint8_t text[DEC_WINDOW];
 };
 
 /*
  * Errors are negative: the values end before the event's do, or a length
- * or a value is out of range (dec_err_text says which, and where).
+ * or a value is out of range, or the text that holds the bytes is no
+ * record's (dec_err_text says which, and where).
  */
-enum dec_err { DEC_OK = 0, DEC_E_SHORT = -1, DEC_E_DAMAGED = -2 };
+enum dec_err {
+	DEC_OK = 0, DEC_E_SHORT = -1, DEC_E_DAMAGED = -2, DEC_E_TEXT = -3
+};
 
 /* The words of a packed form (WORDS, BYTES, PACK) into a record; with
  * *nwords the words read whole. */
@@ -112,7 +118,8 @@ void dec_args_open_seqs(struct dec_args *it, const struct dec_src seq[6]);
 /* The next argument; false at the end or at damage (it->damaged). */
 bool dec_args_next(struct dec_args *it, struct dec_arg *a);
 
-/* "N of M words" or the like, for an error of an event of `kind`. */
+/* "N of M words" or the like, for an error of an event of `kind`; for
+ * DEC_E_TEXT, nwords is the character where the text goes wrong. */
 void dec_err_text(int err, enum dec_kind kind, unsigned nwords,
 		  char *buf, unsigned cap);
 

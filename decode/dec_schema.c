@@ -8,26 +8,29 @@
  * has, with elements of the row's width.  Schemas 5 and 6 write an alloc
  * and a free alike, and a schema 6 launch has `ref` where schema 5's has
  * `pack`; schema 7 writes schema 6's bytes as 32-bit elements, and
- * schema 8 the same (it adds the `died` event); schemas 1
- * and 2 differ only in a launch's arguments.
+ * schema 8 the same (it adds the `died` event); schema 9 writes them as
+ * text (`text`, `reftext`); schemas 1 and 2 differ only in a launch's
+ * arguments.
  */
 const struct dec_layout dec_layouts[] = {
 	{1, 0, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
-	     {DEC_FORM_SEQS, "arg_index"}}},
+	     {DEC_FORM_SEQS, "arg_index"}}, false},
 	{2, 0, {{DEC_FORM_NAMED, "id"}, {DEC_FORM_NAMED, "id"},
-	     {DEC_FORM_ARGS, "args"}}},
+	     {DEC_FORM_ARGS, "args"}}, false},
 	{3, 0, {{DEC_FORM_WORDS, "words"}, {DEC_FORM_WORDS, "words"},
-	     {DEC_FORM_WORDS, "words"}}},
+	     {DEC_FORM_WORDS, "words"}}, false},
 	{4, 0, {{DEC_FORM_BYTES, "bytes"}, {DEC_FORM_BYTES, "bytes"},
-	     {DEC_FORM_BYTES, "bytes"}}},
+	     {DEC_FORM_BYTES, "bytes"}}, false},
 	{5, 0, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
-	     {DEC_FORM_PACK, "pack"}}},
+	     {DEC_FORM_PACK, "pack"}}, false},
 	{6, 0, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
-	     {DEC_FORM_REF, "ref"}}},
+	     {DEC_FORM_REF, "ref"}}, false},
 	{7, 32, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
-		 {DEC_FORM_REF, "ref"}}},
+		 {DEC_FORM_REF, "ref"}}, false},
 	{8, 32, {{DEC_FORM_PACK, "pack"}, {DEC_FORM_PACK, "pack"},
-		 {DEC_FORM_REF, "ref"}}},
+		 {DEC_FORM_REF, "ref"}}, false},
+	{9, 0, {{DEC_FORM_PACK, "text"}, {DEC_FORM_PACK, "text"},
+		{DEC_FORM_REF, "reftext"}}, true},
 };
 const unsigned dec_nlayouts = sizeof(dec_layouts) / sizeof(dec_layouts[0]);
 

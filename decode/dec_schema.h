@@ -8,6 +8,7 @@
 #ifndef DEC_SCHEMA_H
 #define DEC_SCHEMA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The events whose values are packed, and the ones they refer to. */
@@ -32,6 +33,7 @@ struct dec_layout {
 		enum dec_form form;
 		const char *field; /* the field that tells this form */
 	} kind[DEC_KINDS];
+	bool text; /* the packed field is a string of hg_text.h's text */
 };
 
 /* Rows oldest first; dec_nlayouts of them. */

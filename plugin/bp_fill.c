@@ -85,6 +85,27 @@ static int bp_fill_launch(bt_field *s, const struct bp_decoded *d)
 	return 0;
 }
 
+/* The packed field's bytes as damaged ones show them: a text's
+ * characters, an array's elements cut to a byte each. */
+static int bp_fill_raw(const struct bp_ec *e, const bt_field *b,
+		       bt_field *out)
+{
+	const char *t = b && e->dec.text ? bt_field_string_get_value(b) : NULL;
+	uint64_t n = t ? bt_field_string_get_length(b)
+		     : b ? bt_field_array_get_length(b) : 0;
+
+	if (bt_field_array_dynamic_set_length(out, n))
+		return -1;
+	for (uint64_t i = 0; i < n; i++)
+		bt_field_integer_unsigned_set_value(
+			bt_field_array_borrow_element_field_by_index(out, i),
+			t ? (uint8_t)t[i]
+			  : (uint8_t)dec_field_int(
+				    bt_field_array_borrow_element_field_by_index_const(
+					    b, i)));
+	return 0;
+}
+
 /* The damaged event: its class's name, why, and its packed bytes. */
 static int bp_fill_damaged(const struct bp_ec *e, const bt_event *in,
 			   const struct bp_decoded *d, bt_field *s)
@@ -93,21 +114,13 @@ static int bp_fill_damaged(const struct bp_ec *e, const bt_event *in,
 	const bt_field *b = e->dec.field < 0 ? NULL
 			    : bt_field_structure_borrow_member_field_by_index_const(
 				      p, (uint64_t)e->dec.field);
-	uint64_t n = b ? bt_field_array_get_length(b) : 0;
-	bt_field *out = bt_field_structure_borrow_member_field_by_index(s, 2);
 
 	if (bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(s, 0),
 				      e->name ? e->name : "") ||
 	    bt_field_string_set_value(bt_field_structure_borrow_member_field_by_index(s, 1),
-				      d->why) ||
-	    bt_field_array_dynamic_set_length(out, n))
+				      d->why))
 		return -1;
-	for (uint64_t i = 0; i < n; i++)
-		bt_field_integer_unsigned_set_value(
-			bt_field_array_borrow_element_field_by_index(out, i),
-			(uint8_t)dec_field_int(
-				bt_field_array_borrow_element_field_by_index_const(b, i)));
-	return 0;
+	return bp_fill_raw(e, b, bt_field_structure_borrow_member_field_by_index(s, 2));
 }
 
 int bp_fill_event(const struct bp_ec *e, const bt_event *in,

@@ -22,150 +22,38 @@
 
 /*
  * An allocation, a free and a launch are each one field: their words
- * (hg_tp_pack_*) in the byte form of hg_pack.h.  LTTng-UST makes a call
- * per field written and pays for every byte, and these are the events a
- * program writes by the thousand.  The field's name says the form, and a
- * reader goes by it: `pack` for an alloc or a free, `ref` for a launch,
- * which refers to its head, declared once by a `head` event
- * (hg_pack_launch_ref).  Older traces name other forms (`bytes`, `words`);
- * the analyzer reads them all (an_schema.h).
+ * (hg_tp_pack_*) in the byte form of hg_pack.h, written as text
+ * (hg_text.h).  LTTng-UST makes a call per field written and pays for
+ * every byte, and these are the events a program writes by the thousand.
+ * The field's name says the form, and a reader goes by it: `text` for an
+ * alloc or a free, `reftext` for a launch, which refers to its head,
+ * declared once by a `head` event (hg_pack_launch_ref).  Older traces
+ * name other forms (`pack`, `ref`, `bytes`, `words`); the analyzer reads
+ * them all (an_schema.h).
  *
- * The bytes are written as 32-bit little-endian elements, a record
- * widened to a multiple of four (hg_pack_widen): a reader, babeltrace2
- * first, pays for each element of an array, and a quarter as many make
- * reading these events much faster; LTTng writes either with one copy.
- *
- * Where a record's bytes fit one of the sizes below, it is written as that
- * size's event (alloc16 to alloc28, free8 to free16, launch8 to launch32),
- * whose field is an array of fixed length: one write, with no length.  The
- * sequence events take the rest, and everything when only they are
- * enabled: `alloc`, `free` and `launch` are the switches.
+ * The text is one string: a reader, babeltrace2 first, pays for each
+ * element of an integer array, and reads a string whole with one scan for
+ * its end.  The record is still widened to a multiple of four bytes
+ * (hg_pack_widen), so that its text is whole groups of five characters.
  *
  * They come first: LTTng numbers a channel's events in the order they are
  * registered, and an event numbered 31 or more takes an extended header
- * (13 bytes, not 4).  Under `hipgrain run` the statedump and dl events
- * take 0 to 10, these 11 to 27, and memcpy, memset and call the last
- * three under 31.
+ * (13 bytes, not 4).
  */
 LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, packed,
-	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n),
+	LTTNG_UST_TP_ARGS(const char *, t),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence(uint32_t, pack, b, uint16_t, n)
+		lttng_ust_field_string(text, t)
 	)
 )
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, alloc,
-	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n))
+	LTTNG_UST_TP_ARGS(const char *, t))
 LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, free,
-	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n))
+	LTTNG_UST_TP_ARGS(const char *, t))
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
-	LTTNG_UST_TP_ARGS(const void *, b, uint16_t, n),
+	LTTNG_UST_TP_ARGS(const char *, t),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_sequence(uint32_t, ref, b, uint16_t, n)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed8,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, pack, b, 2)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed8, hipgrain, free8,
-	LTTNG_UST_TP_ARGS(const void *, b))
-
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed12,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, pack, b, 3)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed12, hipgrain, free12,
-	LTTNG_UST_TP_ARGS(const void *, b))
-
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed16,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, pack, b, 4)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, alloc16,
-	LTTNG_UST_TP_ARGS(const void *, b))
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed16, hipgrain, free16,
-	LTTNG_UST_TP_ARGS(const void *, b))
-
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed20,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, pack, b, 5)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed20, hipgrain, alloc20,
-	LTTNG_UST_TP_ARGS(const void *, b))
-
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed24,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, pack, b, 6)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed24, hipgrain, alloc24,
-	LTTNG_UST_TP_ARGS(const void *, b))
-
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(hipgrain, fixed28,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, pack, b, 7)
-	)
-)
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, fixed28, hipgrain, alloc28,
-	LTTNG_UST_TP_ARGS(const void *, b))
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch8,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 2)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch12,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 3)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch16,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 4)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch20,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 5)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch24,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 6)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch28,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 7)
-	)
-)
-
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch32,
-	LTTNG_UST_TP_ARGS(const void *, b),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_array(uint32_t, ref, b, 8)
+		lttng_ust_field_string(reftext, t)
 	)
 )
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hg_pack.h"
+#include "hg_text.h"
 #include "hg_tp.h"
 
 void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
@@ -13,55 +14,36 @@ void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 }
 
 /*
- * A size's event when it fits and is enabled (hg_tp.h), else the sequence:
- * either way the record widened to a whole number of 32-bit elements.
- * The words are packed only when a session takes the event: without one,
- * an allocation pays for the test alone, as with lttng_ust_tracepoint.
+ * The record widened to a whole number of 4-byte groups, written as its
+ * text (hg_tp.h).  The words are packed only when a session takes the
+ * event: without one, an allocation pays for the test alone, as with
+ * lttng_ust_tracepoint.
  */
-#define FIXED(kind, size)                                                     \
-	case size:                                                            \
-		if (lttng_ust_tracepoint_enabled(hipgrain, kind##size)) {     \
-			lttng_ust_do_tracepoint(hipgrain, kind##size, b);     \
-			return;                                               \
-		}                                                             \
-		break;
-
 void reg_emit_alloc(const struct hg_tp_alloc *a)
 {
 	uint64_t w[HG_ALLOC_WORDS];
 	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
-	size_t c;
+	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_ALLOC_WORDS)) + 1];
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, alloc))
 		return;
 	hg_tp_pack_alloc(a, w);
-	c = hg_pack_alloc_whole(w, b);
-	switch (c) {
-		FIXED(alloc, 16)
-		FIXED(alloc, 20)
-		FIXED(alloc, 24)
-		FIXED(alloc, 28)
-	}
-	lttng_ust_do_tracepoint(hipgrain, alloc, b, HG_PACK_ELEMS(c));
+	hg_text_encode(b, hg_pack_alloc_whole(w, b), t);
+	lttng_ust_do_tracepoint(hipgrain, alloc, t);
 }
 
 void reg_emit_free(const struct hg_tp_free *f)
 {
 	uint64_t w[HG_FREE_WORDS];
 	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
-	size_t c;
+	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_FREE_WORDS)) + 1];
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, free))
 		return;
 	hg_tp_pack_free(f, w);
 	hg_pack_v5_free(w);
-	c = hg_pack_free_whole(w, b);
-	switch (c) {
-		FIXED(free, 8)
-		FIXED(free, 12)
-		FIXED(free, 16)
-	}
-	lttng_ust_do_tracepoint(hipgrain, free, b, HG_PACK_ELEMS(c));
+	hg_text_encode(b, hg_pack_free_whole(w, b), t);
+	lttng_ust_do_tracepoint(hipgrain, free, t);
 }
 
 void reg_emit_advise(const struct hg_tp_range_op *r)
@@ -152,31 +134,26 @@ void reg_emit_forget_heads(void)
 }
 
 /*
- * The arguments are packed already (pl_launch.c); the head's number and
- * the repeat go in the room before them, the repeat widened to a whole
- * number of elements.
+ * The arguments are packed already (pl_launch.c), at most REG_KMAX_PTR of
+ * them; the head's number and the repeat go in the room before them, the
+ * repeat widened to a whole number of 4-byte groups.
  */
+#define LAUNCH_MAX (HG_TP_LAUNCH_ROOM + HG_PACK_ARG_MAX * REG_KMAX_PTR)
+
 void reg_emit_launch(const struct hg_tp_launch *l)
 {
 	uint32_t id, rep = l->repeat - 1;
-	uint8_t *b;
+	char t[HG_TEXT_LEN(LAUNCH_MAX) + 1];
 	size_t nref, c;
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, launch))
 		return;
 	id = head_of(l);
 	c = hg_pack_launch_whole(l->argb, id, rep, (size_t)l->nargb, &nref);
-	b = l->argb - nref;
-	switch (c) {
-		FIXED(launch, 8)
-		FIXED(launch, 12)
-		FIXED(launch, 16)
-		FIXED(launch, 20)
-		FIXED(launch, 24)
-		FIXED(launch, 28)
-		FIXED(launch, 32)
-	}
-	lttng_ust_do_tracepoint(hipgrain, launch, b, HG_PACK_ELEMS(c));
+	if (c > LAUNCH_MAX)
+		return; /* more arguments than a slot holds: never packed */
+	hg_text_encode(l->argb - nref, c, t);
+	lttng_ust_do_tracepoint(hipgrain, launch, t);
 }
 
 void reg_emit_kernel(const struct hg_tp_kernel *k)

@@ -12,7 +12,10 @@ dimensions, argument indexes and codes, and a free's address, in fewer
 bytes); fixtures/schema5: the same, by 81be365, the last release of schema
 5 (before schema 6 wrote the bytes that fit a size as that size's event);
 fixtures/schema6: the same, by d507ded, the last release of schema 6
-(before schema 7 wrote the bytes as 32-bit elements).  Call site frames are left out of
+(before schema 7 wrote the bytes as 32-bit elements); fixtures/schema8:
+the same, by 2f520de, the last release of schema 8 (32-bit elements, in
+sized arrays and sequences, before schema 9 wrote them as text).  Call
+site frames are left out of
 the comparison: they are symbolised from the binaries named in the trace,
 which exist only where the fixture was made.
 

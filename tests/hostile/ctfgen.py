@@ -21,7 +21,10 @@ one of an event's sizes as that size's event (launch12, alloc20, free8
 here), a fixed array, a value widened to fill it, and a launch as the
 number of a head declared by a `head` event, its repeat less one and its
 arguments (`ref`); its damage is bytes that do not fill a size as a record
-would, and a launch of a head never declared.
+would, and a launch of a head never declared.  Schema 9 writes schema 7's
+bytes as one string of text (`text`, `reftext`: common/hg_text.h, encoded
+here by a writer of its own); its damage is also a character out of the
+alphabet, a group out of range, and a length no text has.
 """
 import os
 import struct
@@ -124,6 +127,18 @@ event {
 event {
     name = "hipgrain:launch"; id = 19; stream_id = 0;
     fields := struct { uint16_t _ref_length; uint32_t ref[_ref_length]; };
+};
+event {
+    name = "hipgrain:alloc"; id = 20; stream_id = 0;
+    fields := struct { string text; };
+};
+event {
+    name = "hipgrain:free"; id = 21; stream_id = 0;
+    fields := struct { string text; };
+};
+event {
+    name = "hipgrain:launch"; id = 22; stream_id = 0;
+    fields := struct { string reftext; };
 };
 event {
     name = "hipgrain:head"; id = 15; stream_id = 0;
@@ -294,6 +309,34 @@ def quad(event_id, raw):
                    struct.pack('<H', len(raw) // 4) + bytes(raw))
 
 
+TEXT = {20: 'alloc', 21: 'free', 22: 'launch'}
+
+
+def text_digits(raw):
+    """raw as schema 9's text (common/hg_text.h): every 4 bytes, a
+    little-endian number, as 5 base-85 digits, most significant first; k
+    trailing bytes as k + 1; the digits are '(' to '~' but '?' and
+    backslash."""
+    out = ''
+    for i in range(0, len(raw), 4):
+        chunk = raw[i:i + 4]
+        v = int.from_bytes(chunk, 'little')
+        digits = []
+        for _ in range(len(chunk) + 1):
+            digits.append(v % 85)
+            v //= 85
+        out += ''.join(chr(40 + d + (d >= 23) + (d >= 51))
+                       for d in reversed(digits))
+    return out
+
+
+def text(event_id, raw=None, chars=None):
+    """One schema-9 event (20 alloc, 21 free, 22 launch) holding raw as
+    text, or chars as they are (damage)."""
+    body = text_digits(raw) if chars is None else chars
+    return struct.pack('<I', event_id) + body.encode('latin-1') + b'\0'
+
+
 def widen(raw, size):
     """Schema 5's bytes made size bytes long as schema 6 does it: the last
     value takes zero bytes on top, its tag's length raised."""
@@ -413,7 +456,14 @@ def seed_events():
                                           4 << 16 | 2 << 24]), 12)),
             quad(19, widen(launch_ref(4, [0x7f0000004000, 5, 16,
                                           1 | 4 << 16 | 2 << 24]), 12)),
-            quad(17, widen(free_pack(5, 0x7f0000004000, 64)[6:], 8))]
+            quad(17, widen(free_pack(5, 0x7f0000004000, 64)[6:], 8)),
+            text(20, widen(alloc_pack(6, 0x7f0000005000, 64)[6:], 20)),
+            text(22, widen(launch_ref(4, [0x7f0000005000, 6, 0,
+                                          4 << 16 | 2 << 24]), 12)),
+            text(21, widen(free_pack(6, 0x7f0000005000, 64)[6:], 8)),
+            # longer than a reader's window, and not a multiple of 4
+            text(22, launch_ref(4, [0x7f0000005000, 6, 8,
+                                    4 << 16 | 2 << 24] * 12))]
 
 
 def zero_bit_events(d, payload=16):

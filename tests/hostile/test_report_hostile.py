@@ -543,6 +543,30 @@ def regression_cases(hg, base, work):
                       'a lone tag, none, a length over 8, zeros',
                       [hg, 'report', '--format', 'json', '--inventory', d],
                       (0,), json_out=True, check=sized_read))
+    # Schema 9: the same records as text, whole, and text that is no
+    # record's: a character out of the alphabet, a length no text has, a
+    # group over 2^32, and the text of bytes cut short.
+    t = ctfgen.text_digits(ctfgen.widen(alloc, 20))
+    long = ctfgen.launch_ref(1, arg * 12)
+    d = ctfgen.write(os.path.join(work, 'text'), [
+        ctfgen.text(20, ctfgen.widen(alloc, 20)), ctfgen.head(1),
+        ctfgen.text(22, ctfgen.widen(ctfgen.launch_ref(1, arg), 12)),
+        ctfgen.text(22, up4(ctfgen.launch_ref(1, arg + [9], repeat=3))),
+        ctfgen.text(22, up4(ctfgen.launch_ref(7, arg))),
+        ctfgen.text(20, chars=t[:7] + '?' + t[8:]),
+        ctfgen.text(20, chars=t[:11]), ctfgen.text(22, chars='~~~~~'),
+        ctfgen.text(22, chars=''), ctfgen.text(20, b'\x88' + bytes(7)),
+        ctfgen.text(21, b'\x01'), ctfgen.text(21, ctfgen.widen(free, 8)),
+        # longer than the reader's window: whole, cut, and damaged last
+        ctfgen.text(22, long), ctfgen.text(22, long[:-5]),
+        ctfgen.text(22, chars=ctfgen.text_digits(long)[:-1] + '!')])
+    cases.append(Case('schema-9 text: an alloc, launches and a free as '
+                      'text, a launch of a head never declared, a character '
+                      'out of the alphabet, a length no text has, a group '
+                      'over 2^32, none, a length over 8, bytes cut short, '
+                      'a launch longer than the window',
+                      [hg, 'report', '--format', 'json', '--inventory', d],
+                      (0,), json_out=True, check=sized_read))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).

@@ -200,6 +200,33 @@ def quad_bytes(payload, d):
                                     for x in d[name]))
 
 
+def text_bytes(d):
+    """Schema 9's `text` and `reftext` as the bytes they hold
+    (common/hg_text.h), in the fields schema 7 names them by: 5 base-85
+    digits, most significant first, for every 4 little-endian bytes, k + 1
+    for k trailing ones; the digits are '(' to '~' but '?' and backslash.
+    A text no record has reads as no bytes."""
+    for name, form in (('text', 'pack'), ('reftext', 'ref')):
+        t = d.pop(name, None)
+        if not isinstance(t, str):
+            continue
+        out = b''
+        for i in range(0, len(t), 5):
+            v, group = 0, t[i:i + 5]
+            for c in group:
+                o = ord(c)
+                digit = o - 40 - (o > 63) - (o > 92)
+                if o in (63, 92) or not 0 <= digit < 85:
+                    v = None
+                    break
+                v = v * 85 + digit
+            if v is None or len(group) < 2 or v >> 8 * (len(group) - 1):
+                out = b''
+                break
+            out += v.to_bytes(len(group) - 1, 'little')
+        d[form] = list(out)
+
+
 def events(path, prefix=''):
     """Every event of the trace(s) under path, in time order, as dicts with
     'event' (its name), the payload fields, and the 'vpid' context."""
@@ -224,6 +251,7 @@ def events(path, prefix=''):
         if ev.payload_field is not None:
             d.update(_value(ev.payload_field))
             quad_bytes(ev.payload_field, d)
+            text_bytes(d)
         addr = None  # schema 3's words
         blk = blocks.setdefault(d.get('vpid'), {})
         if name == 'hipgrain:head':

@@ -7,15 +7,15 @@ usage: test_decode.py TRACEGEN PLUGIN_DIR EVENTS_PAGE SCRIPT FIXTURES
 
 - every event of hipgrain-events(7) that tracegen writes (SCRIPT), each
   documented field by name and value;
-- the traces of every schema the analyzer reads (FIXTURES: schema 1 to 6,
-  the hand-made forms of tests/hostile/ctfgen.py, schema 6's sizes and
-  schema 7's 32-bit elements too,
+- the traces of every schema the analyzer reads (FIXTURES: schema 1 to 8,
+  the hand-made forms of tests/hostile/ctfgen.py, schema 6's sizes,
+  schema 7's 32-bit elements and schema 9's text too,
   and a kernels/ program traced by `hipgrain run` when given), every field
   equal to what tests/lib/hgtrace.py, the tests' own decoder, reads;
 - names: api, memory class, granularity and status as enumerations whose
   labels are the man page's;
-- damaged packed bytes: a `hipgrain:damaged` event each, and the CLI ends
-  well.
+- damaged packed bytes, and text that is no record's: a
+  `hipgrain:damaged` event each, and the CLI ends well.
 """
 import os
 import re
@@ -49,11 +49,9 @@ ARG = ['index', 'value', 'arg_id', 'offset', 'arg_mem', 'arg_gran']
 doc = {}
 for m in re.finditer(r'^\|\s+(\w+(?:, \w+)*)\n:\s+(.*?)\n:', page, re.S | re.M):
     text = m.group(2)
-    if text.startswith('pack: as') or text.startswith('ref: as'):
-        fields = None  # a size of another event
-    elif text.startswith('pack:'):
+    if text.startswith('text:'):
         fields = re.findall(r'\w+', text[5:].split('(')[0])
-    elif text.startswith('ref:'):
+    elif text.startswith('reftext:'):
         fields = LAUNCH
     else:
         fields = re.findall(r'\w+', text)
@@ -210,11 +208,11 @@ with tempfile.TemporaryDirectory() as tmp:
     seeds = ctfgen.write(os.path.join(tmp, 'forms'), ctfgen.seed_events())
     raw = bt2text.parse(bt2text.run(seeds)[1])
     sized = {e['event'] for e in raw if re.search(r'\d$', e['event'])}
-    got = compare('every form, schemas 1 to 7', seeds)
+    got = compare('every form, schemas 1 to 9', seeds)
     ok(len(sized) == 3 and not any(re.search(r'\d$', e['event']) for e in got),
        'the sizes (%s) come out as the events they are' % ', '.join(
            sorted(sized)), [e['event'] for e in got])
-    ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 9,
+    ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 11,
        'every launch form decoded', [e['event'] for e in got])
 
     # ---- a kernels/ program ----------------------------------------------
@@ -225,10 +223,12 @@ with tempfile.TemporaryDirectory() as tmp:
                       env=hgrun.fake_env(fakehip, None))
         got = compare('kernels/arraysum_unsafe under hipgrain run', t.trace)
         raw = bt2text.parse(bt2text.run(t.trace)[1])
-        sizes = sorted({e['event'] for e in raw
-                        if re.fullmatch(r'hipgrain:(alloc|free|launch)\d+',
-                                        e['event'])})
-        ok(sizes, 'the run wrote sized events (%s)' % ', '.join(sizes))
+        packed = [e for e in raw if re.fullmatch(
+            r'hipgrain:(alloc|free|launch)\d*', e['event'])]
+        ok(packed and all(isinstance(e.get('text', e.get('reftext')), str)
+                          for e in packed),
+           'the run wrote its allocs, frees and launches as text, no '
+           'sized events', sorted({e['event'] for e in packed}))
         t.close()
 
     # ---- a block freed before its launch was written -----------------------
@@ -282,5 +282,30 @@ with tempfile.TemporaryDirectory() as tmp:
     ok(evs and evs[-1]['event'] == 'hipgrain:free' and
        evs[-1]['addr'] == 0x7f0000000000,
        'events after the damage decode as before', evs[-1:])
+
+    # ---- text that is no record's (schema 9) --------------------------------
+    alloc = ctfgen.widen(ctfgen.alloc_pack(1, 0x7f0000000000, 64)[6:], 20)
+    good = ctfgen.text_digits(alloc)
+    bad = ctfgen.write(os.path.join(tmp, 'damaged-text'), [
+        ctfgen.text(20, alloc),
+        ctfgen.text(20, chars=good[:3] + '!' + good[4:]),  # not a digit
+        ctfgen.text(21, chars=good[:6]),                   # no text's length
+        ctfgen.text(22, chars='~~~~~'),                    # over 2^32
+        ctfgen.text(21, ctfgen.widen(ctfgen.free_pack(
+            1, 0x7f0000000000, 64)[6:], 8))])
+    rc, out, err = bt2text.run(bad, plugin, DECODE, check=False)
+    evs = bt2text.parse(out)
+    dmg = [e for e in evs if e['event'] == 'hipgrain:damaged']
+    ok(rc == 0 and [d['class'] for d in dmg] == [
+        'hipgrain:alloc', 'hipgrain:free', 'hipgrain:launch'],
+       'damaged text: a hipgrain:damaged naming its class, and babeltrace2 '
+       'ends well', [e['event'] for e in evs])
+    ok(len(dmg) == 3 and 'character 3' in dmg[0]['error'] and
+       'character 5' in dmg[1]['error'] and 'character 0' in dmg[2]['error']
+       and dmg[2]['bytes'] == [ord('~')] * 5,
+       'and says where the text goes wrong, with its characters', dmg)
+    ok(evs and evs[0]['event'] == 'hipgrain:alloc' and
+       evs[-1]['event'] == 'hipgrain:free' and evs[-1]['size'] == 64,
+       'text around the damage decodes as before', [evs[0], evs[-1]])
 
 sys.exit(tap.done())

@@ -10,6 +10,7 @@
 
 #include "hg_events.h"
 #include "hg_pack.h"
+#include "hg_text.h"
 #include "hg_tp.h"
 #include "tg.h"
 
@@ -121,10 +122,11 @@ static void tg_alloc(const struct tg_line *l)
 	};
 	uint64_t w[HG_ALLOC_WORDS];
 	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
+	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_ALLOC_WORDS)) + 1];
 
 	hg_tp_pack_alloc(&a, w);
-	lttng_ust_tracepoint(hipgrain, alloc, b,
-			     HG_PACK_ELEMS(hg_pack_alloc_whole(w, b)));
+	hg_text_encode(b, hg_pack_alloc_whole(w, b), t);
+	lttng_ust_tracepoint(hipgrain, alloc, t);
 }
 
 static void tg_free(const struct tg_line *l)
@@ -136,11 +138,12 @@ static void tg_free(const struct tg_line *l)
 	};
 	uint64_t w[HG_FREE_WORDS];
 	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
+	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_FREE_WORDS)) + 1];
 
 	hg_tp_pack_free(&f, w);
 	hg_pack_v5_free(w);
-	lttng_ust_tracepoint(hipgrain, free, b,
-			     HG_PACK_ELEMS(hg_pack_free_whole(w, b)));
+	hg_text_encode(b, hg_pack_free_whole(w, b), t);
+	lttng_ust_tracepoint(hipgrain, free, t);
 }
 
 static void tg_range(const struct tg_line *l, struct hg_tp_range_op *r)
@@ -281,6 +284,7 @@ static void tg_launch(const struct tg_line *l)
 	uint64_t mem[TG_MAX_ARGS] = {0}, gran[TG_MAX_ARGS] = {0};
 	uint64_t w[TG_MAX_ARGS * HG_LAUNCH_WORDS];
 	uint8_t b[HG_PACK_REF_MAX + HG_PACK_MAX(TG_MAX_ARGS * HG_LAUNCH_WORDS)];
+	static char t[HG_TEXT_LEN(sizeof(b)) + 1];
 	static struct hg_tp_launch last;
 	static uint32_t head;
 	size_t nb, nref, c;
@@ -316,8 +320,8 @@ static void tg_launch(const struct tg_line *l)
 	nb = hg_pack_launch_args(w, (size_t)n, b + HG_PACK_REF_MAX);
 	c = hg_pack_launch_whole(b + HG_PACK_REF_MAX, head, la.repeat - 1, nb,
 				 &nref);
-	lttng_ust_tracepoint(hipgrain, launch, b + HG_PACK_REF_MAX - nref,
-			     HG_PACK_ELEMS(c));
+	hg_text_encode(b + HG_PACK_REF_MAX - nref, c, t);
+	lttng_ust_tracepoint(hipgrain, launch, t);
 }
 
 static void tg_call(const struct tg_line *l)
