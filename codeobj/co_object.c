@@ -350,11 +350,13 @@ static int scan_kernel(struct co_object *o, struct co_kernel *k,
 	if (n >= 0) {
 		struct co_flow_sync sync = {o->raw, (uint32_t)o->nraw, tie, o};
 
+		/* a kernel with syncs may have no atomics: no array at all */
+		struct co_insn *mine = o->insns ? o->insns + mark : NULL;
+
 		o->own.p.decoded += (uint64_t)n;
 		if (o->nraw || (o->ninsns > mark &&
-				pointer_atomics(o->insns + mark, o->ninsns - mark)))
-			co_flow_args(fam, k, code, o->insns + mark,
-				     (uint32_t)(o->ninsns - mark),
+				pointer_atomics(mine, o->ninsns - mark)))
+			co_flow_args(fam, k, code, mine, (uint32_t)(o->ninsns - mark),
 				     o->nraw ? &sync : NULL);
 		kernel_syncs(o, fam, smark, mark);
 		return 0;

@@ -17,6 +17,8 @@ import struct
 import subprocess
 import sys
 
+from fz_aslr import no_aslr
+
 # fz_dwarf.c's order (co_dwarf.h's S_ enum).
 SECTIONS = ["info", "abbrev", "line", "line_str", "str", "str_offsets",
             "addr", "rnglists", "ranges"]
@@ -116,7 +118,7 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
 r = subprocess.run([harness, corpus, f"-runs={runs}", "-seed=1",
                     "-timeout=0", "-max_len=1048576", *LIMITS,
                     f"-artifact_prefix={work}/crash-dwarf-", "-print_final_stats=1"],
-                   capture_output=True, text=True)
+                   capture_output=True, text=True, preexec_fn=no_aslr)
 stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l
          or "stat::average_exec_per_sec" in l]
 print(f"{n} seeds")

@@ -18,6 +18,8 @@ import struct
 import subprocess
 import sys
 
+from fz_aslr import no_aslr
+
 # Memory caps from fuzz/meson.build (why there); by hand, the same.
 LIMITS = os.environ.get('FUZZ_LIMITS',
                         '-malloc_limit_mb=256 -rss_limit_mb=2048').split()
@@ -136,12 +138,14 @@ for name in sorted(os.listdir(saved)) if os.path.isdir(saved) else []:
     with open(os.path.join(saved, name), 'rb') as f:
         open(os.path.join(corpus, 'saved-' + name), 'wb').write(f.read())
 
+
+
 # A fixed seed and a fixed number of inputs: the same run on every machine,
 # however slow (no wall-clock budget).  Long runs: fuzz/README.md.
 r = subprocess.run([harness, corpus, f"-runs={runs}", "-seed=1",
                     "-timeout=0", "-max_len=1048576", *LIMITS,
                     f"-artifact_prefix={work}/crash-{kind}-", "-print_final_stats=1"],
-                   capture_output=True, text=True)
+                   capture_output=True, text=True, preexec_fn=no_aslr)
 stats = [l for l in r.stderr.splitlines() if "stat::number_of_executed_units" in l
          or "stat::average_exec_per_sec" in l]
 print("\n".join(stats))

@@ -20,6 +20,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'tests', 'hostile'))
 import ctfgen  # noqa: E402
+from fz_aslr import no_aslr  # noqa: E402
 
 # Memory caps from fuzz/meson.build (why there); by hand, the same.
 LIMITS = os.environ.get('FUZZ_LIMITS',
@@ -67,7 +68,7 @@ r = subprocess.run([harness, corpus, '-runs=' + runs, '-seed=1',
                     '-max_len=262144', *LIMITS, '-timeout=0',
                     '-detect_leaks=0', '-artifact_prefix=%s/crash-trace-' % work,
                     '-print_final_stats=1'],
-                   capture_output=True, text=True,
+                   capture_output=True, text=True, preexec_fn=no_aslr,
                    env=dict(os.environ, ASAN_OPTIONS='detect_leaks=0'))
 print('\n'.join(l for l in r.stderr.splitlines()
                 if 'stat::number_of_executed_units' in l or
