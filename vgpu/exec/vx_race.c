@@ -27,7 +27,8 @@
 
 #include "vx_int.h"
 
-#define RUN 64u		/* dwords a slot shadows: a wave's dword each */
+#define RUN 64u		/* dwords a slot shadows: a wave's dword each, and
+			 * the bits of a mask of them */
 #define SLOTS (1u << 12)	/* runs a frame shadows, a power of two */
 #define PROBES 8
 
@@ -389,16 +390,19 @@ void vx_race_lds_wave(struct vx_wave *w, const uint32_t *a, uint64_t exec, uint6
 		      unsigned unit, int cls)
 {
 	struct vx_race_shadow *s = w->g->race;
-	uint64_t prev = 0;
+	uint64_t block = UINT64_MAX, seen = 0;
 	uint32_t pc = off(w);
 	for (uint64_t e = exec; e; e &= e - 1) {
 		uint64_t x = a[__builtin_ctzll(e)] + o;
 		if (x % 4)
 			goto one_by_one;
 		for (uint64_t d = x / 4; d < x / 4 + unit / 4 && d < s->lds_cells; d++) {
-			if (d + 1 == prev)
+			/* as vx_race_wave's runs: a dword once an instruction */
+			if (d / RUN != block)
+				block = d / RUN, seen = 0;
+			if ((seen >> (d % RUN)) & 1)
 				continue;
-			prev = d + 1;
+			seen |= 1ull << (d % RUN);
 			if (!quiet(&s->lds[d], &s->lds_who[d], s->epoch, w->id, cls, pc))
 				goto one_by_one;
 		}
@@ -418,17 +422,23 @@ one_by_one:
 void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned unit, int cls)
 {
 	struct vx_race_shadow *s = w->g->race;
-	uint64_t prev = 0, key = 0;
+	uint64_t prev = 0, key = 0, seen = 0;
 	size_t run = NONE;
 	uint32_t pc = off(w);
 	for (uint64_t e = exec; e; e &= e - 1) {
 		uint64_t d0 = a[__builtin_ctzll(e)] / 4;
 		for (uint64_t d = d0; d < d0 + unit / 4; d++) {
-			if (d + 1 == prev)
-				continue;
 			prev = d + 1;
-			if (d / RUN + 1 != key && (run = find(s, key = d / RUN + 1)) == NONE)
-				goto one_by_one;
+			if (d / RUN + 1 != key) {
+				if ((run = find(s, key = d / RUN + 1)) == NONE)
+					goto one_by_one;
+				seen = 0;
+			}
+			/* lanes that repeat a dword of the run (a row broadcast
+			 * to a tile's rows) find it as the first left it */
+			if ((seen >> (d % RUN)) & 1)
+				continue;
+			seen |= 1ull << (d % RUN);
 			size_t i = run + d % RUN;
 			if (!quiet(&s->cells[i], &s->who[i], s->epoch, w->id, cls, pc))
 				goto one_by_one;

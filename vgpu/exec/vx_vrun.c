@@ -17,16 +17,30 @@
 static int one_page(const uint64_t *a, uint64_t exec, unsigned unit, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t first = a[__builtin_ctzll(exec)], next = first, min = first, max = first;
+	uint64_t odd = 0;
 	int run = 1;
-	for (uint64_t e = exec; e; e &= e - 1) {
-		uint64_t x = a[__builtin_ctzll(e)];
-		if (x % 4)
-			return 0;
-		run &= x == next;
-		next = x + unit;
-		min = x < min ? x : min;
-		max = x > max ? x : max;
+	/* a whole wave without the mask's walk, each lane's test free of the
+	 * one before, so that the lanes overlap */
+	if (exec == ~0ull) {
+		for (int l = 0; l < 64; l++) {
+			uint64_t x = a[l];
+			odd |= x;
+			run &= x == first + (uint64_t)l * unit;
+			min = x < min ? x : min;
+			max = x > max ? x : max;
+		}
+	} else {
+		for (uint64_t e = exec; e; e &= e - 1) {
+			uint64_t x = a[__builtin_ctzll(e)];
+			odd |= x;
+			run &= x == next;
+			next = x + unit;
+			min = x < min ? x : min;
+			max = x > max ? x : max;
+		}
 	}
+	if (odd % 4)
+		return 0;
 	*lo = min, *hi = max + unit - 1;
 	return min / VX_PAGE == *hi / VX_PAGE ? 1 + run : 0;
 }
@@ -45,6 +59,20 @@ static void move(uint32_t *const *r, uint8_t *p, const uint64_t *a, uint64_t exe
 			memcpy(q, r[0] + l0, 4 * k);
 		else
 			memcpy(r[0] + l0, q, 4 * k);
+		return;
+	}
+	if (n == 1) {	/* a dword a lane: the common case, its branches out of the loop */
+		uint32_t *r0 = r[0];
+		if (st)
+			for (uint64_t e = exec; e; e &= e - 1) {
+				int l = __builtin_ctzll(e);
+				memcpy(p + a[l] % VX_PAGE, &r0[l], 4);
+			}
+		else
+			for (uint64_t e = exec; e; e &= e - 1) {
+				int l = __builtin_ctzll(e);
+				memcpy(&r0[l], p + a[l] % VX_PAGE, 4);
+			}
 		return;
 	}
 	for (uint64_t e = exec; e; e &= e - 1) {
