@@ -3,6 +3,7 @@
 """`hipgrain report` against `babeltrace2 TRACE -o dummy` on the same trace.
 
 usage: bench_report.py HIPGRAIN TRACEGEN [EVENTS] [--runs N]
+                       [--anchor-tracegen OLD_TRACEGEN]
                        [--churn BM_LAUNCH FAKEHIP_DIR [ROUNDS]]
 
 Makes a trace of about EVENTS (default 1,050,000) hipgrain events with
@@ -12,6 +13,12 @@ and taking turns exposes both readers to the same spells of it), and
 prints the ratio of their best and of their median CPU times (user +
 system; target: at most 1.0) and each one's peak RSS.  A trace a quarter the size is read too:
 memory should not grow with events.
+
+With --anchor-tracegen, the same script is also written by an older
+release's hg_tracegen (an older trace encoding), and babeltrace2's time
+reading that trace is timed in the same turns: the report on today's
+trace against what babeltrace2 spent reading the older encoding of the
+same events, the anchor issue 52 names.
 
 With --churn, also a trace that a real `hipgrain run --lossless` records
 of bench/launch's allocation churn against the test double (each of
@@ -99,12 +106,15 @@ def taking_turns(argvs, runs):
     return [sorted(t) for t in times], rss
 
 
-def compare(hipgrain, trace, what, n, runs=3):
-    """Times both readers on trace, taking turns; prints and returns the
+def compare(hipgrain, trace, what, n, runs=3, anchor=None):
+    """Times both readers on trace, taking turns (and babeltrace2 on the
+    anchor trace, when given, in the same turns); prints and returns the
     ratio of the best times."""
-    (bts, hgs), (bt_rss, hg_rss) = taking_turns(
-        [['babeltrace2', trace, '-o', 'dummy'], [hipgrain, 'report', trace]],
-        runs)
+    argvs = [['babeltrace2', trace, '-o', 'dummy'], [hipgrain, 'report', trace]]
+    if anchor:
+        argvs.append(['babeltrace2', anchor, '-o', 'dummy'])
+    times, rss = taking_turns(argvs, runs)
+    (bts, hgs), (bt_rss, hg_rss) = times[:2], rss[:2]
     bt, hg = bts[0], hgs[0]
     bt_med, hg_med = bts[len(bts) // 2], hgs[len(hgs) // 2]
     print('%s: %d hipgrain events (+ statedump), %d runs each'
@@ -115,6 +125,13 @@ def compare(hipgrain, trace, what, n, runs=3):
           '  rss %d KiB' % (hg, hg_med, n / hg / 1e6, hg_rss))
     print('  ratio report/dummy:   %.2f best, %.2f median (target <= 1.0)'
           % (hg / bt, hg_med / bt_med))
+    if anchor:
+        old = times[2]
+        old_med = old[len(old) // 2]
+        print('  babeltrace2 -o dummy on the older encoding: %.3f s cpu '
+              '(median %.3f)  rss %d KiB' % (old[0], old_med, rss[2]))
+        print('  ratio report/dummy on the older encoding: %.2f best, '
+              '%.2f median (target <= 1.0)' % (hg / old[0], hg_med / old_med))
     return hg / bt, hg_rss
 
 
@@ -125,6 +142,11 @@ def main():
         i = args.index('--runs')
         runs = int(args[i + 1])
         args = args[:i] + args[i + 2:]
+    anchor_gen = None
+    if '--anchor-tracegen' in args:
+        i = args.index('--anchor-tracegen')
+        anchor_gen = args[i + 1]
+        args = args[:i] + args[i + 2:]
     if '--churn' in args:
         i = args.index('--churn')
         churn, args = args[i + 1:], args[:i]
@@ -134,7 +156,13 @@ def main():
     try:
         small, n_small = make_trace(tracegen, tmp, events // 4)
         big, n_big = make_trace(tracegen, tmp, events)
-        r_gen, hg_rss = compare(hipgrain, big, 'tracegen trace', n_big, runs)
+        anchor = None
+        if anchor_gen:
+            os.mkdir(os.path.join(tmp, 'anchor'))
+            anchor, _ = make_trace(anchor_gen, os.path.join(tmp, 'anchor'),
+                                   events)
+        r_gen, hg_rss = compare(hipgrain, big, 'tracegen trace', n_big, runs,
+                                anchor)
         _, hg_rss_small = timed([hipgrain, 'report', small])
         print('report rss, %d vs %d events: %d vs %d KiB'
               % (n_small, n_big, hg_rss_small, hg_rss))
