@@ -45,7 +45,7 @@ void an_on_vgpu_unwritten(struct an_ctx *c, struct an_proc *p, const struct an_e
 	struct an_kernel *k = an_obs_find_kernel(p, kernel);
 	uint64_t id = an_ev_u64(e, F_VU_ID), lost = an_ev_u64(e, F_VU_LOST);
 	struct an_alloc *a = id ? an_alloc_get(p, id) : NULL;
-	char at[96], off[48] = "", more[64] = "", release[128];
+	char at[96], off[48] = "", more[96] = "", release[128];
 
 	if (!r || !an_ev_u64(e, F_VU_STOPPED))
 		return;
@@ -56,8 +56,8 @@ void an_on_vgpu_unwritten(struct an_ctx *c, struct an_proc *p, const struct an_e
 		snprintf(off, sizeof(off), " (offset 0x%llx of the block)",
 			 (unsigned long long)an_ev_u64(e, F_VU_OFF));
 	if (lost)
-		snprintf(more, sizeof(more), ", and %llu bytes more in rows it kept no "
-			 "account of", (unsigned long long)lost);
+		snprintf(more, sizeof(more), ", and %llu bytes more in rows the "
+			 "virtual GPU did not keep", (unsigned long long)lost);
 	release_said(p, k, release, sizeof(release));
 	an_find(c, r, r->sev, p, k, a,
 		"kernel %s was stopped at the virtual GPU's instruction budget while "
