@@ -10,6 +10,7 @@
 #include "an_output.h"
 #include "an_race.h"
 #include "an_stale.h"
+#include "an_unwritten.h"
 #include "an_replay.h"
 #include "an_rule.h"
 #include "an_timeline.h"
@@ -265,6 +266,7 @@ void an_replay(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 	case AN_EV_VGPU_TRAFFIC: an_on_vgpu_traffic(c, p, e); break;
 	case AN_EV_VGPU_RACE: an_on_vgpu_race(c, p, e); break;
 	case AN_EV_VGPU_STALE: an_on_vgpu_stale(c, p, e); break;
+	case AN_EV_VGPU_UNWRITTEN: an_on_vgpu_unwritten(c, p, e); break;
 	case AN_EV_RUNTIME:
 		if (an_ev_i64(e, F_RT_RC))
 			an_warn(c, "the HIP runtime %s could not be loaded "

@@ -71,6 +71,8 @@
 	  "line_a", "line_b", "cls_a", "cls_b", "lds", "lo", "hi", "count")    \
 	X(VGPU_STALE, "hipgrain:vgpu_stale", "kd", "code_off", "id", "off",   \
 	  "lo", "hi", "count", "line", "stopped")                              \
+	X(VGPU_UNWRITTEN, "hipgrain:vgpu_unwritten", "kd", "code_off", "id",  \
+	  "off", "lo", "hi", "count", "lost", "line", "stopped")               \
 	X(BIN_INFO, "lttng_ust_statedump:bin_info", "baddr", "memsz", "path", \
 	  "is_pic")                                                            \
 	X(DLOPEN, "lttng_ust_dl:dlopen", "baddr", "memsz", "path", "flags")  \
@@ -126,6 +128,8 @@ enum { F_VR_KD, F_VR_CODE_OFF_A, F_VR_CODE_OFF_B, F_VR_LINE_A, F_VR_LINE_B,
        F_VR_CLS_A, F_VR_CLS_B, F_VR_LDS, F_VR_LO, F_VR_HI, F_VR_COUNT };
 enum { F_VS_KD, F_VS_CODE_OFF, F_VS_ID, F_VS_OFF, F_VS_LO, F_VS_HI, F_VS_COUNT,
        F_VS_LINE, F_VS_STOPPED };
+enum { F_VU_KD, F_VU_CODE_OFF, F_VU_ID, F_VU_OFF, F_VU_LO, F_VU_HI, F_VU_COUNT,
+       F_VU_LOST, F_VU_LINE, F_VU_STOPPED };
 enum { F_BIN_BADDR, F_BIN_MEMSZ, F_BIN_PATH, F_BIN_IS_PIC };
 enum { F_DL_FLAGS = 3 }; /* lttng_ust_dl:dlopen: baddr, memsz, path, flags */
 

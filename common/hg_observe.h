@@ -74,6 +74,17 @@ struct hg_observed_stale {
 	uint64_t region;	/* the buffer object's first byte, or 0 */
 };
 
+/* Bytes a dispatch that did not run to its end (stopped at the budget,
+ * say) had stored to coarse-grained memory and left in the GPU's L2,
+ * unseen by the host and other GPUs: one store instruction's, the one
+ * that first made each line dirty. */
+struct hg_observed_unwritten {
+	uint64_t code_off;	/* the store, from its code object's start */
+	uint64_t lo, hi;	/* the lowest and highest byte unwritten */
+	uint64_t count;		/* bytes unwritten */
+	uint64_t region;	/* the buffer object's first byte, or 0 */
+};
+
 struct hg_observed {
 	size_t size;		/* sizeof(struct hg_observed) as the caller built it */
 	uint64_t kd;		/* the kernel descriptor's address */
@@ -97,6 +108,9 @@ struct hg_observed {
 	const struct hg_observed_stale *stales;
 	uint32_t nstales;
 	uint64_t stales_lost;	/* reads in rows that did not fit */
+	const struct hg_observed_unwritten *unwritten;
+	uint32_t nunwritten;
+	uint64_t unwritten_lost;	/* bytes in rows that did not fit */
 };
 
 typedef void (*hg_observe_fn)(const struct hg_observed *o);

@@ -491,6 +491,24 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_stale,
 	)
 )
 
+/* Stores a dispatch cut short left in the GPU's L2:
+ * struct hg_tp_vgpu_unwritten. */
+LTTNG_UST_TRACEPOINT_EVENT(hipgrain, vgpu_unwritten,
+	LTTNG_UST_TP_ARGS(const struct hg_tp_vgpu_unwritten *, x),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, kd, x->kd)
+		lttng_ust_field_integer_hex(uint64_t, code_off, x->code_off)
+		lttng_ust_field_integer(uint64_t, id, x->id)
+		lttng_ust_field_integer_hex(uint64_t, off, x->off)
+		lttng_ust_field_integer_hex(uint64_t, lo, x->lo)
+		lttng_ust_field_integer_hex(uint64_t, hi, x->hi)
+		lttng_ust_field_integer(uint64_t, count, x->count)
+		lttng_ust_field_integer(uint64_t, lost, x->lost)
+		lttng_ust_field_string(line, x->line)
+		lttng_ust_field_integer(uint8_t, stopped, x->stopped)
+	)
+)
+
 #endif /* HG_TP_H */
 
 #include <lttng/tracepoint-event.h>

@@ -162,6 +162,20 @@ struct hg_tp_vgpu_stale {
 	uint8_t stopped;
 };
 
+/* Bytes a dispatch that did not run to its end left in the GPU's L2,
+ * stored to coarse-grained memory and never written back while it ran
+ * (hg_observe.h's unwritten rows): code_off the store that first made
+ * each line dirty, line its source line ("" where the code object does
+ * not say); id and off: the block lo lies in, as the preload knows it;
+ * lost: bytes in the dispatch's rows past those the virtual GPU keeps;
+ * stopped: 1 when the dispatch ended at the virtual GPU's instruction
+ * budget. */
+struct hg_tp_vgpu_unwritten {
+	uint64_t kd, code_off, id, off, lo, hi, count, lost;
+	const char *line;
+	uint8_t stopped;
+};
+
 struct hg_tp_memcpy {
 	uint64_t dst, src, size;
 	uint64_t dst_id, src_id;

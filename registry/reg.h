@@ -245,5 +245,6 @@ void reg_emit_vgpu_drop(const struct hg_tp_vgpu_drop *x);
 void reg_emit_vgpu_traffic(const struct hg_tp_vgpu_traffic *t);
 void reg_emit_vgpu_race(const struct hg_tp_vgpu_race *x);
 void reg_emit_vgpu_stale(const struct hg_tp_vgpu_stale *x);
+void reg_emit_vgpu_unwritten(const struct hg_tp_vgpu_unwritten *x);
 
 #endif

@@ -261,3 +261,8 @@ void reg_emit_vgpu_stale(const struct hg_tp_vgpu_stale *x)
 {
 	lttng_ust_tracepoint(hipgrain, vgpu_stale, x);
 }
+
+void reg_emit_vgpu_unwritten(const struct hg_tp_vgpu_unwritten *x)
+{
+	lttng_ust_tracepoint(hipgrain, vgpu_unwritten, x);
+}

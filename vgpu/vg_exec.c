@@ -153,7 +153,9 @@ static void say(const struct vx_result *r, const char *name)
 		fprintf(stderr, "hipgrain: virtual GPU: kernel %s stopped after %llu"
 			" wave-instructions, its budget on the virtual GPU (HIPGRAIN_VGPU_BUDGET=N"
 			" raises it, 0 for none): it may be waiting for memory it never sees"
-			" change\n", name, (unsigned long long)r->insns);
+			" change%s\n", name, (unsigned long long)r->insns,
+			r->nunwritten ? ", or for an answer to what it stored to coarse-grained"
+					" memory, which was still in the GPU's L2" : "");
 		break;
 	case VX_TOO_LARGE:
 		fprintf(stderr, "hipgrain: virtual GPU: kernel %s not executed: its work-group"
@@ -210,6 +212,24 @@ static uint64_t code_off(uint64_t pc, uint64_t image_va)
 	return image_va && pc >= image_va ? pc - image_va : pc;
 }
 
+/* The rows of what the L2 model saw: reads it served stale, and stores
+ * a dispatch cut short left in it. */
+static void l2_rows(const struct vx_result *r, uint64_t image_va,
+		    struct hg_observed_stale *stales, struct hg_observed_unwritten *unwritten)
+{
+	for (unsigned i = 0; i < r->nstales; i++) {
+		const struct vx_stale *x = &r->stales[i];
+		stales[i] = (struct hg_observed_stale){ .code_off = code_off(x->pc, image_va),
+			.lo = x->lo, .hi = x->hi, .count = x->count, .region = x->region };
+	}
+	for (unsigned i = 0; i < r->nunwritten; i++) {
+		const struct vx_unwritten *x = &r->unwritten[i];
+		unwritten[i] = (struct hg_observed_unwritten){
+			.code_off = code_off(x->pc, image_va), .lo = x->lo, .hi = x->hi,
+			.count = x->count, .region = x->region };
+	}
+}
+
 static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 		 const char *name, uint64_t image_va)
 {
@@ -243,11 +263,8 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 		};
 	}
 	struct hg_observed_stale stales[VX_STALES];
-	for (unsigned i = 0; i < r->nstales; i++) {
-		const struct vx_stale *x = &r->stales[i];
-		stales[i] = (struct hg_observed_stale){ .code_off = code_off(x->pc, image_va),
-			.lo = x->lo, .hi = x->hi, .count = x->count, .region = x->region };
-	}
+	struct hg_observed_unwritten unwritten[VX_UNWRITTEN];
+	l2_rows(r, image_va, stales, unwritten);
 	char what[48];
 	snprintf(what, sizeof(what), "%llu", (unsigned long long)budget());
 	struct hg_observed o = {
@@ -260,6 +277,8 @@ static void tell(const struct vx_result *r, const struct vg_dispatch *d,
 		.traffic = moved, .ntraffic = r->ntraffic, .traffic_more = moved[r->ntraffic],
 		.races = races, .nraces = r->nraces, .races_lost = r->races_lost,
 		.stales = stales, .nstales = r->nstales, .stales_lost = r->stales_lost,
+		.unwritten = unwritten, .nunwritten = r->nunwritten,
+		.unwritten_lost = r->unwritten_lost,
 	};
 	fn(&o);
 }
@@ -314,10 +333,10 @@ int vg_exec_dispatch(const struct vg_dispatch *d, uint64_t queue_va)
 	struct vx_result r;
 	vx_run(&dev, &l, &r);
 	vg_log("kernel 0x%llx ran: status %d, %llu wave-instructions in %llu us of CPU,"
-	       " %u drop rows, %u race rows, %u stale rows", (unsigned long long)d->kernel_object,
-	       r.status,
+	       " %u drop rows, %u race rows, %u stale rows, %u unwritten rows",
+	       (unsigned long long)d->kernel_object, r.status,
 	       (unsigned long long)r.insns, (unsigned long long)(r.cpu_ns / 1000), r.ndrops,
-	       r.nraces, r.nstales);
+	       r.nraces, r.nstales, r.nunwritten);
 	char name[160];
 	uint64_t image_va;
 	int named = !vg_kernel_name(d->kernel_object, name, sizeof(name), &image_va);

@@ -10,7 +10,9 @@
  * read-modify-write alone does not count: HIP's unsafeAtomicAdd and its
  * default atomics are system scope on MI300, and an accumulator read after
  * the kernel ends is right.  Observed: the virtual GPU's L2 served a line
- * the host had since written (an_stale.c makes that finding).
+ * the host had since written (an_stale.c makes that finding), or held the
+ * kernel's own stores unwritten when the budget stopped it, a wait for an
+ * answer to a value nobody saw (an_unwritten.c).
  * Where the product's instructions at those sites reach past the L2 to
  * memory of that kind (isa_coh.c, the table the virtual GPU runs by),
  * the exchange works on that GPU though HIP does not promise it: a note,
@@ -161,12 +163,15 @@ static void check(struct an_ctx *c, const struct an_rule *r,
 const struct an_rule an_rule_coarse_sync = {
     .id = "coarse-sync",
     .sev = AN_SEV_ERROR,
-    .summary = "a kernel waits for, or reads, the host's write through "
-	       "coarse-grained memory while it runs",
+    .summary = "a kernel waits for, or reads, the host's write, or publishes "
+	       "its own, through coarse-grained memory while it runs",
     .fix = "put the flag or the exchanged data in fine-grained memory "
-	   "(hipHostMalloc without hipHostMallocNonCoherent, or "
+	   "(hipHostMalloc without hipHostMallocNonCoherent, "
+	   "hipExtMallocWithFlags with hipDeviceMallocFinegrained, or "
 	   "hipMemAdvise(UnsetCoarseGrain) on managed memory), or exchange it "
-	   "only between kernels",
+	   "only between kernels; a value a kernel publishes there is seen "
+	   "mid-kernel only after a system-scope release (__threadfence_system) "
+	   "on a GPU whose release writes its L2 back (MI200, MI300; not MI100)",
     .on_launch_arg = check,
     .launch_args_matter = args_matter,
 };

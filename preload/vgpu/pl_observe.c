@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What a dispatch did on the virtual GPU, recorded as observed fact: how
- * it ended, which atomics the product's memory made do nothing, and the
- * bytes it read and wrote, each row tied to the block its lowest address
+ * it ended, which atomics the product's memory made do nothing, the
+ * bytes it read and wrote, and what its L2 served stale or still held
+ * unwritten when it stopped, each row tied to the block its lowest address
  * lies in, so that the report can set what happened beside what it
  * inferred.  Called on the virtual GPU's own thread, which the program
  * never sees.
@@ -100,6 +101,28 @@ static void stales(const struct hg_observed *o)
 	}
 }
 
+/* Each store a dispatch cut short left in the L2 names its line and the
+ * block it stored to. */
+static void unwritten(const struct hg_observed *o)
+{
+	if (o->size < offsetof(struct hg_observed, unwritten_lost) + sizeof(o->unwritten_lost))
+		return;
+	for (uint32_t i = 0; i < o->nunwritten && o->unwritten; i++) {
+		const struct hg_observed_unwritten *r = &o->unwritten[i];
+		struct reg_ptr at = { 0 };
+		char line[1][96];
+
+		reg_track_resolve((uintptr_t)r->lo, &at);
+		pl_profile_lines(o->kernel, &r->code_off, 1, line);
+		struct hg_tp_vgpu_unwritten x = {
+			.kd = o->kd, .code_off = r->code_off, .id = at.id, .off = at.off,
+			.lo = r->lo, .hi = r->hi, .count = r->count, .lost = o->unwritten_lost,
+			.line = line[0], .stopped = o->status == HG_EXEC_BUDGET,
+		};
+		reg_emit_vgpu_unwritten(&x);
+	}
+}
+
 PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va);
 PL_EXPORT uint64_t hipgrain_observe_block(uint64_t va)
 {
@@ -132,6 +155,7 @@ PL_EXPORT void hipgrain_observe_dispatch(const struct hg_observed *o)
 	traffics(o);
 	races(o);
 	stales(o);
+	unwritten(o);
 	/* A fault ends the process once the device raises it: what the
 	 * program launched is written first, on every run alike. */
 	if (o->status == HG_EXEC_FAULT)

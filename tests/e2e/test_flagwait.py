@@ -12,10 +12,12 @@ behind one L2 do: no stop, no finding.  The noncoherent spin on MI100
 stops as on MI210, and on MI300X, whose volatile load reads past the L2,
 it ends.  The other way, a kernel's store to hipHostMallocNonCoherent
 memory stays in the GPU's L2 until the kernel ends: the host waiting for
-it never answers and the kernel's spin stops; after
-__threadfence_system(), which writes the L2 back on MI210 and MI300X and
-has no such instruction on MI100, the host sees it; in hipHostMalloc
-memory it is seen at once.
+it never answers, the kernel's spin stops, and coarse-sync fires naming
+the kernel, the store's line and the allocation, the store unwritten;
+after __threadfence_system(), which writes the L2 back on MI210 and
+MI300X and has no such instruction on MI100, the host sees it and no
+store is left unwritten, but for MI100's; in hipHostMalloc memory it is
+seen at once.
 
 usage: test_flagwait.py HIPGRAIN KERNELS_DIR
 """
@@ -93,22 +95,46 @@ else:
            'MI300X: a note and no error', repr(found))
 
 # Write-back (vgpu/exec/vx_wback.c, by isa_coh's table).
+UNWRITTEN = 'still in the GPU\'s L2'
+
+
+def unwritten(found):
+    """The observed coarse-sync errors of stores left in the L2."""
+    return [f for f in found if f['severity'] == 'error' and UNWRITTEN in f['message']]
+
+
 out, rep, found = flagwait('publish')
-tap.ok('MISMATCH' in out and BUDGET in out,
+tap.ok('MISMATCH' in out and BUDGET in out and 'still in the GPU' in out,
        'publish: the store stays in the L2, the host never answers, the spin stops', out)
+seen = unwritten(found)
+msg = seen[0]['message'] if seen else ''
+alloc = (seen[0].get('allocation') or {}) if seen else {}
+tap.ok(len(found) == 1 and len(seen) == 1 and 'publish' in msg and
+       'flagwait.hip:' in msg and 'budget' in msg and '__threadfence_system' in msg and
+       alloc.get('api') == 'hipHostMalloc' and alloc.get('granularity') == 'coarse',
+       'publish: coarse-sync names the kernel, the store\'s line and the allocation',
+       repr(found))
 out, rep, found = flagwait('publish-fence', HIPGRAIN_VGPU_BUDGET=ENDS)
 tap.ok('OK' in out and 'MISMATCH' not in out,
        'publish-fence: the system-scope release writes the L2 back, the kernel ends', out)
+tap.ok(not unwritten(found) and all(f['severity'] == 'note' for f in found),
+       'publish-fence: no store left unwritten, no error', repr(found))
 out, rep, found = flagwait('publish-fine', HIPGRAIN_VGPU_BUDGET=ENDS)
 tap.ok('OK' in out and 'MISMATCH' not in out and not rep['findings'],
        'publish-fine: the host sees the store at once, no finding', out + repr(rep['findings']))
 out, rep, found = flagwait('publish-fence', 'MI100')
 tap.ok('MISMATCH' in out and BUDGET in out,
        'MI100: no instruction writes the L2 back, the spin stops', out)
+seen = unwritten(found)
+tap.ok(len(seen) == 1 and 'gfx908 has no instruction' in seen[0]['message'] and
+       (seen[0].get('allocation') or {}).get('api') == 'hipHostMalloc',
+       'MI100: coarse-sync names the store the release left in the L2', repr(found))
 if hgrun.rocm_version() < (5, 7):
-    tap.skip('MI300X: buffer_wbl2 sc1 writes the L2 back', 'ROCm 5.2 does not know gfx942')
+    for what in ('buffer_wbl2 sc1 writes the L2 back', 'no store left unwritten'):
+        tap.skip('MI300X: ' + what, 'ROCm 5.2 does not know gfx942')
 else:
     out, rep, found = flagwait('publish-fence', 'MI300X', HIPGRAIN_VGPU_BUDGET=ENDS)
     tap.ok('OK' in out and 'MISMATCH' not in out,
            'MI300X: buffer_wbl2 sc1 writes the L2 back', out)
+    tap.ok(not unwritten(found), 'MI300X: no store left unwritten', repr(found))
 sys.exit(tap.done())

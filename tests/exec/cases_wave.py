@@ -88,6 +88,30 @@ global_store_dword v1, v2, s[4:5]
 global_store_dword v1, v3, s[4:5] offset:256
 '''
 
+# A store to held memory, then a spin that never ends (a kernel waiting
+# for an answer to what it published): stopped at its budget, the store
+# is still among the L2's dirty lines, a row naming the bytes, unless a
+# release wrote it back first.  A second store of some lanes only, from
+# another instruction, is a row of its own.
+PUBLISH = '''
+global_store_dword v1, v0, s[4:5]
+global_store_dword v1, v0, s[6:7]
+%s
+s_mov_b64 s[12:13], exec
+v_cmp_le_u32 s[8:9], 8, v0
+v_cmp_gt_u32 s[10:11], 40, v0
+s_and_b64 exec, s[8:9], s[10:11]
+global_store_dword v1, v0, s[6:7] offset:512
+s_mov_b64 exec, s[12:13]
+%s
+s_waitcnt vmcnt(0)
+.Lspin:
+s_branch .Lspin
+'''
+RELEASE = {'gfx90a': 'buffer_wbl2', 'gfx940': 'buffer_wbl2 sc1'}
+HELD = 'pinned-host,coarse'
+BOTH = [(FINE, FINE + 0xff, 256), (FINE + 0x220, FINE + 0x29f, 128)]
+
 
 def partial(arch):
     first = [i if 8 <= i < 40 else M for i in range(64)]
@@ -100,10 +124,19 @@ def partial(arch):
 CASES = [
     ('wave: the GPU\'s own store to held memory, seen before its write-back',
      ['gfx90a'], OWN % 'glc', lambda arch: list(range(64)) * 2,
-     {'kind': 'pinned-host,coarse', 'stales': []}),
+     {'kind': HELD, 'stales': [], 'unwritten': []}),
     ('wave: the GPU\'s own store to held memory, seen by a load past the L2',
      ['gfx940'], OWN % 'sc0 sc1', lambda arch: list(range(64)) * 2,
-     {'kind': 'pinned-host,coarse', 'stales': []}),
+     {'kind': HELD, 'stales': [], 'unwritten': []}),
+    ('wave: stopped at its budget, its stores to held memory still in the L2',
+     ['gfx908', 'gfx90a', 'gfx940'], PUBLISH % ('', ''), lambda arch: list(range(64)),
+     {'kind': HELD, 'budget': 1000, 'unwritten': BOTH}),
+    ('wave: stopped at its budget, the first store written back by a release',
+     ['gfx90a', 'gfx940'], lambda arch: PUBLISH % (RELEASE[arch], ''),
+     lambda arch: list(range(64)), {'kind': HELD, 'budget': 1000, 'unwritten': BOTH[1:]}),
+    ('wave: stopped at its budget, every store written back by a release',
+     ['gfx90a', 'gfx940'], lambda arch: PUBLISH % ('', RELEASE[arch]),
+     lambda arch: list(range(64)), {'kind': HELD, 'budget': 1000, 'unwritten': []}),
     ('wave: partial EXEC, side by side in EXEC or in memory only, or apart',
      ['gfx90a', 'gfx940'], PARTIAL, partial,
      {'traffic': lambda arch: [(OUT, OUT, OUT + 0x3ff, 128, 1408)]}),

@@ -3,9 +3,9 @@
 the host: small kernels assembled by LLVM (llvm-mc-15) run on vx-probe,
 one work-group of 64 lanes, and what they store is compared word by word.
 The cases of FAMILY are in cases_FAMILY.py: each names the architectures
-it runs on, its body (after a prologue that loads the output page's
-address into s[4:5], the fine page's into s[6:7] and the lane's byte
-offset into v1), the words the output page must hold, and optionally the
+it runs on, its body (or a function of the architecture that gives it;
+after a prologue that loads the output page's address into s[4:5], the
+fine page's into s[6:7] and the lane's byte offset into v1), the words the output page must hold, and optionally the
 lanes whose atomics the product's memory must drop, words of data placed
 after the code (whose address the prologue puts in s[20:21]), the
 instruction the engine must stop at, as one it lacks, whether it must stop
@@ -14,7 +14,10 @@ size, the LDS bytes of its descriptor and its packet (lds) and what the
 engine must refuse as more than a work-group has (too_large), and the bytes each region of memory must have given and taken
 (region, lowest and highest byte, read, written; every row, any order),
 the fine page's kind (kind, VX_PROBE_KIND's words), the stale reads
-the L2 model must have served (lowest and highest byte, reads), and how
+the L2 model must have served (lowest and highest byte, reads), the
+stores a dispatch cut short must have left in it (unwritten: lowest and
+highest byte, bytes), the instruction budget it stops at (budget,
+VX_PROBE_BUDGET's; it must then stop there), and how
 many dispatches run one after another (repeat, VX_PROBE_REPEAT's).
 
 usage: test_exec.py VX_PROBE FAMILY"""
@@ -66,7 +69,8 @@ def run_case(tmp, n, arch, case):
     opts = case[4] if len(case) > 4 else {}
     exp = want(arch)
     try:
-        blob = assemble(tmp, n, arch, body, opts.get('data'))
+        blob = assemble(tmp, n, arch, body(arch) if callable(body) else body,
+                        opts.get('data'))
     except ValueError as e:
         return False, [f'{MC} refused the kernel: {e}']
     diag = []
@@ -80,12 +84,25 @@ def run_case(tmp, n, arch, case):
     return ok, diag
 
 
+def l2_rows(lines, want, word):
+    """(the rows the probe printed after word, those wanted), sorted, as
+    LO-HI:COUNT; both None when the case says nothing of them."""
+    if want is None or not lines:
+        return None, None
+    toks = lines[0].split()
+    return (sorted(toks[i + 1] for i, t in enumerate(toks[:-1]) if t == word),
+            sorted(f'{lo:x}-{hi:x}:{n}' for lo, hi, n in want))
+
+
 def probe_once(blob, arch, exp, opts, general):
     env = dict(os.environ)
     env.pop('VX_PROBE_GENERAL', None)
     env.pop('VX_PROBE_LDS', None)
     env.pop('VX_PROBE_KIND', None)
     env.pop('VX_PROBE_REPEAT', None)
+    env.pop('VX_PROBE_BUDGET', None)
+    if 'budget' in opts:
+        env['VX_PROBE_BUDGET'] = str(opts['budget'])
     if 'repeat' in opts:
         env['VX_PROBE_REPEAT'] = str(opts['repeat'])
     if 'kind' in opts:
@@ -102,6 +119,7 @@ def probe_once(blob, arch, exp, opts, general):
     status = (f'status 1 drops 0 lacks {lacks}' if lacks else
               'status 2' if opts.get('fault') else
               f'status 6 drops 0 too large: {opts["too_large"]}' if 'too_large' in opts else
+              'status 7' if 'budget' in opts else
               'status 0')
     ok = p.returncode == 0 and bool(lines) and lines[0].startswith(status) and got == exp
     drops = opts.get('drops')
@@ -121,15 +139,12 @@ def probe_once(blob, arch, exp, opts, general):
                        and '/' not in t)
         want_races = sorted(opts['races'])
         ok = ok and races == want_races
-    stales, want_stales = [], None
-    if opts.get('stales') is not None and lines:
-        toks = lines[0].split()
-        stales = sorted(toks[i + 1] for i, t in enumerate(toks[:-1]) if t == 'stale')
-        want_stales = sorted(f'{lo:x}-{hi:x}:{n}' for lo, hi, n in opts['stales'])
-        ok = ok and stales == want_stales
     diag = []
-    if want_stales is not None and stales != want_stales:
-        diag.append(f'stales {stales}, want {want_stales}')
+    for what, opt in (('stale', 'stales'), ('unwritten', 'unwritten')):
+        got_rows, want_rows_l2 = l2_rows(lines, opts.get(opt), what)
+        ok = ok and got_rows == want_rows_l2
+        if got_rows != want_rows_l2:
+            diag.append(f'{what} {got_rows}, want {want_rows_l2}')
     if want_races is not None and races != want_races:
         diag.append(f'races {races}, want {want_races}')
     if rows != want_rows:

@@ -30,7 +30,10 @@
  * WRITTEN", the kernel's arguments not counted; then each race between
  * waves, "race CLASSES:SPACE:LO-HI" (classes w, r, a for write, read and
  * atomic, the write first; space lds or global); then each stale read
- * the L2 model served, "stale LO-HI:COUNT".
+ * the L2 model served, "stale LO-HI:COUNT"; then each store a dispatch
+ * cut short left in the L2, "unwritten LO-HI:COUNT".
+ * VX_PROBE_BUDGET=N: the dispatch's instruction budget (none unless
+ * given), the end of a kernel that spins for ever.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,6 +206,8 @@ int main(int argc, char **argv)
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,
 			       .grid = { items, 1, 1 }, .wg = { items, 1, 1 },
 			       .group_segment_size = (uint32_t)lds_packet };
+	const char *budget = getenv("VX_PROBE_BUDGET");
+	l.budget = budget ? strtoull(budget, NULL, 0) : 0;
 	struct vx_result r;
 	if (machine(&dev.facts) < 0 || kind() < 0) {
 		fprintf(stderr, "vx-probe: VX_PROBE_MACHINE is LINK,ATOMICOPS,APU "
@@ -234,6 +239,10 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < r.nstales; i++)
 		printf(" stale %llx-%llx:%llu", (unsigned long long)r.stales[i].lo,
 		       (unsigned long long)r.stales[i].hi, (unsigned long long)r.stales[i].count);
+	for (unsigned i = 0; i < r.nunwritten; i++)
+		printf(" unwritten %llx-%llx:%llu", (unsigned long long)r.unwritten[i].lo,
+		       (unsigned long long)r.unwritten[i].hi,
+		       (unsigned long long)r.unwritten[i].count);
 	for (unsigned i = 0; i < r.nraces; i++)
 		printf(" race %c-%c:%s:%llx-%llx", "rwa"[r.races[i].cls[0]],
 		       "rwa"[r.races[i].cls[1]],

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The virtual GPU's observations (vgpu_*): how a dispatch ended on the
- * interpreter, the atomics that did nothing, the bytes it moved, and the
- * races between its waves.  Keys
- * are the fields of provider/hg_tp.h.
+ * interpreter, the atomics that did nothing, the bytes it moved, the
+ * races between its waves, and what its L2 served stale or still held
+ * unwritten.  Keys are the fields of provider/hg_tp.h.
  */
 #include <errno.h>
 #include <string.h>
@@ -72,6 +72,17 @@ static void tg_vgpu_stale(const struct tg_line *l)
 	lttng_ust_tracepoint(hipgrain, vgpu_stale, &x);
 }
 
+static void tg_vgpu_unwritten(const struct tg_line *l)
+{
+	struct hg_tp_vgpu_unwritten x = {
+		.kd = U("kd"), .code_off = U("code_off"), .id = U("id"), .off = U("off"),
+		.lo = U("lo"), .hi = U("hi"), .count = U("count"), .lost = U("lost"),
+		.line = S("line"), .stopped = (uint8_t)U("stopped"),
+	};
+
+	lttng_ust_tracepoint(hipgrain, vgpu_unwritten, &x);
+}
+
 int tg_emit_vgpu(const struct tg_line *l)
 {
 	if (!strcmp(l->event, "vgpu_dispatch"))
@@ -84,6 +95,8 @@ int tg_emit_vgpu(const struct tg_line *l)
 		tg_vgpu_race(l);
 	else if (!strcmp(l->event, "vgpu_stale"))
 		tg_vgpu_stale(l);
+	else if (!strcmp(l->event, "vgpu_unwritten"))
+		tg_vgpu_unwritten(l);
 	else
 		return -ENOENT;
 	return 0;

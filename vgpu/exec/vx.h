@@ -130,6 +130,18 @@ struct vx_stale {
 	uint64_t region;	/* the page's, as the device gave it */
 };
 
+/* Bytes a dispatch that did not run to its end left among the L2's dirty
+ * lines of held memory (vx_wback.c): stores the host and other GPUs had
+ * not seen when it stopped, since only its end wrote them back.  One row
+ * per store instruction (the one that first dirtied each line) and
+ * region. */
+struct vx_unwritten {
+	uint64_t pc;
+	uint64_t lo, hi;	/* the lowest and highest byte unwritten */
+	uint64_t count;		/* bytes unwritten */
+	uint64_t region;	/* the page's, as the device gave it */
+};
+
 enum vx_status {
 	VX_DONE,	/* every wave ended */
 	VX_UNKNOWN,	/* an instruction the interpreter does not have */
@@ -145,6 +157,7 @@ enum vx_status {
 #define VX_TRAFFIC 64
 #define VX_RACES 16
 #define VX_STALES 8
+#define VX_UNWRITTEN 8
 struct vx_result {
 	enum vx_status status;
 	uint64_t pc;		/* VX_UNKNOWN, VX_FAULT: the instruction */
@@ -168,6 +181,9 @@ struct vx_result {
 	struct vx_stale stales[VX_STALES];
 	unsigned nstales;
 	uint64_t stales_lost;	/* reads in rows past VX_STALES */
+	struct vx_unwritten unwritten[VX_UNWRITTEN];	/* none when VX_DONE */
+	unsigned nunwritten;
+	uint64_t unwritten_lost;	/* bytes in rows past VX_UNWRITTEN */
 };
 
 /* Run the dispatch to its end, or to the first thing it cannot do. */

@@ -203,14 +203,17 @@ void vx_hold_free(struct vx_ctx *c);
 void vx_stale_add(struct vx_result *r, const struct vx_stale *x);
 
 /* The L2's dirty lines of held memory (vx_wback.c): made for a dispatch;
- * a store kept (-1: no room, the caller writes memory); the stored bytes
- * laid over what a load of the GPU's read; the lines of a range, or all,
- * written back; written back and freed at the dispatch's end. */
+ * a store kept, with the instruction's pc (-1: no room, the caller writes
+ * memory); the stored bytes laid over what a load of the GPU's read; the
+ * lines of a range, or all, written back; the lines still dirty as r's
+ * unwritten rows, for a dispatch that did not run to its end, once its
+ * threads have ended; written back and freed at the dispatch's end. */
 struct vx_wback *vx_wback_new(const struct vx_device *dev);
-int vx_wback_store(struct vx_wback *b, uint64_t va, const void *buf, unsigned n);
+int vx_wback_store(struct vx_wback *b, uint64_t va, const void *buf, unsigned n, uint64_t pc);
 void vx_wback_overlay(struct vx_wback *b, uint64_t va, void *buf, unsigned n);
 void vx_wback_range(struct vx_wback *b, uint64_t va, unsigned n);
 void vx_wback_all(struct vx_wback *b);
+void vx_wback_unwritten(const struct vx_wback *b, struct vx_result *r);
 void vx_wback_free(struct vx_wback *b);
 
 /* Traffic (vx_traffic.c).  Count bytes in [lo, hi] of a page (its number)

@@ -231,6 +231,11 @@ static void run_pool(const struct vx_ctx *c, struct vx_result *r, uint64_t group
 		/* threads that could not start leave their groups to the others */
 		merge(r, k, started);
 	}
+	/* What a dispatch cut short left in the L2 is said before the end
+	 * writes it back: on the card it would stay there (a hung kernel's
+	 * stores), unseen by whoever waits for them. */
+	if (r->status != VX_DONE)
+		vx_wback_unwritten(p.wb, r);
 	vx_wback_free(p.wb);	/* the kernel's end writes the L2 back */
 	/* a worker never set up is zeros: nothing to free */
 	for (unsigned i = 0; k && i < n; i++) {

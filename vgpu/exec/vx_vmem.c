@@ -128,7 +128,7 @@ static void held_store(struct vx_wave *w, const struct isa_insn *in, uint64_t a,
 {
 	struct vx_wback *b = w->c->wb;
 	if (!b || (isa_coh(w->c->dev->fam, ISA_COH_HOST, ISA_COH_STORE, in->glc, in->scc) &
-		   ISA_COH_PAST) || vx_wback_store(b, a, buf, n)) {
+		   ISA_COH_PAST) || vx_wback_store(b, a, buf, n, w->pc)) {
 		vx_wback_range(b, a, n);
 		memcpy(p, buf, n);
 	}

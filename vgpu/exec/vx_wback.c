@@ -27,6 +27,8 @@ struct line {
 	uint64_t tag;		/* the line's number + 1; 0: empty */
 	uint64_t mask[LINE_MAX / 64];	/* the bytes stored */
 	uint8_t data[LINE_MAX];
+	uint64_t pc;		/* the store that made it dirty, for a
+				 * dispatch cut short (vx_wback_unwritten) */
 	bool listed;		/* its set is in `list` */
 };
 
@@ -105,34 +107,43 @@ static struct line *table(struct vx_wback *b)
 	return s;
 }
 
-/* Calls fn on each line [va, va+n) touches, under its set's lock, with
- * the line's part of buf (NULL: none). */
-static void each_line(struct vx_wback *b, uint64_t va, unsigned n,
-		      void (*fn)(struct vx_wback *, struct line *, uint64_t ln,
-				 unsigned off, unsigned k, void *),
-		      void *arg)
+/* One line's part of an access: bytes [off, off+k) of line number ln,
+ * buf their part of the caller's buffer (NULL: none), pc the store's. */
+struct span {
+	uint64_t ln, pc;
+	unsigned off, k;
+	uint8_t *buf;
+};
+
+/* Calls fn on each line [va, va+n) touches, under its set's lock.
+ * Inline, so that each caller's fn is a direct call on the held store's
+ * path (a call through the pointer cost it a tenth more). */
+static inline void each_line(struct vx_wback *b, uint64_t va, unsigned n,
+		      void (*fn)(struct vx_wback *, struct line *, const struct span *),
+		      void *buf, uint64_t pc)
 {
 	struct line *s = table(b);
-	uint8_t *at = arg;
+	struct span x = { .pc = pc, .buf = buf };
 	while (s && n) {
-		uint64_t ln = va / b->size;
-		unsigned off = (unsigned)(va % b->size), k = b->size - off < n ? b->size - off : n;
-		unsigned i = set_of(ln);
+		x.ln = va / b->size;
+		x.off = (unsigned)(va % b->size);
+		x.k = b->size - x.off < n ? b->size - x.off : n;
+		unsigned i = set_of(x.ln);
 		pthread_mutex_lock(&b->lock[i % STRIPES]);
-		fn(b, &s[i], ln, off, k, at);
+		fn(b, &s[i], &x);
 		pthread_mutex_unlock(&b->lock[i % STRIPES]);
-		at = at ? at + k : NULL;
-		va += k, n -= k;
+		x.buf = x.buf ? x.buf + x.k : NULL;
+		va += x.k, n -= x.k;
 	}
 }
 
-static void put(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, unsigned k,
-		void *in)
+static void put(struct vx_wback *b, struct line *l, const struct span *x)
 {
-	if (l->tag && l->tag != ln + 1)
+	if (l->tag && l->tag != x->ln + 1)
 		write_back(b, l);
 	if (!l->tag) {
-		l->tag = ln + 1;
+		l->tag = x->ln + 1;
+		l->pc = x->pc;
 		__atomic_fetch_add(&b->dirty, 1, __ATOMIC_RELAXED);
 	}
 	if (!l->listed) {
@@ -141,46 +152,44 @@ static void put(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, u
 		b->list[b->nlist++] = (unsigned)(l - b->set);
 		pthread_mutex_unlock(&b->make);
 	}
-	memcpy(l->data + off, in, k);
-	for (unsigned i = off; i < off + k; i++)
+	memcpy(l->data + x->off, x->buf, x->k);
+	for (unsigned i = x->off; i < x->off + x->k; i++)
 		l->mask[i / 64] |= 1ull << (i % 64);
 }
 
-static void get(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, unsigned k,
-		void *out)
+static void get(struct vx_wback *b, struct line *l, const struct span *x)
 {
-	if (l->tag != ln + 1)
+	if (l->tag != x->ln + 1)
 		return;
-	for (unsigned i = 0; i < k; i++)
-		if (stored(l, off + i))
-			((uint8_t *)out)[i] = l->data[off + i];
+	for (unsigned i = 0; i < x->k; i++)
+		if (stored(l, x->off + i))
+			x->buf[i] = l->data[x->off + i];
 }
 
-static void drain(struct vx_wback *b, struct line *l, uint64_t ln, unsigned off, unsigned k,
-		  void *unused)
+static void drain(struct vx_wback *b, struct line *l, const struct span *x)
 {
-	if (l->tag == ln + 1)
+	if (l->tag == x->ln + 1)
 		write_back(b, l);
 }
 
-int vx_wback_store(struct vx_wback *b, uint64_t va, const void *buf, unsigned n)
+int vx_wback_store(struct vx_wback *b, uint64_t va, const void *buf, unsigned n, uint64_t pc)
 {
 	if (!table(b))
 		return -1;
-	each_line(b, va, n, put, (void *)buf);
+	each_line(b, va, n, put, (void *)buf, pc);
 	return 0;
 }
 
 void vx_wback_overlay(struct vx_wback *b, uint64_t va, void *buf, unsigned n)
 {
 	if (b && __atomic_load_n(&b->dirty, __ATOMIC_RELAXED))
-		each_line(b, va, n, get, buf);
+		each_line(b, va, n, get, buf, 0);
 }
 
 void vx_wback_range(struct vx_wback *b, uint64_t va, unsigned n)
 {
 	if (b && __atomic_load_n(&b->dirty, __ATOMIC_RELAXED))
-		each_line(b, va, n, drain, NULL);
+		each_line(b, va, n, drain, NULL, 0);
 }
 
 void vx_wback_all(struct vx_wback *b)
@@ -210,6 +219,61 @@ void vx_wback_all(struct vx_wback *b)
 	}
 	pthread_mutex_unlock(&b->flush);
 	free(mine);
+}
+
+/* A dirty line as a row: its stored bytes' lowest, highest and count. */
+static void line_row(const struct vx_wback *b, const struct line *l, struct vx_unwritten *x)
+{
+	uint64_t va = (l->tag - 1) * b->size;
+	unsigned lo = b->size, hi = 0, n = 0;
+	for (unsigned i = 0; i < b->size; i++)
+		if (stored(l, i)) {
+			lo = i < lo ? i : lo;
+			hi = i;
+			n++;
+		}
+	struct vx_page p;
+	int mapped = !b->dev->page(b->dev->ctx, va - va % VX_PAGE, 1, &p);
+	*x = (struct vx_unwritten){ .pc = l->pc, .lo = va + lo, .hi = va + hi, .count = n,
+				    .region = mapped ? p.region : 0 };
+}
+
+static void unwritten_add(struct vx_result *r, const struct vx_unwritten *x)
+{
+	for (unsigned i = 0; i < r->nunwritten; i++) {
+		struct vx_unwritten *m = &r->unwritten[i];
+		if (m->pc == x->pc && m->region == x->region) {
+			m->count += x->count;
+			m->lo = x->lo < m->lo ? x->lo : m->lo;
+			m->hi = x->hi > m->hi ? x->hi : m->hi;
+			return;
+		}
+	}
+	if (r->nunwritten == VX_UNWRITTEN)
+		r->unwritten_lost += x->count;
+	else
+		r->unwritten[r->nunwritten++] = *x;
+}
+
+static int unwritten_cmp(const void *a, const void *b)
+{
+	const struct vx_unwritten *x = a, *y = b;
+	if (x->pc != y->pc)
+		return x->pc < y->pc ? -1 : 1;
+	return x->region < y->region ? -1 : x->region > y->region;
+}
+
+void vx_wback_unwritten(const struct vx_wback *b, struct vx_result *r)
+{
+	/* the dispatch's threads have ended: no lock */
+	for (unsigned i = 0; b && b->set && i < SETS; i++) {
+		struct vx_unwritten x;
+		if (!b->set[i].tag)
+			continue;
+		line_row(b, &b->set[i], &x);
+		unwritten_add(r, &x);
+	}
+	qsort(r->unwritten, r->nunwritten, sizeof(r->unwritten[0]), unwritten_cmp);
 }
 
 void vx_wback_free(struct vx_wback *b)
