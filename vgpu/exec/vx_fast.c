@@ -68,19 +68,7 @@ static uint64_t mask_in(const struct vx_wave *w, const struct isa_insn *in)
 	return in->fmt == ISA_VOP3 ? vx_sread64(w, in->src[2], in->lit, 0) : vx_vcc(w);
 }
 
-/* Every lane when all are active (a loop the compiler can widen), else
- * the active ones. */
-#define LANES(...)							\
-	do {								\
-		if (exec == ~0ull) {					\
-			for (int l = 0; l < VX_LANES; l++) { __VA_ARGS__; }	\
-		} else {						\
-			for (uint64_t m_ = exec; m_; m_ &= m_ - 1) {	\
-				int l = __builtin_ctzll(m_);		\
-				__VA_ARGS__;				\
-			}						\
-		}							\
-	} while (0)
+#define LANES(...) VX_EACH_LANE(exec, __VA_ARGS__)
 
 #define PAIR(lo, hi, i) (((sh->src64 >> (i)) & 1) ? (lo)[l] | (uint64_t)(hi)[l] << 32 : (lo)[l])
 

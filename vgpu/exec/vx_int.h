@@ -10,6 +10,21 @@
 #include "vx.h"
 
 #define VX_LANES 64
+
+/* The body for each lane l of exec: every lane when all are active (a
+ * loop the compiler can widen), else the active ones. */
+#define VX_EACH_LANE(exec, ...)						\
+	do {								\
+		uint64_t e_ = (exec);					\
+		if (e_ == ~0ull) {					\
+			for (int l = 0; l < VX_LANES; l++) { __VA_ARGS__; }	\
+		} else {						\
+			for (; e_; e_ &= e_ - 1) {			\
+				int l = __builtin_ctzll(e_);		\
+				__VA_ARGS__;				\
+			}						\
+		}							\
+	} while (0)
 #define VX_VGPRS 512	/* gfx90a's unified file: 256 arch + 256 acc */
 #define VX_TLB 64
 

@@ -314,25 +314,29 @@ static unsigned dword_count(unsigned op, int *store)
 static int flat_lanes(struct vx_wave *w, const struct isa_insn *in, uint64_t exec, uint64_t *a,
 		      uint8_t *space)
 {
-	int global = 1;
-	for (uint64_t e = exec; e; e &= e - 1) {
-		int l = __builtin_ctzll(e);
-		if (in->fmt == ISA_SCRATCH) {
-			a[l] = (in->saddr != 0x7f ? w->s[in->saddr & 127] : w->v[in->addr][l]) +
-			       (uint64_t)(int64_t)in->imm - vx_sgpr64(w, ISA_SRC_FLAT_SCR_LO);
-			a[l] &= 0xffffffffull;
-			space[l] = SPACE_PRIVATE;
-		} else if (in->fmt == ISA_GLOBAL && in->saddr != 0x7f) {
-			a[l] = vx_sgpr64(w, in->saddr) + w->v[in->addr][l] +
-			       (uint64_t)(int64_t)in->imm;
-			space[l] = SPACE_GLOBAL;
-		} else {
-			a[l] = (w->v[in->addr][l] | (uint64_t)w->v[(in->addr + 1) & 511][l] << 32) +
-			       (uint64_t)(int64_t)in->imm;
-			space[l] = (uint8_t)(in->fmt == ISA_FLAT ? flat_space(w, &a[l]) : SPACE_GLOBAL);
-		}
-		global &= space[l] == SPACE_GLOBAL;
+	uint64_t imm = (uint64_t)(int64_t)in->imm;
+	const uint32_t *v = w->v[in->addr & 511], *vh = w->v[(in->addr + 1) & 511];
+	if (in->fmt == ISA_SCRATCH) {
+		uint64_t base = imm - vx_sgpr64(w, ISA_SRC_FLAT_SCR_LO);
+		int sv = in->saddr != 0x7f;
+		VX_EACH_LANE(exec, a[l] = ((sv ? w->s[in->saddr & 127] : v[l]) + base) & 0xffffffffull;
+			     space[l] = SPACE_PRIVATE);
+		return !exec;
 	}
+	if (in->fmt == ISA_GLOBAL && in->saddr != 0x7f) {
+		uint64_t base = vx_sgpr64(w, in->saddr) + imm;
+		VX_EACH_LANE(exec, a[l] = base + v[l]; space[l] = SPACE_GLOBAL);
+		return 1;
+	}
+	if (in->fmt != ISA_FLAT) {
+		VX_EACH_LANE(exec, a[l] = (v[l] | (uint64_t)vh[l] << 32) + imm;
+			     space[l] = SPACE_GLOBAL);
+		return 1;
+	}
+	int global = 1;
+	VX_EACH_LANE(exec, a[l] = (v[l] | (uint64_t)vh[l] << 32) + imm;
+		     space[l] = (uint8_t)flat_space(w, &a[l]);
+		     global &= space[l] == SPACE_GLOBAL);
 	return global;
 }
 
