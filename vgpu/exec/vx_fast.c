@@ -55,9 +55,14 @@ static const uint32_t *row(struct vx_wave *w, const struct isa_insn *in,
 	}
 	uint64_t k = wide ? vx_sread64(w, src, in->lit, sh->stype[i] == VX_T_F64)
 			  : vx_sread(w, src, in->lit);
-	uint32_t *lo = w->c->konst[i], *up = w->c->konst_hi[i];
-	for (int l = 0; l < VX_LANES; l++)
-		lo[l] = (uint32_t)k, up[l] = (uint32_t)(k >> 32);
+	struct vx_ctx *c = w->c;
+	uint32_t *lo = c->konst[i], *up = c->konst_hi[i];
+	if (!((c->konst_ok >> i) & 1) || c->konst_val[i] != k) {
+		for (int l = 0; l < VX_LANES; l++)
+			lo[l] = (uint32_t)k, up[l] = (uint32_t)(k >> 32);
+		c->konst_val[i] = k;
+		c->konst_ok |= 1u << i;
+	}
 	*hi = up;
 	return lo;
 }

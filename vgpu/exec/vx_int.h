@@ -62,6 +62,10 @@ struct vx_ctx {
 	/* the VALU's operands and results, one row per lane */
 	uint64_t opnd[3][VX_LANES], res[VX_LANES];
 	uint32_t konst[3][VX_LANES], konst_hi[3][VX_LANES];
+	/* the scalar each konst row repeats, where bit i of konst_ok says
+	 * row i holds one: a loop's base address fills its row once */
+	uint64_t konst_val[3];
+	unsigned konst_ok;
 	/* The work-group running, and the lowest one that stopped the
 	 * dispatch, shared by the threads (NULL when there is one). */
 	uint64_t group;

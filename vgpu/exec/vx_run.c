@@ -185,6 +185,7 @@ static int setup(struct worker *k, struct pool *p, const struct vx_ctx *c, unsig
 {
 	k->p = p;
 	k->c = *c;
+	k->c.konst_ok = 0;
 	k->c.r = &k->r;
 	k->c.stop_at = n > 1 ? &p->stop_at : NULL;
 	k->c.written = n > 1 ? p->written : NULL;
