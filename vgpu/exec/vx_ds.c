@@ -236,8 +236,7 @@ static inline __attribute__((always_inline)) void move(uint8_t *lds, const uint3
 				   const uint64_t o[2], uint32_t *const *rows, unsigned nd,
 				   unsigned two, int write)
 {
-	for (uint64_t e = exec; e; e &= e - 1) {
-		int l = __builtin_ctzll(e);
+	VX_EACH_LANE(exec, {
 		const uint8_t *base = lds + addr[l];
 		uint32_t out[8];
 		for (unsigned k = 0; k <= two; k++)
@@ -251,7 +250,7 @@ static inline __attribute__((always_inline)) void move(uint8_t *lds, const uint3
 		if (!write)
 			for (unsigned i = 0; i < nd * (two + 1); i++)
 				rows[i][l] = out[i];
-	}
+	});
 }
 
 /* The same bytes, lanes and order as lane(); 1 when a lane's access
@@ -264,9 +263,10 @@ static int fast(struct vx_wave *w, const struct isa_insn *in, uint8_t form)
 	uint64_t o[2] = { two ? in->offset0 * unit : (unsigned)in->imm, in->offset1 * unit };
 	uint64_t exec = vx_exec(w), size = w->g->lds_size, top = (two && o[1] > o[0] ? o[1] : o[0]) + nd * 4;
 	const uint32_t *addr = w->v[in->addr];
-	for (uint64_t e = exec; e; e &= e - 1)
-		if (addr[__builtin_ctzll(e)] + top > size)
-			return 1;
+	uint64_t high = 0;	/* the highest address a lane reaches, checked once */
+	VX_EACH_LANE(exec, high = addr[l] > high ? addr[l] : high);
+	if (exec && high + top > size)
+		return 1;
 	for (unsigned k = 0; w->g->race && k <= two; k++)
 		vx_race_lds_wave(w, addr, exec, o[k], nd * 4, write ? VX_R_WRITE : VX_R_READ);
 	uint8_t *lds = w->g->lds;

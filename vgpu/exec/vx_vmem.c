@@ -266,7 +266,7 @@ static int held_dwords(struct vx_wave *w, const struct isa_insn *in, uint64_t a,
  * bytes lie in one page of device memory takes one translation and a
  * copy per dword; any other goes the general way.  0, or -1 to stop. */
 static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint64_t a,
-		  int lane, unsigned n, int store, struct span *s)
+		  int lane, unsigned n, int store, struct span *s, int raced)
 {
 	if (space != SPACE_GLOBAL || (a % VX_PAGE) + 4 * n > VX_PAGE) {
 		span_count(w, s, store);
@@ -284,7 +284,8 @@ static int dwords(struct vx_wave *w, const struct isa_insn *in, int space, uint6
 				    .held = vx_held(kind) };
 	}
 	uint8_t *p = s->host + lo;
-	race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
+	if (!raced)
+		race(w, space, a, 4 * n, store ? VX_R_WRITE : VX_R_READ);
 	s->lo = lo < s->lo ? lo : s->lo;
 	s->hi = hi > s->hi ? hi : s->hi;
 	s->bytes += 4 * n;
@@ -340,6 +341,15 @@ static int flat_lanes(struct vx_wave *w, const struct isa_insn *in, uint64_t exe
 	return global;
 }
 
+/* Whether each lane's n bytes are dword-aligned and within one page: the
+ * accesses dwords() makes itself, none left to lane_access. */
+static int in_pages(const uint64_t *a, uint64_t exec, unsigned n)
+{
+	uint64_t bad = 0;
+	VX_EACH_LANE(exec, bad |= (a[l] % 4) | ((a[l] % VX_PAGE) + n > VX_PAGE));
+	return !bad;
+}
+
 /* The lanes' plain dwords of global memory, the whole wave at once where
  * vx_vrun.c can: 1 done, 0 not, -1 to stop. */
 static int wave_dwords(struct vx_wave *w, const struct isa_insn *in, const uint64_t *a,
@@ -363,10 +373,15 @@ static int flat(struct vx_wave *w, const struct isa_insn *in)
 	int done = n && global ? wave_dwords(w, in, a, exec, n, store) : 0;
 	if (done)
 		return done < 0 ? -1 : 0;
+	/* lanes over several pages (a tile's column): the race check takes
+	 * the wave at once still, where each lane's dwords stay in a page */
+	int raced = n && global && w->g->race && in_pages(a, exec, 4 * n);
+	if (raced)
+		vx_race_wave(w, a, exec, 4 * n, store ? VX_R_WRITE : VX_R_READ);
 	struct span sp = { 0 };
 	for (uint64_t e = exec; e; e &= e - 1) {
 		int l = __builtin_ctzll(e);
-		if (n ? dwords(w, in, space[l], a[l], l, n, store, &sp)
+		if (n ? dwords(w, in, space[l], a[l], l, n, store, &sp, raced)
 		      : lane_access(w, in, space[l], a[l], l))
 			return -1;
 	}
@@ -409,7 +424,7 @@ static int mubuf(struct vx_wave *w, const struct isa_insn *in)
 	struct span sp = { 0 };
 	for (uint64_t e = exec; e; e &= e - 1) {
 		int l = __builtin_ctzll(e);
-		if (n ? dwords(w, in, space, a[l], l, n, store, &sp)
+		if (n ? dwords(w, in, space, a[l], l, n, store, &sp, 0)
 		      : lane_access(w, in, space, a[l], l))
 			return -1;
 	}
