@@ -218,12 +218,12 @@ static void l2_rows(const struct vx_result *r, uint64_t image_va,
 		    struct hg_observed_stale *stales, struct hg_observed_unwritten *unwritten)
 {
 	for (unsigned i = 0; i < r->nstales; i++) {
-		const struct vx_stale *x = &r->stales[i];
+		const struct vx_l2row *x = &r->stales[i];
 		stales[i] = (struct hg_observed_stale){ .code_off = code_off(x->pc, image_va),
 			.lo = x->lo, .hi = x->hi, .count = x->count, .region = x->region };
 	}
 	for (unsigned i = 0; i < r->nunwritten; i++) {
-		const struct vx_unwritten *x = &r->unwritten[i];
+		const struct vx_l2row *x = &r->unwritten[i];
 		unwritten[i] = (struct hg_observed_unwritten){
 			.code_off = code_off(x->pc, image_va), .lo = x->lo, .hi = x->hi,
 			.count = x->count, .region = x->region };

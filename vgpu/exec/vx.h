@@ -120,25 +120,17 @@ struct vx_race {
 	uint64_t count;		/* accesses (lane by dword) that met */
 };
 
-/* A read served from a line the GPU's L2 held (vx_hold.c) while memory
- * held something newer: the host's write the card would not have seen.
- * One row per instruction. */
-struct vx_stale {
+/* A row of what the L2 model saw an instruction do to one region: a
+ * read it served from a line while memory held something newer (the
+ * host's write the card would not have seen: vx_hold.c), or bytes a
+ * store left among the dirty lines of held memory when a dispatch did not
+ * run to its end (only its end wrote them back: vx_wback.c; the store
+ * that first dirtied each line).  Rows are merged by instruction and
+ * region (vx_l2row_add). */
+struct vx_l2row {
 	uint64_t pc;
-	uint64_t lo, hi;	/* the lowest and highest byte read stale */
-	uint64_t count;		/* reads (lane by access) */
-	uint64_t region;	/* the page's, as the device gave it */
-};
-
-/* Bytes a dispatch that did not run to its end left among the L2's dirty
- * lines of held memory (vx_wback.c): stores the host and other GPUs had
- * not seen when it stopped, since only its end wrote them back.  One row
- * per store instruction (the one that first dirtied each line) and
- * region. */
-struct vx_unwritten {
-	uint64_t pc;
-	uint64_t lo, hi;	/* the lowest and highest byte unwritten */
-	uint64_t count;		/* bytes unwritten */
+	uint64_t lo, hi;	/* the lowest and highest byte */
+	uint64_t count;		/* stale: reads (lane by access); unwritten: bytes */
 	uint64_t region;	/* the page's, as the device gave it */
 };
 
@@ -178,10 +170,10 @@ struct vx_result {
 	unsigned nraces;
 	uint64_t races_lost;	/* accesses in rows past VX_RACES */
 	uint64_t races_unchecked;	/* global dword accesses the check had no room for */
-	struct vx_stale stales[VX_STALES];
+	struct vx_l2row stales[VX_STALES];
 	unsigned nstales;
 	uint64_t stales_lost;	/* reads in rows past VX_STALES */
-	struct vx_unwritten unwritten[VX_UNWRITTEN];	/* none when VX_DONE */
+	struct vx_l2row unwritten[VX_UNWRITTEN];	/* none when VX_DONE */
 	unsigned nunwritten;
 	uint64_t unwritten_lost;	/* bytes in rows past VX_UNWRITTEN */
 };

@@ -40,23 +40,6 @@ static unsigned line_bytes(const struct vx_ctx *c)
 	return c->dev->fam == ISA_GFX908 ? 64u : 128u;
 }
 
-void vx_stale_add(struct vx_result *r, const struct vx_stale *x)
-{
-	for (unsigned i = 0; i < r->nstales; i++) {
-		struct vx_stale *m = &r->stales[i];
-		if (m->pc == x->pc && m->region == x->region) {
-			m->count += x->count;
-			m->lo = x->lo < m->lo ? x->lo : m->lo;
-			m->hi = x->hi > m->hi ? x->hi : m->hi;
-			return;
-		}
-	}
-	if (r->nstales == VX_STALES)
-		r->stales_lost += x->count;
-	else
-		r->stales[r->nstales++] = *x;
-}
-
 /* A line's bit in the dispatch's record of lines the GPU wrote; a bit
  * two lines share loses a stale row, never invents one. */
 static uint64_t *written_word(const struct vx_ctx *c, uint64_t ln, uint64_t *bit)
@@ -127,9 +110,10 @@ void vx_hold_read(struct vx_wave *w, uint64_t va, const uint8_t *mem, void *buf,
 		} else {
 			memcpy(out, line + off, k);
 			if (differs) {
-				struct vx_stale x = { .pc = w->pc, .lo = va, .hi = va + k - 1,
+				struct vx_l2row x = { .pc = w->pc, .lo = va, .hi = va + k - 1,
 						      .count = 1, .region = vx_region(w, va) };
-				vx_stale_add(c->r, &x);
+				vx_l2row_add(c->r->stales, &c->r->nstales, VX_STALES,
+					     &c->r->stales_lost, &x);
 			}
 		}
 		out += k, mem += k, va += k, n -= k;

@@ -219,7 +219,12 @@ void vx_hold_mark(struct vx_wave *w, uint64_t va, unsigned n);
 #define VX_HOLD_WRITTEN 1024	/* words of the record of lines written */
 void vx_hold_drop(struct vx_ctx *c);
 void vx_hold_free(struct vx_ctx *c);
-void vx_stale_add(struct vx_result *r, const struct vx_stale *x);
+/* Row x into rows (n of them, room for cap): merged with its
+ * instruction's and region's, else added, else its count goes to lost;
+ * and the order rows are reported in. */
+void vx_l2row_add(struct vx_l2row *rows, unsigned *n, unsigned cap, uint64_t *lost,
+		  const struct vx_l2row *x);
+int vx_l2row_cmp(const void *a, const void *b);
 
 /* The L2's dirty lines of held memory (vx_wback.c): made for a dispatch;
  * a store kept, with the instruction's pc (-1: no room, the caller writes

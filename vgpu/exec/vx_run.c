@@ -116,14 +116,6 @@ static int race_cmp(const void *a, const void *b)
 	return x->lds < y->lds ? -1 : x->lds > y->lds;
 }
 
-static int stale_cmp(const void *a, const void *b)
-{
-	const struct vx_stale *x = a, *y = b;
-	if (x->pc != y->pc)
-		return x->pc < y->pc ? -1 : 1;
-	return x->region < y->region ? -1 : x->region > y->region;
-}
-
 static int traffic_cmp(const void *a, const void *b)
 {
 	const struct vx_traffic *x = a, *y = b;
@@ -143,7 +135,8 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 			vx_drop_add(r, &k[i].r.drops[j]);
 		r->stales_lost += k[i].r.stales_lost;
 		for (unsigned j = 0; j < k[i].r.nstales; j++)
-			vx_stale_add(r, &k[i].r.stales[j]);
+			vx_l2row_add(r->stales, &r->nstales, VX_STALES, &r->stales_lost,
+				     &k[i].r.stales[j]);
 		r->races_lost += k[i].r.races_lost;
 		r->races_unchecked += k[i].r.races_unchecked;
 		for (unsigned j = 0; j < k[i].r.nraces; j++)
@@ -154,7 +147,7 @@ static void merge(struct vx_result *r, struct worker *k, unsigned n)
 	}
 	qsort(r->drops, r->ndrops, sizeof(r->drops[0]), drop_cmp);
 	qsort(r->races, r->nraces, sizeof(r->races[0]), race_cmp);
-	qsort(r->stales, r->nstales, sizeof(r->stales[0]), stale_cmp);
+	qsort(r->stales, r->nstales, sizeof(r->stales[0]), vx_l2row_cmp);
 	for (unsigned i = 0; i < n; i++)
 		vx_traffic_flush(&k[i].c, r);
 	qsort(r->traffic, r->ntraffic, sizeof(r->traffic[0]), traffic_cmp);

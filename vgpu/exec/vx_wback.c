@@ -222,7 +222,7 @@ void vx_wback_all(struct vx_wback *b)
 }
 
 /* A dirty line as a row: its stored bytes' lowest, highest and count. */
-static void line_row(const struct vx_wback *b, const struct line *l, struct vx_unwritten *x)
+static void line_row(const struct vx_wback *b, const struct line *l, struct vx_l2row *x)
 {
 	uint64_t va = (l->tag - 1) * b->size;
 	unsigned lo = b->size, hi = 0, n = 0;
@@ -234,46 +234,21 @@ static void line_row(const struct vx_wback *b, const struct line *l, struct vx_u
 		}
 	struct vx_page p;
 	int mapped = !b->dev->page(b->dev->ctx, va - va % VX_PAGE, 1, &p);
-	*x = (struct vx_unwritten){ .pc = l->pc, .lo = va + lo, .hi = va + hi, .count = n,
+	*x = (struct vx_l2row){ .pc = l->pc, .lo = va + lo, .hi = va + hi, .count = n,
 				    .region = mapped ? p.region : 0 };
-}
-
-static void unwritten_add(struct vx_result *r, const struct vx_unwritten *x)
-{
-	for (unsigned i = 0; i < r->nunwritten; i++) {
-		struct vx_unwritten *m = &r->unwritten[i];
-		if (m->pc == x->pc && m->region == x->region) {
-			m->count += x->count;
-			m->lo = x->lo < m->lo ? x->lo : m->lo;
-			m->hi = x->hi > m->hi ? x->hi : m->hi;
-			return;
-		}
-	}
-	if (r->nunwritten == VX_UNWRITTEN)
-		r->unwritten_lost += x->count;
-	else
-		r->unwritten[r->nunwritten++] = *x;
-}
-
-static int unwritten_cmp(const void *a, const void *b)
-{
-	const struct vx_unwritten *x = a, *y = b;
-	if (x->pc != y->pc)
-		return x->pc < y->pc ? -1 : 1;
-	return x->region < y->region ? -1 : x->region > y->region;
 }
 
 void vx_wback_unwritten(const struct vx_wback *b, struct vx_result *r)
 {
 	/* the dispatch's threads have ended: no lock */
 	for (unsigned i = 0; b && b->set && i < SETS; i++) {
-		struct vx_unwritten x;
+		struct vx_l2row x;
 		if (!b->set[i].tag)
 			continue;
 		line_row(b, &b->set[i], &x);
-		unwritten_add(r, &x);
+		vx_l2row_add(r->unwritten, &r->nunwritten, VX_UNWRITTEN, &r->unwritten_lost, &x);
 	}
-	qsort(r->unwritten, r->nunwritten, sizeof(r->unwritten[0]), unwritten_cmp);
+	qsort(r->unwritten, r->nunwritten, sizeof(r->unwritten[0]), vx_l2row_cmp);
 }
 
 void vx_wback_free(struct vx_wback *b)
