@@ -14,7 +14,11 @@ bytes); fixtures/schema5: the same, by 81be365, the last release of schema
 fixtures/schema6: the same, by d507ded, the last release of schema 6
 (before schema 7 wrote the bytes as 32-bit elements); fixtures/schema8:
 the same, by 2f520de, the last release of schema 8 (32-bit elements, in
-sized arrays and sequences, before schema 9 wrote them as text).  Call
+sized arrays and sequences, before schema 9 wrote them as text);
+fixtures/schema9: the same, by cbf060c, the last release of schema 9
+(alloc, free and launch as text, before schema 10 wrote a memcpy's values
+as text too), with async_copy's pageable copies, whose findings come
+from the memcpy events alone.  Call
 site frames are left out of
 the comparison: they are symbolised from the binaries named in the trace,
 which exist only where the fixture was made.
