@@ -15,6 +15,20 @@ static const struct {
 #undef AN_X
 };
 
+/* The events whose values decode/ reads, whatever their schema; -1 for
+ * the others. */
+static int an_dec_kind(enum an_ev_kind k)
+{
+	switch (k) {
+	case AN_EV_ALLOC: return DEC_ALLOC;
+	case AN_EV_FREE: return DEC_FREE;
+	case AN_EV_LAUNCH: return DEC_LAUNCH;
+	case AN_EV_MEMCPY: return DEC_MEMCPY;
+	case AN_EV_MEMSET: return DEC_MEMSET;
+	default: return -1;
+	}
+}
+
 #define AN_EVCACHE_HOT 64
 
 struct an_evcache {
@@ -78,12 +92,8 @@ static struct an_evclass *an_describe(const bt_event_class *ec)
 	for (int k = 1; k < AN_EV_COUNT && name; k++)
 		if (an_name_is(name, an_ev_desc[k].name))
 			d->kind = (enum an_ev_kind)k;
-	if (d->kind == AN_EV_ALLOC || d->kind == AN_EV_FREE ||
-	    d->kind == AN_EV_LAUNCH)
-		dec_class_init(&d->dec,
-			       d->kind == AN_EV_ALLOC  ? DEC_ALLOC
-			       : d->kind == AN_EV_FREE ? DEC_FREE
-						       : DEC_LAUNCH,
+	if (an_dec_kind(d->kind) >= 0)
+		dec_class_init(&d->dec, (enum dec_kind)an_dec_kind(d->kind),
 			       payload);
 	for (int i = 0; i < AN_MAX_FIELDS; i++) {
 		const char *f = an_ev_desc[d->kind].fields[i];

@@ -251,20 +251,18 @@ static void an_copy_rules(struct an_ctx *c, struct an_copy *o)
 		an_fail_add(c, o->proc, o->api, o->rc);
 }
 
+/* Any schema's memcpy (dec_bt.h); a damaged one reads as zeros. */
 void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
+	struct dec_memcpy d;
+
+	dec_bt_memcpy(&e->cls->dec, e->payload, &d, NULL);
 	struct an_copy o = {
-		.proc = p, .dst = an_ev_u64(e, F_MC_DST),
-		.src = an_ev_u64(e, F_MC_SRC), .size = an_ev_u64(e, F_MC_SIZE),
-		.dst_id = an_ev_u64(e, F_MC_DST_ID),
-		.src_id = an_ev_u64(e, F_MC_SRC_ID),
-		.kind = (int32_t)an_ev_i64(e, F_MC_KIND),
-		.rc = (int32_t)an_ev_i64(e, F_MC_RC),
-		.api = (uint8_t)an_ev_u64(e, F_MC_API),
-		.dst_mem = (uint8_t)an_ev_u64(e, F_MC_DST_MEM),
-		.src_mem = (uint8_t)an_ev_u64(e, F_MC_SRC_MEM),
-		.callsite = an_ev_u64(e, F_MC_CALLSITE),
-		.async = an_ev_u64(e, F_MC_ASYNC) != 0,
+		.proc = p, .dst = d.dst, .src = d.src, .size = d.size,
+		.dst_id = d.dst_id, .src_id = d.src_id, .kind = d.kind,
+		.rc = d.rc, .api = d.api, .dst_mem = d.dst_mem,
+		.src_mem = d.src_mem, .callsite = d.callsite,
+		.async = d.async != 0,
 	};
 
 	an_copy_rules(c, &o);
@@ -272,14 +270,13 @@ void an_on_memcpy(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 
 void an_on_memset(struct an_ctx *c, struct an_proc *p, const struct an_ev *e)
 {
+	struct dec_memset d;
+
+	dec_bt_memset(&e->cls->dec, e->payload, &d, NULL);
 	struct an_copy o = {
-		.proc = p, .dst = an_ev_u64(e, F_MS_DST),
-		.size = an_ev_u64(e, F_MS_SIZE),
-		.dst_id = an_ev_u64(e, F_MS_DST_ID),
-		.rc = (int32_t)an_ev_i64(e, F_MS_RC),
-		.api = (uint8_t)an_ev_u64(e, F_MS_API),
-		.dst_mem = (uint8_t)an_ev_u64(e, F_MS_DST_MEM), .memset = true,
-		.callsite = an_ev_u64(e, F_MS_CALLSITE),
+		.proc = p, .dst = d.dst, .size = d.size, .dst_id = d.dst_id,
+		.rc = d.rc, .api = d.api, .dst_mem = d.dst_mem, .memset = true,
+		.callsite = d.callsite,
 	};
 
 	an_copy_rules(c, &o);

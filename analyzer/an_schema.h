@@ -4,8 +4,8 @@
  * Field names are resolved to member indices once per event class
  * (an_evclass.c); replay then reads fields by index only.  A field missing
  * from a trace reads as 0 or "", so older or newer schemas still load.
- * alloc, free and launch name no field here: every schema's form of them
- * is the decoder's (decode/dec_schema.h), read through dec_bt.h.
+ * alloc, free, launch, memcpy and memset name no field here: every
+ * schema's form of them is the decoder's (decode/dec_schema.h), read through dec_bt.h.
  */
 #ifndef AN_SCHEMA_H
 #define AN_SCHEMA_H
@@ -35,10 +35,8 @@
 	  "mem", "device", "callsite", "name", "signal", "here")               \
 	X(GRANULARITY, "hipgrain:granularity", "id", "addr", "size", "gran",  \
 	  "source", "rc")                                                      \
-	X(MEMCPY, "hipgrain:memcpy", "api", "dst", "src", "size", "kind",     \
-	  "async", "rc", "dst_id", "src_id", "dst_mem", "src_mem", "callsite") \
-	X(MEMSET, "hipgrain:memset", "api", "dst", "size", "rc", "dst_id",    \
-	  "dst_mem", "callsite")                                               \
+	X(MEMCPY, "hipgrain:memcpy", NULL)                                    \
+	X(MEMSET, "hipgrain:memset", NULL)                                    \
 	X(CODE_OBJECT, "hipgrain:code_object", "api", "rc", "targets")        \
 	X(FUNCTION, "hipgrain:function", "handle", "name", "rc", "api")       \
 	X(KERNEL, "hipgrain:kernel", "handle", "name", "target", "status",    \
@@ -96,11 +94,6 @@ enum { F_RO_API, F_RO_ADDR, F_RO_SIZE, F_RO_ADVICE, F_RO_RC, F_RO_ID,
 /* died: the range fields as F_RO_ (no rc), then these. */
 enum { F_DI_NAME = F_RO_CALLSITE + 1, F_DI_SIGNAL, F_DI_HERE };
 enum { F_GR_ID, F_GR_ADDR, F_GR_SIZE, F_GR_GRAN, F_GR_SOURCE, F_GR_RC };
-enum { F_MC_API, F_MC_DST, F_MC_SRC, F_MC_SIZE, F_MC_KIND, F_MC_ASYNC,
-       F_MC_RC, F_MC_DST_ID, F_MC_SRC_ID, F_MC_DST_MEM, F_MC_SRC_MEM,
-       F_MC_CALLSITE };
-enum { F_MS_API, F_MS_DST, F_MS_SIZE, F_MS_RC, F_MS_DST_ID, F_MS_DST_MEM,
-       F_MS_CALLSITE };
 enum { F_CO_API, F_CO_RC, F_CO_TARGETS };
 enum { F_FN_HANDLE, F_FN_NAME, F_FN_RC, F_FN_API };
 enum { F_KE_HANDLE, F_KE_NAME, F_KE_TARGET, F_KE_STATUS, F_KE_XNACK,

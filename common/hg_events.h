@@ -526,7 +526,7 @@ enum hg_warn {
  * and keeps each schema's history); `hipgrain report` refuses schemas newer
  * than its own.
  */
-#define HG_TRACE_SCHEMA 9
+#define HG_TRACE_SCHEMA 10
 
 /*
  * From schema 3, `alloc`, `free` and `launch` are each one field of 64-bit
@@ -547,6 +547,23 @@ enum hg_free_word {
 	HG_FW_ID, HG_FW_ADDR, HG_FW_SIZE, HG_FW_CALLSITE,
 	HG_FW_CODES, /* rc | api << 32 | alloc_api << 40 */
 	HG_FREE_WORDS
+};
+
+/* A memcpy's words (schema 10 on). */
+enum hg_memcpy_word {
+	HG_MW_DST, HG_MW_SRC, HG_MW_SIZE, HG_MW_DST_ID, HG_MW_SRC_ID,
+	HG_MW_STREAM, HG_MW_CALLSITE,
+	HG_MW_KIND_RC, /* kind | rc << 32 */
+	HG_MW_CODES,   /* api | dst_mem << 8 | src_mem << 16 | async << 24 */
+	HG_MEMCPY_WORDS
+};
+
+/* A memset's words (schema 10 on). */
+enum hg_memset_word {
+	HG_SW_DST, HG_SW_SIZE, HG_SW_DST_ID, HG_SW_STREAM, HG_SW_CALLSITE,
+	HG_SW_VALUE_RC, /* value | rc << 32 */
+	HG_SW_CODES,	/* api | dst_mem << 8 */
+	HG_MEMSET_WORDS
 };
 
 /* The launch's fixed words; HG_LAUNCH_WORDS per pointer argument follow. */
@@ -598,6 +615,11 @@ enum hg_launch_word {
  * (hg_text.h), `text` for an alloc or a free and `reftext` for a launch,
  * and no sized events: a reader reads a string whole, with no cost per
  * element.
+ *
+ * Schema 10 writes a memcpy and a memset the same way (`text`,
+ * hg_shape_memcpy, hg_shape_memset), where schemas 1 to 9 wrote a field a
+ * value: a program that copies or clears in a loop writes them as often
+ * as it launches.
  */
 enum hg_launch_byte_word {
 	HG_LB_ID, HG_LB_WHERE, HG_LB_CODES,

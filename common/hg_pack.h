@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The byte form of the alloc, free and launch words (hg_events.h), as the
- * preload writes it and the analyzer reads it, with the transforms that
+ * The byte form of the alloc, free, memcpy, memset and launch words
+ * (hg_events.h), as the preload writes it and the analyzer reads it, with the transforms that
  * make the usual values zeros (hg_pack_v5_*: a reader must undo them in
  * traces of schema 5 and later).
  *
@@ -31,17 +31,24 @@
 
 #define HG_PACK_NONE 0xf
 
+/* The most fixed words of any event (a memcpy's). */
+#define HG_SHAPE_HEAD HG_MEMCPY_WORDS
+
 /* Where each word is cut (0: it is one value): `head` for the first
  * words, then `rep` over again (a launch's arguments). */
 struct hg_shape {
 	uint8_t nhead, nrep;
-	uint8_t head[HG_LAUNCH_HEAD], rep[HG_LAUNCH_BYTE_WORDS];
+	uint8_t head[HG_SHAPE_HEAD], rep[HG_LAUNCH_BYTE_WORDS];
 };
 
 static const struct hg_shape hg_shape_alloc = {
 	HG_ALLOC_WORDS, 0, {0, 0, 0, 0, 0, 32, 32}, {0}};
 static const struct hg_shape hg_shape_free = {
 	HG_FREE_WORDS, 0, {0, 0, 0, 0, 32}, {0}};
+static const struct hg_shape hg_shape_memcpy = {
+	HG_MEMCPY_WORDS, 0, {0, 0, 0, 0, 0, 0, 0, 32, 0}, {0}};
+static const struct hg_shape hg_shape_memset = {
+	HG_MEMSET_WORDS, 0, {0, 0, 0, 0, 0, 32, 0}, {0}};
 /* A launch's arguments as its bytes hold them (hg_launch_byte_word). */
 static const struct hg_shape hg_shape_launch = {
 	HG_LAUNCH_HEAD, HG_LAUNCH_BYTE_WORDS, {0, 0, 32, 32, 32, 32, 32},
@@ -67,8 +74,10 @@ static inline const struct hg_shape *hg_shape_v5(const struct hg_shape *s)
 	return s->nrep ? &hg_shape_launch5 : s;
 }
 
-_Static_assert((int)HG_ALLOC_WORDS <= (int)HG_LAUNCH_HEAD &&
-		       (int)HG_FREE_WORDS <= (int)HG_LAUNCH_HEAD,
+_Static_assert((int)HG_ALLOC_WORDS <= HG_SHAPE_HEAD &&
+		       (int)HG_FREE_WORDS <= HG_SHAPE_HEAD &&
+		       (int)HG_LAUNCH_HEAD <= HG_SHAPE_HEAD &&
+		       (int)HG_MEMSET_WORDS <= HG_SHAPE_HEAD,
 	       "hg_shape.head holds every fixed word");
 
 /* Bytes n words may take, with the 8 the writer may store past the end. */
@@ -245,6 +254,37 @@ static inline size_t hg_pack_free(const uint64_t *w, uint8_t *out)
 	return (size_t)(p - out);
 }
 
+/* A memcpy's HG_MEMCPY_WORDS words (hg_shape_memcpy): ten values, the
+ * last pair rc and the codes. */
+static inline size_t hg_pack_memcpy(const uint64_t *w, uint8_t *out)
+{
+	uint8_t *p = out;
+
+	p = hg_put2(p, w[HG_MW_DST], w[HG_MW_SRC]);
+	p = hg_put2_len(p, w[HG_MW_SIZE], hg_pack_len(w[HG_MW_SIZE]),
+			w[HG_MW_DST_ID], hg_pack_len63(w[HG_MW_DST_ID]));
+	p = hg_put2_len(p, w[HG_MW_SRC_ID], hg_pack_len63(w[HG_MW_SRC_ID]),
+			w[HG_MW_STREAM], hg_pack_len(w[HG_MW_STREAM]));
+	p = hg_put2s(p, w[HG_MW_CALLSITE], HG_LO32(w[HG_MW_KIND_RC]));
+	p = hg_put2s(p, HG_HI32(w[HG_MW_KIND_RC]), w[HG_MW_CODES]);
+	return (size_t)(p - out);
+}
+
+/* A memset's HG_MEMSET_WORDS words (hg_shape_memset): eight values, the
+ * last pair rc and the codes. */
+static inline size_t hg_pack_memset(const uint64_t *w, uint8_t *out)
+{
+	uint8_t *p = out;
+
+	p = hg_put2_len(p, w[HG_SW_DST], hg_pack_len(w[HG_SW_DST]),
+			w[HG_SW_SIZE], hg_pack_len(w[HG_SW_SIZE]));
+	p = hg_put2_len(p, w[HG_SW_DST_ID], hg_pack_len63(w[HG_SW_DST_ID]),
+			w[HG_SW_STREAM], hg_pack_len(w[HG_SW_STREAM]));
+	p = hg_put2s(p, w[HG_SW_CALLSITE], HG_LO32(w[HG_SW_VALUE_RC]));
+	p = hg_put2s(p, HG_HI32(w[HG_SW_VALUE_RC]), w[HG_SW_CODES]);
+	return (size_t)(p - out);
+}
+
 /*
  * A launch's arguments, three values each (id; the offset, or for an
  * unknown pointer the value; codes), paired across arguments: two
@@ -312,8 +352,9 @@ static inline size_t hg_pack_launch_args(const uint64_t *a, size_t nptr,
  * (schema 7), and as a fixed array when one of its sizes fits (hg_tp.h):
  * LTTng then writes one field, not a length and then a sequence, a call
  * and two bytes less an event.  The bytes a record lacks widen one of its
- * values (an alloc's or a free's last, a launch's repeat) with zero bytes
- * on top, which read the same, as a value may take any length up to 8:
+ * values (an alloc's, a free's, a memcpy's or a memset's last, a launch's
+ * repeat)
+ * with zero bytes on top, which read the same, as a value may take any length up to 8:
  * each of these values is under 2^33, so HG_PACK_STEP - 1 more bytes
  * always fit.  The elements are the bytes read as little-endian words, as
  * the reader's loads read them; a big-endian writer would need its own
@@ -357,6 +398,25 @@ static inline size_t hg_pack_free_widen(const uint64_t *w, uint8_t *out,
 	return hg_pack_widen(out, n,
 			     1 + hg_pack_len63(HG_LO32(w[HG_FW_CODES])) +
 				     hg_pack_len63(HG_HI32(w[HG_FW_CODES])),
+			     1, k);
+}
+
+/* A memcpy's and a memset's are their codes, paired with rc. */
+static inline size_t hg_pack_memcpy_widen(const uint64_t *w, uint8_t *out,
+					  size_t n, unsigned k)
+{
+	return hg_pack_widen(out, n,
+			     1 + hg_pack_len63(HG_HI32(w[HG_MW_KIND_RC])) +
+				     hg_pack_len63(w[HG_MW_CODES]),
+			     1, k);
+}
+
+static inline size_t hg_pack_memset_widen(const uint64_t *w, uint8_t *out,
+					  size_t n, unsigned k)
+{
+	return hg_pack_widen(out, n,
+			     1 + hg_pack_len63(HG_HI32(w[HG_SW_VALUE_RC])) +
+				     hg_pack_len63(w[HG_SW_CODES]),
 			     1, k);
 }
 
@@ -405,6 +465,20 @@ static inline size_t hg_pack_free_whole(const uint64_t *w, uint8_t *out)
 	size_t n = hg_pack_free(w, out);
 
 	return hg_pack_free_widen(w, out, n, (unsigned)(hg_pack_class(n) - n));
+}
+
+static inline size_t hg_pack_memcpy_whole(const uint64_t *w, uint8_t *out)
+{
+	size_t n = hg_pack_memcpy(w, out);
+
+	return hg_pack_memcpy_widen(w, out, n, (unsigned)(hg_pack_class(n) - n));
+}
+
+static inline size_t hg_pack_memset_whole(const uint64_t *w, uint8_t *out)
+{
+	size_t n = hg_pack_memset(w, out);
+
+	return hg_pack_memset_widen(w, out, n, (unsigned)(hg_pack_class(n) - n));
 }
 
 static inline size_t hg_pack_launch_whole(uint8_t *end, uint32_t head,

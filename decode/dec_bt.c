@@ -294,18 +294,28 @@ static uint64_t dec_named_u64(const struct dec_class *dc,
 
 #define DEC_N(n) dec_named_u64(dc, payload, n)
 
+/* A packed form's record of a fixed size (alloc, free, memcpy, memset)
+ * into out, of the kind's dec_pack.h record type. */
+static int dec_bt_record(const struct dec_class *dc, const bt_field *payload,
+			 enum dec_kind kind, void *out, unsigned *nwords)
+{
+	struct dec_src s;
+	uint8_t buf[DEC_WINDOW];
+	unsigned at = 0;
+	int bad = dec_source(dc, payload, buf, &s, &at);
+	int rc = kind == DEC_ALLOC    ? dec_alloc_unpack(&s, dc->form, out, nwords)
+		 : kind == DEC_FREE   ? dec_free_unpack(&s, dc->form, out, nwords)
+		 : kind == DEC_MEMCPY ? dec_memcpy_unpack(&s, dc->form, out, nwords)
+				      : dec_memset_unpack(&s, dc->form, out, nwords);
+
+	return bad ? dec_text_fault(nwords, at) : rc;
+}
+
 int dec_bt_alloc(const struct dec_class *dc, const bt_field *payload,
 		 struct dec_alloc *a, unsigned *nwords)
 {
-	if (dc->form >= DEC_FORM_WORDS) {
-		struct dec_src s;
-		uint8_t buf[DEC_WINDOW];
-		unsigned at = 0;
-		int bad = dec_source(dc, payload, buf, &s, &at);
-		int rc = dec_alloc_unpack(&s, dc->form, a, nwords);
-
-		return bad ? dec_text_fault(nwords, at) : rc;
-	}
+	if (dc->form >= DEC_FORM_WORDS)
+		return dec_bt_record(dc, payload, DEC_ALLOC, a, nwords);
 	*a = (struct dec_alloc){
 		.id = DEC_N(DEC_NA_ID), .addr = DEC_N(DEC_NA_ADDR),
 		.size = DEC_N(DEC_NA_SIZE), .extra = DEC_N(DEC_NA_EXTRA),
@@ -324,21 +334,51 @@ int dec_bt_alloc(const struct dec_class *dc, const bt_field *payload,
 int dec_bt_free(const struct dec_class *dc, const bt_field *payload,
 		struct dec_free *f, unsigned *nwords)
 {
-	if (dc->form >= DEC_FORM_WORDS) {
-		struct dec_src s;
-		uint8_t buf[DEC_WINDOW];
-		unsigned at = 0;
-		int bad = dec_source(dc, payload, buf, &s, &at);
-		int rc = dec_free_unpack(&s, dc->form, f, nwords);
-
-		return bad ? dec_text_fault(nwords, at) : rc;
-	}
+	if (dc->form >= DEC_FORM_WORDS)
+		return dec_bt_record(dc, payload, DEC_FREE, f, nwords);
 	*f = (struct dec_free){
 		.id = DEC_N(DEC_NF_ID), .addr = DEC_N(DEC_NF_ADDR),
 		.size = DEC_N(DEC_NF_SIZE), .callsite = DEC_N(DEC_NF_CALLSITE),
 		.rc = (int32_t)DEC_N(DEC_NF_RC),
 		.api = (uint8_t)DEC_N(DEC_NF_API),
 		.alloc_api = (uint8_t)DEC_N(DEC_NF_ALLOC_API),
+	};
+	return DEC_OK;
+}
+
+int dec_bt_memcpy(const struct dec_class *dc, const bt_field *payload,
+		  struct dec_memcpy *m, unsigned *nwords)
+{
+	if (dc->form >= DEC_FORM_WORDS)
+		return dec_bt_record(dc, payload, DEC_MEMCPY, m, nwords);
+	*m = (struct dec_memcpy){
+		.dst = DEC_N(DEC_NM_DST), .src = DEC_N(DEC_NM_SRC),
+		.size = DEC_N(DEC_NM_SIZE), .dst_id = DEC_N(DEC_NM_DST_ID),
+		.src_id = DEC_N(DEC_NM_SRC_ID), .stream = DEC_N(DEC_NM_STREAM),
+		.callsite = DEC_N(DEC_NM_CALLSITE),
+		.kind = (int32_t)DEC_N(DEC_NM_KIND),
+		.rc = (int32_t)DEC_N(DEC_NM_RC),
+		.api = (uint8_t)DEC_N(DEC_NM_API),
+		.dst_mem = (uint8_t)DEC_N(DEC_NM_DST_MEM),
+		.src_mem = (uint8_t)DEC_N(DEC_NM_SRC_MEM),
+		.async = (uint8_t)DEC_N(DEC_NM_ASYNC),
+	};
+	return DEC_OK;
+}
+
+int dec_bt_memset(const struct dec_class *dc, const bt_field *payload,
+		  struct dec_memset *m, unsigned *nwords)
+{
+	if (dc->form >= DEC_FORM_WORDS)
+		return dec_bt_record(dc, payload, DEC_MEMSET, m, nwords);
+	*m = (struct dec_memset){
+		.dst = DEC_N(DEC_NS_DST), .size = DEC_N(DEC_NS_SIZE),
+		.dst_id = DEC_N(DEC_NS_DST_ID), .stream = DEC_N(DEC_NS_STREAM),
+		.callsite = DEC_N(DEC_NS_CALLSITE),
+		.value = (int32_t)DEC_N(DEC_NS_VALUE),
+		.rc = (int32_t)DEC_N(DEC_NS_RC),
+		.api = (uint8_t)DEC_N(DEC_NS_API),
+		.dst_mem = (uint8_t)DEC_N(DEC_NS_DST_MEM),
 	};
 	return DEC_OK;
 }

@@ -57,6 +57,10 @@ int dec_bt_alloc(const struct dec_class *dc, const bt_field *payload,
 		 struct dec_alloc *a, unsigned *nwords);
 int dec_bt_free(const struct dec_class *dc, const bt_field *payload,
 		struct dec_free *f, unsigned *nwords);
+int dec_bt_memcpy(const struct dec_class *dc, const bt_field *payload,
+		  struct dec_memcpy *m, unsigned *nwords);
+int dec_bt_memset(const struct dec_class *dc, const bt_field *payload,
+		  struct dec_memset *m, unsigned *nwords);
 /* A launch's head (for DEC_FORM_REF: its number and repeat) and `args`
  * opened on its arguments. */
 int dec_bt_launch(const struct dec_class *dc, const bt_field *payload,

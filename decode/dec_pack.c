@@ -8,7 +8,8 @@ static const struct hg_shape *dec_shape(enum dec_kind kind,
 					enum dec_form form)
 {
 	static const struct hg_shape *const bytes[DEC_KINDS] = {
-		&hg_shape_alloc, &hg_shape_free, &hg_shape_launch};
+		&hg_shape_alloc, &hg_shape_free, &hg_shape_launch,
+		&hg_shape_memcpy, &hg_shape_memset};
 
 	if (form == DEC_FORM_REF)
 		return &hg_shape_launch6;
@@ -130,8 +131,8 @@ dec_read(struct dec_words *it, const struct hg_shape *s, uint64_t *w,
 	return dec_words_done(it) ? DEC_E_SHORT : DEC_E_DAMAGED;
 }
 
-/* The fixed words of an alloc or a free (of shape s in every form that
- * has one). */
+/* The fixed words of an alloc, a free, a memcpy or a memset (of shape s
+ * in every form that has one). */
 static inline __attribute__((always_inline)) int
 dec_record(const struct dec_src *src, enum dec_form form, enum dec_kind kind,
 	   const struct hg_shape *s, uint64_t *w, unsigned *nwords)
@@ -184,6 +185,51 @@ int dec_free_unpack(const struct dec_src *s, enum dec_form form,
 		/* a known block's free leaves both to its alloc
 		 * (hg_pack_v5_free) */
 		.elided = form == DEC_FORM_PACK && w[HG_FW_ID],
+	};
+	return DEC_OK;
+}
+
+int dec_memcpy_unpack(const struct dec_src *s, enum dec_form form,
+		      struct dec_memcpy *m, unsigned *nwords)
+{
+	uint64_t w[HG_MEMCPY_WORDS] = {0};
+	int rc = dec_record(s, form, DEC_MEMCPY, &hg_shape_memcpy, w, nwords);
+
+	*m = (struct dec_memcpy){0};
+	if (rc)
+		return rc;
+	*m = (struct dec_memcpy){
+		.dst = w[HG_MW_DST], .src = w[HG_MW_SRC],
+		.size = w[HG_MW_SIZE], .dst_id = w[HG_MW_DST_ID],
+		.src_id = w[HG_MW_SRC_ID], .stream = w[HG_MW_STREAM],
+		.callsite = w[HG_MW_CALLSITE],
+		.kind = (int32_t)(uint32_t)w[HG_MW_KIND_RC],
+		.rc = (int32_t)(uint32_t)(w[HG_MW_KIND_RC] >> 32),
+		.api = (uint8_t)w[HG_MW_CODES],
+		.dst_mem = (uint8_t)(w[HG_MW_CODES] >> 8),
+		.src_mem = (uint8_t)(w[HG_MW_CODES] >> 16),
+		.async = (uint8_t)(w[HG_MW_CODES] >> 24),
+	};
+	return DEC_OK;
+}
+
+int dec_memset_unpack(const struct dec_src *s, enum dec_form form,
+		      struct dec_memset *m, unsigned *nwords)
+{
+	uint64_t w[HG_MEMSET_WORDS] = {0};
+	int rc = dec_record(s, form, DEC_MEMSET, &hg_shape_memset, w, nwords);
+
+	*m = (struct dec_memset){0};
+	if (rc)
+		return rc;
+	*m = (struct dec_memset){
+		.dst = w[HG_SW_DST], .size = w[HG_SW_SIZE],
+		.dst_id = w[HG_SW_DST_ID], .stream = w[HG_SW_STREAM],
+		.callsite = w[HG_SW_CALLSITE],
+		.value = (int32_t)(uint32_t)w[HG_SW_VALUE_RC],
+		.rc = (int32_t)(uint32_t)(w[HG_SW_VALUE_RC] >> 32),
+		.api = (uint8_t)w[HG_SW_CODES],
+		.dst_mem = (uint8_t)(w[HG_SW_CODES] >> 8),
 	};
 	return DEC_OK;
 }
@@ -364,7 +410,8 @@ bool dec_args_next(struct dec_args *it, struct dec_arg *a)
 void dec_err_text(int err, enum dec_kind kind, unsigned nwords, char *buf,
 		  unsigned cap)
 {
-	static const char *const what[DEC_KINDS] = {"alloc", "free", "launch"};
+	static const char *const what[DEC_KINDS] = {"alloc", "free", "launch",
+						    "memcpy", "memset"};
 
 	if (err == DEC_E_SHORT)
 		snprintf(buf, cap, "%s: its bytes end after %u words, short "

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The values of an alloc, a free or a launch, from whatever holds their
+ * The values of an alloc, a free, a memcpy, a memset or a launch, from whatever holds their
  * elements (a babeltrace2 field, a buffer): the one place that undoes the
  * packing of every schema (hg_pack.h, hg_events.h).  No babeltrace2 here,
  * so the fuzzer and unit tests call it on plain bytes.
@@ -37,6 +37,18 @@ struct dec_free {
 	int32_t rc;
 	uint8_t api, alloc_api;
 	bool elided; /* addr and size are those of the alloc of id (0 here) */
+};
+
+struct dec_memcpy {
+	uint64_t dst, src, size, dst_id, src_id, stream, callsite;
+	int32_t kind, rc;
+	uint8_t api, dst_mem, src_mem, async;
+};
+
+struct dec_memset {
+	uint64_t dst, size, dst_id, stream, callsite;
+	int32_t value, rc;
+	uint8_t api, dst_mem;
 };
 
 /* What a launch's head declares, and the launch's repeat. */
@@ -106,6 +118,10 @@ int dec_alloc_unpack(const struct dec_src *s, enum dec_form form,
 		     struct dec_alloc *a, unsigned *nwords);
 int dec_free_unpack(const struct dec_src *s, enum dec_form form,
 		    struct dec_free *f, unsigned *nwords);
+int dec_memcpy_unpack(const struct dec_src *s, enum dec_form form,
+		      struct dec_memcpy *m, unsigned *nwords);
+int dec_memset_unpack(const struct dec_src *s, enum dec_form form,
+		      struct dec_memset *m, unsigned *nwords);
 /* A launch's head (WORDS, BYTES, PACK) or number and repeat (REF), then
  * `args` opened on its arguments. */
 int dec_launch_unpack(const struct dec_src *s, enum dec_form form,

@@ -3,7 +3,8 @@
  * Where each trace schema keeps the values of the events a program writes
  * by the thousand (alloc, free, launch): one row a schema, in one table
  * (dec_schema.c), so that a reader of any schema asks here and nowhere
- * else.  hipgrain-events(7)'s WORDS section is the prose of this table.
+ * else (a memcpy and a memset from schema 10).  hipgrain-events(7)'s WORDS section is
+ * the prose of this table.
  */
 #ifndef DEC_SCHEMA_H
 #define DEC_SCHEMA_H
@@ -12,7 +13,9 @@
 #include <stdint.h>
 
 /* The events whose values are packed, and the ones they refer to. */
-enum dec_kind { DEC_ALLOC, DEC_FREE, DEC_LAUNCH, DEC_KINDS };
+enum dec_kind {
+	DEC_ALLOC, DEC_FREE, DEC_LAUNCH, DEC_MEMCPY, DEC_MEMSET, DEC_KINDS
+};
 
 /* How an event's values are held. */
 enum dec_form {
@@ -40,8 +43,8 @@ struct dec_layout {
 extern const struct dec_layout dec_layouts[];
 extern const unsigned dec_nlayouts;
 
-/* The named fields of DEC_FORM_NAMED, SEQS and ARGS (schemas 1 and 2), by
- * position: dec_named[kind][DEC_N_*]. */
+/* The named fields of DEC_FORM_NAMED, SEQS and ARGS (schemas 1 and 2; a
+ * memcpy's and a memset's up to schema 9), by position: dec_named[kind][DEC_N_*]. */
 enum dec_named_alloc {
 	DEC_NA_ID, DEC_NA_API, DEC_NA_ADDR, DEC_NA_SIZE, DEC_NA_FLAGS,
 	DEC_NA_MEM, DEC_NA_GRAN, DEC_NA_RC, DEC_NA_CALLSITE, DEC_NA_DEVICE,
@@ -57,6 +60,15 @@ enum dec_named_launch {
 	/* schema 1's sequences, one value of every argument each */
 	DEC_NL_ARG_INDEX, DEC_NL_ARG_VALUE, DEC_NL_ARG_ID, DEC_NL_ARG_OFFSET,
 	DEC_NL_ARG_MEM, DEC_NL_ARG_GRAN
+};
+enum dec_named_memcpy {
+	DEC_NM_API, DEC_NM_DST, DEC_NM_SRC, DEC_NM_SIZE, DEC_NM_KIND,
+	DEC_NM_ASYNC, DEC_NM_STREAM, DEC_NM_RC, DEC_NM_DST_ID, DEC_NM_SRC_ID,
+	DEC_NM_DST_MEM, DEC_NM_SRC_MEM, DEC_NM_CALLSITE
+};
+enum dec_named_memset {
+	DEC_NS_API, DEC_NS_DST, DEC_NS_VALUE, DEC_NS_SIZE, DEC_NS_STREAM,
+	DEC_NS_RC, DEC_NS_DST_ID, DEC_NS_DST_MEM, DEC_NS_CALLSITE
 };
 #define DEC_NAMED_MAX 16
 

@@ -139,6 +139,10 @@ static int bp_decode_kind(const struct bp_ec *e, const bt_field *p,
 		if (!err && !d->free.rc && d->proc)
 			bp_proc_free(d->proc, d->free.id);
 		return err;
+	case DEC_MEMCPY:
+		return dec_bt_memcpy(&e->dec, p, &d->memcpy, nw);
+	case DEC_MEMSET:
+		return dec_bt_memset(&e->dec, p, &d->memset, nw);
 	default:
 		err = dec_bt_launch(&e->dec, p, &d->launch, &it, nw);
 		if (err)

@@ -19,6 +19,8 @@ struct bp_decoded {
 	struct bp_proc *proc;
 	struct dec_alloc alloc;
 	struct dec_free free;
+	struct dec_memcpy memcpy;
+	struct dec_memset memset;
 	struct dec_launch launch;
 	bool head_lost; /* the launch's head event was not read */
 	struct dec_arg *args; /* nargs of them, in a buffer grown as needed */

@@ -45,6 +45,25 @@ static void bp_fill_free(bt_field *s, const struct dec_free *f)
 	bp_set_all(s, v, sizeof(v) / sizeof(v[0]));
 }
 
+static void bp_fill_memcpy(bt_field *s, const struct dec_memcpy *m)
+{
+	const uint64_t v[] = {m->api, m->dst, m->src, m->size,
+			      (uint64_t)(int64_t)m->kind, m->async, m->stream,
+			      (uint64_t)(int64_t)m->rc, m->dst_id, m->src_id,
+			      m->dst_mem, m->src_mem, m->callsite};
+
+	bp_set_all(s, v, sizeof(v) / sizeof(v[0]));
+}
+
+static void bp_fill_memset(bt_field *s, const struct dec_memset *m)
+{
+	const uint64_t v[] = {m->api, m->dst, (uint64_t)(int64_t)m->value,
+			      m->size, m->stream, (uint64_t)(int64_t)m->rc,
+			      m->dst_id, m->dst_mem, m->callsite};
+
+	bp_set_all(s, v, sizeof(v) / sizeof(v[0]));
+}
+
 static void bp_fill_dim3(bt_field *s, uint64_t i, const uint32_t d[3])
 {
 	bt_field *a = bt_field_structure_borrow_member_field_by_index(s, i);
@@ -142,6 +161,10 @@ int bp_fill_event(const struct bp_ec *e, const bt_event *in,
 		bp_fill_alloc(op, &d->alloc);
 	else if (e->kind == DEC_FREE)
 		bp_fill_free(op, &d->free);
+	else if (e->kind == DEC_MEMCPY)
+		bp_fill_memcpy(op, &d->memcpy);
+	else if (e->kind == DEC_MEMSET)
+		bp_fill_memset(op, &d->memset);
 	else
 		return bp_fill_launch(op, d);
 	return 0;

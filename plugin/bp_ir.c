@@ -186,7 +186,8 @@ static bt_event_class *bp_ec_copy(bt_stream_class *sc, const bt_event_class *in)
 }
 
 static const char *const bp_decoded_names[DEC_KINDS] = {
-	"hipgrain:alloc", "hipgrain:free", "hipgrain:launch"};
+	"hipgrain:alloc", "hipgrain:free", "hipgrain:launch", "hipgrain:memcpy",
+	"hipgrain:memset"};
 
 /* The decoded class of kind in sc, and the damaged one, made once. */
 static int bp_ec_decoded(struct bp_sc *sc, int kind, struct bp_ec *e)

@@ -158,6 +158,7 @@ static bt_field_class *bp_member_class(bt_trace_class *tc, char code)
 	case 'm': return bp_enum(tc, bp_mems, 8, false);
 	case 'g': return bp_enum(tc, bp_grans, 8, false);
 	case 'r': return bp_enum(tc, bp_status, 32, true);
+	case 'k': return bp_enum(tc, bp_copy_kinds, 32, true);
 	case 'S': return bt_field_class_string_create(tc);
 	default: return NULL;
 	}
@@ -176,6 +177,15 @@ static const struct bp_member bp_alloc_members[] = {
 static const struct bp_member bp_free_members[] = {
 	{"id", 'u'}, {"api", 'a'}, {"addr", 'x'}, {"size", 'u'},
 	{"rc", 'r'}, {"alloc_api", 'a'}, {"callsite", 'u'}, {NULL, 0}};
+static const struct bp_member bp_memcpy_members[] = {
+	{"api", 'a'}, {"dst", 'x'}, {"src", 'x'}, {"size", 'u'},
+	{"kind", 'k'}, {"async", 'b'}, {"stream", 'x'}, {"rc", 'r'},
+	{"dst_id", 'u'}, {"src_id", 'u'}, {"dst_mem", 'm'}, {"src_mem", 'm'},
+	{"callsite", 'u'}, {NULL, 0}};
+static const struct bp_member bp_memset_members[] = {
+	{"api", 'a'}, {"dst", 'x'}, {"value", 'i'}, {"size", 'u'},
+	{"stream", 'x'}, {"rc", 'r'}, {"dst_id", 'u'}, {"dst_mem", 'm'},
+	{"callsite", 'u'}, {NULL, 0}};
 static const struct bp_member bp_launch_members[] = {
 	{"head", 'u'}, {"head_lost", 'b'}, {"api", 'a'}, {"handle", 'x'}, {"stream", 'x'},
 	{"grid", '3'}, {"block", '3'}, {"shmem", 'w'}, {"rc", 'r'},
@@ -227,7 +237,8 @@ static bt_field_class *bp_struct(bt_trace_class *tc,
 bt_field_class *bp_decoded_class(bt_trace_class *tc, enum dec_kind kind)
 {
 	static const struct bp_member *const members[DEC_KINDS] = {
-		bp_alloc_members, bp_free_members, bp_launch_members};
+		bp_alloc_members, bp_free_members, bp_launch_members,
+		bp_memcpy_members, bp_memset_members};
 
 	return bp_struct(tc, members[kind]);
 }

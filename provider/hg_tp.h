@@ -21,12 +21,12 @@
 #include "hg_tp_types.h"
 
 /*
- * An allocation, a free and a launch are each one field: their words
- * (hg_tp_pack_*) in the byte form of hg_pack.h, written as text
- * (hg_text.h).  LTTng-UST makes a call per field written and pays for
+ * An allocation, a free, a launch, a memcpy and a memset are each one
+ * field: their words (hg_tp_pack_*) in the byte form of hg_pack.h, written as text
+ * (hg_text.h, hg_tp_text.h).  LTTng-UST makes a call per field written and pays for
  * every byte, and these are the events a program writes by the thousand.
  * The field's name says the form, and a reader goes by it: `text` for an
- * alloc or a free, `reftext` for a launch, which refers to its head,
+ * alloc, a free, a memcpy or a memset, `reftext` for a launch, which refers to its head,
  * declared once by a `head` event (hg_pack_launch_ref).  Older traces
  * name other forms (`pack`, `ref`, `bytes`, `words`); the analyzer reads
  * them all (an_schema.h).
@@ -57,39 +57,13 @@ LTTNG_UST_TRACEPOINT_EVENT(hipgrain, launch,
 	)
 )
 
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memcpy,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_memcpy *, m),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint8_t, api, m->api)
-		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
-		lttng_ust_field_integer_hex(uint64_t, src, m->src)
-		lttng_ust_field_integer(uint64_t, size, m->size)
-		lttng_ust_field_integer(int32_t, kind, m->kind)
-		lttng_ust_field_integer(uint8_t, async, m->async)
-		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
-		lttng_ust_field_integer(int32_t, rc, m->rc)
-		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
-		lttng_ust_field_integer(uint64_t, src_id, m->src_id)
-		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
-		lttng_ust_field_integer(uint8_t, src_mem, m->src_mem)
-		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
-	)
-)
+/* A memcpy and a memset too (schema 10): a program that copies or clears
+ * in a loop writes them as often as it launches. */
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, memcpy,
+	LTTNG_UST_TP_ARGS(const char *, t))
 
-LTTNG_UST_TRACEPOINT_EVENT(hipgrain, memset,
-	LTTNG_UST_TP_ARGS(const struct hg_tp_memset *, m),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint8_t, api, m->api)
-		lttng_ust_field_integer_hex(uint64_t, dst, m->dst)
-		lttng_ust_field_integer(int32_t, value, m->value)
-		lttng_ust_field_integer(uint64_t, size, m->size)
-		lttng_ust_field_integer_hex(uint64_t, stream, m->stream)
-		lttng_ust_field_integer(int32_t, rc, m->rc)
-		lttng_ust_field_integer(uint64_t, dst_id, m->dst_id)
-		lttng_ust_field_integer(uint8_t, dst_mem, m->dst_mem)
-		lttng_ust_field_integer(uint64_t, callsite, m->callsite)
-	)
-)
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(hipgrain, packed, hipgrain, memset,
+	LTTNG_UST_TP_ARGS(const char *, t))
 
 /* Any other intercepted HIP call: its return code is evidence too. */
 LTTNG_UST_TRACEPOINT_EVENT(hipgrain, call,

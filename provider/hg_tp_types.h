@@ -303,4 +303,31 @@ static inline void hg_tp_pack_free(const struct hg_tp_free *f,
 			 (uint64_t)f->alloc_api << 40;
 }
 
+static inline void hg_tp_pack_memcpy(const struct hg_tp_memcpy *m,
+				     uint64_t w[HG_MEMCPY_WORDS])
+{
+	w[HG_MW_DST] = m->dst;
+	w[HG_MW_SRC] = m->src;
+	w[HG_MW_SIZE] = m->size;
+	w[HG_MW_DST_ID] = m->dst_id;
+	w[HG_MW_SRC_ID] = m->src_id;
+	w[HG_MW_STREAM] = m->stream;
+	w[HG_MW_CALLSITE] = m->callsite;
+	w[HG_MW_KIND_RC] = (uint32_t)m->kind | (uint64_t)(uint32_t)m->rc << 32;
+	w[HG_MW_CODES] = (uint64_t)m->api | (uint64_t)m->dst_mem << 8 |
+			 (uint64_t)m->src_mem << 16 | (uint64_t)m->async << 24;
+}
+
+static inline void hg_tp_pack_memset(const struct hg_tp_memset *m,
+				     uint64_t w[HG_MEMSET_WORDS])
+{
+	w[HG_SW_DST] = m->dst;
+	w[HG_SW_SIZE] = m->size;
+	w[HG_SW_DST_ID] = m->dst_id;
+	w[HG_SW_STREAM] = m->stream;
+	w[HG_SW_CALLSITE] = m->callsite;
+	w[HG_SW_VALUE_RC] = (uint32_t)m->value | (uint64_t)(uint32_t)m->rc << 32;
+	w[HG_SW_CODES] = (uint64_t)m->api | (uint64_t)m->dst_mem << 8;
+}
+
 #endif /* HG_TP_TYPES_H */

@@ -4,9 +4,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "hg_pack.h"
-#include "hg_text.h"
 #include "hg_tp.h"
+#include "hg_tp_text.h"
 
 void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
 {
@@ -21,28 +20,21 @@ void reg_emit_callsite(uint64_t id, const uint64_t *frames, uint16_t n)
  */
 void reg_emit_alloc(const struct hg_tp_alloc *a)
 {
-	uint64_t w[HG_ALLOC_WORDS];
-	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
-	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_ALLOC_WORDS)) + 1];
+	char t[HG_TP_TEXT_MAX(HG_ALLOC_WORDS)];
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, alloc))
 		return;
-	hg_tp_pack_alloc(a, w);
-	hg_text_encode(b, hg_pack_alloc_whole(w, b), t);
+	hg_tp_text_alloc(a, t);
 	lttng_ust_do_tracepoint(hipgrain, alloc, t);
 }
 
 void reg_emit_free(const struct hg_tp_free *f)
 {
-	uint64_t w[HG_FREE_WORDS];
-	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
-	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_FREE_WORDS)) + 1];
+	char t[HG_TP_TEXT_MAX(HG_FREE_WORDS)];
 
 	if (!lttng_ust_tracepoint_enabled(hipgrain, free))
 		return;
-	hg_tp_pack_free(f, w);
-	hg_pack_v5_free(w);
-	hg_text_encode(b, hg_pack_free_whole(w, b), t);
+	hg_tp_text_free(f, t);
 	lttng_ust_do_tracepoint(hipgrain, free, t);
 }
 
@@ -73,12 +65,22 @@ void reg_emit_granularity(const struct hg_tp_granularity *g)
 
 void reg_emit_memcpy(const struct hg_tp_memcpy *m)
 {
-	lttng_ust_tracepoint(hipgrain, memcpy, m);
+	char t[HG_TP_TEXT_MAX(HG_MEMCPY_WORDS)];
+
+	if (!lttng_ust_tracepoint_enabled(hipgrain, memcpy))
+		return;
+	hg_tp_text_memcpy(m, t);
+	lttng_ust_do_tracepoint(hipgrain, memcpy, t);
 }
 
 void reg_emit_memset(const struct hg_tp_memset *m)
 {
-	lttng_ust_tracepoint(hipgrain, memset, m);
+	char t[HG_TP_TEXT_MAX(HG_MEMSET_WORDS)];
+
+	if (!lttng_ust_tracepoint_enabled(hipgrain, memset))
+		return;
+	hg_tp_text_memset(m, t);
+	lttng_ust_do_tracepoint(hipgrain, memset, t);
 }
 
 /*

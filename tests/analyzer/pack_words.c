@@ -140,6 +140,10 @@ static size_t pack(const struct hg_shape *s, const uint64_t *w, size_t nw,
 		hg_pack_v5_free(c);
 		return hg_pack_free(c, out);
 	}
+	if (s == &hg_shape_memcpy)
+		return hg_pack_memcpy(c, out);
+	if (s == &hg_shape_memset)
+		return hg_pack_memset(c, out);
 	return launch5(c, (nw - HG_LAUNCH_HEAD) / HG_LAUNCH_WORDS, out);
 }
 
@@ -242,6 +246,13 @@ static void under63(const struct hg_shape *s, uint64_t *w, size_t nw)
 		w[HG_AW_ID] &= m, w[HG_AW_CALLSITE] &= m;
 	} else if (s == &hg_shape_free) {
 		w[HG_FW_ID] &= m, w[HG_FW_CALLSITE] &= m;
+	} else if (s == &hg_shape_memcpy) {
+		w[HG_MW_DST_ID] &= m, w[HG_MW_SRC_ID] &= m;
+		w[HG_MW_CALLSITE] &= m;
+		w[HG_MW_CODES] &= 0xffffffffu; /* four 8-bit codes */
+	} else if (s == &hg_shape_memset) {
+		w[HG_SW_DST_ID] &= m, w[HG_SW_CALLSITE] &= m;
+		w[HG_SW_CODES] &= 0xffffu; /* two 8-bit codes */
 	} else {
 		w[6] &= 0xffffffffu | 0xffull << 32; /* api: 8 bits */
 		for (size_t i = HG_LAUNCH_HEAD; i + HG_LAUNCH_WORDS <= nw;
@@ -341,8 +352,28 @@ static void as_resolved(void)
 	check("an argument takes HG_PACK_ARG_MAX bytes at most", within);
 }
 
+/* The record's bytes widened by k (hg_pack_*_widen), or whole
+ * (hg_pack_*_whole) when k is 0: the writer of each event. */
+static size_t widen(const struct hg_shape *s, uint64_t *c, uint8_t *b,
+		    unsigned k)
+{
+	if (s == &hg_shape_alloc)
+		return k ? hg_pack_alloc_widen(c, b, hg_pack_alloc(c, b), k)
+			 : hg_pack_alloc_whole(c, b);
+	if (s == &hg_shape_memcpy)
+		return k ? hg_pack_memcpy_widen(c, b, hg_pack_memcpy(c, b), k)
+			 : hg_pack_memcpy_whole(c, b);
+	if (s == &hg_shape_memset)
+		return k ? hg_pack_memset_widen(c, b, hg_pack_memset(c, b), k)
+			 : hg_pack_memset_whole(c, b);
+	hg_pack_v5_free(c);
+	return k ? hg_pack_free_widen(c, b, hg_pack_free(c, b), k)
+		 : hg_pack_free_whole(c, b);
+}
+
 /*
- * An alloc or a free widened by 1 to HG_PACK_STEP - 1 bytes, as
+ * An alloc, a free, a memcpy or a memset widened by 1 to HG_PACK_STEP - 1
+ * bytes, as
  * the emitter does to fit an event's size (hg_pack_*_widen), is that many
  * bytes longer and reads as the same words, in 2000 sets each.
  */
@@ -361,23 +392,13 @@ static void widened(const char *name, const struct hg_shape *s, size_t nw)
 		under63(s, w, nw);
 		nb = unpack(s, b, pack(s, w, nw, b), want);
 		memcpy(c, w, nw * sizeof(*w));
-		if (s == &hg_shape_alloc) {
-			len = hg_pack_alloc_widen(c, b, hg_pack_alloc(c, b), k);
-		} else {
-			hg_pack_v5_free(c);
-			len = hg_pack_free_widen(c, b, hg_pack_free(c, b), k);
-		}
+		len = widen(s, c, b, k);
 		got = unpack(s, b, len, back);
 		plain = pack(s, w, nw, (uint8_t[HG_PACK_MAX(MAXW)]){0});
 		same &= got == nb && !memcmp(want, back, nb * sizeof(*w)) &&
 			len == plain + k;
 		memcpy(c, w, nw * sizeof(*w));
-		if (s == &hg_shape_alloc) {
-			len = hg_pack_alloc_whole(c, b);
-		} else {
-			hg_pack_v5_free(c);
-			len = hg_pack_free_whole(c, b);
-		}
+		len = widen(s, c, b, 0);
 		got = unpack(s, b, len, back);
 		whole &= got == nb && !memcmp(want, back, nb * sizeof(*w)) &&
 			 len % HG_PACK_STEP == 0 && len >= plain &&
@@ -453,6 +474,8 @@ int main(void)
 
 	roundtrip("alloc", &hg_shape_alloc, HG_ALLOC_WORDS);
 	roundtrip("free", &hg_shape_free, HG_FREE_WORDS);
+	roundtrip("memcpy", &hg_shape_memcpy, HG_MEMCPY_WORDS);
+	roundtrip("memset", &hg_shape_memset, HG_MEMSET_WORDS);
 	roundtrip("launch with 64 arguments", LAUNCH, MAXW);
 	roundtrip("launch with 1 argument", LAUNCH,
 		  HG_LAUNCH_HEAD + HG_LAUNCH_WORDS);
@@ -464,6 +487,8 @@ int main(void)
 	as_resolved();
 	widened("alloc", &hg_shape_alloc, HG_ALLOC_WORDS);
 	widened("free", &hg_shape_free, HG_FREE_WORDS);
+	widened("memcpy", &hg_shape_memcpy, HG_MEMCPY_WORDS);
+	widened("memset", &hg_shape_memset, HG_MEMSET_WORDS);
 	launch_ref();
 
 	len = pack(LAUNCH, small, HG_LAUNCH_HEAD + HG_LAUNCH_WORDS, b);

@@ -24,7 +24,8 @@ arguments (`ref`); its damage is bytes that do not fill a size as a record
 would, and a launch of a head never declared.  Schema 9 writes schema 7's
 bytes as one string of text (`text`, `reftext`: common/hg_text.h, encoded
 here by a writer of its own); its damage is also a character out of the
-alphabet, a group out of range, and a length no text has.
+alphabet, a group out of range, and a length no text has.  Schema 10
+writes a memcpy and a memset the same way (`text`).
 """
 import os
 import struct
@@ -141,6 +142,14 @@ event {
     fields := struct { string reftext; };
 };
 event {
+    name = "hipgrain:memcpy"; id = 23; stream_id = 0;
+    fields := struct { string text; };
+};
+event {
+    name = "hipgrain:memset"; id = 24; stream_id = 0;
+    fields := struct { string text; };
+};
+event {
     name = "hipgrain:head"; id = 15; stream_id = 0;
     fields := struct { uint32_t _id; uint8_t _api; uint64_t _handle;
                        uint64_t _stream; uint32_t _grid[3];
@@ -200,6 +209,8 @@ CUTS = {5: ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16)),
 CUTS.update({8: ((0, 0, 0, 0, 0, 32, 0), (0, 0, 0)), 9: CUTS[6],
              10: CUTS[7]})  # schema 5: the launch cut otherwise
 CUTS[14] = ((0, 0), (0, 0, 0))  # schema 6's launch `ref`
+CUTS[23] = ((0, 0, 0, 0, 0, 0, 0, 32, 0), ())  # schema 10's memcpy
+CUTS[24] = ((0, 0, 0, 0, 0, 32, 0), ())  # and memset
 
 
 def to_bytes(event_id, words):
@@ -309,7 +320,7 @@ def quad(event_id, raw):
                    struct.pack('<H', len(raw) // 4) + bytes(raw))
 
 
-TEXT = {20: 'alloc', 21: 'free', 22: 'launch'}
+TEXT = {20: 'alloc', 21: 'free', 22: 'launch', 23: 'memcpy', 24: 'memset'}
 
 
 def text_digits(raw):
@@ -331,8 +342,9 @@ def text_digits(raw):
 
 
 def text(event_id, raw=None, chars=None):
-    """One schema-9 event (20 alloc, 21 free, 22 launch) holding raw as
-    text, or chars as they are (damage)."""
+    """One schema-9 event (20 alloc, 21 free, 22 launch; schema 10: 23
+    memcpy, 24 memset) holding raw as text, or chars as they are
+    (damage)."""
     body = text_digits(raw) if chars is None else chars
     return struct.pack('<I', event_id) + body.encode('latin-1') + b'\0'
 
@@ -463,7 +475,17 @@ def seed_events():
             text(21, widen(free_pack(6, 0x7f0000005000, 64)[6:], 8)),
             # longer than a reader's window, and not a multiple of 4
             text(22, launch_ref(4, [0x7f0000005000, 6, 8,
-                                    4 << 16 | 2 << 24] * 12))]
+                                    4 << 16 | 2 << 24] * 12)),
+            text(23, up4(to_bytes(23, [0x7f0000005000, 0x550000001000, 64,
+                                       6, 0, 0x1234, 0, 1,
+                                       51 | 1 << 8 | 6 << 16 | 1 << 24]))),
+            text(24, up4(to_bytes(24, [0x7f0000005010, 16, 6, 0, 0, 0xff,
+                                       70 | 1 << 8])))]
+
+
+def up4(raw):
+    """raw widened to a multiple of 4 bytes, as schema 7 on writes it."""
+    return widen(raw, -(-len(raw) // 4) * 4)
 
 
 def zero_bit_events(d, payload=16):

@@ -240,6 +240,19 @@ def sized_read(proc):
     return None if ok else 'no 4096-byte hipMalloc block: %s' % inv
 
 
+def copies_read(proc):
+    """Schema 10's memset into the freed block and pageable async copy
+    each make their finding, and the damaged copies none."""
+    got = sorted((f['rule'], f['message'])
+                 for f in json.loads(proc.stdout)['findings'])
+    want = [('async-copy-pageable', 'hipMemcpyAsync copies 65536 bytes '
+             'from pageable host memory: the runtime stages it through a '
+             'pinned buffer and the copy does not overlap with kernels'),
+            ('use-after-free', 'hipMemset uses 0x7f0000000010, inside 4096 '
+             'bytes from hipMalloc that hipFree had freed')]
+    return None if got == want else 'findings %s, not %s' % (got, want)
+
+
 def is_partial(proc):
     """A report over data we damaged must say it is partial."""
     if proc.returncode not in hostile.REPORTED:
@@ -567,6 +580,23 @@ def regression_cases(hg, base, work):
                       'a launch longer than the window',
                       [hg, 'report', '--format', 'json', '--inventory', d],
                       (0,), json_out=True, check=sized_read))
+    # Schema 10: a memcpy and a memset as text, whole and damaged.
+    cpy = ctfgen.to_bytes(23, [0x7f0000000000, 0x550000001000, 65536, 2, 0,
+                               0x1234, 0, 1, 51 | 1 << 8 | 6 << 16 | 1 << 24])
+    st = ctfgen.to_bytes(24, [0x7f0000000010, 64, 0, 0, 0, 0, 70 | 1 << 8])
+    t = ctfgen.text_digits(up4(cpy))
+    d = ctfgen.write(os.path.join(work, 'copytext'), [
+        ctfgen.text(20, ctfgen.widen(alloc, 20)),
+        ctfgen.text(21, ctfgen.widen(free, 8)), ctfgen.text(24, up4(st)),
+        ctfgen.text(23, up4(cpy)), ctfgen.text(23, chars=t[:3] + ' ' + t[4:]),
+        ctfgen.text(23, chars=t[:-5]), ctfgen.text(24, chars=''),
+        ctfgen.text(23, cpy[:-3])])
+    cases.append(Case('schema-10 text: a memset into a freed block and an '
+                      'async copy from pageable memory, then copies of a '
+                      'character out of the alphabet, bytes cut short, '
+                      'none',
+                      [hg, 'report', '--format', 'json', d],
+                      (0,), json_out=True, check=copies_read))
     # Build-ID lengths made 16404, more than a packet holds, one event at a
     # time: on one of them babeltrace2 2.0.4 failed, broke its own
     # precondition and aborted (where depends on the packet's layout).

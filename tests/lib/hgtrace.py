@@ -23,7 +23,10 @@ HEAD = 7  # HG_LAUNCH_HEAD
 # (the fixed words, then the launch's per-argument words over again).
 SHAPES = {'hipgrain:alloc': ((0, 0, 0, 0, 0, 32, 32), ()),
           'hipgrain:free': ((0, 0, 0, 0, 32), ()),
-          'hipgrain:launch': ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16))}
+          'hipgrain:launch': ((0, 0, 32, 32, 32, 32, 32), (0, 0, 16)),
+          # schema 10 on; written in `text` as schema 9's alloc
+          'hipgrain:memcpy': ((0, 0, 0, 0, 0, 0, 0, 32, 0), ()),
+          'hipgrain:memset': ((0, 0, 0, 0, 0, 32, 0), ())}
 BYTE_WORDS = 3  # HG_LAUNCH_BYTE_WORDS: id, offset (or value), codes
 # Schema 5's `pack` (hg_shape_launch5): the launch's head and arguments cut
 # otherwise; alloc and free as in schema 4.
@@ -149,9 +152,10 @@ def unpack_args(d, w):
 
 
 def unpack_words(name, d, addr):
-    """Schemas 3 to 5 write alloc, free and launch as one field each
-    (positions in common/hg_events.h); tests read the named fields of
-    schema 2.  addr: each allocation's address by id, for the launches of
+    """Schemas 3 to 5 write alloc, free and launch as one field each, and
+    schema 10 a memcpy and a memset (positions in common/hg_events.h);
+    tests read the named fields of schema 2 (a memcpy's and a memset's of
+    schema 9).  addr: each allocation's address by id, for the launches of
     schemas 4 and 5."""
     w = d.pop('words')
     if name == 'hipgrain:alloc':
@@ -163,6 +167,16 @@ def unpack_words(name, d, addr):
         d.update(id=w[0], addr=w[1], size=w[2], callsite=w[3],
                  rc=_s32(w[4]), api=w[4] >> 32 & 0xff,
                  alloc_api=w[4] >> 40 & 0xff)
+    elif name == 'hipgrain:memcpy':
+        d.update(dst=w[0], src=w[1], size=w[2], dst_id=w[3], src_id=w[4],
+                 stream=w[5], callsite=w[6], kind=_s32(w[7]),
+                 rc=_s32(w[7] >> 32), api=w[8] & 0xff,
+                 dst_mem=w[8] >> 8 & 0xff, src_mem=w[8] >> 16 & 0xff)
+        d['async'] = w[8] >> 24 & 0xff  # a keyword: not an argument name
+    elif name == 'hipgrain:memset':
+        d.update(dst=w[0], size=w[1], dst_id=w[2], stream=w[3],
+                 callsite=w[4], value=_s32(w[5]), rc=_s32(w[5] >> 32),
+                 api=w[6] & 0xff, dst_mem=w[6] >> 8 & 0xff)
     else:
         d.update(handle=w[0], stream=w[1],
                  grid=[_lo(w[2]), w[2] >> 32, _lo(w[3])],

@@ -208,12 +208,17 @@ with tempfile.TemporaryDirectory() as tmp:
     seeds = ctfgen.write(os.path.join(tmp, 'forms'), ctfgen.seed_events())
     raw = bt2text.parse(bt2text.run(seeds)[1])
     sized = {e['event'] for e in raw if re.search(r'\d$', e['event'])}
-    got = compare('every form, schemas 1 to 9', seeds)
+    got = compare('every form, schemas 1 to 10', seeds)
     ok(len(sized) == 3 and not any(re.search(r'\d$', e['event']) for e in got),
        'the sizes (%s) come out as the events they are' % ', '.join(
            sorted(sized)), [e['event'] for e in got])
     ok(len([e for e in got if e['event'] == 'hipgrain:launch']) == 11,
        'every launch form decoded', [e['event'] for e in got])
+    ok([lab(e.get('kind')) for e in got
+        if e['event'] == 'hipgrain:memcpy'] == ['hipMemcpyHostToDevice'] and
+       [e.get('value') for e in got if e['event'] == 'hipgrain:memset'] ==
+       [255], 'schema 10: a memcpy and a memset decoded from their text, '
+       'codes named', [e for e in got if 'mem' in e['event']])
 
     # ---- a kernels/ program ----------------------------------------------
     if len(sys.argv) > 8:
@@ -224,11 +229,12 @@ with tempfile.TemporaryDirectory() as tmp:
         got = compare('kernels/arraysum_unsafe under hipgrain run', t.trace)
         raw = bt2text.parse(bt2text.run(t.trace)[1])
         packed = [e for e in raw if re.fullmatch(
-            r'hipgrain:(alloc|free|launch)\d*', e['event'])]
+            r'hipgrain:(alloc|free|launch|memcpy)\d*', e['event'])]
         ok(packed and all(isinstance(e.get('text', e.get('reftext')), str)
-                          for e in packed),
-           'the run wrote its allocs, frees and launches as text, no '
-           'sized events', sorted({e['event'] for e in packed}))
+                          for e in packed) and
+           'hipgrain:memcpy' in {e['event'] for e in packed},
+           'the run wrote its allocs, frees, launches and copies as text, '
+           'no sized events', sorted({e['event'] for e in packed}))
         t.close()
 
     # ---- a block freed before its launch was written -----------------------

@@ -12,6 +12,7 @@
 #include "hg_pack.h"
 #include "hg_text.h"
 #include "hg_tp.h"
+#include "hg_tp_text.h"
 #include "tg.h"
 
 #define U(k) tg_u64(l, k, 0)
@@ -120,12 +121,9 @@ static void tg_alloc(const struct tg_line *l)
 		.mem = (uint8_t)U("mem"), .gran = (uint8_t)U("gran"),
 		.lazy = (uint8_t)U("lazy"),
 	};
-	uint64_t w[HG_ALLOC_WORDS];
-	uint8_t b[HG_PACK_MAX(HG_ALLOC_WORDS)];
-	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_ALLOC_WORDS)) + 1];
+	char t[HG_TP_TEXT_MAX(HG_ALLOC_WORDS)];
 
-	hg_tp_pack_alloc(&a, w);
-	hg_text_encode(b, hg_pack_alloc_whole(w, b), t);
+	hg_tp_text_alloc(&a, t);
 	lttng_ust_tracepoint(hipgrain, alloc, t);
 }
 
@@ -136,13 +134,9 @@ static void tg_free(const struct tg_line *l)
 		.callsite = U63("callsite"), .rc = I("rc"),
 		.api = (uint8_t)U("api"), .alloc_api = (uint8_t)U("alloc_api"),
 	};
-	uint64_t w[HG_FREE_WORDS];
-	uint8_t b[HG_PACK_MAX(HG_FREE_WORDS)];
-	char t[HG_TEXT_LEN(HG_PACK_MAX(HG_FREE_WORDS)) + 1];
+	char t[HG_TP_TEXT_MAX(HG_FREE_WORDS)];
 
-	hg_tp_pack_free(&f, w);
-	hg_pack_v5_free(w);
-	hg_text_encode(b, hg_pack_free_whole(w, b), t);
+	hg_tp_text_free(&f, t);
 	lttng_ust_tracepoint(hipgrain, free, t);
 }
 
@@ -187,26 +181,30 @@ static void tg_memcpy(const struct tg_line *l)
 {
 	struct hg_tp_memcpy m = {
 		.dst = U("dst"), .src = U("src"), .size = U("size"),
-		.dst_id = U("dst_id"), .src_id = U("src_id"),
-		.stream = U("stream"), .callsite = U("callsite"),
+		.dst_id = U63("dst_id"), .src_id = U63("src_id"),
+		.stream = U("stream"), .callsite = U63("callsite"),
 		.kind = I("kind"), .rc = I("rc"), .api = (uint8_t)U("api"),
 		.dst_mem = (uint8_t)U("dst_mem"),
 		.src_mem = (uint8_t)U("src_mem"), .async = (uint8_t)U("async"),
 	};
+	char t[HG_TP_TEXT_MAX(HG_MEMCPY_WORDS)];
 
-	lttng_ust_tracepoint(hipgrain, memcpy, &m);
+	hg_tp_text_memcpy(&m, t);
+	lttng_ust_tracepoint(hipgrain, memcpy, t);
 }
 
 static void tg_memset(const struct tg_line *l)
 {
 	struct hg_tp_memset m = {
-		.dst = U("dst"), .size = U("size"), .dst_id = U("dst_id"),
-		.stream = U("stream"), .callsite = U("callsite"),
+		.dst = U("dst"), .size = U("size"), .dst_id = U63("dst_id"),
+		.stream = U("stream"), .callsite = U63("callsite"),
 		.value = I("value"), .rc = I("rc"), .api = (uint8_t)U("api"),
 		.dst_mem = (uint8_t)U("dst_mem"),
 	};
+	char t[HG_TP_TEXT_MAX(HG_MEMSET_WORDS)];
 
-	lttng_ust_tracepoint(hipgrain, memset, &m);
+	hg_tp_text_memset(&m, t);
+	lttng_ust_tracepoint(hipgrain, memset, t);
 }
 
 static void tg_code_object(const struct tg_line *l)
