@@ -15,7 +15,8 @@ BT_PLUGIN_LICENSE("MIT");
 
 BT_PLUGIN_FILTER_COMPONENT_CLASS(decode, bp_decode_iter_next);
 BT_PLUGIN_FILTER_COMPONENT_CLASS_DESCRIPTION(decode,
-	"Decode hipgrain's alloc, free and launch events into typed fields, "
+	"Decode hipgrain's alloc, free, launch, memcpy and memset events into "
+	"typed fields, "
 	"and name its codes (api, memory class, granularity, HIP status).");
 BT_PLUGIN_FILTER_COMPONENT_CLASS_INITIALIZE_METHOD(decode, bp_decode_init);
 BT_PLUGIN_FILTER_COMPONENT_CLASS_GET_SUPPORTED_MIP_VERSIONS_METHOD(decode,

@@ -2,8 +2,8 @@
 /*
  * The field classes of decoded events: hipgrain's numbers as enumerations
  * with their names (common/hg_events.h, hg_hiperr.h), and the payloads of
- * a decoded alloc, free and launch, and of an event whose bytes are
- * damaged.
+ * a decoded alloc, free, launch, memcpy and memset, and of an event whose
+ * bytes are damaged.
  */
 #ifndef BP_TYPES_H
 #define BP_TYPES_H

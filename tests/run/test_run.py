@@ -151,8 +151,9 @@ def t_events():
                                           recursive=True)[0], BT)
     except (ValueError, IndexError) as e:
         fail(f'the event ids cannot be read: {e}')
-    # Schema 9 writes alloc, free and launch as text, with no sized events
-    # (those of schemas 6 to 8); memcpy, memset and call come next.
+    # Schemas 9 and 10 write alloc, free, launch (and from 10 memcpy and
+    # memset) as text, with no sized events (those of schemas 6 to 8);
+    # call comes next.
     sized = {n.split(':')[1] for n in ids
              if re.fullmatch(r'hipgrain:(alloc|free|launch)\d+', n)}
     hot = {n: int(ids.get('hipgrain:' + n, 99))
