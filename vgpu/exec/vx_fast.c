@@ -12,6 +12,10 @@
 #include "vx_fast.h"
 #include "vx_ops.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* The forms: one per FAST row, then the 32-bit integer compares. */
 enum {
 	F_NONE,
@@ -77,6 +81,76 @@ static uint64_t mask_in(const struct vx_wave *w, const struct isa_insn *in)
 
 #define PAIR(lo, hi, i) (((sh->src64 >> (i)) & 1) ? (lo)[l] | (uint64_t)(hi)[l] << 32 : (lo)[l])
 
+/* A mask as a byte a lane (0 or 1), and back: a loop over a full wave
+ * keeps each lane's carry in a byte, as the host's vectors have no shift
+ * by a different count in each element of 64-bit ones. */
+static inline void unpack_bits(uint64_t m, uint8_t *b)
+{
+#ifdef __SSE2__
+	/* each of 16 bytes its bit of the 16 lanes' two mask bytes */
+	const __m128i bit = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1,
+					 -128, 64, 32, 16, 8, 4, 2, 1);
+	for (int i = 0; i < VX_LANES; i += 16) {
+		__m128i v = _mm_cvtsi32_si128((int)(uint16_t)(m >> i));
+		v = _mm_unpacklo_epi8(v, v);
+		v = _mm_unpacklo_epi16(v, v);
+		v = _mm_unpacklo_epi32(v, v);
+		v = _mm_cmpeq_epi8(_mm_and_si128(v, bit), bit);
+		_mm_storeu_si128((__m128i *)(b + i), _mm_and_si128(v, _mm_set1_epi8(1)));
+	}
+#else
+	for (int l = 0; l < VX_LANES; l++)
+		b[l] = (uint8_t)((m >> l) & 1);
+#endif
+}
+
+static inline uint64_t pack_bits(const uint8_t *b)
+{
+	uint64_t m = 0;
+#ifdef __SSE2__
+	for (int i = 0; i < VX_LANES; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(b + i));
+		m |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_slli_epi16(v, 7)) << i;
+	}
+#else
+	for (int l = 0; l < VX_LANES; l++)
+		m |= (uint64_t)b[l] << l;
+#endif
+	return m;
+}
+
+/* The row on every lane: each lane reads only its own element of each
+ * source row and writes only its own of the destination's, so the
+ * results can go to the stack first and the loop has no store that might
+ * alias a source, which leaves the compiler free to widen it. */
+static inline __attribute__((always_inline)) uint64_t
+full_wave(struct vx_wave *w, const struct vx_shape *sh, vx_lane_fn *op, const uint32_t *a,
+	  const uint32_t *ah, const uint32_t *b, const uint32_t *bh, const uint32_t *c,
+	  const uint32_t *ch, uint64_t cin, uint32_t *d, uint32_t *dh)
+{
+	uint32_t lo[VX_LANES], hi[VX_LANES];
+	uint8_t ci[VX_LANES], co[VX_LANES];
+	int reads = sh->kind == VX_K_CARRY_IN || sh->kind == VX_K_CNDMASK;
+	int writes = sh->kind == VX_K_CARRY_OUT || sh->kind == VX_K_CARRY_IN;
+	if (reads)
+		unpack_bits(cin, ci);
+	for (int l = 0; l < VX_LANES; l++) {
+		int k = 0;
+		uint64_t r = op(w, l, PAIR(a, ah, 0), PAIR(b, bh, 1), PAIR(c, ch, 2),
+				reads ? ci[l] : 0, &k);
+		r = vx_default_nan(r, sh->dtype);
+		lo[l] = (uint32_t)r;
+		if (sh->dst64)
+			hi[l] = (uint32_t)(r >> 32);
+		if (writes)
+			co[l] = (uint8_t)k;
+	}
+	memcpy(d, lo, sizeof(lo));
+	if (sh->dst64)
+		memcpy(dh, hi, sizeof(hi));
+	return writes ? pack_bits(co) : 0;
+}
+
 /* One row's loop: inlined into each form with the row's shape and
  * operation as constants, so that what is left is the row's arithmetic
  * over the lanes. */
@@ -92,16 +166,20 @@ lanes(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh, v
 			    : (ch = ah, a);
 	if (sh->kind == VX_K_CARRY_IN || sh->kind == VX_K_CNDMASK)
 		cin = mask_in(w, in);
-	LANES({
-		int co = 0;
-		uint64_t r = op(w, l, PAIR(a, ah, 0), PAIR(b, bh, 1), PAIR(c, ch, 2),
-				(int)((cin >> l) & 1), &co);
-		r = vx_default_nan(r, sh->dtype);
-		d[l] = (uint32_t)r;
-		if (sh->dst64)
-			dh[l] = (uint32_t)(r >> 32);
-		out |= (uint64_t)co << l;
-	});
+	if (exec == ~0ull) {
+		out = full_wave(w, sh, op, a, ah, b, bh, c, ch, cin, d, dh);
+	} else {
+		for (uint64_t e = exec; e; e &= e - 1) {
+			int l = __builtin_ctzll(e), co = 0;
+			uint64_t r = op(w, l, PAIR(a, ah, 0), PAIR(b, bh, 1), PAIR(c, ch, 2),
+					(int)((cin >> l) & 1), &co);
+			r = vx_default_nan(r, sh->dtype);
+			d[l] = (uint32_t)r;
+			if (sh->dst64)
+				dh[l] = (uint32_t)(r >> 32);
+			out |= (uint64_t)co << l;
+		}
+	}
 	if (sh->kind == VX_K_CARRY_OUT || sh->kind == VX_K_CARRY_IN)
 		vx_set_sgpr64(w, in->fmt == ISA_VOP3 ? in->sdst : ISA_SRC_VCC_LO, out & exec);
 }
