@@ -17,16 +17,16 @@ static uint8_t form_of(unsigned op)
 #define VX_OP(m, shape, in, out, tier, ...) VX_CASE_##tier(m)
 #define VX_ALIAS(m, shape, tier, same) VX_CASE_##tier(m)
 #define VX_CASE_GEN(m)
-#define VX_CASE_FAST(m) case ISA_VOP3_##m: return F_##m;
+#define VX_CASE_FAST(m) case ISA_VOP3_##m: return VX_F_##m;
 #include "vx_vop.def"
 	}
-	return op >= 0xc0 && op < 0xe0 ? F_CMP : F_NONE;
+	return op >= 0xc0 && op < 0xe0 ? VX_F_CMP : VX_F_NONE;
 }
 
 uint8_t vx_fast_form(const struct isa_insn *in, unsigned op, const struct vx_shape *sh)
 {
 	if (in->ext || in->abs || in->neg || in->omod || in->clamp || in->opsel || sh->d16)
-		return F_NONE;
+		return VX_F_NONE;
 	return form_of(op);
 }
 

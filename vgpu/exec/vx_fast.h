@@ -9,13 +9,13 @@
 /* The forms: one per FAST row of vx_vop.def, then the 32-bit integer
  * compares. */
 enum {
-	F_NONE,
+	VX_F_NONE,
 #define VX_OP(m, shape, in, out, tier, ...) VX_FORM_##tier(m)
 #define VX_ALIAS(m, shape, tier, same) VX_FORM_##tier(m)
 #define VX_FORM_GEN(m)
-#define VX_FORM_FAST(m) F_##m,
+#define VX_FORM_FAST(m) VX_F_##m,
 #include "vx_vop.def"
-	F_CMP,
+	VX_F_CMP,
 	VX_FORMS
 };
 

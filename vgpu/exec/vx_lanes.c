@@ -218,7 +218,7 @@ vx_loop_fn *const VX_LANES_TABLE[VX_FORMS] = {
 #define VX_OP(m, shape, in, out, tier, ...) VX_ENTRY_##tier(m)
 #define VX_ALIAS(m, shape, tier, same) VX_ENTRY_##tier(m)
 #define VX_ENTRY_GEN(m)
-#define VX_ENTRY_FAST(m) [F_##m] = loop_##m,
+#define VX_ENTRY_FAST(m) [VX_F_##m] = loop_##m,
 #include "vx_vop.def"
-	[F_CMP] = loop_cmp,
+	[VX_F_CMP] = loop_cmp,
 };
