@@ -34,6 +34,9 @@
  * cut short left in the L2, "unwritten LO-HI:COUNT".
  * VX_PROBE_BUDGET=N: the dispatch's instruction budget (none unless
  * given), the end of a kernel that spins for ever.
+ * VX_PROBE_GENERAL: every form through the interpreter's general frame;
+ * VX_PROBE_BASELINE: the lane loops built for the architecture's baseline,
+ * not the widest the host has.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +204,7 @@ int main(int argc, char **argv)
 	struct vx_device dev = { .fam = isa_family_of(argv[1]), .page = page, .block = block,
 				 .shared_base = 1ull << 48, .private_base = 2ull << 48,
 				 .general_only = getenv("VX_PROBE_GENERAL") != NULL,
+				 .baseline_loops = getenv("VX_PROBE_BASELINE") != NULL,
 				 .races = 1 };
 	uint16_t items = argc == 5 ? (uint16_t)strtoul(argv[4], NULL, 0) : 64;
 	struct vx_launch l = { .kd_va = KD, .kernarg_va = KERNARG,

@@ -57,6 +57,9 @@ struct vx_device {
 	 * access through the general one, none by the shortcuts of the
 	 * common forms: the unit tests run both and compare. */
 	int general_only;
+	/* The lane loops built for the architecture's baseline even where
+	 * the host has wider vectors: the unit tests run both builds. */
+	int baseline_loops;
 	/* For a page in no buffer object: the first byte of the block that
 	 * holds va as someone narrower than the driver knows it (the tracer's
 	 * allocations), or 0; asked once per page the cache fills, so that

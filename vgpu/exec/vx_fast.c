@@ -2,26 +2,14 @@
 /*
  * The VALU's common forms without modifiers (no SDWA, DPP, abs, neg,
  * omod, clamp or op_sel), as one loop per operation over the wave's
- * lanes: compiled code spends most of its vector instructions on these
- * integer and address forms and the f32 multiply-adds, and the general
- * frame (vx_valu.c) widens every operand and dispatches every lane.  Each
- * loop is vx_vop.def's row of the operation (a FAST one) inlined into
- * one skeleton, so it computes what the general frame computes; the exec
- * tests run both (a form with a modifier takes the general one).
+ * lanes (vx_lanes.c): compiled code spends most of its vector
+ * instructions on these integer and address forms and the f32
+ * multiply-adds, and the general frame (vx_valu.c) widens every operand
+ * and dispatches every lane.  The exec tests run every kernel through
+ * both, and through each build of the loops (a form with a modifier
+ * takes the general frame).
  */
 #include "vx_fast.h"
-#include "vx_ops.h"
-
-/* The forms: one per FAST row, then the 32-bit integer compares. */
-enum {
-	F_NONE,
-#define VX_OP(m, shape, in, out, tier, ...) VX_FORM_##tier(m)
-#define VX_ALIAS(m, shape, tier, same) VX_FORM_##tier(m)
-#define VX_FORM_GEN(m)
-#define VX_FORM_FAST(m) F_##m,
-#include "vx_vop.def"
-	F_CMP,
-};
 
 static uint8_t form_of(unsigned op)
 {
@@ -29,151 +17,32 @@ static uint8_t form_of(unsigned op)
 #define VX_OP(m, shape, in, out, tier, ...) VX_CASE_##tier(m)
 #define VX_ALIAS(m, shape, tier, same) VX_CASE_##tier(m)
 #define VX_CASE_GEN(m)
-#define VX_CASE_FAST(m) case ISA_VOP3_##m: return F_##m;
+#define VX_CASE_FAST(m) case ISA_VOP3_##m: return VX_F_##m;
 #include "vx_vop.def"
 	}
-	return op >= 0xc0 && op < 0xe0 ? F_CMP : F_NONE;
+	return op >= 0xc0 && op < 0xe0 ? VX_F_CMP : VX_F_NONE;
 }
 
 uint8_t vx_fast_form(const struct isa_insn *in, unsigned op, const struct vx_shape *sh)
 {
 	if (in->ext || in->abs || in->neg || in->omod || in->clamp || in->opsel || sh->d16)
-		return F_NONE;
+		return VX_F_NONE;
 	return form_of(op);
 }
 
-/* Source i as a row of lanes (and hi, its upper halves, for a 64-bit
- * one): a VGPR's own row, or a scalar repeated. */
-static const uint32_t *row(struct vx_wave *w, const struct isa_insn *in,
-			   const struct vx_shape *sh, int i, const uint32_t **hi)
+vx_loop_fn *const *vx_fast_table(const struct vx_device *dev)
 {
-	unsigned src = in->src[i];
-	int wide = (sh->src64 >> i) & 1;
-	if (src >= ISA_SRC_VGPR) {
-		*hi = w->v[(src - ISA_SRC_VGPR + 1) & 511];
-		return w->v[(src - ISA_SRC_VGPR) & 511];
-	}
-	uint64_t k = wide ? vx_sread64(w, src, in->lit, sh->stype[i] == VX_T_F64)
-			  : vx_sread(w, src, in->lit);
-	struct vx_ctx *c = w->c;
-	uint32_t *lo = c->konst[i], *up = c->konst_hi[i];
-	if (!((c->konst_ok >> i) & 1) || c->konst_val[i] != k) {
-		for (int l = 0; l < VX_LANES; l++)
-			lo[l] = (uint32_t)k, up[l] = (uint32_t)(k >> 32);
-		c->konst_val[i] = k;
-		c->konst_ok |= 1u << i;
-	}
-	*hi = up;
-	return lo;
+#ifdef VX_LANES_WIDE
+	/* the wide build's instructions, where the host has them all */
+	__builtin_cpu_init();
+	if (!dev->baseline_loops && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+		return vx_lanes_wide;
+#endif
+	(void)dev;
+	return vx_lanes_base;
 }
-
-/* The mask a VOP2 form reads from VCC, a VOP3 form from its third source. */
-static uint64_t mask_in(const struct vx_wave *w, const struct isa_insn *in)
-{
-	return in->fmt == ISA_VOP3 ? vx_sread64(w, in->src[2], in->lit, 0) : vx_vcc(w);
-}
-
-#define LANES(...) VX_EACH_LANE(exec, __VA_ARGS__)
-
-#define PAIR(lo, hi, i) (((sh->src64 >> (i)) & 1) ? (lo)[l] | (uint64_t)(hi)[l] << 32 : (lo)[l])
-
-/* One row's loop: inlined into each form with the row's shape and
- * operation as constants, so that what is left is the row's arithmetic
- * over the lanes. */
-static inline __attribute__((always_inline)) void
-lanes(struct vx_wave *w, const struct isa_insn *in, const struct vx_shape *sh, vx_lane_fn *op)
-{
-	uint64_t exec = vx_exec(w), cin = 0, out = 0;
-	const uint32_t *ah, *bh, *ch;
-	const uint32_t *a = row(w, in, sh, 0, &ah);
-	const uint32_t *b = sh->nsrc > 1 ? row(w, in, sh, 1, &bh) : (bh = ah, a);
-	uint32_t *d = w->v[in->dst & 511], *dh = w->v[(in->dst + 1) & 511];
-	const uint32_t *c = sh->mac ? (ch = dh, d) : sh->nsrc > 2 ? row(w, in, sh, 2, &ch)
-			    : (ch = ah, a);
-	if (sh->kind == VX_K_CARRY_IN || sh->kind == VX_K_CNDMASK)
-		cin = mask_in(w, in);
-	LANES({
-		int co = 0;
-		uint64_t r = op(w, l, PAIR(a, ah, 0), PAIR(b, bh, 1), PAIR(c, ch, 2),
-				(int)((cin >> l) & 1), &co);
-		r = vx_default_nan(r, sh->dtype);
-		d[l] = (uint32_t)r;
-		if (sh->dst64)
-			dh[l] = (uint32_t)(r >> 32);
-		out |= (uint64_t)co << l;
-	});
-	if (sh->kind == VX_K_CARRY_OUT || sh->kind == VX_K_CARRY_IN)
-		vx_set_sgpr64(w, in->fmt == ISA_VOP3 ? in->sdst : ISA_SRC_VCC_LO, out & exec);
-}
-
-/* Whether MODE keeps denormals in and out for every float type of the
- * shape: where it does not, the general frame flushes them. */
-static inline int has_type(const struct vx_shape *sh, int t)
-{
-	return sh->stype[0] == t || sh->stype[1] == t || sh->stype[2] == t || sh->dtype == t;
-}
-
-static inline __attribute__((always_inline)) int
-keeps_denormals(const struct vx_wave *w, const struct vx_shape *sh)
-{
-	if (has_type(sh, VX_T_F32) && ((w->mode >> 4) & 3) != 3)
-		return 0;
-	return !((has_type(sh, VX_T_F64) || has_type(sh, VX_T_F16)) && ((w->mode >> 6) & 3) != 3);
-}
-
-/* The forms' loops, each returning 1 when the wave's MODE asks for the
- * general frame. */
-#define VX_OP(m, shape, in, out, tier, ...) VX_LOOP_##tier(m, m, shape)
-#define VX_ALIAS(m, shape, tier, same) VX_LOOP_##tier(m, same, shape)
-#define VX_LOOP_GEN(m, same, shape)
-#define VX_LOOP_FAST(m, same, shape)						\
-	static int loop_##m(struct vx_wave *w, const struct isa_insn *in)	\
-	{									\
-		static const struct vx_shape sh = VX_SHAPE_OF(shape);		\
-		if (!keeps_denormals(w, &sh))					\
-			return 1;						\
-		lanes(w, in, &sh, vx_op_##same);				\
-		return 0;							\
-	}
-#include "vx_vop.def"
-
-/* The 32-bit integer compares, a loop per predicate of vx_vop.def. */
-static int loop_cmp(struct vx_wave *w, const struct isa_insn *in)
-{
-	static const struct vx_shape sh = VX_SHAPE_OF(II_I);
-	const uint32_t *ah, *bh;
-	const uint32_t *a = row(w, in, &sh, 0, &ah), *b = row(w, in, &sh, 1, &bh);
-	uint64_t exec = vx_exec(w), out = 0;
-	/* a compare's VOP3 opcode is its VOPC one: bit 3 unsigned */
-	switch (in->op & 15) {
-#define VX_CMPI(cc, ...)							\
-	case cc:								\
-		LANES(int32_t x = (int32_t)a[l], y = (int32_t)b[l]; (void)x, (void)y;	\
-		      out |= (uint64_t)(__VA_ARGS__) << l);			\
-		break;								\
-	case (cc) + 8:								\
-		LANES(uint32_t x = a[l], y = b[l]; (void)x, (void)y;		\
-		      out |= (uint64_t)(__VA_ARGS__) << l);			\
-		break;
-#include "vx_vop.def"
-	}
-	/* VOPC writes every lane's bit: inactive ones as 0. */
-	vx_set_sgpr64(w, in->sdst, out & exec);
-	if (in->op & 0x10)
-		vx_set_exec(w, out & exec);
-	return 0;
-}
-
-static int (*const loops[])(struct vx_wave *, const struct isa_insn *) = {
-#define VX_OP(m, shape, in, out, tier, ...) VX_ENTRY_##tier(m)
-#define VX_ALIAS(m, shape, tier, same) VX_ENTRY_##tier(m)
-#define VX_ENTRY_GEN(m)
-#define VX_ENTRY_FAST(m) [F_##m] = loop_##m,
-#include "vx_vop.def"
-	[F_CMP] = loop_cmp,
-};
 
 int vx_fast_run(struct vx_wave *w, const struct isa_insn *in, unsigned form)
 {
-	return loops[form](w, in);
+	return w->c->lanes[form](w, in);
 }

@@ -24,6 +24,50 @@ struct vx_icache *vx_icache_new(void)
 	return calloc(1, sizeof(struct vx_icache));
 }
 
+static int step_sop(struct vx_wave *w, struct vx_slot *s)
+{
+	return vx_sop(w, &s->in);
+}
+
+static int step_smem(struct vx_wave *w, struct vx_slot *s)
+{
+	return vx_smem(w, &s->in);
+}
+
+static int step_vmem(struct vx_wave *w, struct vx_slot *s)
+{
+	return vx_vmem(w, &s->in);
+}
+
+static int step_unknown(struct vx_wave *w, struct vx_slot *s)
+{
+	return vx_unknown(w, &s->in);
+}
+
+/* The family that runs a decoded slot, resolved once as the slot is
+ * filled: the scalar and memory families only for forms they have (the
+ * VALU, VOP3P and DS families check their own as they prepare). */
+static vx_step_fn *step_of(const struct vx_wave *w, const struct isa_insn *in)
+{
+	vx_step_fn *named = NULL;
+	switch (in->fmt) {
+	case ISA_SOP2: case ISA_SOPK: case ISA_SOP1: case ISA_SOPC: case ISA_SOPP:
+		named = step_sop;
+		break;
+	case ISA_SMEM:
+		named = step_smem;
+		break;
+	case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
+		named = step_vmem;
+		break;
+	case ISA_VOP2: case ISA_VOP1: case ISA_VOPC: case ISA_VOP3:
+		return vx_valu;
+	case ISA_VOP3P: return vx_vop3p;
+	case ISA_DS: return vx_ds;
+	}
+	return named && isa_name(w->c->dev->fam, in->fmt, in->op) ? named : step_unknown;
+}
+
 static struct vx_slot *fetch(struct vx_wave *w)
 {
 	struct vx_icache *ic = w->c->ic;
@@ -41,37 +85,9 @@ static struct vx_slot *fetch(struct vx_wave *w)
 		}
 		return NULL;
 	}
+	slot->run = step_of(w, &slot->in);
 	ic->pc[i] = w->pc + 1;
 	return slot;
-}
-
-/* Whether the family has the scalar or memory instruction's form, worked
- * out once for the decoded slot (the VALU, VOP3P and DS families prepare
- * their own). */
-static int named(const struct vx_wave *w, struct vx_slot *slot)
-{
-	if (!slot->prep.ready) {
-		slot->prep.known = isa_name(w->c->dev->fam, slot->in.fmt, slot->in.op) != NULL;
-		slot->prep.ready = 1;
-	}
-	return slot->prep.known;
-}
-
-static int exec_one(struct vx_wave *w, struct vx_slot *slot)
-{
-	const struct isa_insn *in = &slot->in;
-	switch (in->fmt) {
-	case ISA_SOP2: case ISA_SOPK: case ISA_SOP1: case ISA_SOPC: case ISA_SOPP:
-		return named(w, slot) ? vx_sop(w, in) : vx_unknown(w, in);
-	case ISA_SMEM: return named(w, slot) ? vx_smem(w, in) : vx_unknown(w, in);
-	case ISA_VOP2: case ISA_VOP1: case ISA_VOPC: case ISA_VOP3:
-		return vx_valu(w, slot);
-	case ISA_VOP3P: return vx_vop3p(w, slot);
-	case ISA_DS: return vx_ds(w, slot);
-	case ISA_FLAT: case ISA_GLOBAL: case ISA_SCRATCH: case ISA_MUBUF:
-		return named(w, slot) ? vx_vmem(w, in) : vx_unknown(w, in);
-	}
-	return vx_unknown(w, in);
 }
 
 /* Run a wave until it ends, reaches a barrier or uses its quantum. */
@@ -81,7 +97,7 @@ static int turn(struct vx_wave *w)
 		struct vx_slot *slot = fetch(w);
 		if (!slot)
 			return -1;
-		int rc = exec_one(w, slot);
+		int rc = slot->run(w, slot);
 		struct vx_result *r = w->c->r;
 		r->insns++;
 		if (rc < 0)

@@ -48,6 +48,8 @@ struct vx_traffic_tab {
 	struct vx_traffic more;	/* what did not fit, summed */
 };
 
+struct vx_wave;
+
 /* One dispatch's context, shared by its waves. */
 struct vx_ctx {
 	const struct vx_device *dev;
@@ -59,6 +61,9 @@ struct vx_ctx {
 	struct vx_traffic_tab traffic;
 	/* the decoded-instruction cache, direct-mapped by address */
 	struct vx_icache *ic;
+	/* the VALU's lane loops by form, the build the host runs best
+	 * (vx_fast.c) */
+	int (*const *lanes)(struct vx_wave *, const struct isa_insn *);
 	/* the VALU's operands and results, one row per lane */
 	uint64_t opnd[3][VX_LANES], res[VX_LANES];
 	uint32_t konst[3][VX_LANES], konst_hi[3][VX_LANES];

@@ -60,16 +60,19 @@ static inline uint32_t vx_below(uint32_t x, int n)
 	return n <= 0 ? 0 : n >= 32 ? x : x & ((1u << n) - 1);
 }
 
+/* The carry out of x + y + cin (cin 0 or 1), kept to 32-bit arithmetic
+ * so that a loop over lanes widens without 64-bit elements. */
 static inline uint32_t vx_addc(uint32_t x, uint32_t y, unsigned cin, int *cout)
 {
-	uint64_t wide = (uint64_t)x + y + cin;
-	*cout = (int)(wide >> 32);
-	return (uint32_t)wide;
+	uint32_t s = x + y, r = s + cin;
+	*cout = (s < x) | (r < s);
+	return r;
 }
 
+/* The borrow of x - y - cin, y + cin > x, in 32-bit arithmetic. */
 static inline uint32_t vx_subb(uint32_t x, uint32_t y, unsigned cin, int *cout)
 {
-	*cout = (uint64_t)y + cin > x;
+	*cout = (x < y) | (x - y < cin);
 	return x - y - cin;
 }
 

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "vx_int.h"
+#include "vx_fast.h"
 
 /* What gfx9 hardware offers a work-group: beyond it no real dispatch
  * starts, and the frame's allocations stay bounded whatever a descriptor
@@ -268,7 +269,8 @@ enum vx_status vx_run(const struct vx_device *dev, const struct vx_launch *l,
 		      struct vx_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	struct vx_ctx c = { .dev = dev, .l = l, .r = r, .cap = UINT64_MAX };
+	struct vx_ctx c = { .dev = dev, .l = l, .r = r, .cap = UINT64_MAX,
+			    .lanes = vx_fast_table(dev) };
 	if (l->max_insns || l->budget)
 		c.cap = l->max_insns ? l->max_insns : l->budget;
 	if (read_kd(&c))

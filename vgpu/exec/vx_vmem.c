@@ -363,10 +363,12 @@ static int wave_dwords(struct vx_wave *w, const struct isa_insn *in, const uint6
 
 static int flat(struct vx_wave *w, const struct isa_insn *in)
 {
-	/* zeros: only EXEC's lanes are set, and gcc cannot see that only
-	 * they are read */
-	uint64_t exec = vx_exec(w), a[VX_LANES] = { 0 };
+	/* zeros where EXEC leaves lanes unset: only its lanes are read, but
+	 * gcc cannot see that; a whole wave sets every one */
+	uint64_t exec = vx_exec(w), a[VX_LANES];
 	uint8_t space[VX_LANES];
+	if (exec != ~0ull)
+		memset(a, 0, sizeof(a));
 	int store = 0;
 	unsigned n = w->c->dev->general_only ? 0 : dword_count(in->op, &store);
 	int global = flat_lanes(w, in, exec, a, space);

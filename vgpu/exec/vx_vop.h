@@ -105,9 +105,14 @@ struct vx_prep {
 	};
 };
 
+struct vx_slot;
+/* A family's run of a decoded slot (vx_int.h's families). */
+typedef int vx_step_fn(struct vx_wave *w, struct vx_slot *s);
+
 struct vx_slot {
 	struct isa_insn in;
 	struct vx_prep prep;
+	vx_step_fn *run;	/* its family, resolved as the slot is filled */
 };
 
 /* An instruction's opcode in VOP3's space, as the rows name it: gfx908's

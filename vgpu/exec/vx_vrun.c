@@ -11,6 +11,67 @@
  */
 #include "vx_int.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+/* The lowest and highest of v's eight 16-bit elements. */
+static int16_t low16(__m128i v)
+{
+	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
+	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
+	v = _mm_min_epi16(v, _mm_srli_epi32(v, 16));
+	return (int16_t)_mm_cvtsi128_si32(v);
+}
+
+static int16_t high16(__m128i v)
+{
+	v = _mm_max_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
+	v = _mm_max_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
+	v = _mm_max_epi16(v, _mm_srli_epi32(v, 16));
+	return (int16_t)_mm_cvtsi128_si32(v);
+}
+
+/* one_page for a whole wave, two lanes a step, none waiting on the lane
+ * before: the lanes are in the first one's page when none differs from
+ * it above the page's bits, and only then are their offsets from the
+ * page's start, narrowed to 16 bits (what lies beyond saturates), their
+ * span. */
+static int one_page_wave(const uint64_t *a, unsigned unit, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t first = a[0], base = first - first % VX_PAGE;
+	const __m128i f = _mm_set1_epi64x((long long)first);
+	const __m128i b = _mm_set1_epi64x((long long)base);
+	const __m128i step = _mm_set1_epi64x(2 * (long long)unit);
+	__m128i want = _mm_set_epi64x((long long)(first + unit), (long long)first);
+	__m128i odd = _mm_setzero_si128(), page = odd, gap = odd;
+	__m128i mn = _mm_set1_epi16(INT16_MAX), mx = _mm_set1_epi16(INT16_MIN);
+	for (int l = 0; l < 64; l += 8) {
+		__m128i off[4];
+		for (int k = 0; k < 4; k++) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(a + l + 2 * k));
+			odd = _mm_or_si128(odd, x);
+			page = _mm_or_si128(page, _mm_xor_si128(x, f));
+			gap = _mm_or_si128(gap, _mm_xor_si128(x, want));
+			want = _mm_add_epi64(want, step);
+			off[k] = _mm_shuffle_epi32(_mm_sub_epi64(x, b), _MM_SHUFFLE(3, 1, 2, 0));
+		}
+		__m128i o = _mm_packs_epi32(_mm_unpacklo_epi64(off[0], off[1]),
+					    _mm_unpacklo_epi64(off[2], off[3]));
+		mn = _mm_min_epi16(mn, o);
+		mx = _mm_max_epi16(mx, o);
+	}
+	uint64_t bits[2], far[2], apart[2];
+	_mm_storeu_si128((__m128i *)bits, odd);
+	_mm_storeu_si128((__m128i *)far, page);
+	_mm_storeu_si128((__m128i *)apart, gap);
+	if ((bits[0] | bits[1]) % 4 || (far[0] | far[1]) / VX_PAGE)
+		return 0;
+	*lo = base + (uint64_t)low16(mn);
+	*hi = base + (uint64_t)high16(mx) + unit - 1;
+	return *hi - base < VX_PAGE ? 1 + !(apart[0] | apart[1]) : 0;
+}
+#endif
+
 /* Whether the active lanes' addresses are aligned and in one page: 1,
  * with the lowest and the page's offset; 2 when they are side by side,
  * lane after lane, too. */
@@ -19,25 +80,17 @@ static int one_page(const uint64_t *a, uint64_t exec, unsigned unit, uint64_t *l
 	uint64_t first = a[__builtin_ctzll(exec)], next = first, min = first, max = first;
 	uint64_t odd = 0;
 	int run = 1;
-	/* a whole wave without the mask's walk, each lane's test free of the
-	 * one before, so that the lanes overlap */
-	if (exec == ~0ull) {
-		for (int l = 0; l < 64; l++) {
-			uint64_t x = a[l];
-			odd |= x;
-			run &= x == first + (uint64_t)l * unit;
-			min = x < min ? x : min;
-			max = x > max ? x : max;
-		}
-	} else {
-		for (uint64_t e = exec; e; e &= e - 1) {
-			uint64_t x = a[__builtin_ctzll(e)];
-			odd |= x;
-			run &= x == next;
-			next = x + unit;
-			min = x < min ? x : min;
-			max = x > max ? x : max;
-		}
+#ifdef __SSE2__
+	if (exec == ~0ull)
+		return one_page_wave(a, unit, lo, hi);
+#endif
+	for (uint64_t e = exec; e; e &= e - 1) {
+		uint64_t x = a[__builtin_ctzll(e)];
+		odd |= x;
+		run &= x == next;
+		next = x + unit;
+		min = x < min ? x : min;
+		max = x > max ? x : max;
 	}
 	if (odd % 4)
 		return 0;
@@ -63,7 +116,10 @@ static void move(uint32_t *const *r, uint8_t *p, const uint64_t *a, uint64_t exe
 	}
 	if (n == 1) {	/* a dword a lane: the common case, its branches out of the loop */
 		uint32_t *r0 = r[0];
-		if (st)
+		if (!st && exec == ~0ull)	/* a whole wave's gather, no mask to walk */
+			for (int l = 0; l < 64; l++)
+				memcpy(&r0[l], p + a[l] % VX_PAGE, 4);
+		else if (st)
 			for (uint64_t e = exec; e; e &= e - 1) {
 				int l = __builtin_ctzll(e);
 				memcpy(p + a[l] % VX_PAGE, &r0[l], 4);
