@@ -116,19 +116,11 @@ static void move(uint32_t *const *r, uint8_t *p, const uint64_t *a, uint64_t exe
 	}
 	if (n == 1) {	/* a dword a lane: the common case, its branches out of the loop */
 		uint32_t *r0 = r[0];
-		if (!st && exec == ~0ull)	/* a whole wave's gather, no mask to walk */
-			for (int l = 0; l < 64; l++)
-				memcpy(&r0[l], p + a[l] % VX_PAGE, 4);
-		else if (st)
-			for (uint64_t e = exec; e; e &= e - 1) {
-				int l = __builtin_ctzll(e);
-				memcpy(p + a[l] % VX_PAGE, &r0[l], 4);
-			}
+		/* a whole wave walks no mask */
+		if (st)
+			VX_EACH_LANE(exec, memcpy(p + a[l] % VX_PAGE, &r0[l], 4));
 		else
-			for (uint64_t e = exec; e; e &= e - 1) {
-				int l = __builtin_ctzll(e);
-				memcpy(&r0[l], p + a[l] % VX_PAGE, 4);
-			}
+			VX_EACH_LANE(exec, memcpy(&r0[l], p + a[l] % VX_PAGE, 4));
 		return;
 	}
 	for (uint64_t e = exec; e; e &= e - 1) {
