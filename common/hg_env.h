@@ -42,6 +42,9 @@ enum hg_env_kind {
 	  "threads running a kernel's work-groups (0: one per CPU allowed)")   \
 	X(VGPU_RACES, "HIPGRAIN_VGPU_RACES", HG_ENV_CONFIG, "1",               \
 	  "0 turns off the virtual GPU's check for races between waves")      \
+	X(VGPU_BLOCK_WAITS, "HIPGRAIN_VGPU_BLOCK_WAITS", HG_ENV_CONFIG, "1",   \
+	  "0 keeps the runtime's spinning waits, which take a CPU from the "   \
+	  "virtual GPU's interpreter")                                         \
 	X(VGPU_BUDGET, "HIPGRAIN_VGPU_BUDGET", HG_ENV_CONFIG, "1000000000",    \
 	  "wave-instructions a kernel runs on the virtual GPU before it is "    \
 	  "stopped (0: no limit)")                                             \

@@ -93,6 +93,7 @@ static int64_t run(const struct ring *r)
 	case OP_FENCE:
 		__atomic_store_n((uint32_t *)vg_mem_host(addr(r, 1), 4), dw(r, 3),
 				 __ATOMIC_RELEASE);
+		vg_signal_value_written(addr(r, 1));
 		return 4;
 	case OP_TRAP:
 		vg_event_signal_all();

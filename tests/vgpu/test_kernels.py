@@ -11,7 +11,11 @@
   and the atomics the product's memory made do nothing (one per work-item,
   or per wave where the compiler sums a wave's first, on the fine-grained
   host memory).  The printing dispatch's count is its
-  own: its waves spin while the host answers.
+  own: its waves spin while the host answers;
+- the runtime's waits for the device, which HIP's runtime makes as spins
+  in user space, are blocked ones: the program's thread sleeps in the
+  driver and leaves the host's cores to the interpreter; with
+  HIPGRAIN_VGPU_BLOCK_WAITS=0 (the four-thread run) they are left alone.
 
 usage: test_kernels.py HIPGRAIN HG_VGPU_EXEC
 """
@@ -27,9 +31,12 @@ GROUPS, ITEMS = 96, 256
 tap = hgrun.Tap()
 
 
-def traced(threads):
+def traced(threads, block_waits=None):
     env = hgrun.vgpu_env()
     env['HIPGRAIN_VGPU_THREADS'] = str(threads)
+    env['HIPGRAIN_VGPU_TRACE'] = '1'
+    if block_waits is not None:
+        env['HIPGRAIN_VGPU_BLOCK_WAITS'] = block_waits
     t = hgrun.run(hipgrain, [prog], env=env, extra=('--virtual-gpu', 'MI210'))
     try:
         ev = hgtrace.hipgrain_events(t.trace)
@@ -62,8 +69,12 @@ tap.ok(lanes in (GROUPS * ITEMS, GROUPS * ITEMS // 64),
        'LLVM 21 compiles it)', drops)
 tap.ok(len(one[1]) == 2 and all(d[1] == 0 for d in one[1]),
        'both dispatches ran to their end', one[1])
+said = [line for line in proc.stderr.splitlines() if 'made blocked' in line]
+tap.ok(len(said) == 1 and ' wait on ' in proc.stderr,
+       "the runtime's active waits were made blocked, once said, and the "
+       'program waited in the driver', said)
 
-many = traced(4)
+many = traced(4, block_waits='0')
 tap.ok(many[0].returncode == 0, 'four threads: the program finds every value '
        'as expected', many[0].stdout + many[0].stderr)
 tap.ok(many[0].stdout == proc.stdout or
@@ -75,4 +86,8 @@ tap.ok(many[1][1:] == one[1][1:] and len(many[1]) == 2,
        'dropped the same atomics', (one[1], many[1]))
 tap.ok(many[2] == drops, 'four threads: the same dropped-atomic rows',
        (drops, many[2]))
+tap.ok('made blocked' not in many[0].stderr,
+       "HIPGRAIN_VGPU_BLOCK_WAITS=0: the runtime's waits are left as it "
+       'made them', [line for line in many[0].stderr.splitlines()
+                     if 'made blocked' in line])
 sys.exit(tap.done())
