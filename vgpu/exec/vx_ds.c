@@ -230,26 +230,25 @@ static uint8_t fast_form(unsigned op)
 
 /* Each lane's nd dwords at each of its one or two offsets, read into
  * rows or written from them, lanes in order; inlined with constant
- * shapes, so each form gets a loop of its own.  A read keeps the lane's
- * address before writing its destination, which may be the same row. */
+ * shapes, so each form gets a loop of its own.  A lane's address is read
+ * before its destinations are written, so a read whose destination is
+ * its address row still finds each lane's own. */
 static inline __attribute__((always_inline)) void move(uint8_t *lds, const uint32_t *addr, uint64_t exec,
 				   const uint64_t o[2], uint32_t *const *rows, unsigned nd,
 				   unsigned two, int write)
 {
 	VX_EACH_LANE(exec, {
-		const uint8_t *base = lds + addr[l];
-		uint32_t out[8];
+		uint8_t *base = lds + addr[l];
+		_Pragma("GCC unroll 2")
 		for (unsigned k = 0; k <= two; k++)
+			_Pragma("GCC unroll 4")
 			for (unsigned i = 0; i < nd; i++) {
-				uint8_t *p = (uint8_t *)base + o[k] + i * 4;
+				uint8_t *p = base + o[k] + i * 4;
 				if (write)
 					memcpy(p, &rows[k * nd + i][l], 4);
 				else
-					memcpy(&out[k * nd + i], p, 4);
+					memcpy(&rows[k * nd + i][l], p, 4);
 			}
-		if (!write)
-			for (unsigned i = 0; i < nd * (two + 1); i++)
-				rows[i][l] = out[i];
 	});
 }
 
@@ -263,9 +262,12 @@ static int fast(struct vx_wave *w, const struct isa_insn *in, uint8_t form)
 	uint64_t o[2] = { two ? in->offset0 * unit : (unsigned)in->imm, in->offset1 * unit };
 	uint64_t exec = vx_exec(w), size = w->g->lds_size, top = (two && o[1] > o[0] ? o[1] : o[0]) + nd * 4;
 	const uint32_t *addr = w->v[in->addr];
-	uint64_t high = 0;	/* the highest address a lane reaches, checked once */
-	VX_EACH_LANE(exec, high = addr[l] > high ? addr[l] : high);
-	if (exec && high + top > size)
+	/* a lane beyond the last address that leaves room for its bytes:
+	 * compares or'ed together, which vectorize where a maximum does not */
+	uint32_t last = top > size ? 0 : (uint32_t)(size - top < UINT32_MAX ? size - top : UINT32_MAX);
+	unsigned beyond = top > size;
+	VX_EACH_LANE(exec, beyond |= addr[l] > last);
+	if (exec && beyond)
 		return 1;
 	for (unsigned k = 0; w->g->race && k <= two; k++)
 		vx_race_lds_wave(w, addr, exec, o[k], nd * 4, write ? VX_R_WRITE : VX_R_READ);
