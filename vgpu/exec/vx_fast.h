@@ -7,7 +7,8 @@
 #include "vx_vop.h"
 
 /* The forms: one per FAST row of vx_vop.def, then the 32-bit integer
- * compares. */
+ * compares, then gfx90a's packed f32 forms (VOP3P, op_sel and negations
+ * allowed, no clamp). */
 enum {
 	VX_F_NONE,
 #define VX_OP(m, shape, in, out, tier, ...) VX_FORM_##tier(m)
@@ -16,6 +17,10 @@ enum {
 #define VX_FORM_FAST(m) VX_F_##m,
 #include "vx_vop.def"
 	VX_F_CMP,
+	VX_F_PK_FMA,
+	VX_F_PK_MUL,
+	VX_F_PK_ADD,
+	VX_F_PK_MOV,
 	VX_FORMS
 };
 

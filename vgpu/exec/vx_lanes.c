@@ -214,6 +214,92 @@ static int loop_cmp(struct vx_wave *w, const struct isa_insn *in)
 	return 0;
 }
 
+/* gfx90a's packed f32 forms: each half's operands are rows, picked once
+ * by op_sel (a scalar or a constant spread over a row of its own), and
+ * its negations are sign bits.  v_pk_mov_b32 takes half h from source h,
+ * by op_sel alone. */
+static const uint32_t *pk_row(struct vx_wave *w, const struct isa_insn *in, unsigned i,
+			      int hi, uint32_t *k)
+{
+	unsigned src = in->src[i];
+	if (src >= ISA_SRC_VGPR)
+		return w->v[(src - ISA_SRC_VGPR + (unsigned)hi) & 511];
+	uint64_t v = src < 128 ? vx_sgpr64(w, src) : vx_sread(w, src, in->lit);
+	uint32_t word = src < 128 && hi ? (uint32_t)(v >> 32) : (uint32_t)v;
+	for (int l = 0; l < VX_LANES; l++)
+		k[l] = word;
+	return k;
+}
+
+static inline __attribute__((always_inline)) uint32_t
+pk_half(const uint32_t *const r[3], const uint32_t s[3], int l, int h, int f)
+{
+	float a = vx_f32(r[0][l] ^ s[0]), b = vx_f32(r[1][l] ^ s[1]);
+	if (f == VX_F_PK_FMA)
+		return vx_u32(fmaf(a, b, vx_f32(r[2][l] ^ s[2])));
+	if (f == VX_F_PK_MOV)
+		return r[h][l];
+	return vx_u32(f == VX_F_PK_MUL ? a * b : a + b);
+}
+
+/* A full wave's results go to the stack first, as full_wave's do: a
+ * destination that is also a source then keeps the loop a vector one. */
+static inline __attribute__((always_inline)) int pk_loop(struct vx_wave *w,
+							 const struct isa_insn *in, int f)
+{
+	const uint32_t *row[2][3];
+	uint32_t sign[2][3], k[2][3][VX_LANES];
+	unsigned n = f == VX_F_PK_FMA ? 3 : 2;
+	for (int h = 0; h < 2; h++) {
+		uint8_t sel = f == VX_F_PK_MOV ? in->opsel : h ? in->opsel_hi : in->opsel;
+		uint8_t neg = f == VX_F_PK_MOV ? 0 : h ? in->neg_hi : in->neg;
+		for (unsigned i = 0; i < 3; i++) {
+			int hi = f == VX_F_PK_MOV ? (sel >> h) & 1 : (sel >> i) & 1;
+			row[h][i] = i < n ? pk_row(w, in, i, hi, k[h][i]) : row[h][0];
+			sign[h][i] = (uint32_t)((neg >> i) & 1) << 31;
+		}
+	}
+	uint32_t *d0 = w->v[in->dst & 511], *d1 = w->v[(in->dst + 1) & 511];
+	uint64_t exec = vx_exec(w);
+	if (exec == ~0ull) {
+		uint32_t r0[VX_LANES], r1[VX_LANES];
+		for (int l = 0; l < VX_LANES; l++) {
+			r0[l] = pk_half(row[0], sign[0], l, 0, f);
+			r1[l] = pk_half(row[1], sign[1], l, 1, f);
+		}
+		memcpy(d0, r0, sizeof(r0));
+		memcpy(d1, r1, sizeof(r1));
+		return 0;
+	}
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		uint32_t lo = pk_half(row[0], sign[0], l, 0, f), hi = pk_half(row[1], sign[1], l, 1, f);
+		d0[l] = lo;
+		d1[l] = hi;
+	}
+	return 0;
+}
+
+static int loop_pk_fma(struct vx_wave *w, const struct isa_insn *in)
+{
+	return pk_loop(w, in, VX_F_PK_FMA);
+}
+
+static int loop_pk_mul(struct vx_wave *w, const struct isa_insn *in)
+{
+	return pk_loop(w, in, VX_F_PK_MUL);
+}
+
+static int loop_pk_add(struct vx_wave *w, const struct isa_insn *in)
+{
+	return pk_loop(w, in, VX_F_PK_ADD);
+}
+
+static int loop_pk_mov(struct vx_wave *w, const struct isa_insn *in)
+{
+	return pk_loop(w, in, VX_F_PK_MOV);
+}
+
 vx_loop_fn *const VX_LANES_TABLE[VX_FORMS] = {
 #define VX_OP(m, shape, in, out, tier, ...) VX_ENTRY_##tier(m)
 #define VX_ALIAS(m, shape, tier, same) VX_ENTRY_##tier(m)
@@ -221,4 +307,8 @@ vx_loop_fn *const VX_LANES_TABLE[VX_FORMS] = {
 #define VX_ENTRY_FAST(m) [VX_F_##m] = loop_##m,
 #include "vx_vop.def"
 	[VX_F_CMP] = loop_cmp,
+	[VX_F_PK_FMA] = loop_pk_fma,
+	[VX_F_PK_MUL] = loop_pk_mul,
+	[VX_F_PK_ADD] = loop_pk_add,
+	[VX_F_PK_MOV] = loop_pk_mov,
 };

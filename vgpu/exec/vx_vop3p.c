@@ -6,6 +6,7 @@
  */
 #include <math.h>
 
+#include "vx_fast.h"
 #include "vx_int.h"
 #include "vx_vop.h"
 
@@ -155,84 +156,22 @@ static int accvgpr(struct vx_wave *w, const struct isa_insn *in)
 	return 0;
 }
 
-/* The slot's fast byte for gfx90a's packed f32 forms: each half's
- * operands are rows, picked once by op_sel (a scalar or a constant
- * spread over a row of its own), and its negations are sign bits. */
-enum { PK_NONE, PK_FMA, PK_MUL, PK_ADD, PK_MOV, PK_MFMA };
+/* The slot's fast byte for gfx90a's packed f32 forms: the form of the
+ * lane loops (vx_lanes.c) that runs it, or an MFMA. */
+enum { PK_NONE, PK_MFMA = VX_FORMS };
+_Static_assert(VX_FORMS < 256, "a form fits the slot's fast byte");
 
 static uint8_t form(const struct isa_insn *in, const char *name)
 {
 	if (!strncmp(name, "v_mfma_", 7))
 		return PK_MFMA;
 	switch (in->op) {
-	case ISA_VOP3P_v_pk_fma_f32: return PK_FMA;
-	case ISA_VOP3P_v_pk_mul_f32: return PK_MUL;
-	case ISA_VOP3P_v_pk_add_f32: return PK_ADD;
-	case ISA_VOP3P_v_pk_mov_b32: return PK_MOV;
+	case ISA_VOP3P_v_pk_fma_f32: return VX_F_PK_FMA;
+	case ISA_VOP3P_v_pk_mul_f32: return VX_F_PK_MUL;
+	case ISA_VOP3P_v_pk_add_f32: return VX_F_PK_ADD;
+	case ISA_VOP3P_v_pk_mov_b32: return VX_F_PK_MOV;
 	}
 	return PK_NONE;
-}
-
-static inline __attribute__((always_inline)) void pk_lanes(uint32_t *d0, uint32_t *d1,
-				       const uint32_t *const row[2][3],
-				       const uint32_t sign[2][3], uint64_t exec, uint8_t f)
-{
-	for (uint64_t e = exec; e; e &= e - 1) {
-		int l = __builtin_ctzll(e);
-		uint32_t r[2];
-		for (int h = 0; h < 2; h++) {
-			float a = vx_f32(row[h][0][l] ^ sign[h][0]), b = vx_f32(row[h][1][l] ^ sign[h][1]);
-			if (f == PK_FMA)
-				r[h] = vx_u32(fmaf(a, b, vx_f32(row[h][2][l] ^ sign[h][2])));
-			else if (f == PK_MOV)
-				r[h] = row[h][h][l];
-			else
-				r[h] = vx_u32(f == PK_MUL ? a * b : a + b);
-		}
-		d0[l] = r[0];
-		d1[l] = r[1];
-	}
-}
-
-/* Source i's row for one half: a VGPR of the pair, or the scalar pair's
- * (or the constant's, the same in both halves) word spread over k. */
-static const uint32_t *pk_row(const struct vx_wave *w, const struct isa_insn *in, unsigned i,
-			      int hi, uint32_t *k)
-{
-	unsigned src = in->src[i];
-	if (src >= ISA_SRC_VGPR)
-		return w->v[(src - ISA_SRC_VGPR + (unsigned)hi) & 511];
-	uint64_t v = src < 128 ? vx_sgpr64(w, src) : vx_sread(w, src, in->lit);
-	uint32_t word = src < 128 && hi ? (uint32_t)(v >> 32) : (uint32_t)v;
-	for (int l = 0; l < VX_LANES; l++)
-		k[l] = word;
-	return k;
-}
-
-static int pk_fast(struct vx_wave *w, const struct isa_insn *in, uint8_t f)
-{
-	const uint32_t *row[2][3];
-	uint32_t sign[2][3], k[2][3][VX_LANES];
-	unsigned n = f == PK_FMA ? 3 : 2;
-	for (int h = 0; h < 2; h++) {
-		/* v_pk_mov_b32 takes half h from source h, by op_sel alone */
-		uint8_t sel = f == PK_MOV ? in->opsel : h ? in->opsel_hi : in->opsel;
-		uint8_t neg = f == PK_MOV ? 0 : h ? in->neg_hi : in->neg;
-		for (unsigned i = 0; i < 3; i++) {
-			row[h][i] = i < n ? pk_row(w, in, i, f == PK_MOV ? (sel >> h) & 1 : (sel >> i) & 1,
-						   k[h][i]) : row[h][0];
-			sign[h][i] = (uint32_t)((neg >> i) & 1) << 31;
-		}
-	}
-	uint32_t *d0 = w->v[in->dst & 511], *d1 = w->v[(in->dst + 1) & 511];
-	uint64_t exec = vx_exec(w);
-	switch (f) {
-	case PK_FMA: pk_lanes(d0, d1, row, sign, exec, PK_FMA); break;
-	case PK_MUL: pk_lanes(d0, d1, row, sign, exec, PK_MUL); break;
-	case PK_ADD: pk_lanes(d0, d1, row, sign, exec, PK_ADD); break;
-	default: pk_lanes(d0, d1, row, sign, exec, PK_MOV); break;
-	}
-	return 0;
 }
 
 int vx_vop3p(struct vx_wave *w, struct vx_slot *s)
@@ -255,7 +194,7 @@ int vx_vop3p(struct vx_wave *w, struct vx_slot *s)
 	if (in->clamp)
 		return vx_unknown(w, in);	/* packed saturation: not here yet */
 	if (s->prep.fast)
-		return pk_fast(w, in, s->prep.fast);
+		return vx_fast_run(w, in, s->prep.fast);
 	switch (in->op) {
 	case ISA_VOP3P_v_pk_fma_f32: case ISA_VOP3P_v_pk_mul_f32:
 	case ISA_VOP3P_v_pk_add_f32: case ISA_VOP3P_v_pk_mov_b32:
