@@ -197,6 +197,8 @@ int vx_mfma(struct vx_wave *w, const struct isa_insn *in, const struct vx_mfma_f
 /* Memory (vx_mem.c): where the device address's byte is (the rest of its
  * page follows it), or NULL after recording a fault. */
 uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind);
+/* vx_mem, but NULL without a fault where nothing backs the address. */
+uint8_t *vx_mem_try(struct vx_wave *w, uint64_t va, int write, uint32_t *kind);
 /* The region of a page vx_mem has just translated. */
 uint64_t vx_region(const struct vx_wave *w, uint64_t va);
 /* A read (write 0) or write of len bytes that may cross a page. */

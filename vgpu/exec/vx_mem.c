@@ -6,7 +6,7 @@
  */
 #include "vx_int.h"
 
-uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
+static uint8_t *translate(struct vx_wave *w, uint64_t va, int write, uint32_t *kind, int fault)
 {
 	struct vx_ctx *c = w->c;
 	uint64_t vpn = va / VX_PAGE;
@@ -14,7 +14,8 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 	if (c->tlb.vpn[slot] != vpn + 1) {
 		struct vx_page p;
 		if (c->dev->page(c->dev->ctx, vpn * VX_PAGE, write, &p)) {
-			vx_fault(w, va, write);
+			if (fault)
+				vx_fault(w, va, write);
 			return NULL;
 		}
 		if (!p.region && c->dev->block)
@@ -26,6 +27,16 @@ uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
 	if (kind)
 		*kind = c->tlb.page[slot].kind;
 	return c->tlb.page[slot].host + (va % VX_PAGE);
+}
+
+uint8_t *vx_mem(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
+{
+	return translate(w, va, write, kind, 1);
+}
+
+uint8_t *vx_mem_try(struct vx_wave *w, uint64_t va, int write, uint32_t *kind)
+{
+	return translate(w, va, write, kind, 0);
 }
 
 uint64_t vx_region(const struct vx_wave *w, uint64_t va)

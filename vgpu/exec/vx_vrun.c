@@ -7,7 +7,11 @@
  * (vx_vmem.c) takes each once a lane; and when the lanes' bytes lie side
  * by side, lane after lane, one copy between the page and the registers.
  * A page the L2 holds lines of (vx_hold.c) goes the lanes' way, so that
- * its stale reads are told lane by lane as before.
+ * its stale reads are told lane by lane as before.  Lanes over a few
+ * pages (a tile's rows, a column's lanes a row apart) take a translation
+ * a page, each lane's dwords within its page; anything the lanes' path
+ * would do differently (a page not backed, or held, or a translation
+ * that pushed out another's) leaves the wave to it, untouched.
  */
 #include "vx_int.h"
 
@@ -135,13 +139,84 @@ static void move(uint32_t *const *r, uint8_t *p, const uint64_t *a, uint64_t exe
 	}
 }
 
+#define VX_RUNS 16	/* pages a wave's lanes may change to, in lanes' order */
+
+/* A run of lanes in one page, as the lanes' path counts it. */
+struct run {
+	uint64_t page;
+	uint32_t lo, hi;
+	uint64_t bytes;
+};
+
+/* Each active lane's first byte in the host's memory, found with a
+ * translation a run of lanes in one page: 0 when a lane is unaligned or
+ * leaves its page, a page is not backed or its lines are held, or there
+ * are more runs than VX_RUNS; else the runs. */
+static unsigned page_runs(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned unit,
+			  int st, uint8_t **q, struct run *r)
+{
+	unsigned k = 0;
+	uint8_t *base = NULL;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		int l = __builtin_ctzll(e);
+		uint64_t x = a[l], page = x / VX_PAGE;
+		uint32_t off = (uint32_t)(x % VX_PAGE), kind;
+		if (x % 4 || off + unit > VX_PAGE)
+			return 0;
+		if (!k || r[k - 1].page != page) {
+			uint8_t *p = k == VX_RUNS ? NULL : vx_mem_try(w, x, st, &kind);
+			if (!p || vx_held(kind))
+				return 0;
+			base = p - off;
+			r[k++] = (struct run){ page, off, off + unit - 1, 0 };
+		}
+		struct run *cur = &r[k - 1];
+		cur->lo = off < cur->lo ? off : cur->lo;
+		cur->hi = off + unit - 1 > cur->hi ? off + unit - 1 : cur->hi;
+		cur->bytes += unit;
+		q[l] = base + off;
+	}
+	/* each run's slot still its page's, or its count would go astray */
+	for (unsigned i = 0; i < k; i++)
+		if (w->c->tlb.vpn[r[i].page % VX_TLB] != r[i].page + 1)
+			return 0;
+	return k;
+}
+
+static int few_pages(struct vx_wave *w, uint32_t *const *regs, const uint64_t *a, uint64_t exec,
+		     unsigned n, int st)
+{
+	uint8_t *q[VX_LANES];
+	struct run r[VX_RUNS];
+	unsigned k = page_runs(w, a, exec, 4 * n, st, q, r);
+	if (!k)
+		return 0;
+	if (w->g->race)
+		vx_race_wave(w, a, exec, 4 * n, st ? VX_R_WRITE : VX_R_READ);
+	for (unsigned i = 0; i < k; i++)
+		vx_count_span(w, r[i].page, r[i].lo, r[i].hi, r[i].bytes, st);
+	if (n == 1 && st)
+		VX_EACH_LANE(exec, memcpy(q[l], &regs[0][l], 4));
+	else if (n == 1)
+		VX_EACH_LANE(exec, memcpy(&regs[0][l], q[l], 4));
+	else	/* a lane's dwords before the next lane's: overlapping
+		 * stores end as the lanes' path ends them */
+		VX_EACH_LANE(exec, for (unsigned i = 0; i < n; i++) {
+			if (st)
+				memcpy(q[l] + 4 * i, &regs[i][l], 4);
+			else
+				memcpy(&regs[i][l], q[l] + 4 * i, 4);
+		});
+	return 1;
+}
+
 int vx_vmem_wave(struct vx_wave *w, uint32_t *const *regs, const uint64_t *a, uint64_t exec,
 		 unsigned n, int st, int bypass)
 {
 	uint64_t lo, hi;
 	int shape = exec ? one_page(a, exec, 4 * n, &lo, &hi) : 0;
 	if (!shape)
-		return 0;
+		return exec ? few_pages(w, regs, a, exec, n, st) : 0;
 	uint32_t kind;
 	uint64_t va = a[__builtin_ctzll(exec)];
 	uint8_t *p = vx_mem(w, va, st, &kind);	/* faults where the first lane would */
