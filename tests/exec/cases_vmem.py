@@ -49,6 +49,25 @@ s_waitcnt vmcnt(0)
         [((0x80808080 + l * 0x01010101) >> 16) & 0xffff for l in L] +
         [0x5555 | ((0x80808080 + l * 0x01010101) & 0xffff) << 16 for l in L] +
         list(L) + [~l & M for l in L] + [(0x80808080 + l * 0x01010101) & M for l in L]),
+    # four rows of 16 lanes, each row in a page of its own: the wave's
+    # few-pages path, whose overlapping stores must end as lane after
+    # lane's do (a lane's second dword is the next lane's first)
+    ('GLOBAL: a wave over four pages, overlapping dwordx2 stores in lane order',
+     ['gfx90a', 'gfx908', 'gfx940'], '''
+v_lshrrev_b32 v2, 4, v0
+v_lshlrev_b32 v2, 12, v2
+v_and_b32 v3, 15, v0
+v_lshlrev_b32 v3, 2, v3
+v_add_u32 v2, v2, v3
+v_add_u32 v2, 0x1000, v2
+v_mov_b32 v4, v0
+v_add_u32 v5, 100, v0
+global_store_dwordx2 v2, v[4:5], s[4:5]
+s_waitcnt vmcnt(0)
+global_load_dwordx2 v[6:7], v2, s[4:5]
+s_waitcnt vmcnt(0)
+''' + st([6, 7]),
+     lambda arch: list(L) + [l + 100 if l % 16 == 15 else l + 1 for l in L]),
     ('FLAT and SCRATCH: global, LDS and private apertures, per-lane private memory',
      ['gfx90a', 'gfx908', 'gfx940'], APERTURES + '''
 v_add_u32 v2, 300, v0
