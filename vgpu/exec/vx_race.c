@@ -35,15 +35,17 @@
 /* A card writes LDS and memory by the byte, so two waves on different
  * bytes of one dword do not race (a histogram's byte counters): each
  * class keeps its waves byte by byte, 16 bits of waves since a gfx9
- * work-group has at most 1,024 items of wave64. */
+ * work-group has at most 1,024 items of wave64, the four bytes' masks as
+ * the lanes of one word.  The masks lead, so that a cell on its own 32
+ * bytes holds each word aligned. */
 struct cell {
+	uint64_t mask[VX_R_CLASSES];	/* waves, bit by wave index, 16 bits a byte */
 	uint32_t epoch;
-	uint16_t mask[VX_R_CLASSES][4];	/* waves, bit by wave index, per byte */
 	uint32_t pad;
 };
 _Static_assert(sizeof(struct cell) == 32, "two cells to a cache line");
 
-/* A byte mask's 16-bit lanes of a class's masks, read as one word. */
+/* A byte mask's 16-bit lanes of a class's mask. */
 static uint64_t lanes(unsigned bytes)
 {
 	static const uint64_t l[16] = {
@@ -56,14 +58,23 @@ static uint64_t lanes(unsigned bytes)
 	return l[bytes & 15];
 }
 
+/* A wave's bit in each byte's lane: the wave on the whole dword. */
+static uint64_t whole(uint32_t me)
+{
+	return me * 0x0001000100010001ull;
+}
+
+/* The waves of a class's mask, bytes folded together. */
+static uint32_t fold(uint64_t v)
+{
+	v |= v >> 32;
+	return (uint32_t)(v | v >> 16) & 0xffff;
+}
+
 /* The waves of class cls on the bytes of the dword given, bit by byte. */
 static uint32_t waves(const struct cell *c, int cls, unsigned bytes)
 {
-	uint64_t v;
-	memcpy(&v, c->mask[cls], sizeof(v));
-	v &= lanes(bytes);
-	v |= v >> 32;
-	return (uint32_t)(v | v >> 16) & 0xffff;
+	return fold(c->mask[cls] & lanes(bytes));
 }
 
 /* The instructions of a cell's first two waves of each class, valid where
@@ -116,7 +127,19 @@ struct vx_race_shadow {
 	struct slot *slots;
 	struct cell *cells;	/* SLOTS x RUN */
 	struct who *who;	/* SLOTS x RUN, as cells */
+	/* what the allocator gave for each of the four arrays above, which
+	 * start on a cache line of it */
+	void *raw[4];
 };
+
+/* An array of n bytes on whole cache lines, zeroed or not, its block in
+ * *raw: a cell or a who then never straddles two lines. */
+static void *lined(void **raw, size_t n, int zero)
+{
+	free(*raw);
+	*raw = zero ? calloc(1, n + 63) : malloc(n + 63);
+	return *raw ? (void *)(((uintptr_t)*raw + 63) & ~(uintptr_t)63) : NULL;
+}
 
 /* Shadows outlive their dispatch, kept here for the next one: a program
  * of many small kernels would otherwise have the allocator clear, or the
@@ -140,11 +163,9 @@ static struct vx_race_shadow *take(void)
 
 static void drop(struct vx_race_shadow *s)
 {
-	free(s->lds);
-	free(s->lds_who);
+	for (int i = 0; i < 4; i++)
+		free(s->raw[i]);
 	free(s->slots);
-	free(s->cells);
-	free(s->who);
 	free(s);
 }
 
@@ -168,17 +189,15 @@ int vx_race_alloc(struct vx_frame *f, uint32_t lds)
 	uint32_t need = (lds + 3) / 4 ? (lds + 3) / 4 : 1;
 	if (s->lds_room < need) {
 		/* new cells are of epoch 0, which none is ever in */
-		free(s->lds);
-		free(s->lds_who);
-		s->lds = calloc(need, sizeof(*s->lds));
-		s->lds_who = malloc(need * sizeof(*s->lds_who));
+		s->lds = lined(&s->raw[0], need * sizeof(*s->lds), 1);
+		s->lds_who = lined(&s->raw[1], need * sizeof(*s->lds_who), 0);
 		s->lds_room = s->lds && s->lds_who ? need : 0;
 	}
 	s->lds_cells = (lds + 3) / 4;
 	if (!s->slots) {
 		s->slots = calloc(SLOTS, sizeof(*s->slots));
-		s->cells = calloc((size_t)SLOTS * RUN, sizeof(*s->cells));
-		s->who = malloc((size_t)SLOTS * RUN * sizeof(*s->who));
+		s->cells = lined(&s->raw[2], (size_t)SLOTS * RUN * sizeof(*s->cells), 1);
+		s->who = lined(&s->raw[3], (size_t)SLOTS * RUN * sizeof(*s->who), 0);
 	}
 	return s->lds_room && s->slots && s->cells && s->who ? 0 : -1;
 }
@@ -255,10 +274,7 @@ static void join(struct cell *c, struct who *o, uint32_t me, unsigned wave, int 
 		 uint32_t pc, unsigned bytes)
 {
 	uint32_t had = waves(c, cls, 0xf);
-	uint64_t v;
-	memcpy(&v, c->mask[cls], sizeof(v));
-	v |= lanes(bytes) & (me * 0x0001000100010001ull);
-	memcpy(c->mask[cls], &v, sizeof(v));
+	c->mask[cls] |= lanes(bytes) & whole(me);
 	if (had & me)
 		return;
 	int n = had ? 1 : 0;
@@ -365,20 +381,35 @@ void vx_race_global(struct vx_wave *w, uint64_t va, unsigned n, int cls)
 }
 
 /* One wave's access to a cell that no other wave's access conflicts with:
- * the wave joins its class; 0 when another's does conflict. */
-static int quiet(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, int cls,
-		 uint32_t pc)
+ * the wave joins its class; 0 when another's does conflict.  Inlined in
+ * the loops of a wave's dwords, and a cell of an earlier epoch written
+ * whole, never read back: its masks were empty. */
+static inline __attribute__((always_inline)) int quiet(struct cell *c, struct who *o,
+							uint32_t epoch, unsigned wave,
+							int cls, uint32_t pc)
 {
-	uint32_t me = 1u << wave;
-	if (c->epoch != epoch)
+	uint64_t me = whole(1u << wave);
+	if (c->epoch != epoch) {
 		*c = (struct cell){ .epoch = epoch };
-	uint32_t others = 0;
+		c->mask[cls] = me;
+		o->pc[cls][0] = pc;
+		o->wave[cls][0] = (uint8_t)wave;
+		return 1;
+	}
+	uint64_t others = 0;
 	for (int k = 0; k < VX_R_CLASSES; k++)
-		if ((conflicts[cls] >> k) & 1)
-			others |= waves(c, k, 0xf);
+		others |= c->mask[k] & (0 - (uint64_t)((conflicts[cls] >> k) & 1));
 	if (others & ~me)
 		return 0;
-	join(c, o, me, wave, cls, pc, 0xf);
+	uint64_t had = c->mask[cls];
+	c->mask[cls] = had | me;
+	if (had & me)
+		return 1;
+	uint32_t h = fold(had);
+	if ((h & (h - 1)) == 0) {	/* none yet, or one */
+		o->pc[cls][h != 0] = pc;
+		o->wave[cls][h != 0] = (uint8_t)wave;
+	}
 	return 1;
 }
 
