@@ -106,6 +106,17 @@ struct slot {
 	uint32_t epoch;
 };
 
+/* A wave's LDS addresses, a lane each, as a shape: the lowest, and the
+ * dwords from it the lanes take, bit by dword, where all lie within a
+ * block of RUN dwords and agree in their bytes below a dword's (ok). */
+struct shape {
+	uint32_t a[VX_LANES];
+	uint64_t exec;	/* 0: none kept */
+	uint32_t lo;
+	int ok;
+	uint64_t dwords;
+};
+
 struct vx_race_shadow {
 	uint32_t epoch;
 	/* The last global dword a wave touched, and how: lanes of a wave
@@ -127,6 +138,8 @@ struct vx_race_shadow {
 	struct slot *slots;
 	struct cell *cells;	/* SLOTS x RUN */
 	struct who *who;	/* SLOTS x RUN, as cells */
+	struct shape shapes[2];	/* the newer shape_next */
+	unsigned shape_next;
 	/* what the allocator gave for each of the four arrays above, which
 	 * start on a cache line of it */
 	void *raw[4];
@@ -413,6 +426,49 @@ static inline __attribute__((always_inline)) int quiet(struct cell *c, struct wh
 	return 1;
 }
 
+static void shape_of(struct shape *h, const uint32_t *a, uint64_t exec)
+{
+	uint32_t a0 = a[__builtin_ctzll(exec)], lo = a0, hi = a0, odd = 0;
+	uint64_t m = 0;
+	VX_EACH_LANE(exec, {
+		lo = a[l] < lo ? a[l] : lo;
+		hi = a[l] > hi ? a[l] : hi;
+		odd |= a[l] ^ a0;
+	});
+	h->ok = odd % 4 == 0 && hi - lo < 4 * RUN;
+	if (h->ok)
+		VX_EACH_LANE(exec, m |= 1ull << (a[l] - lo) / 4);
+	memcpy(h->a, a, sizeof(h->a));
+	h->exec = exec, h->lo = lo, h->dwords = m;
+}
+
+/* A wave's whole LDS dwords, nd a lane from a[lane] + o, all in one block
+ * of RUN: the block and the dwords the lanes take as a mask (1), or 0.
+ * The shapes of the last two address rows are kept: a tile's loop reads
+ * from the same few rows at offsets that the instructions change. */
+static int one_block(struct vx_race_shadow *s, const uint32_t *a, uint64_t exec, uint64_t o,
+		     unsigned nd, uint64_t *block, uint64_t *mask)
+{
+	struct shape *h = &s->shapes[0];
+	if (h->exec != exec || memcmp(h->a, a, sizeof(h->a))) {
+		h = &s->shapes[1];
+		if (h->exec != exec || memcmp(h->a, a, sizeof(h->a))) {
+			h = &s->shapes[s->shape_next ^= 1];
+			shape_of(h, a, exec);
+		}
+	}
+	if (!h->ok)
+		return 0;
+	uint64_t x = h->lo + o, end = x + 4 * (uint64_t)(63 - __builtin_clzll(h->dwords) + nd) - 1;
+	if (x % 4 || x / 4 / RUN != end / 4 / RUN)
+		return 0;
+	uint64_t m = 0;
+	for (unsigned i = 0; i < nd; i++)
+		m |= h->dwords << i;
+	*block = x / 4 / RUN, *mask = m << (x / 4 % RUN);
+	return 1;
+}
+
 /* A wave's LDS accesses of unit bytes at a[lane] + o, as
  * vx_race_wave takes global ones: each dword once and quietly, the lanes
  * shown one by one only when one races or an address is not a dword's.
@@ -423,6 +479,21 @@ void vx_race_lds_wave(struct vx_wave *w, const uint32_t *a, uint64_t exec, uint6
 	struct vx_race_shadow *s = w->g->race;
 	uint64_t block = UINT64_MAX, seen = 0;
 	uint32_t pc = off(w);
+	/* the usual access, a tile's row or column: its dwords gathered
+	 * first, where all are in the shadow */
+	if (exec && unit >= 4 && unit <= 16 && unit % 4 == 0 &&
+	    one_block(s, a, exec, o, unit / 4, &block, &seen) &&
+	    block * RUN + (63 - (unsigned)__builtin_clzll(seen)) < s->lds_cells) {
+		struct cell *c = &s->lds[block * RUN];
+		struct who *h = &s->lds_who[block * RUN];
+		for (uint64_t m = seen; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctzll(m);
+			if (!quiet(&c[i], &h[i], s->epoch, w->id, cls, pc))
+				goto one_by_one;
+		}
+		return;
+	}
+	block = UINT64_MAX, seen = 0;
 	for (uint64_t e = exec; e; e &= e - 1) {
 		uint64_t x = a[__builtin_ctzll(e)] + o;
 		if (x % 4)
