@@ -515,65 +515,86 @@ one_by_one:
 		vx_race_lds(w, a[__builtin_ctzll(e)] + o, unit, cls);
 }
 
+/* The most runs a wave's access is gathered into: a tile's rows, one a
+ * run, are a few. */
+#define GATHER 8
+
+/* A wave's nd dwords a lane from a[lane], gathered into the runs they
+ * fall in, in the order the lanes first reach them: each run's number
+ * and its dwords the lanes take, as a mask.  The runs' count, or 0 when
+ * a lane's dwords cross a run's end or the runs are more than GATHER. */
+static unsigned gather(const uint64_t *a, uint64_t exec, unsigned nd, uint64_t *run,
+		       uint64_t *mask)
+{
+	uint64_t each = (1ull << nd) - 1, cross = 0, r0 = a[__builtin_ctzll(exec)] / 4 / RUN, m = 0;
+	unsigned n = 1, at = 0;
+	run[0] = r0, mask[0] = 0;
+	VX_EACH_LANE(exec, {
+		uint64_t d = a[l] / 4, r = d / RUN;
+		cross |= (d + nd - 1) / RUN ^ r;
+		if (r != r0) {	/* the run's mask kept in m while its lanes last */
+			mask[at] |= m, m = 0;
+			for (at = 0; at < n && run[at] != r; at++)
+				;
+			if (at == GATHER)
+				return 0;
+			if (at == n)
+				run[n] = r, mask[n++] = 0;
+			r0 = r;
+		}
+		m |= each << (d % RUN);
+	});
+	mask[at] |= m;
+	return cross ? 0 : n;
+}
+
+/* The dwords of n runs, each taken quietly: 0 when one is not, or a run
+ * finds no room. */
+static int runs_quietly(struct vx_wave *w, const uint64_t *run, const uint64_t *mask,
+			unsigned n, int cls)
+{
+	struct vx_race_shadow *s = w->g->race;
+	uint32_t pc = off(w);
+	for (unsigned k = 0; k < n; k++) {
+		size_t at = find(s, run[k] + 1);
+		if (at == NONE)
+			return 0;
+		struct cell *c = &s->cells[at];
+		struct who *h = &s->who[at];
+		for (uint64_t m = mask[k]; m; m &= m - 1) {
+			unsigned i = (unsigned)__builtin_ctzll(m);
+			if (!quiet(&c[i], &h[i], s->epoch, w->id, cls, pc))
+				return 0;
+		}
+	}
+	return 1;
+}
+
 /* A wave's aligned accesses of unit bytes, one a lane at a[lane], as the
  * lanes one by one would have shown them.  A lane's dword that the lanes
  * before it touched changes nothing but a race's count; so the dwords are
  * first taken quietly, each once, and only when one races or finds no
  * room are the lanes shown again one by one, for the rows and counts
- * they make (what the quiet pass did, they would have done first). */
-/* A dword a lane, every lane's in one run: the run's key and its dwords
- * the lanes take, as a mask, in one pass free of branches (1), or 0. */
-static int one_run(const uint64_t *a, uint64_t exec, uint64_t *key, uint64_t *mask)
-{
-	uint64_t r0 = a[__builtin_ctzll(exec)] / 4 / RUN, far = 0, m = 0;
-	if (exec == ~0ull) {
-		for (int l = 0; l < VX_LANES; l++) {
-			uint64_t d = a[l] / 4;
-			far |= d / RUN ^ r0;
-			m |= 1ull << (d % RUN);
-		}
-	} else {
-		for (uint64_t e = exec; e; e &= e - 1) {
-			uint64_t d = a[__builtin_ctzll(e)] / 4;
-			far |= d / RUN ^ r0;
-			m |= 1ull << (d % RUN);
-		}
-	}
-	*key = r0 + 1, *mask = m;
-	return !far;
-}
-
-/* The dwords of one run, each taken quietly: 0 when one is not quiet. */
-static int run_quietly(struct vx_wave *w, uint64_t key, uint64_t mask, int cls)
-{
-	struct vx_race_shadow *s = w->g->race;
-	size_t run = find(s, key);
-	uint32_t pc = off(w);
-	if (run == NONE)
-		return 0;
-	for (uint64_t m = mask; m; m &= m - 1) {
-		size_t i = run + (unsigned)__builtin_ctzll(m);
-		if (!quiet(&s->cells[i], &s->who[i], s->epoch, w->id, cls, pc))
-			return 0;
-	}
-	return 1;
-}
-
+ * they make (what the quiet pass did, they would have done first).  The
+ * runs are claimed in the order the lanes reach them, as one by one. */
 void vx_race_wave(struct vx_wave *w, const uint64_t *a, uint64_t exec, unsigned unit, int cls)
 {
 	struct vx_race_shadow *s = w->g->race;
 	uint64_t prev = 0, key = 0, seen = 0;
 	size_t run = NONE;
 	uint32_t pc = off(w);
-	/* the usual access, a dword a lane within a few hundred bytes: the
+	/* the usual access, a dword or a few a lane in a few runs: the
 	 * lanes' dwords gathered first, then each looked up once */
-	if (unit == 4 && exec && one_run(a, exec, &key, &seen)) {
-		if (!run_quietly(w, key, seen, cls))
+	uint64_t runs[GATHER], masks[GATHER];
+	unsigned n = exec && unit >= 4 && unit <= 16 && unit % 4 == 0
+			     ? gather(a, exec, unit / 4, runs, masks)
+			     : 0;
+	if (n) {
+		if (!runs_quietly(w, runs, masks, n, cls))
 			goto one_by_one;
-		prev = a[63 - __builtin_clzll(exec)] / 4 + 1;
+		prev = a[63 - __builtin_clzll(exec)] / 4 + unit / 4;
 		goto taken;
 	}
-	key = 0;
 	for (uint64_t e = exec; e; e &= e - 1) {
 		uint64_t d0 = a[__builtin_ctzll(e)] / 4;
 		for (uint64_t d = d0; d < d0 + unit / 4; d++) {
