@@ -549,18 +549,23 @@ static unsigned gather(const uint64_t *a, uint64_t exec, unsigned nd, uint64_t *
 }
 
 /* The dwords of n runs, each taken quietly: 0 when one is not, or a run
- * finds no room. */
+ * finds no room.  The runs are found first and their cells fetched, so
+ * that a group's first touches of them miss the cache together. */
 static int runs_quietly(struct vx_wave *w, const uint64_t *run, const uint64_t *mask,
 			unsigned n, int cls)
 {
 	struct vx_race_shadow *s = w->g->race;
 	uint32_t pc = off(w);
+	size_t at[GATHER];
 	for (unsigned k = 0; k < n; k++) {
-		size_t at = find(s, run[k] + 1);
-		if (at == NONE)
+		if ((at[k] = find(s, run[k] + 1)) == NONE)
 			return 0;
-		struct cell *c = &s->cells[at];
-		struct who *h = &s->who[at];
+		for (uint64_t m = mask[k]; m; m &= m - 1)
+			__builtin_prefetch(&s->cells[at[k] + (unsigned)__builtin_ctzll(m)], 1);
+	}
+	for (unsigned k = 0; k < n; k++) {
+		struct cell *c = &s->cells[at[k]];
+		struct who *h = &s->who[at[k]];
 		for (uint64_t m = mask[k]; m; m &= m - 1) {
 			unsigned i = (unsigned)__builtin_ctzll(m);
 			if (!quiet(&c[i], &h[i], s->epoch, w->id, cls, pc))
