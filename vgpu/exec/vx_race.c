@@ -40,8 +40,8 @@
  * bytes holds each word aligned. */
 struct cell {
 	uint64_t mask[VX_R_CLASSES];	/* waves, bit by wave index, 16 bits a byte */
-	uint32_t epoch;
-	uint32_t pad;
+	uint32_t epoch;	/* below EPOCHS; above, the first join's wave and class */
+	uint32_t first;	/* the first join's instruction, as a who's */
 };
 _Static_assert(sizeof(struct cell) == 32, "two cells to a cache line");
 
@@ -82,12 +82,52 @@ static uint32_t waves(const struct cell *c, int cls, unsigned bytes)
  * cell cleared for a new epoch needs no clearing here.  An instruction is
  * kept as its distance from the kernel's entry, which a code object's
  * size bounds far below 32 bits' reach: half the bytes, as the first two
- * waves of each class write these on the check's every first touch. */
+ * waves of each class write these on the check's every first touch.
+ * The cell's very first join keeps its [0] in the cell instead, so that a
+ * dword one wave touches in an epoch (most of a tiled kernel's loads)
+ * leaves its who, another cache line, alone. */
 struct who {
 	uint32_t pc[VX_R_CLASSES][2];
 	uint8_t wave[VX_R_CLASSES][2];
 };
 _Static_assert(sizeof(struct who) == 32, "two of these to a cache line");
+
+/* Epochs a cell counts before the tables are cleared: the bits of its
+ * epoch word above them hold its first join's wave (4 bits) and class (2),
+ * and whether it has had one (the top bit). */
+#define EPOCHS (1u << 24)
+
+static uint32_t first_of(unsigned wave, int cls)
+{
+	return (1u << 7 | (uint32_t)cls << 4 | wave) << 24;
+}
+
+/* Who keeps a join, in the cell for its first of all, else in o. */
+static void keep(struct cell *c, struct who *o, int cls, int n, uint32_t pc, unsigned wave)
+{
+	if (n == 0 && c->epoch < EPOCHS) {
+		c->epoch |= first_of(wave, cls);
+		c->first = pc;
+		return;
+	}
+	o->pc[cls][n] = pc;
+	o->wave[cls][n] = (uint8_t)wave;
+}
+
+/* The wave and the instruction of class k's [j], kept where keep put it. */
+static unsigned kept_wave(const struct cell *c, const struct who *o, int k, int j)
+{
+	if (j == 0 && c->epoch >= EPOCHS && ((c->epoch >> 28) & 3) == (unsigned)k)
+		return (c->epoch >> 24) & 15;
+	return o->wave[k][j];
+}
+
+static uint32_t kept_pc(const struct cell *c, const struct who *o, int k, int j)
+{
+	if (j == 0 && c->epoch >= EPOCHS && ((c->epoch >> 28) & 3) == (unsigned)k)
+		return c->first;
+	return o->pc[k][j];
+}
 
 static uint32_t off(const struct vx_wave *w)
 {
@@ -232,7 +272,7 @@ void vx_race_free(struct vx_frame *f)
 void vx_race_epoch(struct vx_group *g)
 {
 	struct vx_race_shadow *s = g->race;
-	if (++s->epoch)
+	if (++s->epoch < EPOCHS)
 		return;
 	memset(s->lds, 0, sizeof(*s->lds) * s->lds_room);
 	memset(s->slots, 0, sizeof(*s->slots) * SLOTS);
@@ -292,8 +332,7 @@ static void join(struct cell *c, struct who *o, uint32_t me, unsigned wave, int 
 		return;
 	int n = had ? 1 : 0;
 	if (n == 0 || (had & (had - 1)) == 0) {
-		o->pc[cls][n] = pc;
-		o->wave[cls][n] = (uint8_t)wave;
+		keep(c, o, cls, n, pc, wave);
 	}
 }
 
@@ -302,7 +341,7 @@ static int touch(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, i
 		 uint32_t pc, unsigned bytes, uint32_t *other, int *ocls)
 {
 	uint32_t me = 1u << wave;
-	if (c->epoch != epoch)
+	if (c->epoch % EPOCHS != epoch)
 		*c = (struct cell){ .epoch = epoch };
 	int hit = 0;
 	for (int k = 0; k < VX_R_CLASSES && !hit; k++) {
@@ -313,10 +352,11 @@ static int touch(struct cell *c, struct who *o, uint32_t epoch, unsigned wave, i
 		 * one that is not this one */
 		uint32_t all = waves(c, k, 0xf);
 		int two = (all & (all - 1)) != 0;	/* else [1] was never written */
-		int j = (them >> o->wave[k][0]) & 1		  ? 0
-			: two && ((them >> o->wave[k][1]) & 1) ? 1
-							  : two && o->wave[k][0] == wave;
-		*other = o->pc[k][j];
+		unsigned w0 = kept_wave(c, o, k, 0), w1 = two ? kept_wave(c, o, k, 1) : 0;
+		int j = (them >> w0) & 1		  ? 0
+			: two && ((them >> w1) & 1) ? 1
+						    : two && w0 == wave;
+		*other = kept_pc(c, o, k, j);
 		*ocls = k;
 		hit = 1;
 	}
@@ -402,11 +442,9 @@ static inline __attribute__((always_inline)) int quiet(struct cell *c, struct wh
 							int cls, uint32_t pc)
 {
 	uint64_t me = whole(1u << wave);
-	if (c->epoch != epoch) {
-		*c = (struct cell){ .epoch = epoch };
+	if (c->epoch % EPOCHS != epoch) {
+		*c = (struct cell){ .epoch = epoch | first_of(wave, cls), .first = pc };
 		c->mask[cls] = me;
-		o->pc[cls][0] = pc;
-		o->wave[cls][0] = (uint8_t)wave;
 		return 1;
 	}
 	uint64_t others = 0;
@@ -420,8 +458,7 @@ static inline __attribute__((always_inline)) int quiet(struct cell *c, struct wh
 		return 1;
 	uint32_t h = fold(had);
 	if ((h & (h - 1)) == 0) {	/* none yet, or one */
-		o->pc[cls][h != 0] = pc;
-		o->wave[cls][h != 0] = (uint8_t)wave;
+		keep(c, o, cls, h != 0, pc, wave);
 	}
 	return 1;
 }
