@@ -263,3 +263,69 @@ v_mov_b32 v2, 1
      lambda arch: [0] * 64, {'lds': (47200, 67200),
                              'too_large': '67200 bytes of LDS, over 65536'}),
 ]
+
+
+# One lane of the second wave writes the dword at byte W; then both waves
+# read a row of 16 dwords (rows 0 and 1, the same address row at two
+# offsets: the race check's gathered path, the row's shape kept), with no
+# barrier.  The first wave ran first, so it read zeros.
+def _lds_row(w):
+    return f'''
+v_cmp_eq_u32 vcc, 64, v0
+s_and_saveexec_b64 s[10:11], vcc
+v_add_u32 v2, 1000, v0
+v_mov_b32 v6, {w}
+ds_write_b32 v6, v2
+s_waitcnt lgkmcnt(0)
+s_mov_b64 exec, s[10:11]
+v_and_b32 v3, 15, v0
+v_lshlrev_b32 v3, 2, v3
+ds_read_b32 v4, v3
+ds_read_b32 v5, v3 offset:64
+s_waitcnt lgkmcnt(0)
+global_store_dword v1, v5, s[4:5]
+'''
+
+
+# The same in global memory: one lane of the second wave stores the dword
+# at byte W past 2048 of the output page; then each wave loads 16 dwords
+# from the start of each of four 256-byte runs there (the race check's
+# gathered path over several runs).
+def _global_runs(w):
+    return f'''
+v_cmp_eq_u32 vcc, 64, v0
+s_and_saveexec_b64 s[10:11], vcc
+v_add_u32 v2, 1000, v0
+v_mov_b32 v6, {w}
+global_store_dword v6, v2, s[4:5] offset:2048
+s_waitcnt vmcnt(0)
+s_mov_b64 exec, s[10:11]
+v_lshrrev_b32 v3, 4, v0
+v_and_b32 v3, 3, v3
+v_lshlrev_b32 v3, 8, v3
+v_and_b32 v7, 15, v0
+v_lshlrev_b32 v7, 2, v7
+v_add_u32 v3, v3, v7
+global_load_dword v4, v3, s[4:5] offset:2048
+s_waitcnt vmcnt(0)
+global_store_dword v1, v4, s[4:5]
+'''
+
+
+CASES += [
+    ('race in a gathered LDS row: the other wave wrote the first dword of the second '
+     'row the reads took, at the row\'s kept shape and a new offset',
+     ['gfx90a', 'gfx908', 'gfx940'], _lds_row(64),
+     lambda arch: [0] * 64 + [1064 if t % 16 == 0 else 0 for t in range(64)],
+     {'items': 128, 'races': ['w-r:lds']}),
+    ('no race in a gathered LDS row: the other wave wrote the dword just past the rows '
+     'the reads took', ['gfx90a', 'gfx908', 'gfx940'], _lds_row(128),
+     lambda arch: [0] * 128, {'items': 128, 'races': []}),
+    ('race in gathered global runs: the other wave stored the first dword of the last '
+     'of the four runs the loads took', ['gfx90a', 'gfx908', 'gfx940'], _global_runs(768),
+     lambda arch: [0] * 64 + [1064 if t == 48 else 0 for t in range(64)],
+     {'items': 128, 'races': ['w-r:global']}),
+    ('no race in gathered global runs: the other wave stored a dword of the last run '
+     'just past the ones the loads took', ['gfx90a', 'gfx908', 'gfx940'], _global_runs(832),
+     lambda arch: [0] * 128, {'items': 128, 'races': []}),
+]
