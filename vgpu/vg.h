@@ -47,6 +47,10 @@ int vg_gpu_index(uint32_t gpu_id);
  * (vg_log.c). */
 void vg_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The next definition of a function the library answers in another's
+ * place (libc's, the HSA runtime's), or abort: a call it cannot forward
+ * has nowhere to go (vg_shim.c). */
+void *vg_next(const char *name);
 /* A KFD sysfs path's name in the topology tree (vg_shim.c). */
 const char *vg_sysfs_path(const char *path, char *buf, size_t cap);
 

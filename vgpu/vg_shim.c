@@ -81,11 +81,11 @@ const char *vg_sysfs_path(const char *path, char *buf, size_t cap)
 	return path;
 }
 
-static void *next(const char *name)
+void *vg_next(const char *name)
 {
 	void *f = dlsym(RTLD_NEXT, name);
 	if (!f) {
-		fprintf(stderr, "hipgrain: virtual GPU: no %s in libc\n", name);
+		fprintf(stderr, "hipgrain: virtual GPU: no %s to forward to\n", name);
 		abort();
 	}
 	return f;
@@ -94,7 +94,7 @@ static void *next(const char *name)
 #define REAL(ret, name, ...)                                                   \
 	static ret (*real_##name)(__VA_ARGS__);                                \
 	if (!real_##name)                                                      \
-		real_##name = (ret(*)(__VA_ARGS__))next(#name)
+		real_##name = (ret(*)(__VA_ARGS__))vg_next(#name)
 
 static int dev_open(const char *path, int flags)
 {

@@ -20,10 +20,7 @@
  * A runtime that resolves these names in libhsa-runtime64 alone (dlopen
  * and dlsym on its handle) keeps its waits as they are.
  */
-#include <dlfcn.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
@@ -33,24 +30,17 @@
 
 #define VG_EXPORT __attribute__((visibility("default")))
 
-static void *next_hsa(const char *name)
-{
-	void *f = dlsym(RTLD_NEXT, name);
-	if (!f) {
-		fprintf(stderr, "hipgrain: virtual GPU: no %s in the HSA runtime\n", name);
-		abort();
-	}
-	return f;
-}
-
 /* The hint a wait is given: blocked once the device is ours; said once,
  * the first time a wait asked to spin. */
 static hsa_wait_state_t hint(hsa_wait_state_t asked)
 {
 	static int said, keep = -1;
-	if (keep < 0)
-		keep = hg_env_get_ull(HG_ENV_VGPU_BLOCK_WAITS, 0, 1) == 0;
-	if (asked == HSA_WAIT_STATE_BLOCKED || keep || vg_init())
+	int k = __atomic_load_n(&keep, __ATOMIC_RELAXED);
+	if (k < 0) {
+		k = hg_env_get_ull(HG_ENV_VGPU_BLOCK_WAITS, 0, 1) == 0;
+		__atomic_store_n(&keep, k, __ATOMIC_RELAXED);
+	}
+	if (asked == HSA_WAIT_STATE_BLOCKED || k || vg_init())
 		return asked;
 	if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
 		vg_log("the runtime's active waits are made blocked");
@@ -67,7 +57,7 @@ typedef hsa_signal_value_t (*wait_fn)(hsa_signal_t, hsa_signal_condition_t,
 	{                                                                      \
 		static wait_fn real;                                           \
 		if (!real)                                                     \
-			real = (wait_fn)next_hsa(#name);                       \
+			real = (wait_fn)vg_next(#name);                       \
 		return real(s, c, v, timeout, hint(h));                        \
 	}
 
@@ -87,7 +77,7 @@ typedef hsa_status_t (*group_fn)(hsa_signal_group_t, const hsa_signal_condition_
 	{                                                                      \
 		static group_fn real;                                          \
 		if (!real)                                                     \
-			real = (group_fn)next_hsa(#name);                      \
+			real = (group_fn)vg_next(#name);                      \
 		return real(g, c, v, hint(h), s, out);                         \
 	}
 
@@ -104,6 +94,6 @@ VG_EXPORT uint32_t hsa_amd_signal_wait_any(uint32_t n, hsa_signal_t *s,
 				   hsa_signal_value_t *);
 	static any_fn real;
 	if (!real)
-		real = (any_fn)next_hsa("hsa_amd_signal_wait_any");
+		real = (any_fn)vg_next("hsa_amd_signal_wait_any");
 	return real(n, s, c, v, timeout, hint(h), out);
 }
